@@ -1,0 +1,54 @@
+/** Helpers for multi-key writes: retry on conflict, ids, and the KV size limits. */
+import { encodeHex } from "../server/hex.ts";
+
+/** Thrown when an atomic write keeps conflicting; the API maps it to 503, never a silent loss. */
+export class ConflictError extends Error {
+  constructor() {
+    super("The database is busy, please try again");
+  }
+}
+
+/**
+ * Runs an optimistic read-check-write step until it commits. `attempt` returns `undefined` when its
+ * commit lost a race (the caller re-reads and tries again) and any other value when it is done.
+ */
+export async function retrying<T>(attempt: () => Promise<T | undefined>, tries = 200): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const result = await attempt();
+    if (result !== undefined) return result;
+    // Jittered back-off so that many writers racing for one key spread out instead of colliding again.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + i * 2)));
+  }
+  throw new ConflictError();
+}
+
+/** A 24-hex identifier (seconds then random), sortable by creation time like a MongoDB ObjectId. */
+export function newId(now: Date = new Date()): string {
+  const seconds = Math.floor(now.getTime() / 1000).toString(16).padStart(8, "0");
+  return seconds + encodeHex(crypto.getRandomValues(new Uint8Array(8)));
+}
+
+/** Deno KV allows 800 KiB and 1000 mutations per atomic write; stay well inside both. */
+export const ATOMIC_BYTES_BUDGET = 600 * 1024;
+export const ATOMIC_MUTATIONS_BUDGET = 900;
+
+/** Rough serialised size of a value, for keeping atomic writes under the byte limit. */
+export function approximateSize(value: unknown): number {
+  return JSON.stringify(value ?? null).length * 2 + 64;
+}
+
+/** Splits a list into chunks of at most `size` (getMany takes 10 keys). */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
+/** Reads many keys, 10 at a time as getMany allows, in parallel. */
+export async function getAll<T>(
+  kv: Deno.Kv,
+  keyList: Deno.KvKey[],
+): Promise<Deno.KvEntryMaybe<T>[]> {
+  const parts = await Promise.all(chunk(keyList, 10).map((part) => kv.getMany<T[]>(part)));
+  return parts.flat();
+}

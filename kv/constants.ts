@@ -1,0 +1,34 @@
+/** Business constants from SPEC section 9: the one place each figure is stated. */
+export const PUBLIC_PAGE_SIZE = 12;
+export const HOME_RECENT_JOBS = 6;
+export const SIMILAR_JOBS_FETCHED = 4;
+export const SIMILAR_JOBS_SHOWN = 3;
+export const PAGINATION_WINDOW = 5;
+export const CARD_DESCRIPTION_CUT = 150;
+export const HOME_DESCRIPTION_CUT = 120;
+export const CARD_SKILL_CHIPS = 3;
+export const SHARE_SKILLS_PER_GROUP = 5;
+export const DEFAULT_PACKAGE_TEXT = "Competitive";
+export const HTTP_TIMEOUT_MS = 10_000;
+export const COPIED_INDICATOR_MS = 2_000;
+export const CURRENCY_SYMBOL = "₹";
+export const ADMIN_PAGE_SIZE = 10;
+export const DASHBOARD_RECENT_JOBS = 5;
+export const DUMP_PAGE_SIZE = 20;
+export const TOP_LIST_LIMIT = 10;
+export const ANALYTICS_PERIODS = [7, 30, 90] as const;
+export const DEFAULT_ANALYTICS_PERIOD = 7;
+export const DAYS_ACTIVE_BEFORE_DUMP = 7;
+export const DAYS_IN_DUMP_BEFORE_INACTIVE = 30;
+export const DUMP_WARNING_DAYS = 15;
+export const DUMP_DANGER_DAYS = 25;
+export const MIN_ADMIN_PASSWORD = 6;
+export const TOAST_MS = 4_000;
+export const DUPLICATE_TOAST_MS = 6_000;
+export const DAY_MS = 86_400_000;
+
+/** Session and sign-in limits (DESIGN.md). */
+export const SESSION_HOURS = 8;
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_FAILURES_PER_ADDRESS = 20;
+export const LOGIN_WINDOW_MS = 15 * 60_000;

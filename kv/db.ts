@@ -1,0 +1,20 @@
+/** The only place that opens Deno KV: DENO_KV_PATH, else DENO_KV_URL, else ./data/careeredge.kv. */
+import type { Config } from "../server/config.ts";
+
+export const DEFAULT_KV_PATH = "./data/careeredge.kv";
+
+export async function openDatabase(
+  config: Pick<Config, "DENO_KV_PATH" | "DENO_KV_URL" | "DENO_KV_ACCESS_TOKEN">,
+): Promise<Deno.Kv> {
+  if (config.DENO_KV_URL) {
+    // Deno's remote KV client reads its token from this variable.
+    Deno.env.set("DENO_KV_ACCESS_TOKEN", config.DENO_KV_ACCESS_TOKEN ?? "");
+    return await Deno.openKv(config.DENO_KV_URL);
+  }
+  const path = config.DENO_KV_PATH ?? DEFAULT_KV_PATH;
+  if (path !== ":memory:") {
+    const folder = path.replace(/[^/]*$/, "");
+    if (folder) await Deno.mkdir(folder, { recursive: true });
+  }
+  return await Deno.openKv(path);
+}

@@ -1,0 +1,705 @@
+/**
+ * Jobs in Deno KV. Every job write goes through one atomic operation that also rewrites the job's
+ * index entries and the `jobs_meta` record (revision, jobId sequence, status counts) with a
+ * versionstamp check on that record, so status counts never drift, a hiring link can be claimed by
+ * only one active job, and the lifecycle moves each job exactly once however many processes run it.
+ */
+import { keys } from "./keys.ts";
+import {
+  approximateSize,
+  ATOMIC_BYTES_BUDGET,
+  ATOMIC_MUTATIONS_BUDGET,
+  chunk,
+  getAll,
+  newId,
+  retrying,
+} from "./atomic.ts";
+import {
+  EMPLOYMENT_TYPES,
+  EXPERIENCE_OPTIONS,
+  type Job,
+  type JobAnalytics,
+  type JobInput,
+  type JobStatus,
+  type JobWithAnalytics,
+} from "./schemas.ts";
+import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP, DAYS_IN_DUMP_BEFORE_INACTIVE } from "./constants.ts";
+
+export interface StatusCounts {
+  all: number;
+  active: number;
+  dump: number;
+  inactive: number;
+}
+
+export interface JobsMeta {
+  revision: number;
+  lastJobNumber: number;
+  counts: Omit<StatusCounts, "all">;
+}
+
+/** What an index entry carries so admin lists can filter without reading every job. */
+export interface JobIndexEntry {
+  role: string;
+  companyName: string;
+  location: string;
+  jobId: string;
+}
+
+export interface Pagination {
+  currentPage: number;
+  totalJobs: number;
+  totalPages: number;
+  hasPrev: boolean;
+  hasNext: boolean;
+  limit: number;
+}
+
+export type WriteResult =
+  | { ok: true; job: Job }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "duplicate"; existingJob: Job };
+
+const EMPTY_META: JobsMeta = {
+  revision: 0,
+  lastJobNumber: 1000,
+  counts: { active: 0, dump: 0, inactive: 0 },
+};
+
+/** How long each revision's change list is kept for other processes to catch up from. */
+const CHANGE_LOG_TTL_MS = DAY_MS;
+/** Jobs moved per lifecycle write; each move is about five mutations. */
+const LIFECYCLE_BATCH = 120;
+
+/**
+ * The form a hiring link is compared in: scheme and host lower-cased, fragment and trailing slash
+ * dropped (DESIGN.md), so `HTTPS://Acme.com/jobs/1/#apply` and `https://acme.com/jobs/1` collide.
+ */
+export function normaliseHiringLink(link: string): string {
+  if (!URL.canParse(link.trim())) return link.trim();
+  const url = new URL(link.trim());
+  url.hash = "";
+  let text = url.href;
+  if (url.search === "" && text.endsWith("/")) text = text.replace(/\/+$/, "");
+  else text = text.replace(/\/+\?/, "?");
+  return text;
+}
+
+const time = (iso: string | null) => (iso ? Date.parse(iso) : 0);
+
+function indexEntry(job: Job): JobIndexEntry {
+  return {
+    role: job.role,
+    companyName: job.companyName,
+    location: job.location,
+    jobId: job.jobId,
+  };
+}
+
+function adjustCounts(meta: JobsMeta, from: JobStatus | null, to: JobStatus | null): void {
+  if (from) meta.counts[from] = Math.max(0, meta.counts[from] - 1);
+  if (to) meta.counts[to] += 1;
+}
+
+/** Adds the index writes of `job` (the new state) and removes those of `old` to an atomic op. */
+function writeJob(op: Deno.AtomicOperation, job: Job, old: Job | null): void {
+  if (old) unindexJob(op, old);
+  op.set(keys.job(job._id), job);
+  op.set(keys.jobByJobId(job.jobId), job._id);
+  const entry = indexEntry(job);
+  const posted = time(job.datePosted);
+  op.set(keys.jobByStatus(job.status, posted, job._id), entry);
+  op.set(keys.jobByDate(posted, job._id), entry);
+  if (job.status === "dump") op.set(keys.jobDumpByMoved(time(job.movedToDumpAt), job._id), entry);
+  if (job.status === "active") op.set(keys.jobByLink(normaliseHiringLink(job.hiringLink)), job._id);
+}
+
+function unindexJob(op: Deno.AtomicOperation, job: Job): void {
+  const posted = time(job.datePosted);
+  op.delete(keys.jobByStatus(job.status, posted, job._id));
+  op.delete(keys.jobByDate(posted, job._id));
+  if (job.status === "dump") op.delete(keys.jobDumpByMoved(time(job.movedToDumpAt), job._id));
+  if (job.status === "active") op.delete(keys.jobByLink(normaliseHiringLink(job.hiringLink)));
+}
+
+/** Bumps the revision and records which jobs it changed, so caches in any process can catch up. */
+function commitMeta(
+  op: Deno.AtomicOperation,
+  metaEntry: Deno.KvEntryMaybe<JobsMeta>,
+  meta: JobsMeta,
+  changedIds: string[],
+): void {
+  meta.revision += 1;
+  op.check(metaEntry).set(keys.jobsMeta(), meta).set(keys.jobsChange(meta.revision), changedIds, {
+    expireIn: CHANGE_LOG_TTL_MS,
+  });
+}
+
+function freshMeta(entry: Deno.KvEntryMaybe<JobsMeta>): JobsMeta {
+  const value = entry.value ?? EMPTY_META;
+  return { ...value, counts: { ...value.counts } };
+}
+
+export interface AdminListQuery {
+  status: JobStatus | "all";
+  page: number;
+  limit: number;
+  search?: string;
+  company?: string;
+  location?: string;
+  sortBy?: "datePosted" | "movedToDumpAt";
+  sortOrder?: "asc" | "desc";
+}
+
+export interface PublicSearchQuery {
+  page: number;
+  limit: number;
+  keywords?: string;
+  location?: string;
+  role?: string;
+  experience?: string;
+  employmentType?: string;
+  sortBy?: "datePosted" | "companyName" | "role";
+  sortOrder?: "asc" | "desc";
+}
+
+export interface FilterOptions {
+  roles: string[];
+  locations: string[];
+  companies: string[];
+  experienceOptions: string[];
+  employmentTypes: string[];
+}
+
+interface CachedJob {
+  job: Job;
+  /** Lower-cased role, company, description, skills and keywords, for keyword search. */
+  haystack: string;
+  locationLower: string;
+}
+
+/** The active jobs held in memory for public reads, valid for one revision of `jobs_meta`. */
+class ActiveCatalog {
+  readonly byId = new Map<string, CachedJob>();
+  private newestFirst: CachedJob[] | null = null;
+  private sorted = new Map<string, CachedJob[]>();
+  private options: FilterOptions | null = null;
+
+  constructor(public revision: number) {}
+
+  put(job: Job) {
+    this.byId.set(job._id, {
+      job,
+      haystack: [
+        job.role,
+        job.companyName,
+        job.description,
+        ...Object.values(job.skills).flat(),
+        ...job.keywords,
+      ].join("\n").toLowerCase(),
+      locationLower: job.location.toLowerCase(),
+    });
+  }
+
+  invalidate() {
+    this.newestFirst = null;
+    this.sorted.clear();
+    this.options = null;
+  }
+
+  /** Active jobs, newest first (ties by id so the order is stable across processes). */
+  list(sortBy: PublicSearchQuery["sortBy"] = "datePosted", order: "asc" | "desc" = "desc") {
+    const name = `${sortBy}:${order}`;
+    let list = this.sorted.get(name);
+    if (list) return list;
+    if (!this.newestFirst) {
+      this.newestFirst = [...this.byId.values()].sort((a, b) =>
+        time(b.job.datePosted) - time(a.job.datePosted) || (b.job._id < a.job._id ? -1 : 1)
+      );
+    }
+    if (sortBy === "datePosted") {
+      list = order === "desc" ? this.newestFirst : [...this.newestFirst].reverse();
+    } else {
+      const collator = new Intl.Collator("en", { sensitivity: "base" });
+      const sign = order === "asc" ? 1 : -1;
+      list = [...this.newestFirst].sort((a, b) =>
+        sign * collator.compare(a.job[sortBy], b.job[sortBy])
+      );
+    }
+    this.sorted.set(name, list);
+    return list;
+  }
+
+  filterOptions(): FilterOptions {
+    if (this.options) return this.options;
+    const roles = new Set<string>();
+    const locations = new Set<string>();
+    const companies = new Set<string>();
+    for (const { job } of this.byId.values()) {
+      roles.add(job.role);
+      locations.add(job.location);
+      companies.add(job.companyName);
+    }
+    const collator = new Intl.Collator("en", { sensitivity: "base" });
+    const sorted = (values: Set<string>) => [...values].sort(collator.compare);
+    this.options = {
+      roles: sorted(roles),
+      locations: sorted(locations),
+      companies: sorted(companies),
+      experienceOptions: [...EXPERIENCE_OPTIONS],
+      employmentTypes: [...EMPLOYMENT_TYPES],
+    };
+    return this.options;
+  }
+}
+
+export function paginate(page: number, limit: number, total: number): Pagination {
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  return {
+    currentPage: page,
+    totalJobs: total,
+    totalPages,
+    hasPrev: page > 1,
+    hasNext: page < totalPages,
+    limit,
+  };
+}
+
+/** Splits free text into lower-case words. */
+export function searchWords(text: string | undefined): string[] {
+  return (text ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+export class JobStore {
+  private catalog: ActiveCatalog | null = null;
+  private refreshing: Promise<ActiveCatalog> | null = null;
+
+  constructor(private kv: Deno.Kv, private now: () => Date = () => new Date()) {}
+
+  // ---- reads -------------------------------------------------------------------------------
+
+  /** A job by `_id` or by its readable `jobId`. */
+  async get(idOrJobId: string): Promise<Job | null> {
+    if (!idOrJobId || idOrJobId.length > 64) return null;
+    const direct = await this.kv.get<Job>(keys.job(idOrJobId));
+    if (direct.value) return direct.value;
+    const pointer = await this.kv.get<string>(keys.jobByJobId(idOrJobId));
+    if (!pointer.value) return null;
+    return (await this.kv.get<Job>(keys.job(pointer.value))).value;
+  }
+
+  async getMany(ids: string[]): Promise<Job[]> {
+    const entries = await getAll<Job>(this.kv, ids.map((id) => keys.job(id)));
+    return entries.flatMap((entry) => (entry.value ? [entry.value] : []));
+  }
+
+  /** The running view and click totals of each job. */
+  async analyticsOf(ids: string[]): Promise<Map<string, JobAnalytics>> {
+    const entries = await getAll<Deno.KvU64>(
+      this.kv,
+      ids.flatMap((id) => [keys.jobCounter(id, "views"), keys.jobCounter(id, "clicks")]),
+    );
+    const result = new Map<string, JobAnalytics>();
+    ids.forEach((id, i) => {
+      result.set(id, {
+        views: Number(entries[i * 2]?.value?.value ?? 0n),
+        clicks: Number(entries[i * 2 + 1]?.value?.value ?? 0n),
+      });
+    });
+    return result;
+  }
+
+  async withAnalytics(jobs: Job[]): Promise<JobWithAnalytics[]> {
+    const analytics = await this.analyticsOf(jobs.map((job) => job._id));
+    return jobs.map((job) => ({
+      ...job,
+      analytics: analytics.get(job._id) ?? { views: 0, clicks: 0 },
+    }));
+  }
+
+  async meta(): Promise<JobsMeta> {
+    return freshMeta(await this.kv.get<JobsMeta>(keys.jobsMeta()));
+  }
+
+  async statusCounts(): Promise<StatusCounts> {
+    const { counts } = await this.meta();
+    return { all: counts.active + counts.dump + counts.inactive, ...counts };
+  }
+
+  /** The active job that holds this hiring link, if any, other than `excludeId`. */
+  async findActiveByLink(link: string, excludeId?: string): Promise<Job | null> {
+    const pointer = await this.kv.get<string>(keys.jobByLink(normaliseHiringLink(link)));
+    if (!pointer.value) return null;
+    const job = await this.get(pointer.value);
+    if (!job || job._id === excludeId || job.jobId === excludeId) return null;
+    return job;
+  }
+
+  /** The Manage Jobs and Dump Jobs lists: an index walk, filtered on the index entries. */
+  async adminList(query: AdminListQuery): Promise<{ jobs: Job[]; pagination: Pagination }> {
+    const prefix = query.sortBy === "movedToDumpAt" && query.status === "dump"
+      ? keys.jobsDumpByMoved()
+      : query.status === "all"
+      ? keys.jobsByDate()
+      : keys.jobsByStatus(query.status);
+    const reverse = query.sortOrder !== "asc";
+    const words = searchWords(query.search);
+    const company = query.company?.trim().toLowerCase() ?? "";
+    const location = query.location?.trim().toLowerCase() ?? "";
+    const filtered = words.length > 0 || company !== "" || location !== "";
+    const offset = (query.page - 1) * query.limit;
+
+    const pageIds: string[] = [];
+    let total = 0;
+    if (!filtered) {
+      const counts = await this.statusCounts();
+      total = counts[query.status];
+      let index = 0;
+      for await (
+        const entry of this.kv.list({ prefix }, {
+          reverse,
+          limit: offset + query.limit,
+          batchSize: 500,
+        })
+      ) {
+        if (index++ >= offset) pageIds.push(entry.key[entry.key.length - 1] as string);
+      }
+    } else {
+      for await (
+        const entry of this.kv.list<JobIndexEntry>({ prefix }, { reverse, batchSize: 1000 })
+      ) {
+        const { role, companyName, jobId } = entry.value;
+        const text = `${role}\n${companyName}\n${entry.value.location}\n${jobId}`.toLowerCase();
+        if (company && !companyName.toLowerCase().includes(company)) continue;
+        if (location && !entry.value.location.toLowerCase().includes(location)) continue;
+        if (!words.every((word) => text.includes(word))) continue;
+        if (total >= offset && pageIds.length < query.limit) {
+          pageIds.push(entry.key[entry.key.length - 1] as string);
+        }
+        total++;
+      }
+    }
+    const jobs = await this.getMany(pageIds);
+    return { jobs, pagination: paginate(query.page, query.limit, total) };
+  }
+
+  // ---- the public catalogue (in memory, checked against the revision on every call) --------
+
+  /** Active jobs as of the current revision: caught up from the change log, else reloaded whole. */
+  async active(): Promise<ActiveCatalog> {
+    const meta = await this.kv.get<JobsMeta>(keys.jobsMeta());
+    const revision = meta.value?.revision ?? 0;
+    if (this.catalog && this.catalog.revision >= revision) return this.catalog;
+    if (!this.refreshing) {
+      this.refreshing = this.refresh(revision).finally(() => (this.refreshing = null));
+    }
+    return await this.refreshing;
+  }
+
+  private async refresh(revision: number): Promise<ActiveCatalog> {
+    const current = this.catalog;
+    if (current && revision - current.revision <= 1000) {
+      const changed = new Set<string>();
+      let seen = 0;
+      for await (
+        const entry of this.kv.list<string[]>({
+          start: keys.jobsChange(current.revision + 1),
+          end: keys.jobsChange(revision + 1),
+        })
+      ) {
+        seen++;
+        for (const id of entry.value) changed.add(id);
+      }
+      if (seen === revision - current.revision) {
+        const ids = [...changed];
+        const entries = await getAll<Job>(this.kv, ids.map((id) => keys.job(id)));
+        ids.forEach((id, i) => {
+          const job = entries[i].value;
+          if (job?.status === "active") current.put(job);
+          else current.byId.delete(id);
+        });
+        current.invalidate();
+        current.revision = revision;
+        return current;
+      }
+    }
+    const catalog = new ActiveCatalog(revision);
+    const ids: string[] = [];
+    for await (
+      const entry of this.kv.list({ prefix: keys.jobsByStatus("active") }, { batchSize: 1000 })
+    ) ids.push(entry.key[entry.key.length - 1] as string);
+    for (const part of chunk(ids, 500)) {
+      const entries = await getAll<Job>(this.kv, part.map((id) => keys.job(id)));
+      for (const entry of entries) if (entry.value?.status === "active") catalog.put(entry.value);
+    }
+    this.catalog = catalog;
+    return catalog;
+  }
+
+  /** `GET /api/jobs`: every keyword word must appear; location is a substring; the rest exact. */
+  async search(query: PublicSearchQuery): Promise<{ jobs: Job[]; pagination: Pagination }> {
+    const catalog = await this.active();
+    const words = searchWords(query.keywords);
+    const location = query.location?.trim().toLowerCase() ?? "";
+    const filtered = catalog.list(query.sortBy, query.sortOrder).filter((item) =>
+      (!query.role || item.job.role === query.role) &&
+      (!query.experience || item.job.experience === query.experience) &&
+      (!query.employmentType || item.job.employmentType === query.employmentType) &&
+      (!location || item.locationLower.includes(location)) &&
+      words.every((word) => item.haystack.includes(word))
+    );
+    const offset = (query.page - 1) * query.limit;
+    return {
+      jobs: filtered.slice(offset, offset + query.limit).map((item) => item.job),
+      pagination: paginate(query.page, query.limit, filtered.length),
+    };
+  }
+
+  async filterOptions(): Promise<FilterOptions> {
+    return (await this.active()).filterOptions();
+  }
+
+  /** Active jobs in the same role or sharing skills, most in common first, `job` excluded. */
+  async similar(job: Job, limit: number): Promise<Job[]> {
+    const catalog = await this.active();
+    const skills = new Set(Object.values(job.skills).flat().map((skill) => skill.toLowerCase()));
+    const roleWords = new Set(searchWords(job.role));
+    const scored: { job: Job; score: number }[] = [];
+    for (const item of catalog.list()) {
+      const other = item.job;
+      if (other._id === job._id) continue;
+      let score = other.role === job.role ? 10 : 0;
+      for (const word of searchWords(other.role)) if (roleWords.has(word)) score += 2;
+      for (const skill of Object.values(other.skills).flat()) {
+        if (skills.has(skill.toLowerCase())) score += 1;
+      }
+      if (score > 0) scored.push({ job: other, score });
+    }
+    // A stable sort keeps newest first among equal scores.
+    return scored.sort((a, b) => b.score - a.score).slice(0, limit).map((item) => item.job);
+  }
+
+  // ---- writes ------------------------------------------------------------------------------
+
+  /** Creates an active job, unless an active job already holds its hiring link. */
+  create(input: JobInput): Promise<WriteResult> {
+    return retrying(async () => {
+      const linkKey = keys.jobByLink(normaliseHiringLink(input.hiringLink));
+      const [metaEntry, linkEntry] = await this.kv.getMany<[JobsMeta, string]>([
+        keys.jobsMeta(),
+        linkKey,
+      ]);
+      if (linkEntry.value) {
+        const existingJob = await this.get(linkEntry.value);
+        if (existingJob) return { ok: false, reason: "duplicate", existingJob } as const;
+      }
+      const meta = freshMeta(metaEntry);
+      const now = this.now().toISOString();
+      meta.lastJobNumber += 1;
+      const job: Job = {
+        ...input,
+        _id: newId(this.now()),
+        jobId: `JB-${meta.lastJobNumber}`,
+        status: "active",
+        datePosted: now,
+        movedToDumpAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      adjustCounts(meta, null, "active");
+      const op = this.kv.atomic().check(linkEntry);
+      writeJob(op, job, null);
+      commitMeta(op, metaEntry, meta, [job._id]);
+      return (await op.commit()).ok ? { ok: true, job } as const : undefined;
+    });
+  }
+
+  /** Replaces a job's editable fields; an active job may not take another active job's link. */
+  update(idOrJobId: string, input: JobInput): Promise<WriteResult> {
+    return this.change(idOrJobId, (old) => ({
+      ...old,
+      ...input,
+      updatedAt: this.now().toISOString(),
+    }));
+  }
+
+  /**
+   * Moves a job to a status. Back to active renews it (datePosted is now, so the 7-day clock
+   * restarts); to dump stamps movedToDumpAt.
+   */
+  setStatus(idOrJobId: string, status: JobStatus): Promise<WriteResult> {
+    return this.change(idOrJobId, (old) => {
+      if (old.status === status) return old;
+      const now = this.now().toISOString();
+      return {
+        ...old,
+        status,
+        datePosted: status === "active" ? now : old.datePosted,
+        movedToDumpAt: status === "dump" ? now : old.movedToDumpAt,
+        updatedAt: now,
+      };
+    });
+  }
+
+  private change(idOrJobId: string, next: (old: Job) => Job): Promise<WriteResult> {
+    return retrying(async () => {
+      const found = await this.get(idOrJobId);
+      if (!found) return { ok: false, reason: "not_found" } as const;
+      const [metaEntry, jobEntry] = await this.kv.getMany<[JobsMeta, Job]>([
+        keys.jobsMeta(),
+        keys.job(found._id),
+      ]);
+      const old = jobEntry.value;
+      if (!old) return { ok: false, reason: "not_found" } as const;
+      const job = next(old);
+      if (job === old) return { ok: true, job } as const;
+      const op = this.kv.atomic().check(jobEntry);
+      if (job.status === "active") {
+        const linkKey = keys.jobByLink(normaliseHiringLink(job.hiringLink));
+        const linkEntry = await this.kv.get<string>(linkKey);
+        if (linkEntry.value && linkEntry.value !== job._id) {
+          const existingJob = await this.get(linkEntry.value);
+          if (existingJob) return { ok: false, reason: "duplicate", existingJob } as const;
+        }
+        op.check(linkEntry);
+      }
+      const meta = freshMeta(metaEntry);
+      adjustCounts(meta, old.status, job.status);
+      writeJob(op, job, old);
+      commitMeta(op, metaEntry, meta, [job._id]);
+      return (await op.commit()).ok ? { ok: true, job } as const : undefined;
+    });
+  }
+
+  /** Deletes a job with its indexes and counters; false when there was none. */
+  delete(idOrJobId: string): Promise<Job | null> {
+    return retrying(async () => {
+      const found = await this.get(idOrJobId);
+      if (!found) return null;
+      const [metaEntry, jobEntry] = await this.kv.getMany<[JobsMeta, Job]>([
+        keys.jobsMeta(),
+        keys.job(found._id),
+      ]);
+      const job = jobEntry.value;
+      if (!job) return null;
+      const meta = freshMeta(metaEntry);
+      adjustCounts(meta, job.status, null);
+      const op = this.kv.atomic().check(jobEntry);
+      unindexJob(op, job);
+      op.delete(keys.job(job._id)).delete(keys.jobByJobId(job.jobId))
+        .delete(keys.jobCounter(job._id, "views")).delete(keys.jobCounter(job._id, "clicks"));
+      commitMeta(op, metaEntry, meta, [job._id]);
+      return (await op.commit()).ok ? job : undefined;
+    });
+  }
+
+  // ---- the lifecycle -----------------------------------------------------------------------
+
+  /**
+   * Active for 7 days goes to dump; 30 days in dump goes to inactive. Each batch commits with a
+   * check on `jobs_meta`, so when several processes run this at once each job moves exactly once
+   * and the counts report only what this call moved.
+   */
+  async processStatusChanges(): Promise<{ movedToDump: number; movedToInactive: number }> {
+    const now = this.now();
+    const movedToDump = await this.moveDue(
+      keys.jobsByStatus("active"),
+      now.getTime() - DAYS_ACTIVE_BEFORE_DUMP * DAY_MS,
+      (job) =>
+        job.status === "active" &&
+        time(job.datePosted) <= now.getTime() - DAYS_ACTIVE_BEFORE_DUMP * DAY_MS,
+      (job) => ({
+        ...job,
+        status: "dump",
+        movedToDumpAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      }),
+    );
+    const inactiveCutoff = now.getTime() - DAYS_IN_DUMP_BEFORE_INACTIVE * DAY_MS;
+    const movedToInactive = await this.moveDue(
+      keys.jobsDumpByMoved(),
+      inactiveCutoff,
+      (job) => job.status === "dump" && time(job.movedToDumpAt) <= inactiveCutoff,
+      (job) => ({ ...job, status: "inactive", updatedAt: now.toISOString() }),
+    );
+    return { movedToDump, movedToInactive };
+  }
+
+  private async moveDue(
+    prefix: Deno.KvKey,
+    cutoffMs: number,
+    isDue: (job: Job) => boolean,
+    next: (job: Job) => Job,
+  ): Promise<number> {
+    let moved = 0;
+    while (true) {
+      const batch = await retrying(async () => {
+        const metaEntry = await this.kv.get<JobsMeta>(keys.jobsMeta());
+        const ids: string[] = [];
+        for await (
+          const entry of this.kv.list({ start: [...prefix], end: [...prefix, cutoffMs + 1] }, {
+            limit: LIFECYCLE_BATCH,
+          })
+        ) ids.push(entry.key[entry.key.length - 1] as string);
+        if (ids.length === 0) return 0;
+        const jobs = (await this.getMany(ids)).filter(isDue);
+        const meta = freshMeta(metaEntry);
+        const op = this.kv.atomic();
+        const changed: string[] = [];
+        let bytes = 0;
+        for (const old of jobs) {
+          const job = next(old);
+          bytes += approximateSize(job) * 2;
+          if (bytes > ATOMIC_BYTES_BUDGET || changed.length * 6 > ATOMIC_MUTATIONS_BUDGET) break;
+          adjustCounts(meta, old.status, job.status);
+          writeJob(op, job, old);
+          changed.push(job._id);
+        }
+        if (changed.length === 0) return 0;
+        commitMeta(op, metaEntry, meta, changed);
+        return (await op.commit()).ok ? changed.length : undefined;
+      });
+      if (batch === 0) return moved;
+      moved += batch;
+    }
+  }
+
+  // ---- bulk loading (demo seed, benchmarks) ----------------------------------------------
+
+  /**
+   * Writes many complete jobs in as few atomic operations as the limits allow, numbering them and
+   * keeping indexes and counts exact. Hiring links of active jobs must already be unique.
+   */
+  async importJobs(jobs: Omit<Job, "jobId">[]): Promise<Job[]> {
+    const written: Job[] = [];
+    let pending: Omit<Job, "jobId">[] = [];
+    let bytes = 0;
+    const flush = async () => {
+      if (pending.length === 0) return;
+      const batch = pending;
+      pending = [];
+      bytes = 0;
+      const numbered = await retrying(async () => {
+        const metaEntry = await this.kv.get<JobsMeta>(keys.jobsMeta());
+        const meta = freshMeta(metaEntry);
+        const op = this.kv.atomic();
+        const done = batch.map((job) => ({ ...job, jobId: `JB-${++meta.lastJobNumber}` }));
+        for (const job of done) {
+          adjustCounts(meta, null, job.status);
+          writeJob(op, job, null);
+        }
+        commitMeta(op, metaEntry, meta, done.map((job) => job._id));
+        return (await op.commit()).ok ? done : undefined;
+      });
+      written.push(...numbered);
+    };
+    for (const job of jobs) {
+      const size = approximateSize(job) * 2;
+      if (pending.length >= 140 || bytes + size > ATOMIC_BYTES_BUDGET) await flush();
+      pending.push(job);
+      bytes += size;
+    }
+    await flush();
+    return written;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The whole Deno KV key layout. No other file spells a key.
+ *
+ * Jobs
+ *   ["jobs", _id]                                   Job
+ *   ["jobs_by_jobid", jobId]                        _id (pointer, so it never goes stale)
+ *   ["jobs_by_status", status, datePostedMs, _id]   JobIndexEntry (rewritten with the job)
+ *   ["jobs_by_date", datePostedMs, _id]             JobIndexEntry, every status ("all" tab)
+ *   ["jobs_dump_by_moved", movedToDumpAtMs, _id]    JobIndexEntry, dump jobs only
+ *   ["jobs_by_link", normalisedHiringLink]          _id, active jobs only: the uniqueness guard
+ *   ["jobs_meta"]                                   JobsMeta: revision, jobId sequence, status counts
+ *   ["jobs_changes", revision]                      _id[] changed by that revision (expires in a day)
+ *   ["job_counter", _id, "views" | "clicks"]        Deno.KvU64 running totals
+ *
+ * Admins and sessions
+ *   ["admins", _id]                                 AdminRecord
+ *   ["admins_by_email", email]                      _id
+ *   ["admins_main"]                                 _id of the one main admin
+ *   ["sessions", jti]                               Session (expires with the token)
+ *   ["sessions_by_admin", adminId, jti]             null (expires with the token)
+ *   ["login_failures", "account" | "address", id]   LoginFailures (expires with the window)
+ *
+ * Configuration
+ *   ["config", "jwt_secret"]                        base64url key, made once when JWT_SECRET is unset
+ *   ["config", "main_admin_secret"]                 made once when MAIN_ADMIN_SECRET is unset
+ *
+ * Analytics: see the ANALYTICS section below.
+ */
+import type { JobStatus } from "./schemas.ts";
+
+export const keys = {
+  job: (id: string) => ["jobs", id] as const,
+  jobs: () => ["jobs"] as const,
+  jobByJobId: (jobId: string) => ["jobs_by_jobid", jobId] as const,
+  jobsByStatus: (status: JobStatus) => ["jobs_by_status", status] as const,
+  jobByStatus: (status: JobStatus, datePostedMs: number, id: string) =>
+    ["jobs_by_status", status, datePostedMs, id] as const,
+  jobsByDate: () => ["jobs_by_date"] as const,
+  jobByDate: (datePostedMs: number, id: string) => ["jobs_by_date", datePostedMs, id] as const,
+  jobsDumpByMoved: () => ["jobs_dump_by_moved"] as const,
+  jobDumpByMoved: (movedMs: number, id: string) => ["jobs_dump_by_moved", movedMs, id] as const,
+  jobByLink: (normalisedLink: string) => ["jobs_by_link", normalisedLink] as const,
+  jobsMeta: () => ["jobs_meta"] as const,
+  jobsChanges: () => ["jobs_changes"] as const,
+  jobsChange: (revision: number) => ["jobs_changes", revision] as const,
+  jobCounter: (id: string, counter: "views" | "clicks") => ["job_counter", id, counter] as const,
+
+  admin: (id: string) => ["admins", id] as const,
+  admins: () => ["admins"] as const,
+  adminByEmail: (email: string) => ["admins_by_email", email] as const,
+  mainAdmin: () => ["admins_main"] as const,
+  session: (jti: string) => ["sessions", jti] as const,
+  sessionsOfAdmin: (adminId: string) => ["sessions_by_admin", adminId] as const,
+  sessionOfAdmin: (adminId: string, jti: string) => ["sessions_by_admin", adminId, jti] as const,
+  loginFailures: (kind: "account" | "address", id: string) => ["login_failures", kind, id] as const,
+
+  config: (name: "jwt_secret" | "main_admin_secret") => ["config", name] as const,
+  // ANALYTICS
+} as const;

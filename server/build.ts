@@ -1,0 +1,69 @@
+/**
+ * Builds what browsers load into client/dist: the stylesheet (Tailwind) and the script bundles
+ * (every public island in client/islands and the admin app), minified so React's production build
+ * is used, with shared chunks split out. Writes client/dist/manifest.json mapping each entry to a
+ * content-hashed URL so assets can be cached for a year.
+ */
+import { encodeHex } from "./hex.ts";
+
+const root = new URL("../", import.meta.url).pathname;
+const dist = `${root}client/dist`;
+
+async function run(command: string, args: string[]) {
+  const { code, stderr } = await new Deno.Command(command, { args, cwd: root, stderr: "piped" })
+    .output();
+  if (code !== 0) {
+    console.error(new TextDecoder().decode(stderr));
+    throw new Error(`${command} ${args[0]} failed`);
+  }
+}
+
+await Deno.remove(dist, { recursive: true }).catch(() => {});
+await Deno.mkdir(dist, { recursive: true });
+
+const entries: string[] = [];
+for await (const entry of Deno.readDir(`${root}client/islands`)) {
+  if (entry.isFile && entry.name.endsWith(".tsx")) entries.push(`client/islands/${entry.name}`);
+}
+try {
+  await Deno.stat(`${root}client/admin/main.tsx`);
+  entries.push("client/admin/main.tsx");
+} catch {
+  // The admin app is optional while it is being built.
+}
+
+await Promise.all([
+  run(Deno.execPath(), [
+    "run",
+    "-A",
+    "npm:@tailwindcss/cli@4.3.3",
+    "-i",
+    "client/styles.css",
+    "-o",
+    "client/dist/styles.css",
+    "--minify",
+  ]),
+  entries.length
+    ? run(Deno.execPath(), [
+      "bundle",
+      "--quiet",
+      "--platform",
+      "browser",
+      "--minify",
+      "--code-splitting",
+      "--outdir",
+      "client/dist",
+      ...entries,
+    ])
+    : Promise.resolve(),
+]);
+
+const manifest: Record<string, string> = {};
+for await (const entry of Deno.readDir(dist)) {
+  if (!entry.isFile || entry.name === "manifest.json") continue;
+  const bytes = await Deno.readFile(`${dist}/${entry.name}`);
+  const hash = encodeHex(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 12);
+  manifest[entry.name] = `/assets/${entry.name}?v=${hash}`;
+}
+await Deno.writeTextFile(`${dist}/manifest.json`, JSON.stringify(manifest, null, 2));
+console.log(`Built ${Object.keys(manifest).length} assets into client/dist`);

@@ -1,0 +1,64 @@
+/** Configuration from the environment, checked once at start (README: Configuration). */
+import { z } from "zod";
+
+const booleanText = z.enum(["true", "false", "1", "0", "yes", "no"], {
+  error: "must be true or false",
+}).transform((value) => value === "true" || value === "1" || value === "yes");
+
+const configSchema = z.object({
+  PORT: z.coerce.number({ error: "must be a port number" }).int("must be a whole number").min(
+    0,
+    "must be 0 to 65535",
+  ).max(65_535, "must be 0 to 65535").default(8000),
+  DENO_KV_PATH: z.string().min(1, "must not be empty").optional(),
+  DENO_KV_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  DENO_KV_ACCESS_TOKEN: z.string().min(1, "must not be empty").optional(),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  MAIN_ADMIN_SECRET: z.string().min(12, "must be at least 12 characters").optional(),
+  SEED_DEMO: booleanText.default(true),
+  SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform((url) =>
+    url.replace(/\/+$/, "")
+  ).optional(),
+  TIMEZONE: z.string().refine((zone) => {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "must be an IANA time zone such as UTC or Asia/Kolkata").default("UTC"),
+}).refine((env) => !(env.DENO_KV_PATH && env.DENO_KV_URL), {
+  message: "set DENO_KV_PATH or DENO_KV_URL, not both",
+  path: ["DENO_KV_URL"],
+}).refine((env) => !env.DENO_KV_URL || env.DENO_KV_ACCESS_TOKEN, {
+  message: "DENO_KV_ACCESS_TOKEN is required with DENO_KV_URL",
+  path: ["DENO_KV_ACCESS_TOKEN"],
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration; a bad value throws a ConfigError with a one-line reason. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = configSchema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new ConfigError(`${issue.path.join(".") || "configuration"} ${issue.message}`);
+}
+
+/** The configuration tests use: an in-memory database, no demo data, fixed secrets. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    PORT: 0,
+    DENO_KV_PATH: ":memory:",
+    SEED_DEMO: false,
+    TIMEZONE: "UTC",
+    JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+    MAIN_ADMIN_SECRET: "test-main-admin-secret",
+    ...overrides,
+  };
+}
