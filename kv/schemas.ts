@@ -146,7 +146,11 @@ export const jobInputSchema = z.object({
   }),
   keywords: stringList.default([]),
 });
-export type JobInput = z.infer<typeof jobInputSchema>;
+type ParsedJobInput = z.infer<typeof jobInputSchema>;
+/** A validated job body; the optional fields may be absent altogether. */
+export type JobInput =
+  & Omit<ParsedJobInput, "companyLogo" | "estPackage">
+  & Partial<Pick<ParsedJobInput, "companyLogo" | "estPackage">>;
 
 /** A job as stored. Dates are ISO 8601 strings so the record survives JSON (db:dump) unchanged. */
 export interface Job extends JobInput {

@@ -10,6 +10,10 @@ import { onError } from "./errors.ts";
 import { securityHeaders } from "./security.ts";
 import { assetRoutes } from "./assets.ts";
 import { jobRoutes } from "../routes/api/jobs.ts";
+import { analyticsRoutes } from "../routes/api/analytics.ts";
+import { publicPages } from "../routes/pages.tsx";
+import { adminShell } from "../routes/admin.tsx";
+import { createCounter } from "./counter.ts";
 
 export interface AppDeps {
   kv: Deno.Kv;
@@ -18,7 +22,7 @@ export interface AppDeps {
 }
 
 export function createServices({ kv, config, now = () => new Date() }: AppDeps): Services {
-  return { kv, config, now, jobs: new JobStore(kv, now) };
+  return { kv, config, now, jobs: new JobStore(kv, now), counter: createCounter() };
 }
 
 export function createApp(deps: AppDeps | Services) {
@@ -29,9 +33,12 @@ export function createApp(deps: AppDeps | Services) {
 
   const api = new Hono<AppEnv>();
   api.route("/jobs", jobRoutes(services));
+  api.route("/analytics", analyticsRoutes(services));
   api.all("/*", (c) => c.json({ message: "Not found" }, 404));
   app.route("/api", api);
 
   app.route("/assets", assetRoutes());
+  app.route("/admin", adminShell(services));
+  app.route("/", publicPages(services));
   return app;
 }

@@ -1,7 +1,23 @@
 /** What every request handler can reach: the stores, the configuration and the clock. */
+import type { Context } from "hono";
 import type { Config } from "./config.ts";
 import type { JobStore } from "../kv/jobs.ts";
 import type { Admin } from "../kv/schemas.ts";
+
+/**
+ * Counts public traffic (issue 3). Each call classifies the request itself (bots, prefetches and
+ * HEAD requests count nothing) and never delays the response.
+ */
+export interface TrafficCounter {
+  /** A public page was served: a website visit, plus a job view when it is a job's detail page. */
+  pageView(c: Context, jobId?: string): void;
+  /** A public `GET /api/jobs/{id}` (no admin session). */
+  jobView(c: Context, jobId: string): void;
+  /** An apply click: `POST /api/jobs/{id}/click` or the no-script `/jobs/{id}/apply` link. */
+  jobClick(c: Context, jobId: string): void;
+  /** Writes whatever is batched in memory; called on shutdown and by tests. */
+  flush(): Promise<void>;
+}
 
 export interface Services {
   kv: Deno.Kv;
@@ -9,6 +25,7 @@ export interface Services {
   /** The clock; tests replace it to move through days. */
   now: () => Date;
   jobs: JobStore;
+  counter: TrafficCounter;
 }
 
 export interface AppEnv {

@@ -1,0 +1,88 @@
+/**
+ * Test fixtures: the app on a fresh in-memory KV (for `app.request()`), and the same app served on
+ * a random local port (for browser tests). Each call gets its own database, so tests never share state.
+ */
+import { createApp, createServices } from "../../server/app.ts";
+import { type Config, testConfig } from "../../server/config.ts";
+import type { Services } from "../../server/context.ts";
+import type { JobInput } from "../../kv/schemas.ts";
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  services: Services;
+  kv: Deno.Kv;
+  /** Moves the app's clock; `now` starts at the real time unless given. */
+  clock: { now: Date };
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+export async function testApp(
+  options: { config?: Partial<Config>; now?: Date; kvPath?: string } = {},
+): Promise<TestApp> {
+  const kv = await Deno.openKv(options.kvPath ?? ":memory:");
+  const clock = { now: options.now ?? new Date() };
+  const services = createServices({
+    kv,
+    config: testConfig(options.config),
+    now: () => new Date(clock.now),
+  });
+  const app = createApp(services);
+  return {
+    app,
+    services,
+    kv,
+    clock,
+    async [Symbol.asyncDispose]() {
+      await services.counter.flush();
+      kv.close();
+    },
+  };
+}
+
+export interface TestServer extends TestApp {
+  url: string;
+}
+
+/** The real app served on 127.0.0.1 at a free port. */
+export async function testServer(
+  options: Parameters<typeof testApp>[0] = {},
+): Promise<TestServer> {
+  const base = await testApp(options);
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, base.app.fetch);
+  return {
+    ...base,
+    url: `http://127.0.0.1:${server.addr.port}`,
+    async [Symbol.asyncDispose]() {
+      await server.shutdown();
+      await base[Symbol.asyncDispose]();
+    },
+  };
+}
+
+let linkCounter = 0;
+
+/** A valid job body; every call gets a unique hiring link. */
+export function sampleJob(overrides: Partial<JobInput> = {}): JobInput {
+  linkCounter++;
+  return {
+    companyName: "Acme Corp",
+    role: "Software Engineer",
+    location: "Bengaluru, India",
+    experience: "2-3",
+    employmentType: "Full-Time",
+    description: "Build and run the services behind our product.\nWork with a small team.",
+    requiredDegree: "B.Tech in Computer Science or equivalent",
+    hiringLink: `https://careers.acme.example/jobs/${Date.now()}-${linkCounter}`,
+    estPackage: "8-12 LPA",
+    skills: {
+      languages: ["TypeScript", "Go"],
+      technologies: ["Docker"],
+      frameworks: ["React"],
+      databases: ["PostgreSQL"],
+      tools: ["Git"],
+      others: ["Communication"],
+    },
+    keywords: ["backend", "cloud"],
+    ...overrides,
+  };
+}
