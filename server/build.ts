@@ -1,7 +1,8 @@
 /**
  * Builds what browsers load into client/dist: the stylesheet (Tailwind) and the script bundles
  * (every public island in client/islands and the admin app), minified so React's production build
- * is used, with shared chunks split out. Writes client/dist/manifest.json mapping each entry to a
+ * is used, with shared chunks split out. Entries keep their folder: `islands/share.js`,
+ * `admin/main.js`. Writes client/dist/manifest.json mapping each entry to a
  * content-hashed URL so assets can be cached for a year.
  */
 import { encodeHex } from "./hex.ts";
@@ -59,11 +60,16 @@ await Promise.all([
 ]);
 
 const manifest: Record<string, string> = {};
-for await (const entry of Deno.readDir(dist)) {
-  if (!entry.isFile || entry.name === "manifest.json") continue;
-  const bytes = await Deno.readFile(`${dist}/${entry.name}`);
-  const hash = encodeHex(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 12);
-  manifest[entry.name] = `/assets/${entry.name}?v=${hash}`;
+async function addToManifest(folder: string) {
+  for await (const entry of Deno.readDir(`${dist}/${folder}`)) {
+    const name = folder ? `${folder}/${entry.name}` : entry.name;
+    if (entry.isDirectory) await addToManifest(name);
+    if (!entry.isFile || name === "manifest.json") continue;
+    const bytes = await Deno.readFile(`${dist}/${name}`);
+    const hash = encodeHex(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 12);
+    manifest[name] = `/assets/${name}?v=${hash}`;
+  }
 }
+await addToManifest("");
 await Deno.writeTextFile(`${dist}/manifest.json`, JSON.stringify(manifest, null, 2));
 console.log(`Built ${Object.keys(manifest).length} assets into client/dist`);

@@ -1,0 +1,53 @@
+/**
+ * Starts main.ts as its own process (production mode, no demo data) on a given KV file, for tests
+ * where several server processes share one database.
+ */
+export interface ServerProcess extends AsyncDisposable {
+  url: string;
+  /** Stops the process with SIGTERM and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+const mainModule = new URL("../../main.ts", import.meta.url).pathname;
+
+export async function startServerProcess(
+  kvPath: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", mainModule],
+    env: {
+      NODE_ENV: "production",
+      PORT: "0",
+      DENO_KV_PATH: kvPath,
+      SEED_DEMO: "false",
+      JWT_SECRET: "process-test-secret-process-test-secret-0123",
+      MAIN_ADMIN_SECRET: "process-test-main-admin-secret",
+      ...env,
+    },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let output = "";
+  let url = "";
+  while (!url) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server exited before listening:\n${output}`);
+    output += value;
+    url = output.match(/running at (http:\/\/\S+?)\/?\s/)?.[1] ?? "";
+  }
+  // Keep draining stdout so the child never blocks on a full pipe.
+  (async () => {
+    while (!(await reader.read()).done) { /* drain */ }
+  })();
+  let stopped: Promise<void> | null = null;
+  const stop = () =>
+    stopped ??= (async () => {
+      try {
+        child.kill("SIGTERM");
+      } catch { /* already gone */ }
+      await child.status;
+    })();
+  return { url, stop, [Symbol.asyncDispose]: stop };
+}
