@@ -24,6 +24,10 @@
  *   ["config", "jwt_secret"]                        base64url key, made once when JWT_SECRET is unset
  *   ["config", "main_admin_secret"]                 made once when MAIN_ADMIN_SECRET is unset
  *
+ * Demo data (kv/seed.ts)
+ *   ["demo_seed"]                                   ISO time the demo set was claimed, so two
+ *                                                   processes starting at once seed it only once
+ *
  * Analytics: see the ANALYTICS section below.
  */
 import type { JobStatus } from "./schemas.ts";
@@ -55,5 +59,8 @@ export const keys = {
   loginFailures: (kind: "account" | "address", id: string) => ["login_failures", kind, id] as const,
 
   config: (name: "jwt_secret" | "main_admin_secret") => ["config", name] as const,
+
+  // DEMO DATA
+  demoSeed: () => ["demo_seed"] as const,
   // ANALYTICS
 } as const;
