@@ -6,6 +6,10 @@ import { Hono } from "hono";
 import type { Config } from "./config.ts";
 import type { AppEnv, Services } from "./context.ts";
 import { JobStore } from "../kv/jobs.ts";
+import { AdminStore } from "../kv/admins.ts";
+import { SessionStore } from "../kv/sessions.ts";
+import { Auth } from "./auth.ts";
+import { adminRoutes } from "../routes/api/admin.ts";
 import { onError } from "./errors.ts";
 import { securityHeaders } from "./security.ts";
 import { assetRoutes } from "./assets.ts";
@@ -22,7 +26,18 @@ export interface AppDeps {
 }
 
 export function createServices({ kv, config, now = () => new Date() }: AppDeps): Services {
-  return { kv, config, now, jobs: new JobStore(kv, now), counter: createCounter() };
+  const admins = new AdminStore(kv, now);
+  const sessions = new SessionStore(kv, now);
+  return {
+    kv,
+    config,
+    now,
+    jobs: new JobStore(kv, now),
+    admins,
+    sessions,
+    auth: new Auth(kv, config, now, admins, sessions),
+    counter: createCounter(),
+  };
 }
 
 export function createApp(deps: AppDeps | Services) {
@@ -33,6 +48,7 @@ export function createApp(deps: AppDeps | Services) {
 
   const api = new Hono<AppEnv>();
   api.route("/jobs", jobRoutes(services));
+  api.route("/admin", adminRoutes(services));
   api.route("/analytics", analyticsRoutes(services));
   api.all("/*", (c) => c.json({ message: "Not found" }, 404));
   app.route("/api", api);

@@ -3,6 +3,9 @@ import type { Context } from "hono";
 import type { Config } from "./config.ts";
 import type { JobStore } from "../kv/jobs.ts";
 import type { Admin } from "../kv/schemas.ts";
+import type { AdminStore } from "../kv/admins.ts";
+import type { SessionStore } from "../kv/sessions.ts";
+import type { Auth } from "./auth.ts";
 
 /**
  * Counts public traffic (issue 3). Each call classifies the request itself (bots, prefetches and
@@ -25,6 +28,9 @@ export interface Services {
   /** The clock; tests replace it to move through days. */
   now: () => Date;
   jobs: JobStore;
+  admins: AdminStore;
+  sessions: SessionStore;
+  auth: Auth;
   counter: TrafficCounter;
 }
 

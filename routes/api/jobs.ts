@@ -3,9 +3,20 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { fail } from "../../server/errors.ts";
-import { parseQuery } from "../../server/validate.ts";
-import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../../kv/schemas.ts";
-import { PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
+import { parseQuery, parseWith, readJson } from "../../server/validate.ts";
+import { requireAdmin } from "../../server/auth.ts";
+import type { WriteResult } from "../../kv/jobs.ts";
+import {
+  EMPLOYMENT_TYPES,
+  EXPERIENCE_OPTIONS,
+  isHttpUrl,
+  type Job,
+  JOB_STATUSES,
+  jobStatusSchema,
+  TEXT_LIMITS,
+  validateJobInput,
+} from "../../kv/schemas.ts";
+import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
 
 const page = z.coerce.number({ error: "page must be a whole number from 1" }).int(
   "page must be a whole number from 1",
@@ -17,6 +28,16 @@ const limit = (fallback: number) =>
     100,
     "limit must be a whole number from 1 to 100",
   ).default(fallback);
+import { bodyLimit } from "hono/body-limit";
+
+/** A bulk upload may carry many long descriptions; one job never needs more than this. */
+const MAX_BULK_JOBS = 500;
+const limitBody = (kilobytes: number) =>
+  bodyLimit({
+    maxSize: kilobytes * 1024,
+    onError: (c) => c.json({ message: "Request body is too large" }, 413),
+  });
+
 const filterText = z.string().max(200, "filter text must be at most 200 characters").optional();
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
   z.union([z.literal(""), z.enum(values, { error: `${name} must be one of ${values.join(", ")}` })])
@@ -36,9 +57,56 @@ export const publicJobQuery = z.object({
   sortOrder: z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).default("desc"),
 });
 
+const adminListQuery = z.object({
+  page,
+  limit: limit(ADMIN_PAGE_SIZE),
+  status: z.enum(["all", ...JOB_STATUSES], {
+    error: "status must be all, active, dump or inactive",
+  }).default("active"),
+  sortBy: z.enum(["datePosted", "movedToDumpAt"], {
+    error: "sortBy must be datePosted or movedToDumpAt",
+  }).default("datePosted"),
+  sortOrder: z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).default("desc"),
+  search: filterText,
+  company: filterText,
+  location: filterText,
+});
+
+const dumpListQuery = z.object({ page, limit: limit(DUMP_PAGE_SIZE) });
+
+const duplicateCheck = z.object({
+  hiringLink: z.string({ error: "hiringLink is required" }).trim().min(1, "hiringLink is required")
+    .max(TEXT_LIMITS.url, "hiringLink is too long").refine(
+      isHttpUrl,
+      "hiringLink must be a valid http or https URL",
+    ),
+  excludeJobId: z.string().max(64).optional(),
+});
+
+const bulkBody = z.object({
+  jobs: z.array(z.unknown(), { error: 'JSON must contain a "jobs" array' }).min(
+    1,
+    "jobs must contain at least one job",
+  ).max(MAX_BULK_JOBS, `jobs may contain at most ${MAX_BULK_JOBS} jobs at once`),
+});
+
+function duplicateMessage(existing: Job): string {
+  return `Duplicate hiring link! This link is already used by "${existing.role}" at ${existing.companyName}`;
+}
+
+/** Maps a store result to the answer: 404 for a missing job, 409 with the job holding the link. */
+function expectWritten(result: WriteResult): Job {
+  if (result.ok) return result.job;
+  if (result.reason === "not_found") fail(404, "Job not found");
+  fail(409, duplicateMessage(result.existingJob), { existingJob: result.existingJob });
+}
+
 export function jobRoutes(services: Services) {
-  const { jobs } = services;
+  const { jobs, auth, counter } = services;
   const app = new Hono<AppEnv>();
+  const createJobs = requireAdmin(services, "canCreateJobs");
+
+  // ---- public ------------------------------------------------------------------------------
 
   app.get("/", async (c) => c.json(await jobs.search(parseQuery(c, publicJobQuery))));
 
@@ -46,9 +114,142 @@ export function jobRoutes(services: Services) {
 
   app.get("/:id", async (c) => {
     const job = await jobs.get(c.req.param("id"));
-    if (!job || job.status !== "active") fail(404, "Job not found");
+    // An admin (the Edit page) may read a job in any status, and is not counted as a visitor.
+    const admin = c.req.header("authorization")
+      ? await auth.fromHeader(c.req.header("authorization"))
+      : null;
+    if (!job || (!admin && job.status !== "active")) fail(404, "Job not found");
+    if (!admin) counter.jobView(c, job._id);
     const [withAnalytics] = await jobs.withAnalytics([job]);
     return c.json(withAnalytics);
+  });
+
+  app.post("/:id/click", async (c) => {
+    const job = await jobs.get(c.req.param("id"));
+    if (!job) fail(404, "Job not found");
+    if (job.status !== "active") fail(410, "This job is no longer accepting applications");
+    counter.jobClick(c, job._id);
+    return c.json({ message: "Click recorded", hiringLink: job.hiringLink });
+  });
+
+  // ---- admin -------------------------------------------------------------------------------
+
+  app.get("/admin/all", requireAdmin(services), async (c) => {
+    const query = parseQuery(c, adminListQuery);
+    const [list, statusCounts] = await Promise.all([
+      jobs.adminList(query),
+      jobs.statusCounts(),
+    ]);
+    return c.json({
+      jobs: await jobs.withAnalytics(list.jobs),
+      pagination: list.pagination,
+      statusCounts,
+    });
+  });
+
+  app.get("/admin/dump", createJobs, async (c) => {
+    const query = parseQuery(c, dumpListQuery);
+    const list = await jobs.adminList({
+      ...query,
+      status: "dump",
+      sortBy: "movedToDumpAt",
+      sortOrder: "desc",
+    });
+    return c.json({ jobs: await jobs.withAnalytics(list.jobs), pagination: list.pagination });
+  });
+
+  const processChanges = requireAdmin(
+    services,
+    "canCreateJobs",
+    "You do not have permission to process status changes",
+  );
+  app.post("/admin/process-status-changes", processChanges, async (c) => {
+    const result = await jobs.processStatusChanges();
+    return c.json({
+      message: `Processed: ${result.movedToDump} to dump, ${result.movedToInactive} to inactive`,
+      result,
+    });
+  });
+
+  app.post("/check-duplicate", createJobs, limitBody(16), async (c) => {
+    const { hiringLink, excludeJobId } = parseWith(duplicateCheck, await readJson(c));
+    const existingJob = await jobs.findActiveByLink(hiringLink, excludeJobId);
+    return c.json({ isDuplicate: existingJob !== null, existingJob });
+  });
+
+  app.post("/bulk", createJobs, limitBody(16 * 1024), async (c) => {
+    const body = await readJson(c);
+    if (!body || typeof body !== "object" || !Array.isArray((body as { jobs?: unknown }).jobs)) {
+      fail(400, 'JSON must contain a "jobs" array');
+    }
+    const { jobs: items } = parseWith(bulkBody, body);
+    const created: Job[] = [];
+    const duplicates: { index: number; hiringLink: string; existingJob: Job }[] = [];
+    const errors: { index: number; message: string }[] = [];
+    // One at a time, in order, so a link repeated inside the upload is caught as a duplicate too.
+    for (const [index, item] of items.entries()) {
+      const validation = validateJobInput(item);
+      if (!validation.ok) {
+        errors.push({ index, message: validation.message });
+        continue;
+      }
+      const result = await jobs.create(validation.job);
+      if (result.ok) created.push(result.job);
+      else if (result.reason === "duplicate") {
+        duplicates.push({
+          index,
+          hiringLink: validation.job.hiringLink,
+          existingJob: result.existingJob,
+        });
+      }
+    }
+    const summary = {
+      created: created.length,
+      duplicates: duplicates.length,
+      errors: errors.length,
+    };
+    return c.json(
+      {
+        message:
+          `${summary.created} jobs created, ${summary.duplicates} duplicates, ${summary.errors} errors`,
+        summary,
+        created,
+        duplicates,
+        errors,
+      },
+      created.length > 0 ? 201 : 200,
+    );
+  });
+
+  app.post("/", createJobs, limitBody(512), async (c) => {
+    const validation = validateJobInput(await readJson(c));
+    if (!validation.ok) fail(400, validation.message);
+    const job = expectWritten(await jobs.create(validation.job));
+    return c.json({ message: "Job created successfully!", job }, 201);
+  });
+
+  app.put("/:id", createJobs, limitBody(512), async (c) => {
+    const validation = validateJobInput(await readJson(c));
+    if (!validation.ok) fail(400, validation.message);
+    const job = expectWritten(await jobs.update(c.req.param("id"), validation.job));
+    return c.json({ message: "Job updated successfully!", job });
+  });
+
+  const changeStatus = requireAdmin(
+    services,
+    "canCreateJobs",
+    "You do not have permission to change job status",
+  );
+  app.put("/:id/status", changeStatus, limitBody(4), async (c) => {
+    const { status } = parseWith(jobStatusSchema, await readJson(c));
+    const job = expectWritten(await jobs.setStatus(c.req.param("id"), status));
+    return c.json({ message: `Job moved to ${status}`, job });
+  });
+
+  app.delete("/:id", requireAdmin(services, "canDeleteJobs"), async (c) => {
+    const deleted = await jobs.delete(c.req.param("id"));
+    if (!deleted) fail(404, "Job not found");
+    return c.json({ message: "Job deleted successfully" });
   });
 
   return app;

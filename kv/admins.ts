@@ -1,0 +1,114 @@
+/**
+ * Admin accounts. The e-mail index and the one-main-admin marker are written in the same atomic
+ * operation as the account, with checks, so two sign-ups can never share an e-mail and there is
+ * never a second main admin.
+ */
+import { keys } from "./keys.ts";
+import { newId, retrying } from "./atomic.ts";
+import type { Admin, AdminRecord, AdminRole, Permissions } from "./schemas.ts";
+
+export interface NewAdmin {
+  username: string;
+  email: string;
+  passwordHash: string;
+  role: AdminRole;
+  permissions: Permissions;
+}
+
+export type AdminWrite =
+  | { ok: true; admin: AdminRecord }
+  | { ok: false; reason: "not_found" | "email_taken" | "main_exists" };
+
+/** The account without its password hash, as every API answer shows it. */
+export function publicAdmin({ passwordHash: _hidden, ...admin }: AdminRecord): Admin {
+  return admin;
+}
+
+export class AdminStore {
+  constructor(private kv: Deno.Kv, private now: () => Date) {}
+
+  async get(id: string): Promise<AdminRecord | null> {
+    if (!id || id.length > 64) return null;
+    return (await this.kv.get<AdminRecord>(keys.admin(id))).value;
+  }
+
+  async getByEmail(email: string): Promise<AdminRecord | null> {
+    const pointer = await this.kv.get<string>(keys.adminByEmail(email.toLowerCase()));
+    return pointer.value ? await this.get(pointer.value) : null;
+  }
+
+  async hasMainAdmin(): Promise<boolean> {
+    return (await this.kv.get(keys.mainAdmin())).value !== null;
+  }
+
+  /** Every account, oldest first. */
+  async list(): Promise<AdminRecord[]> {
+    const admins: AdminRecord[] = [];
+    for await (const entry of this.kv.list<AdminRecord>({ prefix: keys.admins() })) {
+      admins.push(entry.value);
+    }
+    return admins.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }
+
+  async create(input: NewAdmin): Promise<AdminWrite> {
+    const now = this.now().toISOString();
+    const admin: AdminRecord = {
+      ...input,
+      email: input.email.toLowerCase(),
+      _id: newId(this.now()),
+      isActive: true,
+      lastLogin: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const emailKey = keys.adminByEmail(admin.email);
+    const op = this.kv.atomic().check({ key: emailKey, versionstamp: null })
+      .set(keys.admin(admin._id), admin).set(emailKey, admin._id);
+    if (admin.role === "main_admin") {
+      op.check({ key: keys.mainAdmin(), versionstamp: null }).set(keys.mainAdmin(), admin._id);
+    }
+    if ((await op.commit()).ok) return { ok: true, admin };
+    if (admin.role === "main_admin" && await this.hasMainAdmin()) {
+      return { ok: false, reason: "main_exists" };
+    }
+    return { ok: false, reason: "email_taken" };
+  }
+
+  /** Applies a change to an account, moving its e-mail index when the e-mail changes. */
+  update(
+    id: string,
+    change: (admin: AdminRecord) => Partial<AdminRecord>,
+  ): Promise<AdminWrite> {
+    return retrying(async () => {
+      const entry = await this.kv.get<AdminRecord>(keys.admin(id));
+      if (!entry.value) return { ok: false, reason: "not_found" } as const;
+      const old = entry.value;
+      const admin: AdminRecord = {
+        ...old,
+        ...change(old),
+        _id: old._id,
+        updatedAt: this.now().toISOString(),
+      };
+      admin.email = admin.email.toLowerCase();
+      const op = this.kv.atomic().check(entry).set(keys.admin(id), admin);
+      if (admin.email !== old.email) {
+        const emailKey = keys.adminByEmail(admin.email);
+        const taken = await this.kv.get<string>(emailKey);
+        if (taken.value) return { ok: false, reason: "email_taken" } as const;
+        op.check(taken).set(emailKey, id).delete(keys.adminByEmail(old.email));
+      }
+      return (await op.commit()).ok ? { ok: true, admin } as const : undefined;
+    });
+  }
+
+  /** Deletes an account and its e-mail index; a main admin is never deleted here. */
+  delete(id: string): Promise<AdminRecord | null> {
+    return retrying(async () => {
+      const entry = await this.kv.get<AdminRecord>(keys.admin(id));
+      if (!entry.value) return null;
+      const ok = (await this.kv.atomic().check(entry).delete(keys.admin(id))
+        .delete(keys.adminByEmail(entry.value.email)).commit()).ok;
+      return ok ? entry.value : undefined;
+    });
+  }
+}

@@ -1,0 +1,199 @@
+/** `/api/admin`: sign-in, profile and (main admin only) account management. */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { timingSafeEqual } from "node:crypto";
+import type { AppEnv, Services } from "../../server/context.ts";
+import { requireAdmin } from "../../server/auth.ts";
+import { fail } from "../../server/errors.ts";
+import { clientAddress } from "../../server/request.ts";
+import { parseWith, readJson } from "../../server/validate.ts";
+import { DECOY_HASH, hashPassword, verifyPassword } from "../../server/passwords.ts";
+import { publicAdmin } from "../../kv/admins.ts";
+import {
+  adminStatusSchema,
+  ALL_PERMISSIONS,
+  createMainAdminSchema,
+  loginSchema,
+  registerAdminSchema,
+  updateProfileSchema,
+} from "../../kv/schemas.ts";
+import {
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_WINDOW_MS,
+} from "../../kv/constants.ts";
+
+const tooLarge = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: (c) => c.json({ message: "Request body is too large" }, 413),
+});
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = new TextEncoder().encode(given);
+  const b = new TextEncoder().encode(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function adminRoutes(services: Services) {
+  const { admins, sessions, auth, now } = services;
+  const app = new Hono<AppEnv>();
+  app.use(tooLarge);
+
+  /** 429 while the account or the address has used up its failures in the window. */
+  async function throttle(account: string | null, address: string) {
+    const [byAccount, byAddress] = await Promise.all([
+      account ? sessions.failures("account", account) : null,
+      sessions.failures("address", address),
+    ]);
+    const blocked = [
+      byAccount && byAccount.count >= LOGIN_FAILURES_PER_ACCOUNT ? byAccount : null,
+      byAddress && byAddress.count >= LOGIN_FAILURES_PER_ADDRESS ? byAddress : null,
+    ].filter((value) => value !== null);
+    if (blocked.length === 0) return;
+    const resetAt = Math.max(...blocked.map((value) => value.resetAt));
+    const seconds = Math.max(1, Math.ceil((resetAt - now().getTime()) / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    fail(
+      429,
+      `Too many failed sign-in attempts. Try again in ${minutes} minute${
+        minutes === 1 ? "" : "s"
+      }.`,
+      {},
+      { "retry-after": String(seconds) },
+    );
+  }
+
+  async function recordFailure(account: string | null, address: string) {
+    await Promise.all([
+      account ? sessions.recordFailure("account", account, LOGIN_WINDOW_MS) : null,
+      sessions.recordFailure("address", address, LOGIN_WINDOW_MS),
+    ]);
+  }
+
+  app.post("/create-main-admin", async (c) => {
+    const body = parseWith(createMainAdminSchema, await readJson(c));
+    const address = clientAddress(c);
+    await throttle(null, address);
+    if (!sameSecret(body.secretKey, await auth.mainAdminSecret())) {
+      await recordFailure(null, address);
+      fail(403, "Invalid secret key");
+    }
+    if (await admins.hasMainAdmin()) fail(409, "Main admin already exists");
+    const result = await admins.create({
+      username: body.username,
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      role: "main_admin",
+      permissions: ALL_PERMISSIONS,
+    });
+    if (!result.ok) {
+      fail(
+        409,
+        result.reason === "main_exists"
+          ? "Main admin already exists"
+          : "An admin with this email already exists",
+      );
+    }
+    return c.json(
+      { message: "Main admin created successfully", admin: publicAdmin(result.admin) },
+      201,
+    );
+  });
+
+  app.post("/login", async (c) => {
+    const { email, password } = parseWith(loginSchema, await readJson(c));
+    const address = clientAddress(c);
+    await throttle(email, address);
+    const admin = await admins.getByEmail(email);
+    // An unknown e-mail still pays for a hash, so the answer's timing does not tell it apart.
+    const matches = await verifyPassword(password, admin?.passwordHash ?? DECOY_HASH);
+    if (!admin || !matches) {
+      await recordFailure(email, address);
+      fail(401, "Invalid email or password");
+    }
+    if (!admin.isActive) fail(403, "Your account has been deactivated");
+    await sessions.clearFailures("account", email);
+    const updated = await admins.update(admin._id, () => ({ lastLogin: now().toISOString() }));
+    const signedIn = updated.ok ? updated.admin : admin;
+    const token = await auth.issueToken(signedIn);
+    return c.json({ message: "Login successful", token, admin: publicAdmin(signedIn) });
+  });
+
+  app.post("/logout", requireAdmin(services), async (c) => {
+    await sessions.end(c.get("sessionId"));
+    return c.json({ message: "Logged out successfully" });
+  });
+
+  app.get("/profile", requireAdmin(services), (c) => c.json(c.get("admin")));
+
+  app.put("/profile", requireAdmin(services), async (c) => {
+    const body = parseWith(updateProfileSchema, await readJson(c));
+    const current = await admins.get(c.get("admin")._id);
+    if (!current) fail(401, "Please sign in to continue");
+    if (body.password && !(await verifyPassword(body.currentPassword!, current.passwordHash))) {
+      fail(400, "Current password is incorrect");
+    }
+    const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+    const result = await admins.update(current._id, () => ({
+      ...(body.username ? { username: body.username } : {}),
+      ...(body.email ? { email: body.email } : {}),
+      ...(passwordHash ? { passwordHash } : {}),
+    }));
+    if (!result.ok) {
+      fail(
+        result.reason === "email_taken" ? 409 : 404,
+        result.reason === "email_taken"
+          ? "An admin with this email already exists"
+          : "Admin not found",
+      );
+    }
+    // A new password ends every other session: whoever knew the old one is signed out.
+    if (passwordHash) await sessions.endAllOf(current._id, c.get("sessionId"));
+    return c.json({ message: "Profile updated successfully", admin: publicAdmin(result.admin) });
+  });
+
+  const mainOnly = requireAdmin(services, "main_admin");
+
+  app.get("/all", mainOnly, async (c) => {
+    return c.json({ admins: (await admins.list()).map(publicAdmin) });
+  });
+
+  app.post("/register", mainOnly, async (c) => {
+    const body = parseWith(registerAdminSchema, await readJson(c));
+    const result = await admins.create({
+      username: body.username,
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      role: "admin",
+      permissions: body.permissions,
+    });
+    if (!result.ok) fail(409, "An admin with this email already exists");
+    return c.json({ message: "Admin created successfully", admin: publicAdmin(result.admin) }, 201);
+  });
+
+  app.put("/:id/status", mainOnly, async (c) => {
+    const { isActive } = parseWith(adminStatusSchema, await readJson(c));
+    const target = await admins.get(c.req.param("id"));
+    if (!target) fail(404, "Admin not found");
+    if (target.role === "main_admin") fail(403, "The main admin cannot be deactivated");
+    const result = await admins.update(target._id, () => ({ isActive }));
+    if (!result.ok) fail(404, "Admin not found");
+    if (!isActive) await sessions.endAllOf(target._id);
+    return c.json({
+      message: isActive ? "Admin activated successfully" : "Admin deactivated successfully",
+      admin: publicAdmin(result.admin),
+    });
+  });
+
+  app.delete("/:id", mainOnly, async (c) => {
+    const target = await admins.get(c.req.param("id"));
+    if (!target) fail(404, "Admin not found");
+    if (target._id === c.get("admin")._id) fail(403, "You cannot delete your own account");
+    if (target.role === "main_admin") fail(403, "The main admin cannot be deleted");
+    await admins.delete(target._id);
+    await sessions.endAllOf(target._id);
+    return c.json({ message: "Admin deleted successfully" });
+  });
+
+  return app;
+}

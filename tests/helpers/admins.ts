@@ -1,0 +1,77 @@
+/** Signs test accounts in through the API, the way the admin portal does. */
+import type { TestApp } from "./server.ts";
+import type { Admin, Permissions } from "../../kv/schemas.ts";
+
+export interface SignedInAdmin {
+  token: string;
+  admin: Admin;
+  email: string;
+  password: string;
+  /** Headers for an authorised JSON call. */
+  headers: Record<string, string>;
+}
+
+let accounts = 0;
+
+async function post(t: TestApp, path: string, body: unknown, token?: string) {
+  const response = await t.app.request(path, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${json.message}`);
+  return json;
+}
+
+/** The main admin of `t`, created on first use. */
+export async function signInMain(t: TestApp): Promise<SignedInAdmin> {
+  const email = "main@careeredge.test";
+  const password = "main-admin-password";
+  if (!(await t.services.admins.hasMainAdmin())) {
+    await post(t, "/api/admin/create-main-admin", {
+      username: "Main Admin",
+      email,
+      password,
+      secretKey: t.services.config.MAIN_ADMIN_SECRET,
+    });
+  }
+  const { token, admin } = await post(t, "/api/admin/login", { email, password });
+  return { token, admin, email, password, headers: authHeaders(token) };
+}
+
+/**
+ * A signed-in account: the main admin with `{ main: true }`, else an admin with exactly the given
+ * permission flags (all false unless named).
+ */
+export async function signIn(
+  t: TestApp,
+  options: { permissions?: Partial<Permissions>; main?: boolean; username?: string } = {},
+): Promise<SignedInAdmin> {
+  const main = await signInMain(t);
+  if (options.main) return main;
+  accounts++;
+  const email = `admin${accounts}-${crypto.randomUUID().slice(0, 8)}@careeredge.test`;
+  const password = "admin-password";
+  await post(t, "/api/admin/register", {
+    username: options.username ?? `Admin ${accounts}`,
+    email,
+    password,
+    permissions: {
+      canCreateJobs: false,
+      canDeleteJobs: false,
+      canViewAnalytics: false,
+      canManageAdmins: false,
+      ...options.permissions,
+    },
+  }, main.token);
+  const { token, admin } = await post(t, "/api/admin/login", { email, password });
+  return { token, admin, email, password, headers: authHeaders(token) };
+}
+
+export function authHeaders(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}`, "content-type": "application/json" };
+}
