@@ -62,5 +62,26 @@ export const keys = {
 
   // DEMO DATA
   demoSeed: () => ["demo_seed"] as const,
-  // ANALYTICS
+  // ANALYTICS (issue 3, kv/analytics.ts). `day` is "YYYY-MM-DD" in TIMEZONE; counters are
+  // Deno.KvU64 written with `sum`, so concurrent processes never lose a count.
+  //   ["analytics_day", day, field]                  daily totals: visits, uniques, views, clicks,
+  //                                                   device:*, browser:*, and writes (bumped by
+  //                                                   every write to the day, so caches can check it)
+  //   ["analytics_job_day", day, _id, kind]          views or clicks of one job on one day
+  //   ["analytics_company_day", day, company, kind]  views or clicks of one company on one day
+  //   ["analytics_jobs", _id]                        JobRef: jobId, role, company (kept after delete)
+  //   ["analytics_salt", day]                        the day's secret visitor salt (expires in 48 h)
+  //   ["analytics_visitors", day, hash]              null: this visitor is counted (expires in 48 h)
+  analyticsDays: () => ["analytics_day"] as const,
+  analyticsDay: (day: string) => ["analytics_day", day] as const,
+  analyticsDayTotal: (day: string, field: string) => ["analytics_day", day, field] as const,
+  analyticsJobDays: (day: string) => ["analytics_job_day", day] as const,
+  analyticsJobDay: (day: string, id: string, kind: "views" | "clicks") =>
+    ["analytics_job_day", day, id, kind] as const,
+  analyticsCompanyDays: (day: string) => ["analytics_company_day", day] as const,
+  analyticsCompanyDay: (day: string, company: string, kind: "views" | "clicks") =>
+    ["analytics_company_day", day, company, kind] as const,
+  analyticsJob: (id: string) => ["analytics_jobs", id] as const,
+  analyticsSalt: (day: string) => ["analytics_salt", day] as const,
+  analyticsVisitor: (day: string, hash: string) => ["analytics_visitors", day, hash] as const,
 } as const;
