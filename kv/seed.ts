@@ -4,7 +4,7 @@
  * benchmark to fill a database with 100,000 varied jobs.
  */
 import type { Services } from "../server/context.ts";
-import { newId } from "./atomic.ts";
+import { newId, retrying } from "./atomic.ts";
 import { keys } from "./keys.ts";
 import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP, DAYS_IN_DUMP_BEFORE_INACTIVE } from "./constants.ts";
 import {
@@ -703,12 +703,14 @@ export async function seedDemo(services: Services): Promise<Job[]> {
  */
 export async function seedDemoIfEmpty(services: Services): Promise<boolean> {
   if ((await services.jobs.statusCounts()).all > 0) return false;
-  const claim = await services.kv.atomic()
-    .check({ key: keys.demoSeed(), versionstamp: null })
-    .check({ key: keys.jobsMeta(), versionstamp: null })
-    .set(keys.demoSeed(), services.now().toISOString())
-    .commit();
-  if (!claim.ok) return false;
+  const claimed = await retrying(async () =>
+    (await services.kv.atomic()
+      .check({ key: keys.demoSeed(), versionstamp: null })
+      .check({ key: keys.jobsMeta(), versionstamp: null })
+      .set(keys.demoSeed(), services.now().toISOString())
+      .commit()).ok
+  );
+  if (!claimed) return false;
   await seedDemo(services);
   return true;
 }

@@ -1,0 +1,131 @@
+import assert from "node:assert/strict";
+import { startServerProcess } from "../helpers/process.ts";
+import { JobStore } from "../../kv/jobs.ts";
+import { keys } from "../../kv/keys.ts";
+import { generateJob, type JobPlacement, seededRandom } from "../../kv/seed.ts";
+import type { Job, JobStatus } from "../../kv/schemas.ts";
+import { DAY_MS } from "../../kv/constants.ts";
+
+const SECRET = "process-test-main-admin-secret";
+
+/** How many jobs of each kind go into the shared database, and where each should end up. */
+const GROUPS: { count: number; placement: (now: number) => JobPlacement; after: JobStatus }[] = [
+  {
+    count: 300,
+    placement: (now) => ({
+      status: "active",
+      datePosted: new Date(now - 8 * DAY_MS),
+      movedToDumpAt: null,
+    }),
+    after: "dump",
+  },
+  {
+    count: 80,
+    placement: (now) => ({
+      status: "active",
+      datePosted: new Date(now - 2 * DAY_MS),
+      movedToDumpAt: null,
+    }),
+    after: "active",
+  },
+  {
+    count: 250,
+    placement: (now) => ({
+      status: "dump",
+      datePosted: new Date(now - 45 * DAY_MS),
+      movedToDumpAt: new Date(now - 38 * DAY_MS),
+    }),
+    after: "inactive",
+  },
+  {
+    count: 60,
+    placement: (now) => ({
+      status: "dump",
+      datePosted: new Date(now - 20 * DAY_MS),
+      movedToDumpAt: new Date(now - 13 * DAY_MS),
+    }),
+    after: "dump",
+  },
+  {
+    count: 40,
+    placement: (now) => ({
+      status: "inactive",
+      datePosted: new Date(now - 60 * DAY_MS),
+      movedToDumpAt: new Date(now - 53 * DAY_MS),
+    }),
+    after: "inactive",
+  },
+];
+
+async function call(url: string, path: string, body?: unknown, token?: string) {
+  const response = await fetch(url + path, {
+    method: body === undefined ? "GET" : "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  assert.ok(response.ok, `${path}: ${response.status} ${json.message}`);
+  return json;
+}
+
+Deno.test("two server processes on one KV file run the lifecycle together: each due job moves once", async () => {
+  const folder = await Deno.makeTempDir();
+  const kvPath = `${folder}/shared.kv`;
+  try {
+    const expected = new Map<string, JobStatus>();
+    {
+      using kv = await Deno.openKv(kvPath);
+      const random = seededRandom(7);
+      const now = Date.now();
+      const jobs = GROUPS.flatMap((group) =>
+        Array.from({ length: group.count }, () => {
+          const job = generateJob(random, expected.size + 1, group.placement(now));
+          expected.set(job._id, group.after);
+          return job;
+        })
+      );
+      await new JobStore(kv).importJobs(jobs);
+    }
+
+    await using first = await startServerProcess(kvPath);
+    await using second = await startServerProcess(kvPath);
+    await call(first.url, "/api/admin/create-main-admin", {
+      username: "Main Admin",
+      email: "main@careeredge.test",
+      password: "main-admin-password",
+      secretKey: SECRET,
+    });
+    const { token } = await call(first.url, "/api/admin/login", {
+      email: "main@careeredge.test",
+      password: "main-admin-password",
+    });
+
+    const results = await Promise.all(
+      [first, second].map((server) =>
+        call(server.url, "/api/jobs/admin/process-status-changes", {}, token)
+      ),
+    );
+    const total = (name: "movedToDump" | "movedToInactive") =>
+      results.reduce((sum, { result }) => sum + result[name], 0);
+    assert.equal(total("movedToDump"), 300);
+    assert.equal(total("movedToInactive"), 250);
+
+    using kv = await Deno.openKv(kvPath);
+    const counts = { all: 0, active: 0, dump: 0, inactive: 0 };
+    for await (const { value: job } of kv.list<Job>({ prefix: keys.jobs() })) {
+      assert.equal(job.status, expected.get(job._id), job.jobId);
+      counts[job.status]++;
+      counts.all++;
+    }
+    assert.deepEqual(counts, { all: 730, active: 80, dump: 360, inactive: 290 });
+    for (const server of [first, second]) {
+      const listed = await call(server.url, "/api/jobs/admin/all?status=all", undefined, token);
+      assert.deepEqual(listed.statusCounts, counts);
+    }
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
+});
