@@ -4,6 +4,8 @@
  */
 export interface ServerProcess extends AsyncDisposable {
   url: string;
+  /** The process id, for reading its memory from /proc (benchmarks). */
+  pid: number;
   /** Stops the process with SIGTERM and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -49,5 +51,5 @@ export async function startServerProcess(
       } catch { /* already gone */ }
       await child.status;
     })();
-  return { url, stop, [Symbol.asyncDispose]: stop };
+  return { url, pid: child.pid, stop, [Symbol.asyncDispose]: stop };
 }
