@@ -41,13 +41,17 @@ export class AdminStore {
     return (await this.kv.get(keys.mainAdmin())).value !== null;
   }
 
-  /** Every account, oldest first. */
+  /** Every account: the main admin first, then oldest first. */
   async list(): Promise<AdminRecord[]> {
     const admins: AdminRecord[] = [];
     for await (const entry of this.kv.list<AdminRecord>({ prefix: keys.admins() })) {
       admins.push(entry.value);
     }
-    return admins.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const rank = (admin: AdminRecord) => (admin.role === "main_admin" ? 0 : 1);
+    return admins.sort((a, b) =>
+      rank(a) - rank(b) || a.createdAt.localeCompare(b.createdAt) ||
+      a.username.localeCompare(b.username)
+    );
   }
 
   async create(input: NewAdmin): Promise<AdminWrite> {

@@ -304,6 +304,8 @@ export const updateProfileSchema = z.object({
   email: emailSchema.optional(),
   password: newPassword.optional(),
   currentPassword: z.string().max(1_024).optional(),
+}).refine((body) => body.username || body.email || body.password, {
+  message: "Nothing to update: send username, email or password",
 }).refine((body) => !body.password || body.currentPassword, {
   message: "currentPassword is required to change the password",
   path: ["currentPassword"],

@@ -18,16 +18,15 @@ import {
 } from "../../kv/schemas.ts";
 import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
 
-const page = z.coerce.number({ error: "page must be a whole number from 1" }).int(
-  "page must be a whole number from 1",
-).min(1, "page must be a whole number from 1").max(1_000_000, "page is too large").default(1);
+/** A whole number in a query string, written in plain digits (no signs, exponents or hex). */
+const wholeNumber = (message: string, min: number, max: number, fallback: number) =>
+  z.union([z.literal(""), z.string().regex(/^\d{1,9}$/, message)]).optional()
+    .transform((value) => (value ? Number(value) : fallback))
+    .pipe(z.number().min(min, message).max(max, message));
+
+const page = wholeNumber("page must be a whole number from 1", 1, 1_000_000, 1);
 const limit = (fallback: number) =>
-  z.coerce.number({ error: "limit must be a whole number from 1 to 100" }).int(
-    "limit must be a whole number from 1 to 100",
-  ).min(1, "limit must be a whole number from 1 to 100").max(
-    100,
-    "limit must be a whole number from 1 to 100",
-  ).default(fallback);
+  wholeNumber("limit must be a whole number from 1 to 100", 1, 100, fallback);
 import { bodyLimit } from "hono/body-limit";
 
 /** A bulk upload may carry many long descriptions; one job never needs more than this. */

@@ -1,0 +1,290 @@
+import assert from "node:assert/strict";
+import { type TestApp, testApp } from "../helpers/server.ts";
+import { authHeaders, signIn, signInMain } from "../helpers/admins.ts";
+import { LOGIN_WINDOW_MS } from "../../kv/constants.ts";
+
+const json = { "content-type": "application/json" };
+
+async function request(
+  t: TestApp,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = json,
+  address = "203.0.113.7",
+) {
+  const response = await t.app.request(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }, { remoteAddr: { hostname: address, port: 40000, transport: "tcp" } });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: await response.json(),
+  };
+}
+
+const mainBody = {
+  username: "Owner",
+  email: "Owner@Example.com",
+  password: "correct horse",
+  secretKey: "test-main-admin-secret",
+};
+
+Deno.test("create-main-admin needs the secret, works once, and then logs in with every permission", async () => {
+  await using t = await testApp();
+  const wrong = await request(t, "POST", "/api/admin/create-main-admin", {
+    ...mainBody,
+    secretKey: "guess",
+  });
+  assert.deepEqual([wrong.status, wrong.body.message], [403, "Invalid secret key"]);
+
+  const created = await request(t, "POST", "/api/admin/create-main-admin", mainBody);
+  assert.equal(created.status, 201);
+  assert.equal(created.body.admin.role, "main_admin");
+  assert.equal(created.body.admin.email, "owner@example.com");
+  assert.equal("passwordHash" in created.body.admin, false);
+
+  const second = await request(t, "POST", "/api/admin/create-main-admin", {
+    ...mainBody,
+    email: "other@example.com",
+  });
+  assert.deepEqual([second.status, second.body.message], [409, "Main admin already exists"]);
+
+  const login = await request(t, "POST", "/api/admin/login", {
+    email: "OWNER@example.com",
+    password: "correct horse",
+  });
+  assert.equal(login.status, 200);
+  assert.equal(login.body.message, "Login successful");
+  assert.equal(typeof login.body.token, "string");
+  assert.deepEqual(login.body.admin.permissions, {
+    canCreateJobs: true,
+    canDeleteJobs: true,
+    canViewAnalytics: true,
+    canManageAdmins: true,
+  });
+  assert.ok(login.body.admin.lastLogin);
+
+  const profile = await request(t, "GET", "/api/admin/profile", undefined, {
+    authorization: `Bearer ${login.body.token}`,
+  });
+  assert.equal(profile.status, 200);
+  assert.equal(profile.body.username, "Owner");
+  assert.equal(profile.body.role, "main_admin");
+});
+
+Deno.test("login: wrong password and unknown e-mail get the same answer; bad input is 400", async () => {
+  await using t = await testApp();
+  await request(t, "POST", "/api/admin/create-main-admin", mainBody);
+  const wrong = await request(t, "POST", "/api/admin/login", {
+    email: mainBody.email,
+    password: "nope",
+  });
+  const unknown = await request(
+    t,
+    "POST",
+    "/api/admin/login",
+    {
+      email: "nobody@example.com",
+      password: "nope",
+    },
+    json,
+    "198.51.100.1",
+  );
+  assert.deepEqual(wrong, { ...unknown, headers: wrong.headers });
+  assert.deepEqual([wrong.status, wrong.body], [401, { message: "Invalid email or password" }]);
+
+  const noEmail = await request(t, "POST", "/api/admin/login", { password: "x" });
+  assert.deepEqual([noEmail.status, noEmail.body.message], [400, "email: Email is required"]);
+  const badEmail = await request(t, "POST", "/api/admin/login", { email: "x@", password: "x" });
+  assert.deepEqual([badEmail.status, badEmail.body.message], [
+    400,
+    "email: Please enter a valid email",
+  ]);
+  const noPassword = await request(t, "POST", "/api/admin/login", { email: "a@b.co" });
+  assert.deepEqual([noPassword.status, noPassword.body.message], [
+    400,
+    "password: Password is required",
+  ]);
+});
+
+Deno.test("login is throttled after 5 failures for an account and 20 from an address", async () => {
+  await using t = await testApp({ now: new Date("2026-06-01T00:00:00Z") });
+  await request(t, "POST", "/api/admin/create-main-admin", mainBody);
+  const attempt = (email: string, password: string, address: string) =>
+    request(t, "POST", "/api/admin/login", { email, password }, json, address);
+
+  for (let i = 0; i < 5; i++) {
+    assert.equal((await attempt(mainBody.email, "bad", `192.0.2.${i}`)).status, 401);
+  }
+  const blocked = await attempt(mainBody.email, mainBody.password, "192.0.2.99");
+  assert.equal(blocked.status, 429, "even the right password waits out the window");
+  assert.equal(blocked.headers.get("retry-after"), String(LOGIN_WINDOW_MS / 1000));
+  assert.match(blocked.body.message, /Too many failed sign-in attempts/);
+
+  t.clock.now = new Date(t.clock.now.getTime() + LOGIN_WINDOW_MS + 1);
+  assert.equal((await attempt(mainBody.email, mainBody.password, "192.0.2.99")).status, 200);
+
+  for (let i = 0; i < 20; i++) {
+    assert.equal((await attempt(`user${i}@example.com`, "bad", "198.51.100.50")).status, 401);
+  }
+  const fromAddress = await attempt(mainBody.email, mainBody.password, "198.51.100.50");
+  assert.equal(fromAddress.status, 429);
+  assert.equal((await attempt(mainBody.email, mainBody.password, "198.51.100.51")).status, 200);
+});
+
+Deno.test("logout ends the session at once", async () => {
+  await using t = await testApp();
+  const main = await signInMain(t);
+  const out = await request(t, "POST", "/api/admin/logout", undefined, main.headers);
+  assert.deepEqual([out.status, out.body.message], [200, "Logged out successfully"]);
+  const after = await request(t, "GET", "/api/admin/profile", undefined, main.headers);
+  assert.equal(after.status, 401);
+});
+
+Deno.test("the main admin registers, lists, deactivates, reactivates and deletes admins", async () => {
+  await using t = await testApp();
+  const main = await signInMain(t);
+  const created = await request(t, "POST", "/api/admin/register", {
+    username: "Editor",
+    email: "editor@example.com",
+    password: "secret1",
+    permissions: { canViewAnalytics: false },
+  }, main.headers);
+  assert.equal(created.status, 201);
+  assert.equal(created.body.message, "Admin created successfully");
+  assert.deepEqual(created.body.admin.permissions, {
+    canCreateJobs: true,
+    canDeleteJobs: true,
+    canViewAnalytics: false,
+    canManageAdmins: false,
+  });
+  assert.equal(created.body.admin.role, "admin");
+  assert.equal(created.body.admin.lastLogin, null);
+
+  const taken = await request(t, "POST", "/api/admin/register", {
+    username: "Again",
+    email: "EDITOR@example.com",
+    password: "secret1",
+  }, main.headers);
+  assert.equal(taken.status, 409);
+  const short = await request(t, "POST", "/api/admin/register", {
+    username: "Short",
+    email: "short@example.com",
+    password: "12345",
+  }, main.headers);
+  assert.deepEqual([short.status, short.body.message], [
+    400,
+    "password: Password must be at least 6 characters",
+  ]);
+
+  const listed = await request(t, "GET", "/api/admin/all", undefined, main.headers);
+  assert.deepEqual(listed.body.admins.map((a: { username: string }) => a.username), [
+    "Main Admin",
+    "Editor",
+  ]);
+
+  const editorLogin = await request(t, "POST", "/api/admin/login", {
+    email: "editor@example.com",
+    password: "secret1",
+  });
+  const editor = authHeaders(editorLogin.body.token);
+  const id = created.body.admin._id;
+  const off = await request(t, "PUT", `/api/admin/${id}/status`, { isActive: false }, main.headers);
+  assert.deepEqual([off.status, off.body.message], [200, "Admin deactivated successfully"]);
+  assert.equal((await request(t, "GET", "/api/admin/profile", undefined, editor)).status, 401);
+  const refused = await request(t, "POST", "/api/admin/login", {
+    email: "editor@example.com",
+    password: "secret1",
+  });
+  assert.equal(refused.status, 403);
+  const on = await request(t, "PUT", `/api/admin/${id}/status`, { isActive: true }, main.headers);
+  assert.equal(on.body.message, "Admin activated successfully");
+
+  const gone = await request(t, "DELETE", `/api/admin/${id}`, undefined, main.headers);
+  assert.deepEqual([gone.status, gone.body.message], [200, "Admin deleted successfully"]);
+  assert.equal(
+    (await request(t, "DELETE", `/api/admin/${id}`, undefined, main.headers)).status,
+    404,
+  );
+  const relogin = await request(t, "POST", "/api/admin/login", {
+    email: "editor@example.com",
+    password: "secret1",
+  });
+  assert.equal(relogin.status, 401);
+});
+
+Deno.test("a main admin is never deactivated or deleted; admins cannot manage accounts", async () => {
+  await using t = await testApp();
+  const main = await signInMain(t);
+  const id = main.admin._id;
+  const off = await request(t, "PUT", `/api/admin/${id}/status`, { isActive: false }, main.headers);
+  assert.equal(off.status, 403);
+  const del = await request(t, "DELETE", `/api/admin/${id}`, undefined, main.headers);
+  assert.equal(del.status, 403);
+  const manager = await signIn(t, { permissions: { canManageAdmins: true } });
+  for (
+    const [method, path, body] of [
+      ["GET", "/api/admin/all"],
+      ["POST", "/api/admin/register", { username: "x", email: "x@y.co", password: "secret1" }],
+      ["PUT", `/api/admin/${id}/status`, { isActive: false }],
+      ["DELETE", `/api/admin/${id}`],
+    ] as const
+  ) {
+    const answer = await request(t, method, path, body, manager.headers);
+    assert.equal(answer.status, 403, `${method} ${path}`);
+  }
+  assert.equal(
+    (await request(t, "GET", "/api/admin/profile", undefined, main.headers)).status,
+    200,
+  );
+});
+
+Deno.test("profile update: name and e-mail; a new password needs the current one and ends other sessions", async () => {
+  await using t = await testApp();
+  const admin = await signIn(t);
+  const other = await request(t, "POST", "/api/admin/login", {
+    email: admin.email,
+    password: admin.password,
+  });
+  const renamed = await request(t, "PUT", "/api/admin/profile", {
+    username: "Renamed",
+    email: "renamed@example.com",
+  }, admin.headers);
+  assert.deepEqual([renamed.status, renamed.body.admin.username], [200, "Renamed"]);
+  assert.equal(renamed.body.admin.email, "renamed@example.com");
+
+  const noCurrent = await request(t, "PUT", "/api/admin/profile", {
+    password: "new-password",
+  }, admin.headers);
+  assert.equal(noCurrent.status, 400);
+  const wrongCurrent = await request(t, "PUT", "/api/admin/profile", {
+    password: "new-password",
+    currentPassword: "wrong",
+  }, admin.headers);
+  assert.deepEqual([wrongCurrent.status, wrongCurrent.body.message], [
+    400,
+    "Current password is incorrect",
+  ]);
+  const changed = await request(t, "PUT", "/api/admin/profile", {
+    password: "new-password",
+    currentPassword: admin.password,
+  }, admin.headers);
+  assert.equal(changed.status, 200);
+  assert.equal(
+    (await request(t, "GET", "/api/admin/profile", undefined, admin.headers)).status,
+    200,
+  );
+  const otherSession = authHeaders(other.body.token);
+  assert.equal(
+    (await request(t, "GET", "/api/admin/profile", undefined, otherSession)).status,
+    401,
+  );
+  const login = await request(t, "POST", "/api/admin/login", {
+    email: "renamed@example.com",
+    password: "new-password",
+  });
+  assert.equal(login.status, 200);
+});
