@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from "./server/config.ts";
 import { openDatabase } from "./kv/db.ts";
 import { createApp, createServices } from "./server/app.ts";
+import { seedDemoIfEmpty } from "./kv/seed.ts";
 
 let config;
 try {
@@ -16,6 +17,10 @@ const kv = await openDatabase(config);
 const services = createServices({ kv, config });
 const app = createApp(services);
 
+if (config.SEED_DEMO && await seedDemoIfEmpty(services)) {
+  console.log("Filled the empty database with demo jobs and 90 days of analytics.");
+}
+
 Deno.cron("job lifecycle", "0 * * * *", async () => {
   const result = await services.jobs.processStatusChanges();
   if (result.movedToDump || result.movedToInactive) {
@@ -23,7 +28,38 @@ Deno.cron("job lifecycle", "0 * * * *", async () => {
   }
 });
 
-Deno.serve({
+const server = Deno.serve({
   port: config.PORT,
   onListen: ({ port }) => console.log(`CareerEdge is running at http://localhost:${port}/`),
 }, app.fetch);
+
+if (!(await services.admins.hasMainAdmin())) {
+  const origin = config.SITE_URL ?? `http://localhost:${server.addr.port}`;
+  const body = JSON.stringify({
+    username: "Main Admin",
+    email: "admin@example.com",
+    password: "choose-a-strong-password",
+    // A secret the operator chose is not echoed into logs; one made here has to be shown once.
+    secretKey: config.MAIN_ADMIN_SECRET
+      ? "<MAIN_ADMIN_SECRET>"
+      : await services.auth.mainAdminSecret(),
+  });
+  console.log(
+    `No main admin yet. Create one (then sign in at ${origin}/admin/login):\n` +
+      `  curl -X POST ${origin}/api/admin/create-main-admin \\\n` +
+      `    -H 'content-type: application/json' \\\n    -d '${body}'`,
+  );
+}
+
+// Traffic counts wait in memory for up to a second: a graceful stop lets the requests in flight
+// finish, then writes the counts before the process ends.
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await server.shutdown();
+    await services.counter.flush();
+    Deno.exit(0);
+  });
+}
