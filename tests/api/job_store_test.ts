@@ -1,0 +1,114 @@
+/** The KV job model: counters never drift, indexes follow every write, caches see other writers. */
+import assert from "node:assert/strict";
+import { JobStore, normaliseHiringLink } from "../../kv/jobs.ts";
+import { keys } from "../../kv/keys.ts";
+import { JOB_STATUSES, type JobStatus } from "../../kv/schemas.ts";
+import { sampleJob } from "../helpers/server.ts";
+
+async function fullCount(kv: Deno.Kv) {
+  const counts = { active: 0, dump: 0, inactive: 0 };
+  for await (const entry of kv.list<{ status: JobStatus }>({ prefix: keys.jobs() })) {
+    counts[entry.value.status]++;
+  }
+  return counts;
+}
+
+async function indexSize(kv: Deno.Kv, prefix: Deno.KvKey) {
+  let size = 0;
+  for await (const _ of kv.list({ prefix })) size++;
+  return size;
+}
+
+Deno.test("status counts and indexes equal a full count after random concurrent writes", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const clock = { now: Date.parse("2026-04-01T00:00:00Z") };
+  const store = new JobStore(kv, () => new Date(clock.now));
+  const ids: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    clock.now += 60_000;
+    const result = await store.create(sampleJob({ role: `Role ${i % 7}` }));
+    assert.ok(result.ok);
+    ids.push(result.job._id);
+  }
+  // A seeded pseudo-random sequence keeps the test repeatable.
+  let seed = 7;
+  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  await Promise.all(Array.from({ length: 120 }, () => {
+    const id = ids[Math.floor(random() * ids.length)];
+    const roll = random();
+    if (roll < 0.1) return store.delete(id);
+    if (roll < 0.3) return store.update(id, sampleJob({ role: "Edited" }));
+    return store.setStatus(id, JOB_STATUSES[Math.floor(random() * 3)]);
+  }));
+  const counted = await fullCount(kv);
+  const { all, ...counts } = await store.statusCounts();
+  assert.deepEqual(counts, counted);
+  assert.equal(all, counted.active + counted.dump + counted.inactive);
+  for (const status of JOB_STATUSES) {
+    assert.equal(await indexSize(kv, keys.jobsByStatus(status)), counted[status], status);
+  }
+  assert.equal(await indexSize(kv, keys.jobsByDate()), all);
+  assert.equal(await indexSize(kv, keys.jobsDumpByMoved()), counted.dump);
+  assert.equal(await indexSize(kv, ["jobs_by_link"]), counted.active);
+});
+
+Deno.test("a second store on the same database sees every change through the revision", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".kv" });
+  try {
+    using writerKv = await Deno.openKv(path);
+    using readerKv = await Deno.openKv(path);
+    const writer = new JobStore(writerKv);
+    const reader = new JobStore(readerKv);
+    assert.equal((await reader.search({ page: 1, limit: 12 })).pagination.totalJobs, 0);
+
+    const first = await writer.create(sampleJob({ role: "First" }));
+    assert.ok(first.ok);
+    assert.deepEqual((await reader.search({ page: 1, limit: 12 })).jobs.map((j) => j.role), [
+      "First",
+    ]);
+    await writer.update(first.job._id, sampleJob({ role: "Renamed" }));
+    assert.equal((await reader.search({ page: 1, limit: 12 })).jobs[0].role, "Renamed");
+    assert.deepEqual((await reader.filterOptions()).roles, ["Renamed"]);
+    await writer.setStatus(first.job._id, "dump");
+    assert.equal((await reader.search({ page: 1, limit: 12 })).pagination.totalJobs, 0);
+  } finally {
+    await Deno.remove(path);
+  }
+});
+
+Deno.test("hiring links compare without case in scheme and host, fragment or trailing slash", () => {
+  assert.equal(
+    normaliseHiringLink("HTTPS://Jobs.Example.COM/Apply/42/#top"),
+    "https://jobs.example.com/Apply/42",
+  );
+  assert.equal(
+    normaliseHiringLink("https://jobs.example.com/apply?id=1#x"),
+    "https://jobs.example.com/apply?id=1",
+  );
+  assert.notEqual(
+    normaliseHiringLink("https://jobs.example.com/A"),
+    normaliseHiringLink("https://jobs.example.com/a"),
+    "paths keep their case",
+  );
+});
+
+Deno.test("the lifecycle moves large batches within the atomic limits, each job once", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const start = Date.parse("2026-01-01T00:00:00Z");
+  const clock = { now: start };
+  const store = new JobStore(kv, () => new Date(clock.now));
+  const long = "word ".repeat(3_000);
+  await store.importJobs(Array.from({ length: 400 }, (_, i) => ({
+    ...sampleJob({ description: long }),
+    _id: `job${String(i).padStart(4, "0")}`,
+    status: "active" as const,
+    datePosted: new Date(start).toISOString(),
+    movedToDumpAt: null,
+    createdAt: new Date(start).toISOString(),
+    updatedAt: new Date(start).toISOString(),
+  })));
+  clock.now = start + 8 * 86_400_000;
+  const [a, b] = await Promise.all([store.processStatusChanges(), store.processStatusChanges()]);
+  assert.equal(a.movedToDump + b.movedToDump, 400);
+  assert.deepEqual(await store.statusCounts(), { all: 400, active: 0, dump: 400, inactive: 0 });
+});
