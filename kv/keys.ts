@@ -83,5 +83,6 @@ export const keys = {
     ["analytics_company_day", day, company, kind] as const,
   analyticsJob: (id: string) => ["analytics_jobs", id] as const,
   analyticsSalt: (day: string) => ["analytics_salt", day] as const,
+  analyticsVisitors: (day: string) => ["analytics_visitors", day] as const,
   analyticsVisitor: (day: string, hash: string) => ["analytics_visitors", day, hash] as const,
 } as const;

@@ -28,15 +28,16 @@ export interface AppDeps {
 export function createServices({ kv, config, now = () => new Date() }: AppDeps): Services {
   const admins = new AdminStore(kv, now);
   const sessions = new SessionStore(kv, now);
+  const jobs = new JobStore(kv, now);
   return {
     kv,
     config,
     now,
-    jobs: new JobStore(kv, now),
+    jobs,
     admins,
     sessions,
     auth: new Auth(kv, config, now, admins, sessions),
-    counter: createCounter(),
+    counter: createCounter({ kv, config, now, jobs }),
   };
 }
 

@@ -1,7 +1,175 @@
-/** `/api/analytics`: the reports of issue 3. */
+/**
+ * `/api/analytics`: the reports of issue 3. Every call needs canViewAnalytics (a main admin always
+ * has it) except the dashboard's, which every admin may make, as every admin sees the dashboard.
+ */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv, Services } from "../../server/context.ts";
+import { requireAdmin } from "../../server/auth.ts";
+import { parseQuery } from "../../server/validate.ts";
+import { type AnalyticsExport, AnalyticsReports, MAX_REPORT_DAYS } from "../../kv/analytics.ts";
+import { DEFAULT_ANALYTICS_PERIOD, TOP_LIST_LIMIT } from "../../kv/constants.ts";
 
-export function analyticsRoutes(_services: Services) {
-  return new Hono<AppEnv>();
+/** Only plain digits: "7.5", "1e2", " 7" and "" are refused rather than guessed at. */
+function wholeNumber(min: number, max: number, fallback: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.string().optional().transform((text, context) => {
+    if (text === undefined) return fallback;
+    const value = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+    if (!(value >= min && value <= max)) {
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+const days = wholeNumber(1, MAX_REPORT_DAYS, DEFAULT_ANALYTICS_PERIOD);
+const limit = wholeNumber(1, 100, TOP_LIST_LIMIT);
+
+const periodQuery = z.object({ days });
+const topQuery = z.object({ days, limit });
+const exportQuery = z.object({
+  days,
+  limit,
+  format: z.enum(["csv", "json"], { error: "must be csv or json" }).default("json"),
+});
+
+export function analyticsRoutes(services: Services) {
+  const reports = new AnalyticsReports(services.kv, services.config.TIMEZONE, services.now);
+  const canView = requireAdmin(services, "canViewAnalytics");
+  const app = new Hono<AppEnv>();
+
+  app.get("/dashboard", requireAdmin(services), async (c) => {
+    return c.json(await reports.dashboard(parseQuery(c, periodQuery).days));
+  });
+
+  app.get("/overview", canView, async (c) => {
+    return c.json(await reports.overview(parseQuery(c, periodQuery).days));
+  });
+
+  app.get("/jobs", canView, async (c) => {
+    const query = parseQuery(c, topQuery);
+    return c.json({ jobs: await reports.topJobs(query.days, query.limit) });
+  });
+
+  app.get("/companies", canView, async (c) => {
+    const query = parseQuery(c, topQuery);
+    return c.json({ companies: await reports.topCompanies(query.days, query.limit) });
+  });
+
+  app.get("/trends", canView, async (c) => {
+    return c.json(await reports.trends(parseQuery(c, periodQuery).days));
+  });
+
+  app.get("/export", canView, async (c) => {
+    const query = parseQuery(c, exportQuery);
+    const data = await reports.exportData(query.days, query.limit);
+    const name = `analytics-${query.days}days.${query.format}`;
+    const body = query.format === "csv" ? exportCsv(data) : JSON.stringify(data, null, 2);
+    return c.body(body, 200, {
+      "content-type": query.format === "csv"
+        ? "text/csv; charset=utf-8; header=present"
+        : "application/json; charset=utf-8",
+      "content-disposition": `attachment; filename="${name}"`,
+      "cache-control": "no-store",
+    });
+  });
+
+  return app;
+}
+
+/**
+ * One CSV cell (RFC 4180). Text that a spreadsheet would read as a formula (it begins with =, +,
+ * -, @, a tab or a carriage return) is prefixed with an apostrophe so it stays text (OWASP).
+ */
+export function csvCell(value: string | number): string {
+  if (typeof value === "number") return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function csvRows(rows: (string | number)[][]): string {
+  return rows.map((row) => row.map(csvCell).join(",")).join("\r\n");
+}
+
+/** The export as one CSV file: a title row, then summary, daily, top jobs and top companies. */
+export function exportCsv(data: AnalyticsExport): string {
+  const sections: (string | number)[][][] = [
+    [["CareerEdge analytics", `Last ${data.days} days`, data.from, data.to]],
+    [
+      ["Summary"],
+      [
+        "totalVisits",
+        "totalUniqueVisitors",
+        "totalJobViews",
+        "totalJobClicks",
+        "conversionRate",
+        "avgDailyVisits",
+        "avgDailyUniqueVisitors",
+        "avgDailyJobViews",
+      ],
+      [
+        data.totals.totalVisits,
+        data.totals.totalUniqueVisitors,
+        data.totals.totalJobViews,
+        data.totals.totalJobClicks,
+        data.totals.conversionRate,
+        data.summary.avgDailyVisits,
+        data.summary.avgDailyUniqueVisitors,
+        data.summary.avgDailyJobViews,
+      ],
+    ],
+    [
+      ["Daily"],
+      [
+        "date",
+        "websiteVisits",
+        "uniqueVisitors",
+        "jobViews",
+        "jobClicks",
+        "desktop",
+        "mobile",
+        "tablet",
+        "chrome",
+        "firefox",
+        "safari",
+        "edge",
+        "others",
+      ],
+      ...data.daily.map((day) => [
+        day.date,
+        day.websiteVisits,
+        day.uniqueVisitors,
+        day.totalJobViews,
+        day.totalJobClicks,
+        day.deviceInfo.desktop,
+        day.deviceInfo.mobile,
+        day.deviceInfo.tablet,
+        day.browserInfo.chrome,
+        day.browserInfo.firefox,
+        day.browserInfo.safari,
+        day.browserInfo.edge,
+        day.browserInfo.others,
+      ]),
+    ],
+    [
+      ["Top jobs"],
+      ["jobId", "role", "companyName", "views", "clicks", "conversionRate"],
+      ...data.topJobs.map((job) => [
+        job.jobId,
+        job.role,
+        job.companyName,
+        job.views,
+        job.clicks,
+        job.conversionRate,
+      ]),
+    ],
+    [
+      ["Top companies"],
+      ["company", "views", "clicks", "conversionRate"],
+      ...data.topCompanies.map((row) => [row.company, row.views, row.clicks, row.conversionRate]),
+    ],
+  ];
+  return sections.map(csvRows).join("\r\n\r\n") + "\r\n";
 }

@@ -1,0 +1,676 @@
+/**
+ * Traffic analytics in Deno KV (issue 3). Counters are per calendar day in TIMEZONE and are written
+ * with `sum`, so any number of processes can add to them at once without losing a count. Each
+ * atomic write carries a job's per-day count, its running total and the day's total together, so
+ * the three never disagree. No address or user agent is stored: unique visitors are keyed hashes
+ * under a daily salt, and both the salt and the markers expire after 48 hours.
+ */
+import { keys } from "./keys.ts";
+import { ATOMIC_MUTATIONS_BUDGET, chunk, getAll, retrying } from "./atomic.ts";
+import { DAY_MS } from "./constants.ts";
+import type { Job } from "./schemas.ts";
+
+export const DEVICES = ["desktop", "mobile", "tablet"] as const;
+export type Device = (typeof DEVICES)[number];
+export const BROWSERS = ["chrome", "firefox", "safari", "edge", "others"] as const;
+export type Browser = (typeof BROWSERS)[number];
+export type CountKind = "views" | "clicks";
+
+/** Long enough to outlive the day a salt or marker belongs to in any time zone, then gone. */
+export const VISITOR_DATA_TTL_MS = 48 * 60 * 60 * 1000;
+/** The most days a report covers. */
+export const MAX_REPORT_DAYS = 365;
+
+// ---- calendar days ---------------------------------------------------------------------------
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day ("YYYY-MM-DD") of `date` in `timeZone`. */
+export function dayOf(date: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(
+    format.formatToParts(date).map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The day `count` calendar days after `day` (before, when negative). */
+export function addDays(day: string, count: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + count);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The `days` calendar days ending with `lastDay`, oldest first. */
+export function periodDays(lastDay: string, days: number): string[] {
+  return Array.from({ length: days }, (_, i) => addDays(lastDay, i - days + 1));
+}
+
+// ---- writing ---------------------------------------------------------------------------------
+
+/** What top lists show of a job, kept under its own key so a deleted job still has a name. */
+export interface JobRef {
+  _id: string;
+  jobId: string;
+  role: string;
+  companyName: string;
+}
+
+export function jobRef(job: Pick<Job, "_id" | "jobId" | "role" | "companyName">): JobRef {
+  return { _id: job._id, jobId: job.jobId, role: job.role, companyName: job.companyName };
+}
+
+/** Counts gathered for one day, to be added to KV. */
+export interface DayCounts {
+  visits: number;
+  /** Visitors already known to be new that day (the seed; live traffic uses recordVisitors). */
+  uniques: number;
+  devices: Record<Device, number>;
+  browsers: Record<Browser, number>;
+  /** By job `_id`; every id needs its ref in `jobs`. */
+  views: Map<string, number>;
+  clicks: Map<string, number>;
+  jobs: Map<string, JobRef>;
+}
+
+export function emptyDayCounts(): DayCounts {
+  return {
+    visits: 0,
+    uniques: 0,
+    devices: { desktop: 0, mobile: 0, tablet: 0 },
+    browsers: { chrome: 0, firefox: 0, safari: 0, edge: 0, others: 0 },
+    views: new Map(),
+    clicks: new Map(),
+    jobs: new Map(),
+  };
+}
+
+/** Each job writes at most its two day counts, two running totals, its ref and two company sums. */
+const MUTATIONS_PER_JOB = 7;
+/** Room left for the day's totals (at most 14 fields) in every write. */
+const JOBS_PER_WRITE = Math.floor((ATOMIC_MUTATIONS_BUDGET - 20) / MUTATIONS_PER_JOB);
+
+function addTo<K>(map: Map<K, number>, key: K, amount: number): void {
+  if (amount) map.set(key, (map.get(key) ?? 0) + amount);
+}
+
+/**
+ * Adds a day's counts. Jobs are split across as many atomic writes as the KV limits need; each
+ * write adds to the day's totals exactly what it adds to its jobs, so totals, per-job days and
+ * running totals agree after every commit. `refs` and `runningTotals` are off only for the seed,
+ * which writes those once per job instead of once per day.
+ */
+export async function recordDay(
+  kv: Deno.Kv,
+  day: string,
+  counts: DayCounts,
+  { refs = true, runningTotals = true } = {},
+): Promise<void> {
+  const ids = [...new Set([...counts.views.keys(), ...counts.clicks.keys()])];
+  const parts = ids.length ? chunk(ids, JOBS_PER_WRITE) : [[]];
+  for (const [index, part] of parts.entries()) {
+    const totals = new Map<string, number>();
+    if (index === 0) {
+      addTo(totals, "visits", counts.visits);
+      addTo(totals, "uniques", counts.uniques);
+      for (const device of DEVICES) addTo(totals, `device:${device}`, counts.devices[device]);
+      for (const browser of BROWSERS) addTo(totals, `browser:${browser}`, counts.browsers[browser]);
+    }
+    const companies = new Map<string, number>();
+    const op = kv.atomic();
+    for (const id of part) {
+      const ref = counts.jobs.get(id);
+      if (!ref) throw new Error(`recordDay: no job ref for ${id}`);
+      for (const kind of ["views", "clicks"] as const) {
+        const amount = counts[kind].get(id) ?? 0;
+        if (!amount) continue;
+        op.sum(keys.analyticsJobDay(day, id, kind), BigInt(amount));
+        if (runningTotals) op.sum(keys.jobCounter(id, kind), BigInt(amount));
+        addTo(totals, kind, amount);
+        addTo(companies, `${kind}\n${ref.companyName}`, amount);
+      }
+      if (refs) op.set(keys.analyticsJob(id), ref);
+    }
+    if (totals.size === 0) continue;
+    for (const [name, amount] of companies) {
+      const [kind, company] = name.split("\n", 2) as [CountKind, string];
+      op.sum(keys.analyticsCompanyDay(day, company, kind), BigInt(amount));
+    }
+    for (const [field, amount] of totals) {
+      op.sum(keys.analyticsDayTotal(day, field), BigInt(amount));
+    }
+    op.sum(keys.analyticsDayTotal(day, "writes"), 1n);
+    const result = await op.commit();
+    if (!result.ok) throw new Error(`analytics write for ${day} was not committed`);
+  }
+}
+
+/** The secret salt of a day, made by whichever process needs it first. */
+export function visitorSalt(kv: Deno.Kv, day: string): Promise<Uint8Array<ArrayBuffer>> {
+  const key = keys.analyticsSalt(day);
+  return retrying(async () => {
+    const entry = await kv.get<Uint8Array<ArrayBuffer>>(key);
+    if (entry.value) return entry.value;
+    const salt = crypto.getRandomValues(new Uint8Array(32));
+    const result = await kv.atomic().check(entry).set(key, salt, {
+      expireIn: VISITOR_DATA_TTL_MS,
+    }).commit();
+    return result.ok ? salt : undefined;
+  });
+}
+
+/** The self-hosted KV server allows 10 checks per atomic write. */
+const VISITORS_PER_WRITE = 10;
+
+/**
+ * Counts the visitor hashes not yet counted that day: each marker is claimed with a check in the
+ * same write that adds to the day's uniques, so a visitor seen by two processes counts once.
+ * Returns how many were new.
+ */
+export async function recordVisitors(kv: Deno.Kv, day: string, hashes: string[]): Promise<number> {
+  let added = 0;
+  for (const part of chunk(hashes, VISITORS_PER_WRITE)) {
+    added += await retrying(async () => {
+      const markers = await kv.getMany<null[]>(
+        part.map((hash) => keys.analyticsVisitor(day, hash)),
+      );
+      const fresh = markers.filter((marker) => marker.versionstamp === null);
+      if (fresh.length === 0) return 0;
+      const op = kv.atomic();
+      for (const marker of fresh) {
+        op.check(marker).set(marker.key, null, { expireIn: VISITOR_DATA_TTL_MS });
+      }
+      op.sum(keys.analyticsDayTotal(day, "uniques"), BigInt(fresh.length))
+        .sum(keys.analyticsDayTotal(day, "writes"), 1n);
+      return (await op.commit()).ok ? fresh.length : undefined;
+    });
+  }
+  return added;
+}
+
+// ---- reports ---------------------------------------------------------------------------------
+
+export interface DayTotals {
+  visits: number;
+  uniques: number;
+  views: number;
+  clicks: number;
+  devices: Record<Device, number>;
+  browsers: Record<Browser, number>;
+  /** Bumped by every write to the day: a cache of the day is good while this is unchanged. */
+  writes: number;
+}
+
+function emptyTotals(): DayTotals {
+  return {
+    visits: 0,
+    uniques: 0,
+    views: 0,
+    clicks: 0,
+    devices: { desktop: 0, mobile: 0, tablet: 0 },
+    browsers: { chrome: 0, firefox: 0, safari: 0, edge: 0, others: 0 },
+    writes: 0,
+  };
+}
+
+/** Clicks per 100 views, to two decimals; 0 without views. */
+export function conversionRate(clicks: number, views: number): number {
+  return views > 0 ? Math.round((clicks / views) * 10_000) / 100 : 0;
+}
+
+/** A daily average over the whole period, rounded (SPEC section 9). */
+export function dailyAverage(total: number, days: number): number {
+  return Math.round(total / days);
+}
+
+export interface Totals {
+  totalVisits: number;
+  totalUniqueVisitors: number;
+  totalJobViews: number;
+  totalJobClicks: number;
+}
+
+export interface DashboardDay {
+  date: string;
+  websiteVisits: number;
+  /** One entry per unique visitor; the hashes themselves are never given out. */
+  uniqueVisitors: number[];
+  jobViews: { jobId: string; count: number }[];
+  jobClicks: { jobId: string; count: number }[];
+}
+
+export interface Dashboard extends Totals {
+  conversionRate: number;
+  dailyAnalytics: DashboardDay[];
+}
+
+export interface TopJob {
+  _id: string;
+  jobId: string;
+  role: string;
+  companyName: string;
+  views: number;
+  clicks: number;
+  conversionRate: number;
+}
+
+export interface TopCompany {
+  company: string;
+  views: number;
+  clicks: number;
+  conversionRate: number;
+}
+
+export interface TrendDay {
+  date: string;
+  websiteVisits: number;
+  uniqueVisitors: number;
+  totalJobViews: number;
+  totalJobClicks: number;
+  deviceInfo: Record<Device, number>;
+  browserInfo: Record<Browser, number>;
+}
+
+export interface TrendSummary {
+  avgDailyVisits: number;
+  avgDailyUniqueVisitors: number;
+  avgDailyJobViews: number;
+  conversionRate: number;
+}
+
+export interface Trends {
+  trends: TrendDay[];
+  summary: TrendSummary;
+}
+
+export interface AnalyticsExport {
+  days: number;
+  from: string;
+  to: string;
+  totals: Totals & { conversionRate: number };
+  summary: TrendSummary;
+  daily: TrendDay[];
+  topJobs: TopJob[];
+  topCompanies: TopCompany[];
+}
+
+/** Views and clicks of one day, by job `_id` or company name. Shared by caches: never mutate. */
+type DayCountsByName = Map<string, readonly [views: number, clicks: number]>;
+
+interface CachedDay {
+  writes: number;
+  load: Promise<DayCountsByName>;
+}
+
+const collator = new Intl.Collator("en", { sensitivity: "base" });
+/** How long a job's name is trusted from memory before it is read again (edits show up by then). */
+const REF_CACHE_MS = 60_000;
+
+/**
+ * The report queries. Past days' per-job and per-company counts are held in memory, each checked
+ * against the day's `writes` counter on every call, so a 90-day report reads only the daily totals
+ * and whatever changed since, and stays right when other processes write.
+ */
+export class AnalyticsReports {
+  private jobDays = new Map<string, CachedDay>();
+  private companyDays = new Map<string, CachedDay>();
+  private refs = new Map<string, { ref: JobRef | null; at: number }>();
+
+  constructor(
+    private kv: Deno.Kv,
+    private timeZone: string,
+    private now: () => Date = () => new Date(),
+  ) {}
+
+  /** The period's days, oldest first, each with its totals (zero when nothing was counted). */
+  async daily(days: number): Promise<{ day: string; totals: DayTotals }[]> {
+    const list = periodDays(dayOf(this.now(), this.timeZone), days);
+    const found = new Map<string, DayTotals>();
+    for await (
+      const entry of this.kv.list<Deno.KvU64>({
+        start: keys.analyticsDay(list[0]),
+        end: keys.analyticsDay(addDays(list[list.length - 1], 1)),
+      }, { batchSize: 1000 })
+    ) {
+      const [, day, field] = entry.key as [string, string, string];
+      let totals = found.get(day);
+      if (!totals) found.set(day, totals = emptyTotals());
+      const value = Number(entry.value.value);
+      const [group, name] = field.split(":", 2);
+      if (group === "device" && name in totals.devices) totals.devices[name as Device] = value;
+      else if (group === "browser" && name in totals.browsers) {
+        totals.browsers[name as Browser] = value;
+      } else if (
+        field === "visits" || field === "uniques" || field === "views" || field === "clicks" ||
+        field === "writes"
+      ) totals[field] = value;
+    }
+    return list.map((day) => ({ day, totals: found.get(day) ?? emptyTotals() }));
+  }
+
+  async overview(days: number): Promise<Totals> {
+    return totalsOf(await this.daily(days));
+  }
+
+  async dashboard(days: number): Promise<Dashboard> {
+    const daily = await this.daily(days);
+    const byJob = await Promise.all(daily.map(({ day, totals }) => this.jobsOn(day, totals)));
+    const totals = totalsOf(daily);
+    const entries = (counts: DayCountsByName, index: 0 | 1) =>
+      [...counts].filter(([, pair]) => pair[index] > 0)
+        .map(([jobId, pair]) => ({ jobId, count: pair[index] }))
+        .sort((a, b) => b.count - a.count || (a.jobId < b.jobId ? -1 : 1));
+    return {
+      ...totals,
+      conversionRate: conversionRate(totals.totalJobClicks, totals.totalJobViews),
+      dailyAnalytics: daily.map(({ day, totals }, i) => ({
+        date: day,
+        websiteVisits: totals.visits,
+        uniqueVisitors: Array.from({ length: totals.uniques }, (_, n) => n + 1),
+        jobViews: entries(byJob[i], 0),
+        jobClicks: entries(byJob[i], 1),
+      })),
+    };
+  }
+
+  async trends(days: number): Promise<Trends> {
+    const daily = await this.daily(days);
+    const totals = totalsOf(daily);
+    return {
+      trends: daily.map(({ day, totals }) => ({
+        date: day,
+        websiteVisits: totals.visits,
+        uniqueVisitors: totals.uniques,
+        totalJobViews: totals.views,
+        totalJobClicks: totals.clicks,
+        deviceInfo: { ...totals.devices },
+        browserInfo: { ...totals.browsers },
+      })),
+      summary: summaryOf(totals, days),
+    };
+  }
+
+  /** Jobs by views over the period, most first; equal views go by role, company, then jobId. */
+  async topJobs(days: number, limit: number): Promise<TopJob[]> {
+    const daily = await this.daily(days);
+    const merged = mergeDays(
+      await Promise.all(daily.map(({ day, totals }) => this.jobsOn(day, totals))),
+    );
+    const ranked = [...merged].sort((a, b) => b[1][0] - a[1][0]);
+    if (ranked.length === 0) return [];
+    // Only jobs that can reach the list need their names: those at or above the last place's views.
+    const cutoff = ranked[Math.min(limit, ranked.length) - 1][1][0];
+    const candidates = ranked.filter(([, [views]]) => views >= cutoff);
+    const refs = await this.jobRefs(candidates.map(([id]) => id));
+    return candidates.map(([id, [views, clicks]]): TopJob => {
+      const ref = refs.get(id) ?? { _id: id, jobId: id, role: "(deleted job)", companyName: "" };
+      return { ...ref, views, clicks, conversionRate: conversionRate(clicks, views) };
+    }).sort((a, b) =>
+      b.views - a.views || collator.compare(a.role, b.role) ||
+      collator.compare(a.companyName, b.companyName) || (a.jobId < b.jobId ? -1 : 1)
+    ).slice(0, limit);
+  }
+
+  /** Companies by views over the period, most first; equal views go by name. */
+  async topCompanies(days: number, limit: number): Promise<TopCompany[]> {
+    const daily = await this.daily(days);
+    const merged = mergeDays(
+      await Promise.all(daily.map(({ day, totals }) => this.companiesOn(day, totals))),
+    );
+    return [...merged].map(([company, [views, clicks]]) => ({
+      company,
+      views,
+      clicks,
+      conversionRate: conversionRate(clicks, views),
+    })).sort((a, b) =>
+      b.views - a.views || collator.compare(a.company, b.company) ||
+      (a.company < b.company ? -1 : 1)
+    ).slice(0, limit);
+  }
+
+  async exportData(days: number, limit: number): Promise<AnalyticsExport> {
+    const [trends, topJobs, topCompanies] = await Promise.all([
+      this.trends(days),
+      this.topJobs(days, limit),
+      this.topCompanies(days, limit),
+    ]);
+    const totals = {
+      totalVisits: 0,
+      totalUniqueVisitors: 0,
+      totalJobViews: 0,
+      totalJobClicks: 0,
+    };
+    for (const day of trends.trends) {
+      totals.totalVisits += day.websiteVisits;
+      totals.totalUniqueVisitors += day.uniqueVisitors;
+      totals.totalJobViews += day.totalJobViews;
+      totals.totalJobClicks += day.totalJobClicks;
+    }
+    return {
+      days,
+      from: trends.trends[0].date,
+      to: trends.trends[trends.trends.length - 1].date,
+      totals: {
+        ...totals,
+        conversionRate: conversionRate(totals.totalJobClicks, totals.totalJobViews),
+      },
+      summary: trends.summary,
+      daily: trends.trends,
+      topJobs,
+      topCompanies,
+    };
+  }
+
+  private jobsOn(day: string, totals: DayTotals): Promise<DayCountsByName> {
+    return this.countsOn(this.jobDays, keys.analyticsJobDays(day), day, totals.writes);
+  }
+
+  private companiesOn(day: string, totals: DayTotals): Promise<DayCountsByName> {
+    return this.countsOn(this.companyDays, keys.analyticsCompanyDays(day), day, totals.writes);
+  }
+
+  private countsOn(
+    cache: Map<string, CachedDay>,
+    prefix: Deno.KvKey,
+    day: string,
+    writes: number,
+  ): Promise<DayCountsByName> {
+    if (writes === 0) return Promise.resolve(new Map());
+    const hit = cache.get(day);
+    if (hit && hit.writes === writes) return hit.load;
+    const load = (async () => {
+      const counts = new Map<string, [number, number]>();
+      for await (const entry of this.kv.list<Deno.KvU64>({ prefix }, { batchSize: 1000 })) {
+        const name = entry.key[2] as string;
+        const kind = entry.key[3] as CountKind;
+        let pair = counts.get(name);
+        if (!pair) counts.set(name, pair = [0, 0]);
+        pair[kind === "views" ? 0 : 1] = Number(entry.value.value);
+      }
+      return counts as DayCountsByName;
+    })();
+    const cached = { writes, load };
+    cache.set(day, cached);
+    load.catch(() => cache.get(day) === cached && cache.delete(day));
+    this.forgetOldDays(cache);
+    return load;
+  }
+
+  private forgetOldDays(cache: Map<string, CachedDay>): void {
+    if (cache.size <= MAX_REPORT_DAYS + 2) return;
+    const oldest = addDays(dayOf(this.now(), this.timeZone), -MAX_REPORT_DAYS);
+    for (const day of cache.keys()) if (day < oldest) cache.delete(day);
+  }
+
+  private async jobRefs(ids: string[]): Promise<Map<string, JobRef>> {
+    const now = Date.now();
+    const missing = ids.filter((id) => {
+      const hit = this.refs.get(id);
+      return !hit || now - hit.at > REF_CACHE_MS;
+    });
+    if (missing.length) {
+      const entries = await getAll<JobRef>(this.kv, missing.map((id) => keys.analyticsJob(id)));
+      missing.forEach((id, i) => this.refs.set(id, { ref: entries[i].value, at: now }));
+    }
+    const result = new Map<string, JobRef>();
+    for (const id of ids) {
+      const ref = this.refs.get(id)?.ref;
+      if (ref) result.set(id, ref);
+    }
+    return result;
+  }
+}
+
+function totalsOf(daily: { totals: DayTotals }[]): Totals {
+  const totals = { totalVisits: 0, totalUniqueVisitors: 0, totalJobViews: 0, totalJobClicks: 0 };
+  for (const { totals: day } of daily) {
+    totals.totalVisits += day.visits;
+    totals.totalUniqueVisitors += day.uniques;
+    totals.totalJobViews += day.views;
+    totals.totalJobClicks += day.clicks;
+  }
+  return totals;
+}
+
+function summaryOf(totals: Totals, days: number): TrendSummary {
+  return {
+    avgDailyVisits: dailyAverage(totals.totalVisits, days),
+    avgDailyUniqueVisitors: dailyAverage(totals.totalUniqueVisitors, days),
+    avgDailyJobViews: dailyAverage(totals.totalJobViews, days),
+    conversionRate: conversionRate(totals.totalJobClicks, totals.totalJobViews),
+  };
+}
+
+function mergeDays(days: DayCountsByName[]): Map<string, [number, number]> {
+  const merged = new Map<string, [number, number]>();
+  for (const counts of days) {
+    for (const [name, [views, clicks]] of counts) {
+      const sum = merged.get(name);
+      if (sum) {
+        sum[0] += views;
+        sum[1] += clicks;
+      } else merged.set(name, [views, clicks]);
+    }
+  }
+  return merged;
+}
+
+// ---- demo and benchmark history ----------------------------------------------------------------
+
+/** A small seeded generator, so the same seed always writes the same history. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Splits `total` by `shares` in whole numbers that add up to `total`. */
+function split<T extends string>(total: number, shares: Record<T, number>): Record<T, number> {
+  const names = Object.keys(shares) as T[];
+  const result = {} as Record<T, number>;
+  let left = total;
+  for (const name of names.slice(1)) {
+    result[name] = Math.min(left, Math.round(total * shares[name]));
+    left -= result[name];
+  }
+  result[names[0]] = left;
+  return result;
+}
+
+/**
+ * Writes `days` days of plausible history ending on the day of `now`: each job draws views only on
+ * days it was open (from its posting until it left the active list), a few jobs draw most of them,
+ * 2 to 14 in 100 views turn into clicks, weekends are quieter, and visits, unique visitors, devices
+ * and browsers follow the views. For the demo data and the benchmark; meant for an empty database.
+ */
+export async function seedAnalyticsHistory(
+  kv: Deno.Kv,
+  options: { now: Date; days: number; jobs: Job[]; timeZone: string },
+): Promise<void> {
+  const random = seededRandom(20_241_121);
+  const list = periodDays(dayOf(options.now, options.timeZone), options.days);
+  const position = new Map(list.map((day, i) => [day, i]));
+  const indexOf = (iso: string) => {
+    const day = dayOf(new Date(iso), options.timeZone);
+    if (day < list[0]) return 0;
+    return position.get(day) ?? list.length - 1;
+  };
+  const perDay = list.map(() => emptyDayCounts());
+  const jobTotals = new Map<string, [number, number]>();
+
+  for (const job of options.jobs) {
+    if (dayOf(new Date(job.datePosted), options.timeZone) > list[list.length - 1]) continue;
+    const closed = job.status === "active"
+      ? null
+      : job.movedToDumpAt ?? new Date(Date.parse(job.datePosted) + 7 * DAY_MS).toISOString();
+    if (closed && dayOf(new Date(closed), options.timeZone) < list[0]) continue;
+    const first = indexOf(job.datePosted);
+    const last = closed ? indexOf(closed) : list.length - 1;
+    const span = last - first + 1;
+    const appeal = random() ** 3;
+    const clickRate = 0.02 + random() * 0.12;
+    const viewDays = Math.max(1, Math.round(span * (0.15 + 0.6 * appeal)));
+    let views = 0;
+    let clicks = 0;
+    for (let n = 0; n < viewDays; n++) {
+      const counts = perDay[first + Math.floor(random() * span)];
+      const dayViews = 1 + Math.floor(random() * (3 + 40 * appeal));
+      const dayClicks = Math.floor(dayViews * clickRate + random());
+      addTo(counts.views, job._id, dayViews);
+      addTo(counts.clicks, job._id, dayClicks);
+      counts.jobs.set(job._id, jobRef(job));
+      views += dayViews;
+      clicks += dayClicks;
+    }
+    jobTotals.set(job._id, [views, clicks]);
+  }
+
+  for (const [i, day] of list.entries()) {
+    const counts = perDay[i];
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    const quiet = weekday === 0 || weekday === 6 ? 0.7 : 1;
+    let views = 0;
+    for (const amount of counts.views.values()) views += amount;
+    counts.visits = Math.round((views * (1.4 + 0.3 * random()) + 150 + 100 * random()) * quiet);
+    counts.uniques = Math.round(counts.visits * (0.45 + 0.15 * random()));
+    counts.devices = split(counts.visits, {
+      desktop: 0,
+      mobile: 0.36 + 0.06 * random(),
+      tablet: 0.07,
+    });
+    counts.browsers = split(counts.visits, {
+      chrome: 0,
+      safari: 0.17 + 0.04 * random(),
+      firefox: 0.07,
+      edge: 0.06,
+      others: 0.04,
+    });
+    await recordDay(kv, day, counts, { refs: false, runningTotals: false });
+  }
+
+  const jobs = new Map(options.jobs.map((job) => [job._id, job]));
+  for (const part of chunk([...jobTotals], Math.floor(ATOMIC_MUTATIONS_BUDGET / 3))) {
+    const op = kv.atomic();
+    for (const [id, [views, clicks]] of part) {
+      op.set(keys.analyticsJob(id), jobRef(jobs.get(id)!));
+      if (views) op.sum(keys.jobCounter(id, "views"), BigInt(views));
+      if (clicks) op.sum(keys.jobCounter(id, "clicks"), BigInt(clicks));
+    }
+    const result = await op.commit();
+    if (!result.ok) throw new Error("seeding job analytics was not committed");
+  }
+}
