@@ -108,7 +108,8 @@ function writeJob(op: Deno.AtomicOperation, job: Job, old: Job | null): void {
   op.set(keys.jobByJobId(job.jobId), job._id);
   const entry = indexEntry(job);
   const posted = time(job.datePosted);
-  op.set(keys.jobByStatus(job.status, posted, job._id), entry);
+  // Active jobs carry the whole record in their index, so the public catalogue loads in one scan.
+  op.set(keys.jobByStatus(job.status, posted, job._id), job.status === "active" ? job : entry);
   op.set(keys.jobByDate(posted, job._id), entry);
   if (job.status === "dump") op.set(keys.jobDumpByMoved(time(job.movedToDumpAt), job._id), entry);
   if (job.status === "active") op.set(keys.jobByLink(normaliseHiringLink(job.hiringLink)), job._id);
@@ -178,12 +179,17 @@ interface CachedJob {
   locationLower: string;
 }
 
+/** How many distinct searches each catalogue remembers the answer of. */
+const SEARCH_CACHE_SIZE = 256;
+
 /** The active jobs held in memory for public reads, valid for one revision of `jobs_meta`. */
 class ActiveCatalog {
   readonly byId = new Map<string, CachedJob>();
   private newestFirst: CachedJob[] | null = null;
   private sorted = new Map<string, CachedJob[]>();
   private options: FilterOptions | null = null;
+  private vocabulary: Map<string, CachedJob[]> | null = null;
+  private results = new Map<string, CachedJob[]>();
 
   constructor(public revision: number) {}
 
@@ -205,6 +211,8 @@ class ActiveCatalog {
     this.newestFirst = null;
     this.sorted.clear();
     this.options = null;
+    this.vocabulary = null;
+    this.results.clear();
   }
 
   /** Active jobs, newest first (ties by id so the order is stable across processes). */
@@ -228,6 +236,66 @@ class ActiveCatalog {
     }
     this.sorted.set(name, list);
     return list;
+  }
+
+  /**
+   * The jobs whose text contains `word`. A word has no white space, so it can only occur inside
+   * one white-space-separated token of a job's text: scanning the distinct tokens is exact and far
+   * cheaper than scanning every job's whole text.
+   */
+  private containing(word: string): Set<CachedJob> {
+    if (!this.vocabulary) {
+      this.vocabulary = new Map();
+      for (const item of this.byId.values()) {
+        for (const token of new Set(item.haystack.split(/\s+/))) {
+          const holders = this.vocabulary.get(token);
+          if (holders) holders.push(item);
+          else this.vocabulary.set(token, [item]);
+        }
+      }
+    }
+    const found = new Set<CachedJob>();
+    for (const [token, holders] of this.vocabulary) {
+      if (token.includes(word)) { for (const item of holders) found.add(item); }
+    }
+    return found;
+  }
+
+  /** The jobs matching a search, in the asked order; recent answers are remembered. */
+  search(query: PublicSearchQuery): CachedJob[] {
+    const words = [...new Set(searchWords(query.keywords))];
+    const location = query.location?.trim().toLowerCase() ?? "";
+    const list = this.list(query.sortBy, query.sortOrder);
+    if (!words.length && !location && !query.role && !query.experience && !query.employmentType) {
+      return list;
+    }
+    const cacheKey = JSON.stringify([
+      words,
+      location,
+      query.role,
+      query.experience,
+      query.employmentType,
+      query.sortBy,
+      query.sortOrder,
+    ]);
+    const cached = this.results.get(cacheKey);
+    if (cached) return cached;
+    const holders = words.map((word) => this.containing(word)).sort((a, b) => a.size - b.size);
+    const candidates = holders.length
+      ? new Set([...holders[0]].filter((item) => holders.every((set) => set.has(item))))
+      : null;
+    const matches = list.filter((item) =>
+      (!candidates || candidates.has(item)) &&
+      (!query.role || item.job.role === query.role) &&
+      (!query.experience || item.job.experience === query.experience) &&
+      (!query.employmentType || item.job.employmentType === query.employmentType) &&
+      (!location || item.locationLower.includes(location))
+    );
+    if (this.results.size >= SEARCH_CACHE_SIZE) {
+      this.results.delete(this.results.keys().next().value!);
+    }
+    this.results.set(cacheKey, matches);
+    return matches;
   }
 
   filterOptions(): FilterOptions {
@@ -424,34 +492,22 @@ export class JobStore {
       }
     }
     const catalog = new ActiveCatalog(revision);
-    const ids: string[] = [];
     for await (
-      const entry of this.kv.list({ prefix: keys.jobsByStatus("active") }, { batchSize: 1000 })
-    ) ids.push(entry.key[entry.key.length - 1] as string);
-    for (const part of chunk(ids, 500)) {
-      const entries = await getAll<Job>(this.kv, part.map((id) => keys.job(id)));
-      for (const entry of entries) if (entry.value?.status === "active") catalog.put(entry.value);
-    }
+      const entry of this.kv.list<Job>({ prefix: keys.jobsByStatus("active") }, {
+        batchSize: 1000,
+      })
+    ) catalog.put(entry.value);
     this.catalog = catalog;
     return catalog;
   }
 
   /** `GET /api/jobs`: every keyword word must appear; location is a substring; the rest exact. */
   async search(query: PublicSearchQuery): Promise<{ jobs: Job[]; pagination: Pagination }> {
-    const catalog = await this.active();
-    const words = searchWords(query.keywords);
-    const location = query.location?.trim().toLowerCase() ?? "";
-    const filtered = catalog.list(query.sortBy, query.sortOrder).filter((item) =>
-      (!query.role || item.job.role === query.role) &&
-      (!query.experience || item.job.experience === query.experience) &&
-      (!query.employmentType || item.job.employmentType === query.employmentType) &&
-      (!location || item.locationLower.includes(location)) &&
-      words.every((word) => item.haystack.includes(word))
-    );
+    const matches = (await this.active()).search(query);
     const offset = (query.page - 1) * query.limit;
     return {
-      jobs: filtered.slice(offset, offset + query.limit).map((item) => item.job),
-      pagination: paginate(query.page, query.limit, filtered.length),
+      jobs: matches.slice(offset, offset + query.limit).map((item) => item.job),
+      pagination: paginate(query.page, query.limit, matches.length),
     };
   }
 

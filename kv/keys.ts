@@ -4,7 +4,9 @@
  * Jobs
  *   ["jobs", _id]                                   Job
  *   ["jobs_by_jobid", jobId]                        _id (pointer, so it never goes stale)
- *   ["jobs_by_status", status, datePostedMs, _id]   JobIndexEntry (rewritten with the job)
+ *   ["jobs_by_status", status, datePostedMs, _id]   JobIndexEntry; for active jobs the whole Job, so
+ *                                                   the public catalogue loads in one range scan
+ *                                                   (rewritten in the same atomic write as the job)
  *   ["jobs_by_date", datePostedMs, _id]             JobIndexEntry, every status ("all" tab)
  *   ["jobs_dump_by_moved", movedToDumpAtMs, _id]    JobIndexEntry, dump jobs only
  *   ["jobs_by_link", normalisedHiringLink]          _id, active jobs only: the uniqueness guard

@@ -73,7 +73,9 @@ export const TEXT_LIMITS = {
   estPackage: 100,
   url: 2_048,
   skill: 100,
-  listEntries: 100,
+  listEntries: 50,
+  /** Deno KV holds at most 64 KiB a value; a job's JSON in UTF-8 bounds its stored size. */
+  jobBytes: 56_000,
 } as const;
 
 /** Only http(s) links may be stored: anything else (javascript:, data:) could run in a visitor's page. */
@@ -197,8 +199,16 @@ export function validateJobInput(input: unknown): JobValidation {
   const missing = missingJobFields(input);
   if (missing.length) return { ok: false, message: `Please fill in: ${missing.join(", ")}` };
   const parsed = jobInputSchema.safeParse(input);
-  if (parsed.success) return { ok: true, job: parsed.data };
-  return { ok: false, message: describeIssue(parsed.error) };
+  if (!parsed.success) return { ok: false, message: describeIssue(parsed.error) };
+  if (new TextEncoder().encode(JSON.stringify(parsed.data)).length > TEXT_LIMITS.jobBytes) {
+    return {
+      ok: false,
+      message: `Job is too large: shorten the description or skills (at most ${
+        TEXT_LIMITS.jobBytes / 1000
+      } KB in all)`,
+    };
+  }
+  return { ok: true, job: parsed.data };
 }
 
 /** One readable sentence for the first problem zod found, naming the field. */

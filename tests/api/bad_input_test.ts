@@ -44,6 +44,8 @@ function jobVariants(): unknown[] {
     { ...job, keywords: Array.from({ length: 101 }, (_, i) => `k${i}`) },
     { ...job, estPackage: { min: 1 } },
     { ...job, location: null },
+    // Within each field's limit, yet too big for one KV value in all.
+    { ...job, description: "न".repeat(20_000) },
   ];
 }
 
