@@ -125,7 +125,7 @@ export async function recordDay(
       for (const device of DEVICES) addTo(totals, `device:${device}`, counts.devices[device]);
       for (const browser of BROWSERS) addTo(totals, `browser:${browser}`, counts.browsers[browser]);
     }
-    const companies = new Map<string, number>();
+    const companies = { views: new Map<string, number>(), clicks: new Map<string, number>() };
     const op = kv.atomic();
     for (const id of part) {
       const ref = counts.jobs.get(id);
@@ -136,14 +136,15 @@ export async function recordDay(
         op.sum(keys.analyticsJobDay(day, id, kind), BigInt(amount));
         if (runningTotals) op.sum(keys.jobCounter(id, kind), BigInt(amount));
         addTo(totals, kind, amount);
-        addTo(companies, `${kind}\n${ref.companyName}`, amount);
+        addTo(companies[kind], ref.companyName, amount);
       }
       if (refs) op.set(keys.analyticsJob(id), ref);
     }
     if (totals.size === 0) continue;
-    for (const [name, amount] of companies) {
-      const [kind, company] = name.split("\n", 2) as [CountKind, string];
-      op.sum(keys.analyticsCompanyDay(day, company, kind), BigInt(amount));
+    for (const kind of ["views", "clicks"] as const) {
+      for (const [company, amount] of companies[kind]) {
+        op.sum(keys.analyticsCompanyDay(day, company, kind), BigInt(amount));
+      }
     }
     for (const [field, amount] of totals) {
       op.sum(keys.analyticsDayTotal(day, field), BigInt(amount));
