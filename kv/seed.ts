@@ -6,6 +6,7 @@
 import type { Services } from "../server/context.ts";
 import { newId, retrying } from "./atomic.ts";
 import { keys } from "./keys.ts";
+import { seedAnalyticsHistory } from "./analytics.ts";
 import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP, DAYS_IN_DUMP_BEFORE_INACTIVE } from "./constants.ts";
 import {
   EMPLOYMENT_TYPES,
@@ -652,6 +653,7 @@ export function generateJob(
 export const DEMO_DUMP_DAYS = [1, 3, 5, 9, 12, 16, 19, 22, 25, 27, 28] as const;
 const DEMO_ACTIVE = 60;
 const DEMO_INACTIVE = 8;
+const DEMO_ANALYTICS_DAYS = 90;
 
 /** The demo jobs, placed in time relative to `now`. */
 export function demoJobs(now: Date): Omit<Job, "jobId">[] {
@@ -692,9 +694,20 @@ export function demoJobs(now: Date): Omit<Job, "jobId">[] {
   return jobs.sort((a, b) => Date.parse(a.datePosted) - Date.parse(b.datePosted));
 }
 
-/** Writes the demo set and its analytics history into the database. */
+/**
+ * Writes the demo set and 90 days of analytics history into the database; the jobs' running view
+ * and click totals come from that history.
+ */
 export async function seedDemo(services: Services): Promise<Job[]> {
-  return await services.jobs.importJobs(demoJobs(services.now()));
+  const now = services.now();
+  const jobs = await services.jobs.importJobs(demoJobs(now));
+  await seedAnalyticsHistory(services.kv, {
+    now,
+    days: DEMO_ANALYTICS_DAYS,
+    jobs,
+    timeZone: services.config.TIMEZONE,
+  });
+  return jobs;
 }
 
 /**

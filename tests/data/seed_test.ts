@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
+import { signIn } from "../helpers/admins.ts";
 import { demoJobs, seedDemo, seedDemoIfEmpty } from "../../kv/seed.ts";
 import { keys } from "../../kv/keys.ts";
 import {
@@ -100,4 +101,23 @@ Deno.test("seedDemoIfEmpty leaves a database that already has jobs alone", async
   );
   assert.equal(await seedDemoIfEmpty(t.services), false);
   assert.equal((await t.services.jobs.statusCounts()).all, 1);
+});
+
+Deno.test("the demo set carries 90 days of analytics that add up to the jobs' running totals", async () => {
+  await using t = await testApp();
+  const jobs = await seedDemo(t.services);
+  const { headers } = await signIn(t, { main: true });
+  const response = await t.app.request("/api/analytics/dashboard?days=90", { headers });
+  assert.equal(response.status, 200);
+  const dashboard = await response.json();
+  assert.equal(dashboard.dailyAnalytics.length, 90);
+  assert.ok(
+    dashboard.dailyAnalytics.every((day: { websiteVisits: number }) => day.websiteVisits > 0),
+  );
+  assert.ok(dashboard.totalUniqueVisitors > 0 && dashboard.totalJobClicks > 0);
+
+  const totals = [...(await t.services.jobs.analyticsOf(jobs.map((job) => job._id))).values()];
+  assert.ok(totals.filter((total) => total.views > 0).length > jobs.length / 2);
+  assert.equal(dashboard.totalJobViews, totals.reduce((sum, total) => sum + total.views, 0));
+  assert.equal(dashboard.totalJobClicks, totals.reduce((sum, total) => sum + total.clicks, 0));
 });
