@@ -1,0 +1,109 @@
+/**
+ * Every chart of the portal. Only the screens that draw charts import this module, and only through
+ * `lazy()`, so chart.js lands in its own chunk and the first screen never downloads it.
+ */
+import {
+  ArcElement,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Filler,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from "chart.js";
+import { Bar, Line, Pie } from "react-chartjs-2";
+
+ChartJS.register(
+  ArcElement,
+  BarElement,
+  CategoryScale,
+  Filler,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+);
+
+export interface Series {
+  label: string;
+  data: number[];
+  colour: string;
+}
+
+interface ChartProps {
+  /** What a screen reader hears instead of the drawing. */
+  label: string;
+  labels: string[];
+  series: Series[];
+}
+
+const options = {
+  responsive: true,
+  maintainAspectRatio: false,
+  plugins: { legend: { position: "bottom" as const } },
+};
+
+export function LineChart({ label, labels, series }: ChartProps) {
+  return (
+    <div className="h-64">
+      <Line
+        role="img"
+        aria-label={label}
+        options={{ ...options, scales: { y: { beginAtZero: true } } }}
+        data={{
+          labels,
+          datasets: series.map((s) => ({
+            label: s.label,
+            data: s.data,
+            borderColor: s.colour,
+            backgroundColor: `${s.colour}33`,
+            fill: true,
+            tension: 0.3,
+          })),
+        }}
+      />
+    </div>
+  );
+}
+
+export function BarChart({ label, labels, series }: ChartProps) {
+  return (
+    <div className="h-64">
+      <Bar
+        role="img"
+        aria-label={label}
+        options={{ ...options, scales: { y: { beginAtZero: true } } }}
+        data={{
+          labels,
+          datasets: series.map((s) => ({
+            label: s.label,
+            data: s.data,
+            backgroundColor: s.colour,
+          })),
+        }}
+      />
+    </div>
+  );
+}
+
+export function PieChart({ label, labels, data, colours }: {
+  label: string;
+  labels: string[];
+  data: number[];
+  colours: string[];
+}) {
+  return (
+    <div className="h-64">
+      <Pie
+        role="img"
+        aria-label={label}
+        options={options}
+        data={{ labels, datasets: [{ data, backgroundColor: colours }] }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * The admin route tree (SPEC section 2, route table), code-based and typed, with zod-validated search
+ * params. Screens load lazily, so the first screen fetches only its own code.
+ */
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from "@tanstack/react-router";
+import * as z from "zod";
+import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from "../../kv/constants.ts";
+import { AdminLayout } from "./layout.tsx";
+import { LoginScreen } from "./screens/login.tsx";
+
+// Each param has a default, so links may leave it out, and a catch, so a hand-edited URL still works.
+const days = z.coerce.number().refine((value) =>
+  (ANALYTICS_PERIODS as readonly number[]).includes(value)
+).default(DEFAULT_ANALYTICS_PERIOD).catch(DEFAULT_ANALYTICS_PERIOD);
+const page = z.coerce.number().int().min(1).default(1).catch(1);
+const filterText = z.string().max(200).optional().catch(undefined);
+
+export const periodSearch = z.object({ days });
+export const jobsSearch = z.object({
+  status: z.enum(["all", "active", "dump", "inactive"]).default("active").catch("active"),
+  page,
+  search: filterText,
+  company: filterText,
+  location: filterText,
+});
+export const dumpSearch = z.object({ page });
+export const analyticsSearch = z.object({
+  days,
+  tab: z.enum(["overview", "jobs", "companies", "devices"]).default("overview").catch(
+    "overview",
+  ),
+});
+
+const toDashboard = () => {
+  throw redirect({ to: "/admin/dashboard", replace: true });
+};
+
+const rootRoute = createRootRoute({
+  component: Outlet,
+  // Paths outside the route table cannot reach the shell; anything unmatched goes to the dashboard.
+  notFoundComponent: () => {
+    toDashboard();
+    return null;
+  },
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/login",
+  component: LoginScreen,
+});
+
+const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin",
+  component: AdminLayout,
+});
+
+const adminIndexRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "/",
+  beforeLoad: toDashboard,
+});
+
+const unknownAdminRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "$",
+  beforeLoad: toDashboard,
+});
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "dashboard",
+  validateSearch: periodSearch,
+  component: lazyRouteComponent(() => import("./screens/dashboard.tsx"), "DashboardScreen"),
+});
+
+const jobsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "jobs",
+  validateSearch: jobsSearch,
+  component: lazyRouteComponent(() => import("./screens/jobs.tsx"), "JobsScreen"),
+});
+
+const createJobRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "jobs/create",
+  component: lazyRouteComponent(() => import("./screens/job-form.tsx"), "CreateJobScreen"),
+});
+
+const editJobRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "jobs/edit/$id",
+  component: lazyRouteComponent(() => import("./screens/job-form.tsx"), "EditJobScreen"),
+});
+
+const dumpRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "jobs/dump",
+  validateSearch: dumpSearch,
+  component: lazyRouteComponent(() => import("./screens/dump.tsx"), "DumpScreen"),
+});
+
+const adminsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "admins",
+  component: lazyRouteComponent(() => import("./screens/admins.tsx"), "AdminsScreen"),
+});
+
+const analyticsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "analytics",
+  validateSearch: analyticsSearch,
+  component: lazyRouteComponent(() => import("./screens/analytics.tsx"), "AnalyticsScreen"),
+});
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  adminRoute.addChildren([
+    adminIndexRoute,
+    dashboardRoute,
+    jobsRoute,
+    createJobRoute,
+    editJobRoute,
+    dumpRoute,
+    adminsRoute,
+    analyticsRoute,
+    unknownAdminRoute,
+  ]),
+]);
+
+export const router = createRouter({ routeTree, defaultPreload: "intent" });
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}

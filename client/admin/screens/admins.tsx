@@ -1,0 +1,267 @@
+/** Manage Admins (SPEC section 2): main admin only; list, create, activate/deactivate, delete. */
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { DEFAULT_PERMISSIONS, type Permissions, registerAdminSchema } from "../../../kv/schemas.ts";
+import { api, messageOf } from "../api.ts";
+import { useAdmin } from "../session.ts";
+import { queryKeys } from "../queries.ts";
+import {
+  AccessDenied,
+  ConfirmDialog,
+  Dialog,
+  formatDate,
+  PageHeader,
+  SkeletonRows,
+} from "../ui.tsx";
+import type { Admin } from "../types.ts";
+
+const PERMISSION_LABELS: { name: keyof Permissions; label: string }[] = [
+  { name: "canCreateJobs", label: "Create Jobs" },
+  { name: "canDeleteJobs", label: "Delete Jobs" },
+  { name: "canViewAnalytics", label: "View Analytics" },
+  { name: "canManageAdmins", label: "Manage Admins" },
+];
+
+/** The summary badges: Jobs, Analytics, Admins, or All for a main admin. */
+function permissionBadges(admin: Admin): string[] {
+  if (admin.role === "main_admin") return ["All"];
+  const { canCreateJobs, canDeleteJobs, canViewAnalytics, canManageAdmins } = admin.permissions;
+  return [
+    ...(canCreateJobs || canDeleteJobs ? ["Jobs"] : []),
+    ...(canViewAnalytics ? ["Analytics"] : []),
+    ...(canManageAdmins ? ["Admins"] : []),
+  ];
+}
+
+export function AdminsScreen() {
+  const me = useAdmin();
+  if (me.role !== "main_admin") {
+    return <AccessDenied reason="Only main admin can manage admin accounts" />;
+  }
+  return <AdminList />;
+}
+
+function AdminList() {
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Admin | null>(null);
+  const list = useQuery({
+    queryKey: queryKeys.admins(),
+    queryFn: () => api.get<{ admins: Admin[] }>("/admin/all"),
+  });
+  useEffect(() => {
+    if (list.error) toast.error("Error fetching admins");
+  }, [list.error]);
+  const changed = () => queryClient.invalidateQueries({ queryKey: queryKeys.admins() });
+
+  const toggle = useMutation({
+    mutationFn: (admin: Admin) =>
+      api.put(`/admin/${admin._id}/status`, { isActive: !admin.isActive }),
+    onSuccess: (_, admin) =>
+      toast.success(
+        admin.isActive ? "Admin deactivated successfully" : "Admin activated successfully",
+      ),
+    onError: () => toast.error("Error updating admin status"),
+    onSettled: changed,
+  });
+  const remove = useMutation({
+    mutationFn: (admin: Admin) => api.delete(`/admin/${admin._id}`),
+    onSuccess: () => toast.success("Admin deleted successfully"),
+    onError: () => toast.error("Error deleting admin"),
+    onSettled: changed,
+  });
+
+  const admins = list.data?.admins ?? [];
+  return (
+    <>
+      <PageHeader title="Manage Admins" subtitle="Admin accounts and what each may do">
+        <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
+          Add Admin
+        </button>
+      </PageHeader>
+      <div className="card overflow-x-auto">
+        <table className="w-full min-w-[48rem] text-left text-sm">
+          <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">Admin</th>
+              <th scope="col" className="px-4 py-3">Role</th>
+              <th scope="col" className="px-4 py-3">Permissions</th>
+              <th scope="col" className="px-4 py-3">Last Login</th>
+              <th scope="col" className="px-4 py-3">Status</th>
+              <th scope="col" className="px-4 py-3">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.isPending
+              ? <SkeletonRows columns={6} />
+              : admins.map((admin) => (
+                <tr key={admin._id} className="border-t border-slate-100">
+                  <td className="px-4 py-3">
+                    <p className="font-medium text-slate-900">{admin.username}</p>
+                    <p className="text-xs text-slate-600">{admin.email}</p>
+                  </td>
+                  <td className="px-4 py-3">
+                    {admin.role === "main_admin" ? "Main Admin" : "Admin"}
+                  </td>
+                  <td className="px-4 py-3">
+                    <ul className="flex flex-wrap gap-1">
+                      {permissionBadges(admin).map((badge) => (
+                        <li
+                          key={badge}
+                          className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800"
+                        >
+                          {badge}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    {admin.lastLogin ? formatDate(admin.lastLogin) : "Never"}
+                  </td>
+                  <td className="px-4 py-3">
+                    <span
+                      className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${
+                        admin.isActive ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"
+                      }`}
+                    >
+                      {admin.isActive ? "Active" : "Inactive"}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3">
+                    {admin.role !== "main_admin" && (
+                      <div className="flex gap-2">
+                        <button
+                          type="button"
+                          className="btn-secondary"
+                          disabled={toggle.isPending}
+                          aria-label={`${
+                            admin.isActive ? "Deactivate" : "Activate"
+                          } ${admin.username}`}
+                          onClick={() => toggle.mutate(admin)}
+                        >
+                          {admin.isActive ? "Deactivate" : "Activate"}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn-secondary text-red-700"
+                          aria-label={`Delete ${admin.username}`}
+                          onClick={() => setDeleting(admin)}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
+      <Dialog open={creating} onClose={() => setCreating(false)} title="Create New Admin">
+        <CreateAdminForm
+          onDone={() => {
+            setCreating(false);
+            void changed();
+          }}
+          onCancel={() => setCreating(false)}
+        />
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Admin"
+        message={`Are you sure you want to delete admin "${deleting?.username}"? This action cannot be undone.`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting);
+          setDeleting(null);
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}
+
+type Field = "username" | "email" | "password";
+
+function CreateAdminForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const id = useId();
+  const [values, setValues] = useState({ username: "", email: "", password: "" });
+  const [permissions, setPermissions] = useState<Permissions>(DEFAULT_PERMISSIONS);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = registerAdminSchema.safeParse({ ...values, permissions });
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await api.post("/admin/register", parsed.data);
+      toast.success("Admin created successfully");
+      onDone();
+    } catch (error) {
+      toast.error(messageOf(error, "Error creating admin"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: Field, label: string, type: string, autoComplete: string) => (
+    <div>
+      <label htmlFor={`${id}-${name}`} className="field-label">{label}</label>
+      <input
+        id={`${id}-${name}`}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        className="field"
+        value={values[name]}
+        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+      />
+      {errors[name] && (
+        <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-700">{errors[name]}</p>
+      )}
+    </div>
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      {field("username", "Username", "text", "off")}
+      {field("email", "Email", "email", "off")}
+      {field("password", "Password", "password", "new-password")}
+      <fieldset>
+        <legend className="field-label">Permissions</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {PERMISSION_LABELS.map(({ name, label }) => (
+            <label key={name} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={permissions[name]}
+                onChange={(event) =>
+                  setPermissions({ ...permissions, [name]: event.target.checked })}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex justify-end gap-3 pt-2">
+        <button type="button" className="btn-secondary" onClick={onCancel}>Cancel</button>
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Creating..." : "Create Admin"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,309 @@
+/** Analytics (SPEC section 2): cards, four tabs of charts and tables, summary, exports. */
+import { useEffect, useState } from "react";
+import { getRouteApi } from "@tanstack/react-router";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { TOP_LIST_LIMIT } from "../../../kv/constants.ts";
+import { api } from "../api.ts";
+import { can, useAdmin } from "../session.ts";
+import { queryKeys } from "../queries.ts";
+import { BarChart, CHART_COLOURS, LineChart, PieChart } from "../lazy-charts.tsx";
+import { dayLabel } from "../charts-data.ts";
+import {
+  AccessDenied,
+  ConversionBadge,
+  formatNumber,
+  formatRate,
+  PageHeader,
+  PeriodSelect,
+  StatCard,
+} from "../ui.tsx";
+import type { CompanyStat, Overview, TopJob, Trends } from "../types.ts";
+
+const route = getRouteApi("/admin/analytics");
+
+const TABS = [
+  { id: "overview", label: "Overview" },
+  { id: "jobs", label: "Job Performance" },
+  { id: "companies", label: "Company Stats" },
+  { id: "devices", label: "Device & Browser" },
+] as const;
+
+export function AnalyticsScreen() {
+  const admin = useAdmin();
+  if (!can(admin, "canViewAnalytics")) {
+    return <AccessDenied reason="You don't have permission to view analytics" />;
+  }
+  return <Reports />;
+}
+
+function useReport<T>(report: string, days: number, path: string, limit?: number) {
+  return useQuery({
+    queryKey: queryKeys.analytics(report, days),
+    queryFn: () => api.get<T>(path, { days, limit }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function Reports() {
+  const { days, tab } = route.useSearch();
+  const navigate = route.useNavigate();
+  const [exporting, setExporting] = useState(false);
+
+  const overview = useReport<Overview>("overview", days, "/analytics/overview");
+  const trends = useReport<Trends>("trends", days, "/analytics/trends");
+  const jobs = useReport<{ jobs: TopJob[] }>("jobs", days, "/analytics/jobs", TOP_LIST_LIMIT);
+  const companies = useReport<{ companies: CompanyStat[] }>(
+    "companies",
+    days,
+    "/analytics/companies",
+    TOP_LIST_LIMIT,
+  );
+  const failed = !!(overview.error || trends.error || jobs.error || companies.error);
+  useEffect(() => {
+    if (failed) toast.error("Error fetching analytics");
+  }, [failed]);
+
+  const exportAs = async (format: "json" | "csv") => {
+    setExporting(true);
+    try {
+      const blob = await api.blob("/analytics/export", { days, format });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = `analytics-${days}days.${format}`;
+      link.click();
+      URL.revokeObjectURL(url);
+      toast.success(`Analytics exported as ${format.toUpperCase()}`);
+    } catch {
+      toast.error("Error exporting analytics");
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const series = trends.data?.trends ?? [];
+  const labels = series.map((day) => dayLabel(day.date));
+  const summary = trends.data?.summary;
+  const total = (pick: (day: Trends["trends"][number]) => number) =>
+    series.reduce((sum, day) => sum + pick(day), 0);
+
+  return (
+    <>
+      <PageHeader title="Analytics" subtitle="Traffic and job performance">
+        <PeriodSelect
+          days={days}
+          onChange={(next) => navigate({ search: (prev) => ({ ...prev, days: next }) })}
+        />
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={exporting}
+          onClick={() => exportAs("json")}
+        >
+          Export JSON
+        </button>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={exporting}
+          onClick={() => exportAs("csv")}
+        >
+          Export CSV
+        </button>
+      </PageHeader>
+
+      <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total Website Visits" value={overview.data?.totalVisits} />
+        <StatCard label="Unique Visitors" value={overview.data?.totalUniqueVisitors} />
+        <StatCard label="Job Views" value={overview.data?.totalJobViews} />
+        <StatCard label="Job Clicks" value={overview.data?.totalJobClicks} />
+      </section>
+
+      <div
+        role="tablist"
+        aria-label="Reports"
+        className="mt-6 flex overflow-x-auto border-b border-slate-200"
+      >
+        {TABS.map((item) => (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            id={`tab-${item.id}`}
+            aria-controls="report-panel"
+            aria-selected={tab === item.id}
+            className="tab"
+            onClick={() => navigate({ search: (prev) => ({ ...prev, tab: item.id }) })}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id="report-panel" aria-labelledby={`tab-${tab}`} className="mt-6">
+        {tab === "overview" && (
+          <div className="grid gap-6 xl:grid-cols-2">
+            <section className="card p-5">
+              <h2 className="mb-4 font-semibold">Website Traffic</h2>
+              <LineChart
+                label={`Website visits and unique visitors per day, last ${days} days`}
+                labels={labels}
+                series={[
+                  {
+                    label: "Website Visits",
+                    data: series.map((day) => day.websiteVisits),
+                    colour: CHART_COLOURS.visits,
+                  },
+                  {
+                    label: "Unique Visitors",
+                    data: series.map((day) => day.uniqueVisitors),
+                    colour: CHART_COLOURS.unique,
+                  },
+                ]}
+              />
+            </section>
+            <section className="card p-5">
+              <h2 className="mb-4 font-semibold">Job Engagement</h2>
+              <BarChart
+                label={`Job views and job clicks per day, last ${days} days`}
+                labels={labels}
+                series={[
+                  {
+                    label: "Job Views",
+                    data: series.map((day) => day.totalJobViews),
+                    colour: CHART_COLOURS.views,
+                  },
+                  {
+                    label: "Job Clicks",
+                    data: series.map((day) => day.totalJobClicks),
+                    colour: CHART_COLOURS.clicks,
+                  },
+                ]}
+              />
+            </section>
+          </div>
+        )}
+        {tab === "jobs" && (
+          <ReportTable
+            title="Top Performing Jobs"
+            headings={["Role", "Company", "Views", "Clicks", "Conversion Rate"]}
+            rows={(jobs.data?.jobs ?? []).map((job) => ({
+              key: job._id,
+              cells: [job.role, job.companyName, formatNumber(job.views), formatNumber(job.clicks)],
+              rate: job.conversionRate,
+            }))}
+          />
+        )}
+        {tab === "companies" && (
+          <ReportTable
+            title="Company Performance"
+            headings={["Company", "Views", "Clicks", "Conversion Rate"]}
+            rows={(companies.data?.companies ?? []).map((company) => ({
+              key: company.company,
+              cells: [company.company, formatNumber(company.views), formatNumber(company.clicks)],
+              rate: company.conversionRate,
+            }))}
+          />
+        )}
+        {tab === "devices" && (
+          <div className="grid gap-6 xl:grid-cols-2">
+            <section className="card p-5">
+              <h2 className="mb-4 font-semibold">Devices</h2>
+              <PieChart
+                label={`Visits by device, last ${days} days`}
+                labels={["Desktop", "Mobile", "Tablet"]}
+                data={[
+                  total((day) => day.deviceInfo.desktop),
+                  total((day) => day.deviceInfo.mobile),
+                  total((day) => day.deviceInfo.tablet),
+                ]}
+                colours={["#4f46e5", "#0d9488", "#f59e0b"]}
+              />
+            </section>
+            <section className="card p-5">
+              <h2 className="mb-4 font-semibold">Browsers</h2>
+              <PieChart
+                label={`Visits by browser, last ${days} days`}
+                labels={["Chrome", "Firefox", "Safari", "Edge", "Others"]}
+                data={[
+                  total((day) => day.browserInfo.chrome),
+                  total((day) => day.browserInfo.firefox),
+                  total((day) => day.browserInfo.safari),
+                  total((day) => day.browserInfo.edge),
+                  total((day) => day.browserInfo.others),
+                ]}
+                colours={["#2563eb", "#ea580c", "#0891b2", "#16a34a", "#94a3b8"]}
+              />
+            </section>
+          </div>
+        )}
+      </div>
+
+      <section className="card mt-6 p-5">
+        <h2 className="mb-4 font-semibold">Performance Summary</h2>
+        <dl className="grid gap-4 text-sm sm:grid-cols-2 xl:grid-cols-4">
+          <SummaryFigure label="Avg. Daily Visits" value={summary?.avgDailyVisits} />
+          <SummaryFigure
+            label="Avg. Daily Unique Visitors"
+            value={summary?.avgDailyUniqueVisitors}
+          />
+          <SummaryFigure label="Avg. Daily Job Views" value={summary?.avgDailyJobViews} />
+          <div>
+            <dt className="text-slate-600">Overall Conversion Rate</dt>
+            <dd className="mt-1 text-xl font-bold">
+              {summary ? formatRate(summary.conversionRate) : "—"}
+            </dd>
+          </div>
+        </dl>
+      </section>
+    </>
+  );
+}
+
+function SummaryFigure({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="mt-1 text-xl font-bold">{value === undefined ? "—" : formatNumber(value)}</dd>
+    </div>
+  );
+}
+
+function ReportTable({ title, headings, rows }: {
+  title: string;
+  headings: string[];
+  rows: { key: string; cells: string[]; rate: number }[];
+}) {
+  return (
+    <section className="card overflow-x-auto">
+      <h2 className="px-5 pt-5 font-semibold">{title}</h2>
+      <table className="mt-3 w-full min-w-[36rem] text-left text-sm">
+        <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col" className="px-4 py-3">{heading}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={headings.length} className="px-4 py-8 text-center text-slate-600">
+                No data for this period.
+              </td>
+            </tr>
+          )}
+          {rows.map((row) => (
+            <tr key={row.key} className="border-t border-slate-100">
+              {row.cells.map((cell, index) => <td key={index} className="px-4 py-3">{cell}</td>)}
+              <td className="px-4 py-3">
+                <ConversionBadge rate={row.rate} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

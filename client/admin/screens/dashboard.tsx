@@ -1,0 +1,209 @@
+/** The admin dashboard (SPEC section 2): greeting, period, cards, charts, recent jobs, actions. */
+import { getRouteApi, Link } from "@tanstack/react-router";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { DASHBOARD_RECENT_JOBS } from "../../../kv/constants.ts";
+import { api } from "../api.ts";
+import { can, useAdmin } from "../session.ts";
+import { BarChart, CHART_COLOURS, LineChart } from "../lazy-charts.tsx";
+import { queryKeys } from "../queries.ts";
+import {
+  CompanyLogo,
+  formatDate,
+  formatNumber,
+  formatRate,
+  PageHeader,
+  PeriodSelect,
+  StatCard,
+} from "../ui.tsx";
+import { dayLabel, sumCounts } from "../charts-data.ts";
+import type { AdminJobList, Dashboard } from "../types.ts";
+
+const route = getRouteApi("/admin/dashboard");
+
+export function DashboardScreen() {
+  const admin = useAdmin();
+  const { days } = route.useSearch();
+  const navigate = route.useNavigate();
+
+  const analytics = useQuery({
+    queryKey: queryKeys.dashboard(days),
+    queryFn: () => api.get<Dashboard>("/analytics/dashboard", { days }),
+    placeholderData: keepPreviousData,
+  });
+  if (analytics.error) console.error("Dashboard analytics failed", analytics.error);
+
+  const recent = useQuery({
+    queryKey: queryKeys.recentJobs(),
+    queryFn: () =>
+      api.get<AdminJobList>("/jobs/admin/all", {
+        limit: DASHBOARD_RECENT_JOBS,
+        sortBy: "datePosted",
+        sortOrder: "desc",
+      }),
+  });
+  if (recent.error) console.error("Recent jobs failed", recent.error);
+
+  const data = analytics.data;
+  const daily = data?.dailyAnalytics ?? [];
+  const labels = daily.map((day) => dayLabel(day.date));
+
+  return (
+    <>
+      <PageHeader
+        title={`Welcome back, ${admin.username}!`}
+        subtitle="Here is what is happening on CareerEdge."
+      >
+        <PeriodSelect days={days} onChange={(next) => navigate({ search: { days: next } })} />
+      </PageHeader>
+
+      <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total Website Visits" value={data?.totalVisits} />
+        <StatCard label="Unique Visitors" value={data?.totalUniqueVisitors} />
+        <StatCard label="Job Views" value={data?.totalJobViews} />
+        <StatCard label="Job Clicks" value={data?.totalJobClicks} />
+      </section>
+
+      <div className="mt-6 grid gap-6 xl:grid-cols-2">
+        <section className="card p-5">
+          <h2 className="mb-4 font-semibold">Website Traffic</h2>
+          <LineChart
+            label={`Website visits and unique visitors per day, last ${days} days`}
+            labels={labels}
+            series={[
+              {
+                label: "Website Visits",
+                data: daily.map((day) => day.websiteVisits),
+                colour: CHART_COLOURS.visits,
+              },
+              {
+                label: "Unique Visitors",
+                data: daily.map((day) => day.uniqueVisitors.length),
+                colour: CHART_COLOURS.unique,
+              },
+            ]}
+          />
+        </section>
+        <section className="card p-5">
+          <h2 className="mb-4 font-semibold">Job Engagement</h2>
+          <BarChart
+            label={`Job views and job clicks per day, last ${days} days`}
+            labels={labels}
+            series={[
+              {
+                label: "Job Views",
+                data: daily.map((day) => sumCounts(day.jobViews)),
+                colour: CHART_COLOURS.views,
+              },
+              {
+                label: "Job Clicks",
+                data: daily.map((day) => sumCounts(day.jobClicks)),
+                colour: CHART_COLOURS.clicks,
+              },
+            ]}
+          />
+        </section>
+      </div>
+
+      <div className="mt-6 grid gap-6 xl:grid-cols-3">
+        <section className="card p-5 xl:col-span-2">
+          <div className="mb-4 flex items-center justify-between">
+            <h2 className="font-semibold">Recent Jobs</h2>
+            {can(admin, "canCreateJobs") && (
+              <Link to="/admin/jobs" className="text-sm font-medium text-indigo-700">
+                View all
+              </Link>
+            )}
+          </div>
+          {recent.data?.jobs.length === 0 && (
+            <p className="text-sm text-slate-600">No jobs posted yet.</p>
+          )}
+          <ul className="divide-y divide-slate-100">
+            {recent.data?.jobs.map((job) => (
+              <li key={job._id}>
+                <a
+                  href={`/jobs/${job.jobId}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex items-center gap-3 py-3 hover:bg-slate-50"
+                >
+                  <CompanyLogo name={job.companyName} logo={job.companyLogo} />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium text-slate-900">{job.role}</span>
+                    <span className="block truncate text-sm text-slate-600">
+                      {job.companyName} · {job.location}
+                    </span>
+                  </span>
+                  <span className="text-right text-xs text-slate-600">
+                    <span className="block">{formatNumber(job.analytics?.views)} views</span>
+                    <span className="block">{formatDate(job.datePosted)}</span>
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <div className="space-y-6">
+          <section className="card p-5">
+            <h2 className="mb-4 font-semibold">Quick Actions</h2>
+            <ul className="space-y-2">
+              {can(admin, "canCreateJobs") && (
+                <QuickAction to="/admin/jobs/create" title="Create New Job">
+                  Post a new job listing
+                </QuickAction>
+              )}
+              {can(admin, "canViewAnalytics") && (
+                <QuickAction to="/admin/analytics" title="View Analytics">
+                  See traffic and job performance
+                </QuickAction>
+              )}
+              {can(admin, "canManageAdmins") && (
+                <QuickAction to="/admin/admins" title="Manage Admins">
+                  Add or remove admin users
+                </QuickAction>
+              )}
+            </ul>
+          </section>
+          <section className="card p-5">
+            <h2 className="mb-4 font-semibold">Performance</h2>
+            <dl className="space-y-3 text-sm">
+              <Figure label="Conversion Rate" value={data && formatRate(data.conversionRate)} />
+              <Figure
+                label="Avg. Daily Visits"
+                value={data && formatNumber(Math.round(data.totalVisits / days))}
+              />
+              <Figure
+                label="Avg. Daily Job Views"
+                value={data && formatNumber(Math.round(data.totalJobViews / days))}
+              />
+            </dl>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function QuickAction({ to, title, children }: {
+  to: "/admin/jobs/create" | "/admin/analytics" | "/admin/admins";
+  title: string;
+  children: string;
+}) {
+  return (
+    <li>
+      <Link to={to} className="block rounded-lg border border-slate-200 p-3 hover:bg-slate-50">
+        <span className="block font-medium text-slate-900">{title}</span>
+        <span className="block text-sm text-slate-600">{children}</span>
+      </Link>
+    </li>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string | undefined }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-semibold text-slate-900">{value ?? "—"}</dd>
+    </div>
+  );
+}

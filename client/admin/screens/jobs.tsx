@@ -1,0 +1,357 @@
+/** Manage Jobs (SPEC section 2): status tabs with counts, filters, the table, bulk delete. */
+import { useEffect, useId, useState } from "react";
+import { getRouteApi, Link } from "@tanstack/react-router";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { ADMIN_PAGE_SIZE } from "../../../kv/constants.ts";
+import { api } from "../api.ts";
+import { can, useAdmin } from "../session.ts";
+import { jobsChanged, queryKeys } from "../queries.ts";
+import {
+  CompanyLogo,
+  ConfirmDialog,
+  formatDate,
+  formatNumber,
+  Icon,
+  PageHeader,
+  PaginationBar,
+  SkeletonRows,
+  StatusBadge,
+} from "../ui.tsx";
+import type { AdminJobList, Job, StatusCounts } from "../types.ts";
+
+const route = getRouteApi("/admin/jobs");
+
+const TABS: { status: keyof StatusCounts; label: string }[] = [
+  { status: "all", label: "All" },
+  { status: "active", label: "Active" },
+  { status: "dump", label: "Dump" },
+  { status: "inactive", label: "Inactive" },
+];
+
+/** How long typing settles before the filters go to the server. */
+const FILTER_DELAY_MS = 300;
+
+type FilterName = "search" | "company" | "location";
+
+export function JobsScreen() {
+  const admin = useAdmin();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const queryClient = useQueryClient();
+  const { status, page } = search;
+
+  const params = {
+    page,
+    limit: ADMIN_PAGE_SIZE,
+    status,
+    sortBy: status === "dump" ? "movedToDumpAt" : "datePosted",
+    sortOrder: "desc",
+    search: search.search,
+    company: search.company,
+    location: search.location,
+  };
+  const list = useQuery({
+    queryKey: queryKeys.jobList(params),
+    queryFn: () => api.get<AdminJobList>("/jobs/admin/all", params),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (list.error) toast.error("Error fetching jobs");
+  }, [list.error]);
+
+  const [filters, setFilters] = useState<Record<FilterName, string>>({
+    search: search.search ?? "",
+    company: search.company ?? "",
+    location: search.location ?? "",
+  });
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const next = {
+        search: filters.search.trim() || undefined,
+        company: filters.company.trim() || undefined,
+        location: filters.location.trim() || undefined,
+      };
+      if (
+        next.search !== search.search || next.company !== search.company ||
+        next.location !== search.location
+      ) {
+        void navigate({ search: (prev) => ({ ...prev, ...next, page: 1 }), replace: true });
+      }
+    }, FILTER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [filters]);
+
+  const [bulk, setBulk] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState<Job | "selected" | null>(null);
+
+  const jobs = list.data?.jobs ?? [];
+  const allSelected = jobs.length > 0 && jobs.every((job) => selected.has(job._id));
+
+  const deleteOne = useMutation({
+    mutationFn: (job: Job) => api.delete(`/jobs/${job._id}`),
+    onSuccess: () => toast.success("Job deleted successfully"),
+    onError: () => toast.error("Error deleting job"),
+    onSettled: () => jobsChanged(queryClient),
+  });
+  const deleteMany = useMutation({
+    mutationFn: (ids: string[]) => Promise.all(ids.map((id) => api.delete(`/jobs/${id}`))),
+    onSuccess: (_, ids) => {
+      toast.success(`${ids.length} jobs deleted successfully`);
+      setSelected(new Set());
+    },
+    onError: () => toast.error("Error deleting jobs"),
+    onSettled: () => jobsChanged(queryClient),
+  });
+
+  const askDeleteSelected = () => {
+    if (selected.size === 0) return toast.error("Please select jobs to delete");
+    if (!can(admin, "canDeleteJobs")) {
+      return toast.error("You do not have permission to delete jobs");
+    }
+    setConfirming("selected");
+  };
+  const confirmDelete = () => {
+    if (confirming === "selected") deleteMany.mutate([...selected]);
+    else if (confirming) deleteOne.mutate(confirming);
+    setConfirming(null);
+  };
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+
+  const canCreate = can(admin, "canCreateJobs");
+  const canDelete = can(admin, "canDeleteJobs");
+  const columns = 7 + (bulk ? 1 : 0);
+
+  return (
+    <>
+      <PageHeader title="Manage Jobs" subtitle="Create, edit and review every job posting">
+        {canCreate && (
+          <>
+            <Link to="/admin/jobs/create" className="btn-primary">Add Job</Link>
+            <Link to="/admin/jobs/dump" className="btn-secondary">Dump Jobs</Link>
+            <button
+              type="button"
+              className="btn-secondary"
+              aria-pressed={bulk}
+              onClick={() => {
+                setBulk(!bulk);
+                setSelected(new Set());
+              }}
+            >
+              Bulk Actions
+            </button>
+          </>
+        )}
+      </PageHeader>
+
+      <div
+        role="tablist"
+        aria-label="Job status"
+        className="mb-4 flex overflow-x-auto border-b border-slate-200"
+      >
+        {TABS.map((tab) => (
+          <button
+            key={tab.status}
+            type="button"
+            role="tab"
+            aria-selected={status === tab.status}
+            className="tab"
+            onClick={() => {
+              setSelected(new Set());
+              void navigate({ search: (prev) => ({ ...prev, status: tab.status, page: 1 }) });
+            }}
+          >
+            {tab.label} ({formatNumber(list.data?.statusCounts[tab.status])})
+          </button>
+        ))}
+      </div>
+
+      <div className="mb-4 grid gap-3 sm:grid-cols-3">
+        <FilterInput
+          label="Search"
+          placeholder="Role, company or job ID"
+          value={filters.search}
+          onChange={(value) => setFilters({ ...filters, search: value })}
+        />
+        <FilterInput
+          label="Company"
+          placeholder="Company name"
+          value={filters.company}
+          onChange={(value) => setFilters({ ...filters, company: value })}
+        />
+        <FilterInput
+          label="Location"
+          placeholder="City or remote"
+          value={filters.location}
+          onChange={(value) => setFilters({ ...filters, location: value })}
+        />
+      </div>
+
+      {bulk && (
+        <div className="mb-4 flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm">
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() =>
+              setSelected(allSelected ? new Set() : new Set(jobs.map((job) => job._id)))}
+          >
+            {allSelected ? "Deselect All" : "Select All"}
+          </button>
+          <span aria-live="polite">{selected.size} selected</span>
+          <button type="button" className="btn-danger" onClick={askDeleteSelected}>
+            Delete Selected
+          </button>
+        </div>
+      )}
+
+      <div className="card overflow-x-auto">
+        <table className="w-full min-w-[56rem] text-left text-sm">
+          <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+            <tr>
+              {bulk && (
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Select</span>
+                </th>
+              )}
+              <th scope="col" className="px-4 py-3">Job Details</th>
+              <th scope="col" className="px-4 py-3">Company</th>
+              <th scope="col" className="px-4 py-3">Location</th>
+              <th scope="col" className="px-4 py-3">Views</th>
+              <th scope="col" className="px-4 py-3">Date Posted</th>
+              <th scope="col" className="px-4 py-3">Status</th>
+              <th scope="col" className="px-4 py-3">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.isPending ? <SkeletonRows columns={columns} /> : jobs.length === 0
+              ? (
+                <tr>
+                  <td colSpan={columns} className="px-4 py-12 text-center text-slate-600">
+                    <p>No jobs found.</p>
+                    {canCreate && (
+                      <Link
+                        to="/admin/jobs/create"
+                        className="mt-2 inline-block font-medium text-indigo-700"
+                      >
+                        Create your first job
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              )
+              : jobs.map((job) => (
+                <tr key={job._id} className="border-t border-slate-100 hover:bg-slate-50">
+                  {bulk && (
+                    <td className="px-4 py-3">
+                      <input
+                        type="checkbox"
+                        className="size-4"
+                        aria-label={`Select ${job.role} at ${job.companyName}`}
+                        checked={selected.has(job._id)}
+                        onChange={() => toggle(job._id)}
+                      />
+                    </td>
+                  )}
+                  <td className="px-4 py-3">
+                    <div className="flex items-center gap-3">
+                      <CompanyLogo name={job.companyName} logo={job.companyLogo} />
+                      <div>
+                        <p className="font-medium text-slate-900">{job.role}</p>
+                        <p className="text-xs text-slate-600">{job.experience}</p>
+                      </div>
+                    </div>
+                  </td>
+                  <td className="px-4 py-3">{job.companyName}</td>
+                  <td className="px-4 py-3">{job.location}</td>
+                  <td className="px-4 py-3">{formatNumber(job.analytics?.views)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(job.datePosted)}</td>
+                  <td className="px-4 py-3">
+                    <StatusBadge status={job.status} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex items-center gap-1">
+                      <a
+                        href={`/jobs/${job.jobId}`}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="btn-icon"
+                        aria-label={`View ${job.role} at ${job.companyName}`}
+                        title="View"
+                      >
+                        <Icon path="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
+                      </a>
+                      {canCreate && job.status === "active" && (
+                        <Link
+                          to="/admin/jobs/edit/$id"
+                          params={{ id: job._id }}
+                          className="btn-icon"
+                          aria-label={`Edit ${job.role} at ${job.companyName}`}
+                          title="Edit"
+                        >
+                          <Icon path="M4 20h4L19 9l-4-4L4 16v4Zm11-15 4 4" />
+                        </Link>
+                      )}
+                      {canDelete && (
+                        <button
+                          type="button"
+                          className="btn-icon text-red-700"
+                          aria-label={`Delete ${job.role} at ${job.companyName}`}
+                          title="Delete"
+                          onClick={() => setConfirming(job)}
+                        >
+                          <Icon path="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13" />
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+        {list.data && list.data.pagination.totalJobs > 0 && (
+          <PaginationBar
+            pagination={list.data.pagination}
+            onPage={(next) => navigate({ search: (prev) => ({ ...prev, page: next }) })}
+          />
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming === "selected" ? `Delete ${selected.size} jobs?` : "Delete Job"}
+        message="This action cannot be undone."
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        onClose={() => setConfirming(null)}
+      />
+    </>
+  );
+}
+
+function FilterInput({ label, placeholder, value, onChange }: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">{label}</label>
+      <input
+        id={id}
+        type="search"
+        className="field"
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/** The admin session (SPEC section 4): the stored token, the profile it resolves to, permissions. */
+import { useSyncExternalStore } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { api, tokenStore } from "./api.ts";
+import type { Admin, Permission } from "./types.ts";
+
+export function useToken(): string | null {
+  return useSyncExternalStore(tokenStore.subscribe, tokenStore.get);
+}
+
+export const profileKey = ["profile"] as const;
+
+/**
+ * The signed-in admin: no token means signed out; with a token the profile is fetched, and a failed
+ * fetch drops the token (a 401 already did through the API client; anything else does it here).
+ */
+export function useSession() {
+  const token = useToken();
+  const profile = useQuery({
+    queryKey: [...profileKey, token],
+    queryFn: async () => {
+      try {
+        return await api.get<Admin>("/admin/profile");
+      } catch (error) {
+        tokenStore.set(null);
+        throw error;
+      }
+    },
+    enabled: token !== null,
+    retry: false,
+    staleTime: 60_000,
+  });
+  return {
+    token,
+    admin: token ? profile.data : undefined,
+    resolving: token !== null && profile.isPending,
+  };
+}
+
+/** A main admin passes every check; an admin only with the named flag (SPEC section 6). */
+export function can(admin: Admin | undefined, permission: Permission): boolean {
+  return !!admin && (admin.role === "main_admin" || admin.permissions[permission] === true);
+}
+
+/** The signed-in admin, inside the guarded layout (which renders nothing until it is known). */
+export function useAdmin(): Admin {
+  const { admin } = useSession();
+  if (!admin) throw new Error("useAdmin outside the signed-in layout");
+  return admin;
+}

@@ -1,0 +1,287 @@
+/** Small pieces every admin screen shares: dialogs, badges, skeletons, pagination, formatting. */
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { ANALYTICS_PERIODS } from "../../kv/constants.ts";
+import type { Pagination } from "./types.ts";
+
+const shortDate = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+});
+const whole = new Intl.NumberFormat("en-US");
+
+/** A date in the short en-US form lists use (SPEC section 1). */
+export function formatDate(iso: string | null | undefined): string {
+  return iso ? shortDate.format(new Date(iso)) : "—";
+}
+
+export function formatNumber(value: number | undefined): string {
+  return whole.format(value ?? 0);
+}
+
+export function formatRate(value: number | undefined): string {
+  return `${(value ?? 0).toFixed(2)}%`;
+}
+
+/** The first two letters of the company, capitalised, where it has no logo. */
+export function companyInitials(name: string): string {
+  return name.trim().slice(0, 2).toUpperCase();
+}
+
+export function CompanyLogo({ name, logo, size = "size-10" }: {
+  name: string;
+  logo?: string;
+  size?: string;
+}) {
+  if (logo) {
+    return (
+      <img
+        src={logo}
+        alt=""
+        loading="lazy"
+        className={`${size} shrink-0 rounded-lg border border-slate-200 bg-white object-contain`}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className={`${size} flex shrink-0 items-center justify-center rounded-lg bg-indigo-100 text-sm font-semibold text-indigo-700`}
+    >
+      {companyInitials(name)}
+    </span>
+  );
+}
+
+const STATUS_BADGES = {
+  active: ["Active", "bg-green-100 text-green-800"],
+  dump: ["Dump", "bg-yellow-100 text-yellow-800"],
+  inactive: ["Inactive", "bg-slate-200 text-slate-700"],
+} as const;
+
+/** Active, Dump or Inactive; any unknown status shows as Inactive (SPEC section 4). */
+export function StatusBadge({ status }: { status: string }) {
+  const [label, colours] = STATUS_BADGES[status as keyof typeof STATUS_BADGES] ??
+    STATUS_BADGES.inactive;
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${colours}`}>{label}</span>
+  );
+}
+
+/** Green above 5, yellow above 2, red otherwise (SPEC section 9). */
+export function ConversionBadge({ rate }: { rate: number }) {
+  const colours = rate > 5
+    ? "bg-green-100 text-green-800"
+    : rate > 2
+    ? "bg-yellow-100 text-yellow-800"
+    : "bg-red-100 text-red-800";
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${colours}`}>
+      {formatRate(rate)}
+    </span>
+  );
+}
+
+export function Skeleton({ className }: { className: string }) {
+  return (
+    <span aria-hidden="true" className={`block animate-pulse rounded bg-slate-200 ${className}`} />
+  );
+}
+
+/** Five placeholder rows while a table loads (SPEC section 4). */
+export function SkeletonRows({ columns }: { columns: number }) {
+  return (
+    <>
+      {Array.from(
+        { length: 5 },
+        (_, row) => (
+          <tr key={row} data-skeleton="" className="border-t border-slate-100">
+            {Array.from({ length: columns }, (_, cell) => (
+              <td key={cell} className="px-4 py-4">
+                <Skeleton className="h-4 w-full" />
+              </td>
+            ))}
+          </tr>
+        ),
+      )}
+    </>
+  );
+}
+
+/**
+ * A modal on the platform's `<dialog>`: showModal() makes the rest of the page inert, so focus stays
+ * inside, and Escape closes it; `onClose` tells the owner either way.
+ */
+export function Dialog({ open, onClose, title, children, wide = false }: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className={`m-auto w-[calc(100%-2rem)] ${
+        wide ? "max-w-3xl" : "max-w-md"
+      } rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
+    >
+      {open && (
+        <div className="max-h-[85vh] overflow-y-auto p-6">
+          <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
+          <div className="mt-4">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+/** A yes/no question before something that cannot be undone. */
+export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConfirm, onClose }: {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title}>
+      <p className="text-sm text-slate-600">{message}</p>
+      <div className="mt-6 flex justify-end gap-3">
+        <button type="button" className="btn-secondary" onClick={onClose}>Cancel</button>
+        <button type="button" className="btn-danger" disabled={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** 'Showing X to Y of N jobs', 'Page p of n', Previous and Next by hasPrev and hasNext. */
+export function PaginationBar({ pagination, onPage, noun = "jobs", compact = false }: {
+  pagination: Pagination;
+  onPage: (page: number) => void;
+  noun?: string;
+  /** The dump screen's form: 'Showing x-y of total'. */
+  compact?: boolean;
+}) {
+  const { currentPage, totalJobs, totalPages, hasPrev, hasNext, limit } = pagination;
+  const first = totalJobs === 0 ? 0 : (currentPage - 1) * limit + 1;
+  const last = Math.min(currentPage * limit, totalJobs);
+  return (
+    <nav
+      aria-label="Pagination"
+      className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600"
+    >
+      <p>
+        {compact
+          ? `Showing ${first}-${last} of ${totalJobs}`
+          : `Showing ${first} to ${last} of ${totalJobs} ${noun}`}
+      </p>
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={!hasPrev}
+          onClick={() => onPage(currentPage - 1)}
+        >
+          Previous
+        </button>
+        <span>Page {currentPage} of {Math.max(totalPages, 1)}</span>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={!hasNext}
+          onClick={() => onPage(currentPage + 1)}
+        >
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+/** Last 7, 30 or 90 days (SPEC section 9). */
+export function PeriodSelect(
+  { days, onChange }: { days: number; onChange: (days: number) => void },
+) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm text-slate-600">Period</label>
+      <select
+        id={id}
+        value={days}
+        onChange={(event) => onChange(Number(event.target.value))}
+        className="field w-auto"
+      >
+        {ANALYTICS_PERIODS.map((period) => (
+          <option key={period} value={period}>Last {period} days</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function AccessDenied({ reason }: { reason: string }) {
+  return (
+    <section className="mx-auto mt-16 max-w-md rounded-xl border border-red-200 bg-white p-8 text-center">
+      <h1 className="text-xl font-semibold text-red-700">Access Denied</h1>
+      <p className="mt-2 text-slate-600">{reason}</p>
+    </section>
+  );
+}
+
+export function PageHeader({ title, subtitle, children }: {
+  title: string;
+  subtitle?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        {subtitle && <p className="mt-1 text-sm text-slate-600">{subtitle}</p>}
+      </div>
+      {children && <div className="flex flex-wrap items-center gap-2">{children}</div>}
+    </header>
+  );
+}
+
+export function StatCard({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5">
+      <p className="text-sm text-slate-600">{label}</p>
+      {value === undefined
+        ? <Skeleton className="mt-2 h-8 w-24" />
+        : <p className="mt-1 text-2xl font-bold text-slate-900">{formatNumber(value)}</p>}
+    </div>
+  );
+}
+
+/** A stroked 24-pixel icon beside a text label or inside a labelled button. */
+export function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" fill="none" aria-hidden="true">
+      <path
+        d={path}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
