@@ -655,8 +655,11 @@ const DEMO_ACTIVE = 60;
 const DEMO_INACTIVE = 8;
 const DEMO_ANALYTICS_DAYS = 90;
 
-/** The demo jobs, placed in time relative to `now`. */
-export function demoJobs(now: Date): Omit<Job, "jobId">[] {
+/**
+ * The demo jobs, placed in time relative to `now`. Hiring links are numbered from `firstSerial`, so
+ * a second demo set in one database (`deno task seed --force`) never repeats an active job's link.
+ */
+export function demoJobs(now: Date, firstSerial = 1): Omit<Job, "jobId">[] {
   const random = seededRandom(20_240_601);
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
   const jobs: Omit<Job, "jobId">[] = [];
@@ -664,7 +667,7 @@ export function demoJobs(now: Date): Omit<Job, "jobId">[] {
     const experience = EXPERIENCE_OPTIONS[i % EXPERIENCE_OPTIONS.length];
     // Posted at least a day before the move to dump, so the first hourly lifecycle run leaves them.
     const hoursAgo = (i * 37) % ((DAYS_ACTIVE_BEFORE_DUMP - 1) * 24 - 1) + random();
-    jobs.push(generateJob(random, jobs.length + 1, {
+    jobs.push(generateJob(random, firstSerial + jobs.length, {
       status: "active",
       datePosted: at(hoursAgo / 24),
       movedToDumpAt: null,
@@ -676,7 +679,7 @@ export function demoJobs(now: Date): Omit<Job, "jobId">[] {
   }
   for (const days of DEMO_DUMP_DAYS) {
     const moved = at(days);
-    jobs.push(generateJob(random, jobs.length + 1, {
+    jobs.push(generateJob(random, firstSerial + jobs.length, {
       status: "dump",
       datePosted: new Date(moved.getTime() - (DAYS_ACTIVE_BEFORE_DUMP + random()) * DAY_MS),
       movedToDumpAt: moved,
@@ -684,7 +687,7 @@ export function demoJobs(now: Date): Omit<Job, "jobId">[] {
   }
   for (let i = 0; i < DEMO_INACTIVE; i++) {
     const moved = at(DAYS_IN_DUMP_BEFORE_INACTIVE + 1 + i * 4);
-    jobs.push(generateJob(random, jobs.length + 1, {
+    jobs.push(generateJob(random, firstSerial + jobs.length, {
       status: "inactive",
       datePosted: new Date(moved.getTime() - DAYS_ACTIVE_BEFORE_DUMP * DAY_MS),
       movedToDumpAt: moved,
@@ -700,7 +703,8 @@ export function demoJobs(now: Date): Omit<Job, "jobId">[] {
  */
 export async function seedDemo(services: Services): Promise<Job[]> {
   const now = services.now();
-  const jobs = await services.jobs.importJobs(demoJobs(now));
+  const { lastJobNumber } = await services.jobs.meta();
+  const jobs = await services.jobs.importJobs(demoJobs(now, lastJobNumber + 1));
   await seedAnalyticsHistory(services.kv, {
     now,
     days: DEMO_ANALYTICS_DAYS,
