@@ -117,7 +117,8 @@ export function jobRoutes(services: Services) {
     const admin = c.req.header("authorization")
       ? await auth.fromHeader(c.req.header("authorization"))
       : null;
-    if (!job || (!admin && job.status !== "active")) fail(404, "Job not found");
+    if (!job) fail(404, "Job not found");
+    if (!admin && job.status !== "active") fail(410, "This job is no longer available");
     if (!admin) counter.jobView(c, job._id);
     const [withAnalytics] = await jobs.withAnalytics([job]);
     return c.json(withAnalytics);

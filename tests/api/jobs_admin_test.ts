@@ -264,7 +264,7 @@ Deno.test("the lifecycle: 7 days active to dump, 30 days in dump to inactive, ea
   const dump = await call(t, admin, "GET", "/api/jobs/admin/dump");
   assert.deepEqual(dump.body.jobs.map((job: Job) => job.role), ["Old"]);
   assert.equal(dump.body.jobs[0].movedToDumpAt, t.clock.now.toISOString());
-  assert.equal((await t.app.request(`/api/jobs/${old.body.job._id}`)).status, 404);
+  assert.equal((await t.app.request(`/api/jobs/${old.body.job._id}`)).status, 410);
 
   admin = await at(37 * DAY_MS);
   run = await call(t, admin, "POST", "/api/jobs/admin/process-status-changes");

@@ -135,7 +135,7 @@ Deno.test("GET /api/jobs/filters/options: distinct sorted values of active jobs 
   });
 });
 
-Deno.test("GET /api/jobs/{id} by _id or jobId; hidden from the public unless active", async () => {
+Deno.test("GET /api/jobs/{id} by _id or jobId; 410 for the public once it left active", async () => {
   await using t = await testApp();
   const result = await t.services.jobs.create(sampleJob());
   assert.ok(result.ok);
@@ -153,7 +153,9 @@ Deno.test("GET /api/jobs/{id} by _id or jobId; hidden from the public unless act
   assert.deepEqual(await missing.json(), { message: "Job not found" });
 
   await t.services.jobs.setStatus(job._id, "dump");
-  assert.equal((await t.app.request(`/api/jobs/${job._id}`)).status, 404);
+  const gone = await t.app.request(`/api/jobs/${job._id}`);
+  assert.equal(gone.status, 410, "a job that left active is gone, not unknown");
+  assert.deepEqual(await gone.json(), { message: "This job is no longer available" });
   const admin = await signIn(t);
   const asAdmin = await t.app.request(`/api/jobs/${job._id}`, { headers: admin.headers });
   assert.equal(asAdmin.status, 200, "the Edit page reads jobs in any status");

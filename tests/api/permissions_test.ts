@@ -60,6 +60,12 @@ function calls(jobId: string, adminId: string): Call[] {
       needs: "main_admin",
     },
     { method: "DELETE", path: `/api/admin/${adminId}`, needs: "main_admin" },
+    { method: "GET", path: "/api/analytics/dashboard?days=7" },
+    { method: "GET", path: "/api/analytics/overview?days=7", needs: "canViewAnalytics" },
+    { method: "GET", path: "/api/analytics/jobs?days=30&limit=10", needs: "canViewAnalytics" },
+    { method: "GET", path: "/api/analytics/companies?days=30", needs: "canViewAnalytics" },
+    { method: "GET", path: "/api/analytics/trends?days=90", needs: "canViewAnalytics" },
+    { method: "GET", path: "/api/analytics/export?days=7&format=csv", needs: "canViewAnalytics" },
   ];
 }
 
