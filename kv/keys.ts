@@ -77,6 +77,7 @@ export const keys = {
   analyticsDays: () => ["analytics_day"] as const,
   analyticsDay: (day: string) => ["analytics_day", day] as const,
   analyticsDayTotal: (day: string, field: string) => ["analytics_day", day, field] as const,
+  analyticsAllJobDays: () => ["analytics_job_day"] as const,
   analyticsJobDays: (day: string) => ["analytics_job_day", day] as const,
   analyticsJobDay: (day: string, id: string, kind: "views" | "clicks") =>
     ["analytics_job_day", day, id, kind] as const,
