@@ -179,17 +179,27 @@ interface CachedJob {
   locationLower: string;
 }
 
-/** How many distinct searches each catalogue remembers the answer of. */
-const SEARCH_CACHE_SIZE = 256;
+/** How many distinct searches, and derived answers, each catalogue remembers. */
+const MEMO_SIZE = 512;
+
+/** The value under `key`, computed on first use; the oldest entry goes once the map is full. */
+function remember<T>(map: Map<string, T>, key: string, compute: () => T): T {
+  if (map.has(key)) return map.get(key)!;
+  const value = compute();
+  if (map.size >= MEMO_SIZE) map.delete(map.keys().next().value!);
+  map.set(key, value);
+  return value;
+}
 
 /** The active jobs held in memory for public reads, valid for one revision of `jobs_meta`. */
-class ActiveCatalog {
+export class ActiveCatalog {
   readonly byId = new Map<string, CachedJob>();
   private newestFirst: CachedJob[] | null = null;
   private sorted = new Map<string, CachedJob[]>();
   private options: FilterOptions | null = null;
   private vocabulary: Map<string, CachedJob[]> | null = null;
   private results = new Map<string, CachedJob[]>();
+  private derived = new Map<string, unknown>();
 
   constructor(public revision: number) {}
 
@@ -213,6 +223,12 @@ class ActiveCatalog {
     this.options = null;
     this.vocabulary = null;
     this.results.clear();
+    this.derived.clear();
+  }
+
+  /** Something computed from this revision's jobs (a serialised answer, a page), kept with it. */
+  memo<T>(key: string, compute: () => T): T {
+    return remember(this.derived, key, compute) as T;
   }
 
   /** Active jobs, newest first (ties by id so the order is stable across processes). */
@@ -278,24 +294,29 @@ class ActiveCatalog {
       query.sortBy,
       query.sortOrder,
     ]);
-    const cached = this.results.get(cacheKey);
-    if (cached) return cached;
-    const holders = words.map((word) => this.containing(word)).sort((a, b) => a.size - b.size);
-    const candidates = holders.length
-      ? new Set([...holders[0]].filter((item) => holders.every((set) => set.has(item))))
-      : null;
-    const matches = list.filter((item) =>
-      (!candidates || candidates.has(item)) &&
-      (!query.role || item.job.role === query.role) &&
-      (!query.experience || item.job.experience === query.experience) &&
-      (!query.employmentType || item.job.employmentType === query.employmentType) &&
-      (!location || item.locationLower.includes(location))
-    );
-    if (this.results.size >= SEARCH_CACHE_SIZE) {
-      this.results.delete(this.results.keys().next().value!);
-    }
-    this.results.set(cacheKey, matches);
-    return matches;
+    return remember(this.results, cacheKey, () => {
+      const holders = words.map((word) => this.containing(word)).sort((a, b) => a.size - b.size);
+      const candidates = holders.length
+        ? new Set([...holders[0]].filter((item) => holders.every((set) => set.has(item))))
+        : null;
+      return list.filter((item) =>
+        (!candidates || candidates.has(item)) &&
+        (!query.role || item.job.role === query.role) &&
+        (!query.experience || item.job.experience === query.experience) &&
+        (!query.employmentType || item.job.employmentType === query.employmentType) &&
+        (!location || item.locationLower.includes(location))
+      );
+    });
+  }
+
+  /** One page of a search. */
+  page(query: PublicSearchQuery): { jobs: Job[]; pagination: Pagination } {
+    const matches = this.search(query);
+    const offset = (query.page - 1) * query.limit;
+    return {
+      jobs: matches.slice(offset, offset + query.limit).map((item) => item.job),
+      pagination: paginate(query.page, query.limit, matches.length),
+    };
   }
 
   filterOptions(): FilterOptions {
@@ -503,12 +524,17 @@ export class JobStore {
 
   /** `GET /api/jobs`: every keyword word must appear; location is a substring; the rest exact. */
   async search(query: PublicSearchQuery): Promise<{ jobs: Job[]; pagination: Pagination }> {
-    const matches = (await this.active()).search(query);
-    const offset = (query.page - 1) * query.limit;
-    return {
-      jobs: matches.slice(offset, offset + query.limit).map((item) => item.job),
-      pagination: paginate(query.page, query.limit, matches.length),
-    };
+    return (await this.active()).page(query);
+  }
+
+  /**
+   * A value derived from the current active jobs, computed once per revision: hot answers (a
+   * serialised API page, a rendered HTML page) cost one revision check. `compute` is synchronous
+   * and gets this revision's catalogue, so it can never mix two revisions.
+   */
+  async memo<T>(key: string, compute: (catalog: ActiveCatalog) => T): Promise<T> {
+    const catalog = await this.active();
+    return catalog.memo(key, () => compute(catalog));
   }
 
   async filterOptions(): Promise<FilterOptions> {

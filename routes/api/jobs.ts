@@ -107,9 +107,24 @@ export function jobRoutes(services: Services) {
 
   // ---- public ------------------------------------------------------------------------------
 
-  app.get("/", async (c) => c.json(await jobs.search(parseQuery(c, publicJobQuery))));
+  // The same question gets the same bytes until a job changes: serialise each answer once.
+  const json = { "content-type": "application/json; charset=UTF-8" };
+  app.get("/", async (c) => {
+    const query = parseQuery(c, publicJobQuery);
+    const body = await jobs.memo(
+      `api:jobs:${JSON.stringify(query)}`,
+      (catalog) => JSON.stringify(catalog.page(query)),
+    );
+    return c.body(body, 200, json);
+  });
 
-  app.get("/filters/options", async (c) => c.json(await jobs.filterOptions()));
+  app.get("/filters/options", async (c) => {
+    const body = await jobs.memo(
+      "api:filter-options",
+      (catalog) => JSON.stringify(catalog.filterOptions()),
+    );
+    return c.body(body, 200, json);
+  });
 
   app.get("/:id", async (c) => {
     const job = await jobs.get(c.req.param("id"));
