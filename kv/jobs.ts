@@ -425,7 +425,9 @@ export class JobStore {
   }
 
   /** The Manage Jobs and Dump Jobs lists: an index walk, filtered on the index entries. */
-  async adminList(query: AdminListQuery): Promise<{ jobs: Job[]; pagination: Pagination }> {
+  async adminList(
+    query: AdminListQuery,
+  ): Promise<{ jobs: Job[]; pagination: Pagination; statusCounts: StatusCounts }> {
     const prefix = query.sortBy === "movedToDumpAt" && query.status === "dump"
       ? keys.jobsDumpByMoved()
       : query.status === "all"
@@ -439,10 +441,10 @@ export class JobStore {
     const offset = (query.page - 1) * query.limit;
 
     const pageIds: string[] = [];
+    const statusCounts = await this.statusCounts();
     let total = 0;
     if (!filtered) {
-      const counts = await this.statusCounts();
-      total = counts[query.status];
+      total = statusCounts[query.status];
       let index = 0;
       for await (
         const entry of this.kv.list({ prefix }, {
@@ -469,7 +471,7 @@ export class JobStore {
       }
     }
     const jobs = await this.getMany(pageIds);
-    return { jobs, pagination: paginate(query.page, query.limit, total) };
+    return { jobs, pagination: paginate(query.page, query.limit, total), statusCounts };
   }
 
   // ---- the public catalogue (in memory, checked against the revision on every call) --------

@@ -150,27 +150,19 @@ export function jobRoutes(services: Services) {
   // ---- admin -------------------------------------------------------------------------------
 
   app.get("/admin/all", requireAdmin(services), async (c) => {
-    const query = parseQuery(c, adminListQuery);
-    const [list, statusCounts] = await Promise.all([
-      jobs.adminList(query),
-      jobs.statusCounts(),
-    ]);
-    return c.json({
-      jobs: await jobs.withAnalytics(list.jobs),
-      pagination: list.pagination,
-      statusCounts,
-    });
+    const list = await jobs.adminList(parseQuery(c, adminListQuery));
+    return c.json({ ...list, jobs: await jobs.withAnalytics(list.jobs) });
   });
 
   app.get("/admin/dump", createJobs, async (c) => {
     const query = parseQuery(c, dumpListQuery);
-    const list = await jobs.adminList({
+    const { jobs: page, pagination } = await jobs.adminList({
       ...query,
       status: "dump",
       sortBy: "movedToDumpAt",
       sortOrder: "desc",
     });
-    return c.json({ jobs: await jobs.withAnalytics(list.jobs), pagination: list.pagination });
+    return c.json({ jobs: await jobs.withAnalytics(page), pagination });
   });
 
   const processChanges = requireAdmin(
