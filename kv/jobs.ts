@@ -9,7 +9,6 @@ import {
   approximateSize,
   ATOMIC_BYTES_BUDGET,
   ATOMIC_MUTATIONS_BUDGET,
-  chunk,
   getAll,
   newId,
   retrying,
