@@ -149,7 +149,7 @@ export async function recordDay(
     for (const [field, amount] of totals) {
       op.sum(keys.analyticsDayTotal(day, field), BigInt(amount));
     }
-    op.sum(keys.analyticsDayTotal(day, "writes"), 1n);
+    op.sum(keys.analyticsDayTotal(day, "writes"), 1n).sum(keys.analyticsWrites(), 1n);
     const result = await op.commit();
     if (!result.ok) throw new Error(`analytics write for ${day} was not committed`);
   }
@@ -191,7 +191,7 @@ export async function recordVisitors(kv: Deno.Kv, day: string, hashes: string[])
         op.check(marker).set(marker.key, null, { expireIn: VISITOR_DATA_TTL_MS });
       }
       op.sum(keys.analyticsDayTotal(day, "uniques"), BigInt(fresh.length))
-        .sum(keys.analyticsDayTotal(day, "writes"), 1n);
+        .sum(keys.analyticsDayTotal(day, "writes"), 1n).sum(keys.analyticsWrites(), 1n);
       return (await op.commit()).ok ? fresh.length : undefined;
     });
   }
@@ -312,9 +312,31 @@ interface CachedDay {
   load: Promise<DayCountsByName>;
 }
 
+/** A name with its views and clicks over a period. */
+type RankRow = readonly [name: string, views: number, clicks: number];
+
+/** Several days merged: totals by name, and the same rows ordered by views, most first. */
+interface Ranking {
+  totals: Map<string, readonly [number, number]>;
+  byViews: RankRow[];
+}
+
+interface CachedRanking {
+  /** The days and their `writes` counters the ranking was made from. */
+  key: string;
+  ranking: Promise<Ranking>;
+}
+
+/** Rankings kept per kind: the periods of the period selector, and a spare. */
+const RANKINGS_KEPT = 4;
+/** Report answers kept: every report for a few periods. */
+const ANSWERS_KEPT = 40;
+/** The longest a report answer is reused, so an edited job name shows within a minute. */
+const ANSWER_CACHE_MS = 60_000;
+
 const collator = new Intl.Collator("en", { sensitivity: "base" });
 /** How long a job's name is trusted from memory before it is read again (edits show up by then). */
-const REF_CACHE_MS = 60_000;
+const REF_CACHE_MS = ANSWER_CACHE_MS;
 
 /**
  * The report queries. Past days' per-job and per-company counts are held in memory, each checked
@@ -325,6 +347,15 @@ export class AnalyticsReports {
   private jobDays = new Map<string, CachedDay>();
   private companyDays = new Map<string, CachedDay>();
   private refs = new Map<string, { ref: JobRef | null; at: number }>();
+  private answers = new Map<
+    string,
+    { version: bigint; day: string; at: number; value: Promise<unknown> }
+  >();
+  /** Past days' rankings by period length, for the few periods the screens ask for. */
+  private rankings = {
+    jobs: new Map<number, CachedRanking>(),
+    companies: new Map<number, CachedRanking>(),
+  };
 
   constructor(
     private kv: Deno.Kv,
@@ -333,7 +364,11 @@ export class AnalyticsReports {
   ) {}
 
   /** The period's days, oldest first, each with its totals (zero when nothing was counted). */
-  async daily(days: number): Promise<{ day: string; totals: DayTotals }[]> {
+  daily(days: number): Promise<{ day: string; totals: DayTotals }[]> {
+    return this.remember(`daily:${days}`, () => this.readDaily(days));
+  }
+
+  private async readDaily(days: number): Promise<{ day: string; totals: DayTotals }[]> {
     const list = periodDays(dayOf(this.now(), this.timeZone), days);
     const found = new Map<string, DayTotals>();
     for await (
@@ -362,7 +397,11 @@ export class AnalyticsReports {
     return totalsOf(await this.daily(days));
   }
 
-  async dashboard(days: number): Promise<Dashboard> {
+  dashboard(days: number): Promise<Dashboard> {
+    return this.remember(`dashboard:${days}`, () => this.makeDashboard(days));
+  }
+
+  private async makeDashboard(days: number): Promise<Dashboard> {
     const daily = await this.daily(days);
     const byJob = await Promise.all(daily.map(({ day, totals }) => this.jobsOn(day, totals)));
     const totals = totalsOf(daily);
@@ -383,7 +422,11 @@ export class AnalyticsReports {
     };
   }
 
-  async trends(days: number): Promise<Trends> {
+  trends(days: number): Promise<Trends> {
+    return this.remember(`trends:${days}`, () => this.makeTrends(days));
+  }
+
+  private async makeTrends(days: number): Promise<Trends> {
     const daily = await this.daily(days);
     const totals = totalsOf(daily);
     return {
@@ -401,18 +444,14 @@ export class AnalyticsReports {
   }
 
   /** Jobs by views over the period, most first; equal views go by role, company, then jobId. */
-  async topJobs(days: number, limit: number): Promise<TopJob[]> {
-    const daily = await this.daily(days);
-    const merged = mergeDays(
-      await Promise.all(daily.map(({ day, totals }) => this.jobsOn(day, totals))),
-    );
-    const ranked = [...merged].sort((a, b) => b[1][0] - a[1][0]);
-    if (ranked.length === 0) return [];
-    // Only jobs that can reach the list need their names: those at or above the last place's views.
-    const cutoff = ranked[Math.min(limit, ranked.length) - 1][1][0];
-    const candidates = ranked.filter(([, [views]]) => views >= cutoff);
+  topJobs(days: number, limit: number): Promise<TopJob[]> {
+    return this.remember(`jobs:${days}:${limit}`, () => this.rankJobs(days, limit));
+  }
+
+  private async rankJobs(days: number, limit: number): Promise<TopJob[]> {
+    const candidates = await this.contenders("jobs", await this.daily(days), limit);
     const refs = await this.jobRefs(candidates.map(([id]) => id));
-    return candidates.map(([id, [views, clicks]]): TopJob => {
+    return candidates.map(([id, views, clicks]): TopJob => {
       const ref = refs.get(id) ?? { _id: id, jobId: id, role: "(deleted job)", companyName: "" };
       return { ...ref, views, clicks, conversionRate: conversionRate(clicks, views) };
     }).sort((a, b) =>
@@ -422,12 +461,13 @@ export class AnalyticsReports {
   }
 
   /** Companies by views over the period, most first; equal views go by name. */
-  async topCompanies(days: number, limit: number): Promise<TopCompany[]> {
-    const daily = await this.daily(days);
-    const merged = mergeDays(
-      await Promise.all(daily.map(({ day, totals }) => this.companiesOn(day, totals))),
-    );
-    return [...merged].map(([company, [views, clicks]]) => ({
+  topCompanies(days: number, limit: number): Promise<TopCompany[]> {
+    return this.remember(`companies:${days}:${limit}`, () => this.rankCompanies(days, limit));
+  }
+
+  private async rankCompanies(days: number, limit: number): Promise<TopCompany[]> {
+    const candidates = await this.contenders("companies", await this.daily(days), limit);
+    return candidates.map(([company, views, clicks]) => ({
       company,
       views,
       clicks,
@@ -469,6 +509,77 @@ export class AnalyticsReports {
       topJobs,
       topCompanies,
     };
+  }
+
+  /**
+   * A report's answer is reused while no analytics write happened anywhere (the `analytics_writes`
+   * counter is unchanged), for the same day, and for at most a minute so that edited job names show.
+   */
+  private async remember<T>(name: string, compute: () => Promise<T>): Promise<T> {
+    const version = (await this.kv.get<Deno.KvU64>(keys.analyticsWrites())).value?.value ?? 0n;
+    const day = dayOf(this.now(), this.timeZone);
+    const now = Date.now();
+    const hit = this.answers.get(name);
+    if (hit && hit.version === version && hit.day === day && now - hit.at < ANSWER_CACHE_MS) {
+      return hit.value as Promise<T>;
+    }
+    const value = compute();
+    const entry = { version, day, at: now, value };
+    this.answers.set(name, entry);
+    value.catch(() => this.answers.get(name) === entry && this.answers.delete(name));
+    if (this.answers.size > ANSWERS_KEPT) this.answers.delete(this.answers.keys().next().value!);
+    return value;
+  }
+
+  /**
+   * Everything that can make the top `limit` by views, the last place's ties included. The past
+   * days' ranking is cached per period and checked against each day's writes; today's counts, which
+   * change all day, are added on top, so a busy day costs a merge of today's names only.
+   */
+  private async contenders(
+    kind: "jobs" | "companies",
+    daily: { day: string; totals: DayTotals }[],
+    limit: number,
+  ): Promise<RankRow[]> {
+    const countsOn = (day: string, totals: DayTotals) =>
+      kind === "jobs" ? this.jobsOn(day, totals) : this.companiesOn(day, totals);
+    const past = daily.slice(0, -1);
+    const today = daily[daily.length - 1];
+    const key = past.map(({ day, totals }) => `${day}:${totals.writes}`).join(",");
+    const cache = this.rankings[kind];
+    let cached = cache.get(past.length);
+    if (!cached || cached.key !== key) {
+      const ranking = Promise.all(past.map(({ day, totals }) => countsOn(day, totals)))
+        .then(rank);
+      cached = { key, ranking };
+      const entry = cached;
+      ranking.catch(() => cache.get(past.length) === entry && cache.delete(past.length));
+      cache.delete(past.length);
+      cache.set(past.length, cached);
+      if (cache.size > RANKINGS_KEPT) cache.delete(cache.keys().next().value!);
+    }
+    const [ranking, todayCounts] = await Promise.all([
+      cached.ranking,
+      countsOn(today.day, today.totals),
+    ]);
+    const rows: RankRow[] = [];
+    for (const [name, [views, clicks]] of todayCounts) {
+      const before = ranking.totals.get(name);
+      rows.push([name, views + (before?.[0] ?? 0), clicks + (before?.[1] ?? 0)]);
+    }
+    let taken = 0;
+    let lastViews = 0;
+    for (const row of ranking.byViews) {
+      if (todayCounts.has(row[0])) continue;
+      if (taken >= limit && row[1] < lastViews) break;
+      rows.push(row);
+      taken++;
+      lastViews = row[1];
+    }
+    if (rows.length === 0) return [];
+    rows.sort((a, b) => b[1] - a[1]);
+    const cutoff = rows[Math.min(limit, rows.length) - 1][1];
+    return rows.filter((row) => row[1] >= cutoff);
   }
 
   private jobsOn(day: string, totals: DayTotals): Promise<DayCountsByName> {
@@ -551,18 +662,20 @@ function summaryOf(totals: Totals, days: number): TrendSummary {
   };
 }
 
-function mergeDays(days: DayCountsByName[]): Map<string, [number, number]> {
-  const merged = new Map<string, [number, number]>();
+function rank(days: DayCountsByName[]): Ranking {
+  const totals = new Map<string, [number, number]>();
   for (const counts of days) {
     for (const [name, [views, clicks]] of counts) {
-      const sum = merged.get(name);
+      const sum = totals.get(name);
       if (sum) {
         sum[0] += views;
         sum[1] += clicks;
-      } else merged.set(name, [views, clicks]);
+      } else totals.set(name, [views, clicks]);
     }
   }
-  return merged;
+  const byViews: RankRow[] = [...totals].map(([name, [views, clicks]]) => [name, views, clicks]);
+  byViews.sort((a, b) => b[1] - a[1]);
+  return { totals, byViews };
 }
 
 // ---- demo and benchmark history ----------------------------------------------------------------

@@ -71,9 +71,12 @@ export const keys = {
   //                                                   every write to the day, so caches can check it)
   //   ["analytics_job_day", day, _id, kind]          views or clicks of one job on one day
   //   ["analytics_company_day", day, company, kind]  views or clicks of one company on one day
+  //   ["analytics_writes"]                           bumped by every analytics write: reports reuse
+  //                                                   their answers while it is unchanged
   //   ["analytics_jobs", _id]                        JobRef: jobId, role, company (kept after delete)
   //   ["analytics_salt", day]                        the day's secret visitor salt (expires in 48 h)
   //   ["analytics_visitors", day, hash]              null: this visitor is counted (expires in 48 h)
+  analyticsWrites: () => ["analytics_writes"] as const,
   analyticsDays: () => ["analytics_day"] as const,
   analyticsDay: (day: string) => ["analytics_day", day] as const,
   analyticsDayTotal: (day: string, field: string) => ["analytics_day", day, field] as const,
