@@ -1,9 +1,243 @@
-/** The public pages (issue 4): `/`, `/jobs`, `/jobs/{id}`, feeds, and the redirect of other paths. */
-import { Hono } from "hono";
+/**
+ * The public site (issue 4): `/`, `/jobs`, `/jobs/{id}` and its apply link, the RSS feed, the
+ * sitemap and robots.txt, and a redirect to `/` for any other path. Pages read the job store
+ * directly and are cached per URL for one revision of the job data (routes/pages/cache.ts).
+ */
+import { type Context, Hono } from "hono";
+import type { ReactElement } from "react";
 import type { AppEnv, Services } from "../server/context.ts";
+import type { Job } from "../kv/schemas.ts";
+import {
+  HOME_RECENT_JOBS,
+  PUBLIC_PAGE_SIZE,
+  SIMILAR_JOBS_FETCHED,
+  SIMILAR_JOBS_SHOWN,
+} from "../kv/constants.ts";
+import { jobPath } from "../client/components/job-card.tsx";
+import { type CachedPage, cachedPage, pageBytes, PageCache } from "./pages/cache.ts";
+import {
+  HTML_HEADERS,
+  renderDocument,
+  settledInTime,
+  streamDocument,
+  track,
+} from "./pages/render.ts";
+import { type PageMeta, SITE_NAME } from "./pages/document.tsx";
+import { HomePage } from "./pages/home.tsx";
+import { type JobListData, JobsPage } from "./pages/jobs.tsx";
+import { type JobExtras, JobPage, NotFoundPage } from "./pages/job.tsx";
+import { hasFilters, type ListQuery, listSearch, parseListQuery } from "./pages/query.ts";
+import { jobPosting, robotsTxt, rssXml, sitemapXml } from "./pages/seo.ts";
 
-export function publicPages(_services: Services) {
+/** Newest jobs in the RSS feed. */
+const FEED_ITEMS = 50;
+/** The sitemap protocol's limit, less the two list pages. */
+const SITEMAP_JOBS = 49_998;
+
+const XML_HEADERS = { "content-type": "application/xml; charset=UTF-8" };
+const RSS_HEADERS = { "content-type": "application/rss+xml; charset=UTF-8" };
+
+export function publicPages(services: Services) {
+  const { jobs, counter, config } = services;
+  const cache = new PageCache(jobs);
   const app = new Hono<AppEnv>();
+
+  const siteUrl = (c: Context) => config.SITE_URL ?? new URL(c.req.url).origin;
+  const jobUrl = (c: Context) => (job: Pick<Job, "jobId">) => `${siteUrl(c)}${jobPath(job)}`;
+
+  async function viewsOf(jobKey: string): Promise<number> {
+    return (await jobs.analyticsOf([jobKey])).get(jobKey)?.views ?? 0;
+  }
+
+  async function send(c: Context, page: CachedPage, views?: number): Promise<Response> {
+    if (page.parts.length > 1 && views === undefined) views = await viewsOf(page.jobKey!);
+    return c.body(pageBytes(page, views), page.status as 200, HTML_HEADERS);
+  }
+
+  /**
+   * Renders a page whose data `load` fetches: to a cached string when the data is quick, else as a
+   * stream with skeletons (not cached, so the next visitor gets the whole page).
+   */
+  async function renderPage<T>(
+    c: Context,
+    options: {
+      key: string | null;
+      revision: number;
+      status: number;
+      load: Promise<T>;
+      page: (data: Promise<T>, cacheable: boolean) => ReactElement;
+      jobKey?: string;
+      views?: (data: T) => number;
+    },
+  ): Promise<Response> {
+    const data = track(options.load);
+    if (!(await settledInTime(c, data))) {
+      return streamDocument(c, options.page(data, false), options.status);
+    }
+    const page = cachedPage(
+      options.status,
+      renderDocument(options.page(data, true)),
+      options.jobKey,
+    );
+    if (options.key) cache.set(options.key, options.revision, page);
+    return send(c, page, options.views?.(data.value!));
+  }
+
+  function metaFor(c: Context, path: string, fields: Omit<PageMeta, "canonical">): PageMeta {
+    return { ...fields, canonical: `${siteUrl(c)}${path}` };
+  }
+
+  app.get("/", async (c) => {
+    counter.pageView(c);
+    const key = `home ${siteUrl(c)}`;
+    const revision = await cache.revision();
+    const hit = cache.get(key, revision);
+    if (hit) return send(c, hit);
+    const meta = metaFor(c, "/", {
+      title: `${SITE_NAME} – Find Your Dream Job`,
+      description:
+        "Search jobs by keyword and location, filter by role, experience and employment type, and apply on the company's own page.",
+    });
+    return renderPage(c, {
+      key,
+      revision,
+      status: 200,
+      load: jobs.search({ page: 1, limit: HOME_RECENT_JOBS }).then((result) => result.jobs),
+      page: (recent) => <HomePage meta={meta} recent={recent} />,
+    });
+  });
+
+  const searchJobs = (query: ListQuery, limit: number) =>
+    jobs.search({ ...query, limit, sortBy: "datePosted", sortOrder: "desc" });
+
+  app.get("/jobs", async (c) => {
+    const url = new URL(c.req.url);
+    const query = parseListQuery(url.searchParams);
+    const search = listSearch(query);
+    // One URL per result page: empty fields of a no-script form and unknown values are dropped.
+    if (url.search !== search) return c.redirect(`/jobs${search}`, 302);
+    counter.pageView(c);
+    const key = `jobs${search} ${siteUrl(c)}`;
+    const revision = await cache.revision();
+    const hit = cache.get(key, revision);
+    if (hit) return send(c, hit);
+    const filtered = hasFilters(query);
+    const meta = metaFor(c, `/jobs${search}`, {
+      title: `Find Your Next Job${query.page > 1 ? ` – Page ${query.page}` : ""} | ${SITE_NAME}`,
+      description: filtered
+        ? `Active job openings${query.keywords ? ` for ${query.keywords}` : ""}${
+          query.location ? ` in ${query.location}` : ""
+        } on ${SITE_NAME}.`
+        : `Browse every active job opening on ${SITE_NAME}, newest first.`,
+      feed: `/jobs/feed.xml${listSearch(query, 1)}`,
+    });
+    return renderPage(c, {
+      key,
+      revision,
+      status: 200,
+      load: Promise.all([searchJobs(query, PUBLIC_PAGE_SIZE), jobs.filterOptions()]).then((
+        [result, options],
+      ): JobListData => ({ ...result, options })),
+      page: (data) => <JobsPage meta={meta} query={query} data={data} />,
+    });
+  });
+
+  app.get("/jobs/feed.xml", async (c) => {
+    const query = { ...parseListQuery(new URL(c.req.url).searchParams), page: 1 };
+    const { jobs: list } = await searchJobs(query, FEED_ITEMS);
+    const search = listSearch(query);
+    return c.body(
+      rssXml({
+        title: `${SITE_NAME} – ${hasFilters(query) ? "Matching jobs" : "Latest jobs"}`,
+        link: `${siteUrl(c)}/jobs${search}`,
+        selfLink: `${siteUrl(c)}/jobs/feed.xml${search}`,
+        jobs: list,
+        jobUrl: jobUrl(c),
+      }),
+      200,
+      RSS_HEADERS,
+    );
+  });
+
+  const notFoundMeta = (c: Context, path: string) =>
+    metaFor(c, path, {
+      title: `Job Not Found | ${SITE_NAME}`,
+      description: "The position you're looking for doesn't exist or has been filled.",
+      noindex: true,
+    });
+
+  app.get("/jobs/:id", async (c) => {
+    const id = c.req.param("id");
+    const key = `job ${id} ${siteUrl(c)}`;
+    const revision = await cache.revision();
+    const hit = cache.get(key, revision);
+    if (hit) {
+      counter.pageView(c, hit.status === 200 ? hit.jobKey : undefined);
+      return send(c, hit);
+    }
+    const job = await jobs.get(id);
+    if (!job || job.status !== "active") {
+      counter.pageView(c);
+      // Closed jobs are few and real, so their page is cached; unknown ids are anyone's guess.
+      const page = cachedPage(
+        job ? 410 : 404,
+        renderDocument(<NotFoundPage meta={notFoundMeta(c, c.req.path)} />),
+      );
+      if (job) cache.set(key, revision, page);
+      return send(c, page);
+    }
+    counter.pageView(c, job._id);
+    const url = jobUrl(c)(job);
+    const meta: PageMeta = {
+      title: `${job.role} at ${job.companyName} – ${job.location} | ${SITE_NAME}`,
+      description:
+        `${job.companyName} is hiring a ${job.role} in ${job.location} (${job.employmentType}, ${job.experience} experience). Apply on ${SITE_NAME}.`,
+      canonical: url,
+      openGraph: { type: "article", image: job.companyLogo },
+      structuredData: jobPosting(job, url),
+    };
+    const extras = Promise.all([jobs.similar(job, SIMILAR_JOBS_FETCHED), viewsOf(job._id)]).then((
+      [similar, views],
+    ): JobExtras => ({ similar: similar.slice(0, SIMILAR_JOBS_SHOWN), views }));
+    return renderPage(c, {
+      key,
+      revision,
+      status: 200,
+      load: extras,
+      jobKey: job._id,
+      views: (data) => data.views,
+      page: (data, cacheable) => (
+        <JobPage meta={meta} job={job} url={url} extras={data} cacheable={cacheable} />
+      ),
+    });
+  });
+
+  app.get("/jobs/:id/apply", async (c) => {
+    const job = await jobs.get(c.req.param("id"));
+    if (!job || job.status !== "active") {
+      return send(
+        c,
+        cachedPage(
+          job ? 410 : 404,
+          renderDocument(<NotFoundPage meta={notFoundMeta(c, c.req.path)} />),
+        ),
+      );
+    }
+    counter.jobClick(c, job._id);
+    c.header("cache-control", "no-store");
+    c.header("x-robots-tag", "noindex");
+    return c.redirect(job.hiringLink, 303);
+  });
+
+  app.get("/robots.txt", (c) => c.text(robotsTxt(siteUrl(c))));
+
+  app.get("/sitemap.xml", async (c) => {
+    const catalog = await jobs.active();
+    const list = catalog.list().slice(0, SITEMAP_JOBS).map((item) => item.job);
+    return c.body(sitemapXml(siteUrl(c), list, jobUrl(c)), 200, XML_HEADERS);
+  });
+
+  // Mounted last in the app: any other public path goes home.
   app.get("*", (c) => c.redirect("/"));
   return app;
 }

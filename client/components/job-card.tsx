@@ -1,0 +1,86 @@
+/** A job in a list (SPEC section 2): the home page's recent jobs, the job list, similar jobs. */
+import type { Job } from "../../kv/schemas.ts";
+import { CARD_SKILL_CHIPS } from "../../kv/constants.ts";
+import { cutText, formatPackage, formatShortDate } from "./format.ts";
+
+export function jobPath(job: Pick<Job, "jobId">): string {
+  return `/jobs/${encodeURIComponent(job.jobId)}`;
+}
+
+/** The logo at a fixed size, so nothing moves as it loads; else the company's first letter. */
+export function CompanyLogo({ job, size }: { job: Job; size: number }) {
+  if (job.companyLogo) {
+    return (
+      <img
+        className="logo"
+        src={job.companyLogo}
+        alt={`${job.companyName} logo`}
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+      />
+    );
+  }
+  return (
+    <span
+      className="logo logo-placeholder"
+      style={{ width: size, height: size }}
+      aria-hidden="true"
+    >
+      {Array.from(job.companyName.trim())[0]?.toUpperCase() ?? "?"}
+    </span>
+  );
+}
+
+/** Up to 3 languages and 3 technologies; '+N more' counts the rest when a job has over 6 skills. */
+export function SkillChips({ job }: { job: Job }) {
+  const shown = [
+    ...job.skills.languages.slice(0, CARD_SKILL_CHIPS),
+    ...job.skills.technologies.slice(0, CARD_SKILL_CHIPS),
+  ];
+  const total = Object.values(job.skills).reduce((sum, list) => sum + list.length, 0);
+  if (shown.length === 0 && total === 0) return null;
+  return (
+    <ul className="chip-list" aria-label="Skills">
+      {shown.map((skill, i) => <li key={`${i}-${skill}`} className="chip">{skill}</li>)}
+      {total > CARD_SKILL_CHIPS * 2 && (
+        <li className="chip chip-more">{`+${total - shown.length} more`}</li>
+      )}
+    </ul>
+  );
+}
+
+export function JobCard({ job, descriptionCut }: { job: Job; descriptionCut: number }) {
+  const href = jobPath(job);
+  return (
+    <article className="job-card">
+      <div className="card-top">
+        <CompanyLogo job={job} size={48} />
+        <div className="card-company">
+          <p className="company-name">{job.companyName}</p>
+          <p className="muted small ico ico-clock">
+            <time dateTime={job.datePosted}>{formatShortDate(job.datePosted)}</time>
+          </p>
+        </div>
+        <span className="badge">{job.employmentType}</span>
+      </div>
+      <h3 className="card-role">
+        <a href={href}>{job.role}</a>
+      </h3>
+      <p className="card-facts">
+        <span className="ico ico-pin">{job.location}</span>
+        <span className="ico ico-briefcase">{job.experience}</span>
+      </p>
+      <p className="card-description">{cutText(job.description, descriptionCut)}</p>
+      <SkillChips job={job} />
+      <div className="card-bottom">
+        {job.estPackage ? <p className="package">{formatPackage(job.estPackage)}</p> : <span />}
+        <a href={href} className="link-arrow">
+          View Details<span className="sr-only">{`: ${job.role} at ${job.companyName}`}</span>
+        </a>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,176 @@
+/** The job detail page's panels (SPEC section 2), rendered on the server with two islands. */
+import type { ReactNode } from "react";
+import { type Job, SKILL_GROUP_LABELS, SKILL_GROUPS } from "../../kv/schemas.ts";
+import { CompanyLogo, jobPath } from "./job-card.tsx";
+import { formatLongDate, formatPackage } from "./format.ts";
+import { Island } from "./island.tsx";
+import { ApplyButton } from "./apply-button.tsx";
+import { ShareButton } from "./share-dialog.tsx";
+import type { ShareJob } from "./share.ts";
+
+const REDIRECT_NOTE = "You'll be redirected to the company's application page";
+
+function Actions({ job, share, place }: { job: Job; share: ShareJob; place: string }) {
+  return (
+    <>
+      <Island
+        name="apply"
+        component={ApplyButton}
+        props={{
+          jobKey: job._id,
+          href: `${jobPath(job)}/apply`,
+          className: "btn btn-primary btn-lg",
+        }}
+      />
+      <Island
+        name="share"
+        component={ShareButton}
+        props={{ job: share, className: "btn btn-secondary btn-lg", instance: `share-${place}` }}
+      />
+    </>
+  );
+}
+
+export function JobDetail(
+  { job, share, views, similar }: {
+    job: Job;
+    share: ShareJob;
+    /** The view count, or a placeholder filled per request when the page is served from cache. */
+    views: ReactNode;
+    similar: ReactNode;
+  },
+) {
+  const skillGroups = SKILL_GROUPS.filter((group) => job.skills[group].length > 0);
+  return (
+    <div className="wrap page-body">
+      <a href="/jobs" className="back-link">← Back to Jobs</a>
+      <div className="detail-grid">
+        <div className="detail-main">
+          <section className="panel detail-header" aria-labelledby="job-title">
+            <div className="detail-heading">
+              <CompanyLogo job={job} size={64} />
+              <div>
+                <h1 id="job-title" className="detail-title">{job.role}</h1>
+                <p className="detail-company">{job.companyName}</p>
+              </div>
+            </div>
+            <ul className="chip-list" aria-label="Job summary">
+              <li className="chip chip-fact ico ico-pin">{job.location}</li>
+              <li className="chip chip-fact ico ico-briefcase">{job.experience}</li>
+              <li className="chip chip-fact ico ico-clock">{job.employmentType}</li>
+            </ul>
+            <div className="action-row">
+              <Actions job={job} share={share} place="top" />
+              <button type="button" className="btn btn-ghost btn-lg">Save Job</button>
+            </div>
+            <p className="muted small">{REDIRECT_NOTE}</p>
+          </section>
+
+          {job.estPackage && (
+            <section className="panel package-panel" aria-labelledby="package-title">
+              <h2 id="package-title" className="panel-title">Estimated Package</h2>
+              <p className="package-figure">{formatPackage(job.estPackage)}</p>
+            </section>
+          )}
+
+          <section className="panel" aria-labelledby="description-title">
+            <h2 id="description-title" className="panel-title">Job Description</h2>
+            <p className="prewrap">{job.description}</p>
+          </section>
+
+          <section className="panel" aria-labelledby="degree-title">
+            <h2 id="degree-title" className="panel-title">Required Qualifications</h2>
+            <p className="prewrap">{job.requiredDegree}</p>
+          </section>
+
+          {skillGroups.length > 0 && (
+            <section className="panel" aria-labelledby="skills-title">
+              <h2 id="skills-title" className="panel-title">Required Skills</h2>
+              {skillGroups.map((group) => (
+                <div key={group} className="skill-group">
+                  <h3 className="skill-group-title">{SKILL_GROUP_LABELS[group]}</h3>
+                  <ul className="chip-list">
+                    {job.skills[group].map((skill, i) => (
+                      <li key={`${i}-${skill}`} className="chip">{skill}</li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </section>
+          )}
+        </div>
+
+        <aside className="detail-side" aria-label="About this job">
+          <section className="panel apply-panel" aria-labelledby="apply-title">
+            <h2 id="apply-title" className="panel-title">Interested in this job?</h2>
+            <div className="action-row">
+              <Actions job={job} share={share} place="side" />
+            </div>
+            <p className="muted small">{REDIRECT_NOTE}</p>
+          </section>
+
+          <section className="panel" aria-labelledby="info-title">
+            <h2 id="info-title" className="panel-title">Job Information</h2>
+            <dl className="info-list">
+              <div>
+                <dt>Job ID</dt>
+                <dd>{job.jobId}</dd>
+              </div>
+              <div>
+                <dt>Date Posted</dt>
+                <dd>
+                  <time dateTime={job.datePosted}>{formatLongDate(job.datePosted)}</time>
+                </dd>
+              </div>
+              <div>
+                <dt>Employment Type</dt>
+                <dd>{job.employmentType}</dd>
+              </div>
+              <div>
+                <dt>Experience Level</dt>
+                <dd>{job.experience}</dd>
+              </div>
+              <div>
+                <dt>Views</dt>
+                <dd>{views}</dd>
+              </div>
+            </dl>
+          </section>
+
+          <section className="panel" aria-labelledby="similar-title">
+            <h2 id="similar-title" className="panel-title">Similar Jobs</h2>
+            {similar}
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function SimilarJobs({ jobs }: { jobs: Job[] }) {
+  if (jobs.length === 0) return <p className="muted small">No similar jobs right now.</p>;
+  return (
+    <ul className="similar-list">
+      {jobs.map((job) => (
+        <li key={job._id} className="similar-item">
+          <CompanyLogo job={job} size={40} />
+          <div>
+            <a href={jobPath(job)} className="similar-role">{job.role}</a>
+            <p className="muted small">{job.companyName}</p>
+            <p className="muted small">{job.location}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function JobNotFound() {
+  return (
+    <div className="wrap page-body not-found">
+      <h1 className="page-title">Job Not Found</h1>
+      <p className="muted">The position you're looking for doesn't exist or has been filled.</p>
+      <a href="/jobs" className="btn btn-primary">Explore Other Jobs</a>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * The search forms. Both are plain GET forms to /jobs, so searching works without JavaScript (the
+ * server drops empty values with a redirect); hydrated, they leave empty values out themselves.
+ */
+import { type FormEvent, useState } from "react";
+
+export const QUICK_SEARCHES = [
+  "Remote",
+  "Full-time",
+  "Software Engineer",
+  "Data Science",
+  "Marketing",
+] as const;
+
+/** Goes to /jobs with only the non-empty fields of the form, in the form's order. */
+function searchWithFilledFields(event: FormEvent<HTMLFormElement>) {
+  event.preventDefault();
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(event.currentTarget)) {
+    const text = String(value).trim();
+    if (text) params.set(name, text);
+  }
+  location.assign(params.size > 0 ? `/jobs?${params}` : "/jobs");
+}
+
+export function HeroSearch() {
+  const [keywords, setKeywords] = useState("");
+  return (
+    <>
+      <form
+        className="hero-search"
+        method="get"
+        action="/jobs"
+        role="search"
+        aria-label="Search jobs"
+        onSubmit={searchWithFilledFields}
+      >
+        <label className="field-with-icon ico ico-search">
+          <span className="sr-only">Job title, keywords, or company</span>
+          <input
+            className="input"
+            name="keywords"
+            placeholder="Job title, keywords, or company"
+            value={keywords}
+            onChange={(event) => setKeywords(event.target.value)}
+          />
+        </label>
+        <label className="field-with-icon">
+          <span className="sr-only">City, state, or remote</span>
+          <input className="input" name="location" placeholder="City, state, or remote" />
+        </label>
+        <button type="submit" className="btn btn-primary">Search Jobs</button>
+      </form>
+      <div className="quick-chips js-only">
+        <span className="quick-label" id="quick-label">Popular:</span>
+        <ul className="chip-list" aria-labelledby="quick-label">
+          {QUICK_SEARCHES.map((text) => (
+            <li key={text}>
+              <button type="button" className="chip chip-button" onClick={() => setKeywords(text)}>
+                {text}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}
+
+export interface FilterValues {
+  keywords?: string;
+  location?: string;
+  role?: string;
+  experience?: string;
+  employmentType?: string;
+}
+
+export interface JobFiltersProps {
+  values: FilterValues;
+  roles: string[];
+  experienceOptions: string[];
+  employmentTypes: string[];
+}
+
+const PANEL_ID = "filter-panel";
+
+function Select(
+  { name, label, allLabel, options, value }: {
+    name: string;
+    label: string;
+    allLabel: string;
+    options: string[];
+    value?: string;
+  },
+) {
+  return (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      <select className="input" name={name} defaultValue={value ?? ""}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => <option key={option} value={option}>{option}</option>)}
+      </select>
+    </label>
+  );
+}
+
+/** The /jobs search bar with the Filters toggle; the panel starts open when a filter is set. */
+export function JobFilters({ values, roles, experienceOptions, employmentTypes }: JobFiltersProps) {
+  const [open, setOpen] = useState(
+    Boolean(values.role || values.experience || values.employmentType),
+  );
+  return (
+    <form
+      className="filters"
+      method="get"
+      action="/jobs"
+      role="search"
+      aria-label="Search and filter jobs"
+      onSubmit={searchWithFilledFields}
+    >
+      <div className="filters-row">
+        <label className="field-with-icon grow ico ico-search">
+          <span className="sr-only">Job title, keywords, or company</span>
+          <input
+            className="input"
+            name="keywords"
+            placeholder="Job title, keywords, or company"
+            defaultValue={values.keywords ?? ""}
+          />
+        </label>
+        <label className="field-with-icon grow">
+          <span className="sr-only">City, state, or remote</span>
+          <input
+            className="input"
+            name="location"
+            placeholder="City, state, or remote"
+            defaultValue={values.location ?? ""}
+          />
+        </label>
+        <button
+          type="button"
+          className="btn btn-secondary js-only ico ico-filter"
+          aria-expanded={open}
+          aria-controls={PANEL_ID}
+          onClick={() => setOpen(!open)}
+        >
+          Filters
+        </button>
+        <button type="submit" className="btn btn-primary">Search</button>
+        <a href="/jobs" className="btn btn-ghost">Clear Filters</a>
+      </div>
+      <div id={PANEL_ID} className={open ? "filter-panel" : "filter-panel collapsed"}>
+        <Select
+          name="role"
+          label="Role Category"
+          allLabel="All Roles"
+          options={roles}
+          value={values.role}
+        />
+        <Select
+          name="experience"
+          label="Experience Level"
+          allLabel="All Experience"
+          options={experienceOptions}
+          value={values.experience}
+        />
+        <Select
+          name="employmentType"
+          label="Employment Type"
+          allLabel="All Types"
+          options={employmentTypes}
+          value={values.employmentType}
+        />
+      </div>
+    </form>
+  );
+}

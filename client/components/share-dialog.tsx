@@ -1,0 +1,110 @@
+/**
+ * Share Job (SPEC section 2): a modal dialog with the share text, copy to clipboard, share links and
+ * the device's own share sheet where it has one. `<dialog>` with showModal() keeps focus inside,
+ * closes on Escape and hands focus back to the button that opened it.
+ */
+import { type MouseEvent, useEffect, useRef, useState } from "react";
+import { COPIED_INDICATOR_MS } from "../../kv/constants.ts";
+import { type ShareJob, shareTargets, shareText } from "./share.ts";
+import { toast } from "./toast.ts";
+
+export interface ShareButtonProps {
+  job: ShareJob;
+  className: string;
+  /** Unique on the page: names the dialog's elements (server and browser must agree on it). */
+  instance: string;
+}
+
+export function ShareButton({ job, className, instance }: ShareButtonProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const [copied, setCopied] = useState(false);
+  const [canShare, setCanShare] = useState(false);
+  const text = shareText(job);
+  const titleId = `${instance}-title`;
+
+  // Known only in the browser; the server renders without it so hydration matches.
+  useEffect(() => setCanShare(typeof navigator.share === "function"), []);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      toast("Job post copied to clipboard!");
+    } catch {
+      toast("Failed to copy to clipboard", "error");
+    }
+  }
+
+  function closeOnBackdrop(event: MouseEvent<HTMLDialogElement>) {
+    if (event.target === dialog.current) dialog.current.close();
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        ref={opener}
+        className={`${className} js-only ico ico-share`}
+        aria-haspopup="dialog"
+        onClick={() => dialog.current?.showModal()}
+      >
+        Share Job
+      </button>
+      <dialog
+        ref={dialog}
+        className="share-dialog"
+        aria-labelledby={titleId}
+        onClick={closeOnBackdrop}
+        onClose={() => opener.current?.focus()}
+      >
+        <div className="dialog-head">
+          <h2 id={titleId} className="dialog-title">Share this job</h2>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Close"
+            onClick={() => dialog.current?.close()}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <p className="muted small">Preview</p>
+        <pre className="share-preview" tabIndex={0} aria-label="Share text preview">{text}</pre>
+        <button type="button" className="btn btn-primary btn-block" onClick={copy}>
+          {copied ? "Copied!" : "Copy to Clipboard"}
+        </button>
+        <ul className="share-links" aria-label="Share on">
+          {shareTargets(job).map((target) => (
+            <li key={target.name}>
+              <a
+                className="btn btn-secondary btn-block"
+                href={target.href}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {target.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+        {canShare && (
+          <button
+            type="button"
+            className="btn btn-secondary btn-block"
+            onClick={() =>
+              navigator.share({ title: `${job.role} at ${job.companyName}`, text }).catch(() => {})}
+          >
+            More sharing options
+          </button>
+        )}
+      </dialog>
+    </>
+  );
+}

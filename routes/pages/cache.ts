@@ -1,0 +1,98 @@
+/**
+ * Rendered public pages, kept in memory per URL and valid for one revision of the job data
+ * (`jobs_meta.revision`, bumped by every job write in any process). Every request reads the current
+ * revision from KV, so no process ever serves a page older than the data; concurrent requests share
+ * one read, which is what makes a cached page cheap under load.
+ */
+import type { JobStore } from "../../kv/jobs.ts";
+
+/** Marks where a job page's view count goes: the count changes too often to be cached. */
+export const VIEWS_PLACEHOLDER = "<!--views-->";
+
+export interface CachedPage {
+  status: number;
+  /** The HTML, split at the view count placeholder when the page has one. */
+  parts: Uint8Array<ArrayBuffer>[];
+  /** The job shown, for counting its views and reading its count. */
+  jobKey?: string;
+}
+
+const encoder = new TextEncoder();
+
+export function cachedPage(status: number, html: string, jobKey?: string): CachedPage {
+  return {
+    status,
+    parts: html.split(VIEWS_PLACEHOLDER).map((part) => encoder.encode(part)),
+    jobKey,
+  };
+}
+
+/** The page's bytes, with the view count written in where the placeholder was. */
+export function pageBytes(page: CachedPage, views = 0): Uint8Array<ArrayBuffer> {
+  if (page.parts.length === 1) return page.parts[0];
+  const filler = encoder.encode(String(views));
+  const size = page.parts.reduce((sum, part) => sum + part.length, 0) +
+    filler.length * (page.parts.length - 1);
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  page.parts.forEach((part, i) => {
+    if (i > 0) {
+      bytes.set(filler, offset);
+      offset += filler.length;
+    }
+    bytes.set(part, offset);
+    offset += part.length;
+  });
+  return bytes;
+}
+
+export class PageCache {
+  private pages = new Map<string, CachedPage>();
+  private revisionOfPages = -1;
+  private inFlight: Promise<number> | null = null;
+  private queued: Promise<number> | null = null;
+
+  constructor(private jobs: JobStore, private maxPages = 500) {}
+
+  /**
+   * The current revision, read after this call began: a request that arrives while a read is
+   * under way waits for the next read rather than take one that may have missed a write.
+   */
+  revision(): Promise<number> {
+    if (!this.inFlight) return this.read();
+    this.queued ??= this.inFlight.then(
+      () => (this.queued = null, this.read()),
+      () => (this.queued = null, this.read()),
+    );
+    return this.queued;
+  }
+
+  private read(): Promise<number> {
+    const read = this.jobs.meta().then((meta) => meta.revision).finally(() => {
+      if (this.inFlight === read) this.inFlight = null;
+    });
+    this.inFlight = read;
+    return read;
+  }
+
+  get(key: string, revision: number): CachedPage | undefined {
+    if (revision !== this.revisionOfPages) return undefined;
+    const page = this.pages.get(key);
+    if (page) {
+      // Least recently used goes first: re-inserting moves the key to the end.
+      this.pages.delete(key);
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+
+  set(key: string, revision: number, page: CachedPage) {
+    if (revision < this.revisionOfPages) return;
+    if (revision > this.revisionOfPages) {
+      this.pages.clear();
+      this.revisionOfPages = revision;
+    }
+    this.pages.set(key, page);
+    if (this.pages.size > this.maxPages) this.pages.delete(this.pages.keys().next().value!);
+  }
+}

@@ -1,0 +1,92 @@
+/** The HTML document around every public page: head tags for search engines and sharing, header, footer. */
+import type { ReactNode } from "react";
+import { assetUrl } from "../../server/assets.ts";
+import { type Section, SiteFooter, SiteHeader } from "../../client/components/site.tsx";
+import { jsonForScript } from "../../client/components/json.ts";
+import { TOAST_REGION_ID } from "../../client/components/toast.ts";
+
+export const SITE_NAME = "CareerEdge";
+
+/** Island bundles in client/islands, by file name. */
+export type IslandName = "apply" | "share" | "filters" | "hero-search";
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute URL. */
+  canonical: string;
+  noindex?: boolean;
+  /** Sharing previews: a job page is an article with the company's logo. */
+  openGraph?: { type: "website" | "article"; image?: string };
+  /** schema.org data, written into a JSON-LD script element. */
+  structuredData?: unknown;
+  /** An RSS feed of what the page lists. */
+  feed?: string;
+}
+
+/** With scripts off: hide what only works with them, open what they would toggle. */
+const NO_SCRIPT_CSS = ".js-only{display:none!important}.filter-panel{display:grid!important}";
+
+export function Document(
+  { meta, section, islands = [], children }: {
+    meta: PageMeta;
+    section?: Section;
+    islands?: IslandName[];
+    children: ReactNode;
+  },
+) {
+  const og = meta.openGraph ?? { type: "website" };
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{meta.title}</title>
+        <meta name="description" content={meta.description} />
+        <link rel="canonical" href={meta.canonical} />
+        {meta.noindex && <meta name="robots" content="noindex" />}
+        <meta property="og:site_name" content={SITE_NAME} />
+        <meta property="og:type" content={og.type} />
+        <meta property="og:title" content={meta.title} />
+        <meta property="og:description" content={meta.description} />
+        <meta property="og:url" content={meta.canonical} />
+        {og.image && <meta property="og:image" content={og.image} />}
+        <meta name="twitter:card" content="summary" />
+        <meta name="twitter:title" content={meta.title} />
+        <meta name="twitter:description" content={meta.description} />
+        {og.image && <meta name="twitter:image" content={og.image} />}
+        <link rel="stylesheet" href={assetUrl("styles.css")} />
+        {meta.feed && (
+          <link
+            rel="alternate"
+            type="application/rss+xml"
+            title="CareerEdge jobs"
+            href={meta.feed}
+          />
+        )}
+        <noscript>
+          <style>{NO_SCRIPT_CSS}</style>
+        </noscript>
+        {meta.structuredData !== undefined && (
+          <script
+            type="application/ld+json"
+            // deno-lint-ignore react-no-danger -- jsonForScript escapes every `<`, `>` and `&`
+            dangerouslySetInnerHTML={{ __html: jsonForScript(meta.structuredData) }}
+          />
+        )}
+      </head>
+      <body>
+        <a href="#main" className="skip-link">Skip to main content</a>
+        <SiteHeader current={section} />
+        <main id="main">{children}</main>
+        <SiteFooter />
+        {islands.length > 0 && (
+          <div id={TOAST_REGION_ID} className="toasts" role="status" aria-live="polite" />
+        )}
+        {islands.map((name) => (
+          <script key={name} type="module" src={assetUrl(`islands/${name}.js`)} />
+        ))}
+      </body>
+    </html>
+  );
+}

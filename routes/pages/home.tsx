@@ -1,0 +1,86 @@
+/** `/`: the hero search, the newest jobs and How It Works (SPEC section 2). */
+import { Suspense, use } from "react";
+import type { Job } from "../../kv/schemas.ts";
+import { HOME_DESCRIPTION_CUT, HOME_RECENT_JOBS } from "../../kv/constants.ts";
+import { Island } from "../../client/components/island.tsx";
+import { HeroSearch } from "../../client/components/search-forms.tsx";
+import { JobCard } from "../../client/components/job-card.tsx";
+import { JobGridSkeleton } from "../../client/components/skeletons.tsx";
+import { Document, type PageMeta } from "./document.tsx";
+
+const STEPS = [
+  {
+    title: "Search & Discover",
+    text: "Browse jobs by keyword, location, role, experience and employment type.",
+  },
+  {
+    title: "Apply with Ease",
+    text: "Open a job, read the details and apply on the company's own page in one click.",
+  },
+  {
+    title: "Get Hired",
+    text: "Hear back from the company, land the interview and start your next role.",
+  },
+];
+
+function RecentJobs({ jobs }: { jobs: Promise<Job[]> }) {
+  const list = use(jobs);
+  if (list.length === 0) {
+    return <p className="muted">No jobs have been posted yet. Check back soon.</p>;
+  }
+  return (
+    <ul className="job-grid">
+      {list.map((job) => (
+        <li key={job._id}>
+          <JobCard job={job} descriptionCut={HOME_DESCRIPTION_CUT} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function HomePage({ meta, recent }: { meta: PageMeta; recent: Promise<Job[]> }) {
+  return (
+    <Document meta={meta} section="home" islands={["hero-search"]}>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="wrap hero-inner">
+          <h1 id="hero-title" className="hero-title">Find Your Dream Job</h1>
+          <p className="hero-lead">
+            Discover opportunities from leading companies and take the next step in your career.
+          </p>
+          <Island name="hero-search" component={HeroSearch} props={{}} />
+        </div>
+      </section>
+
+      <section className="wrap section" aria-labelledby="recent-title">
+        <div className="section-head">
+          <h2 id="recent-title" className="section-title">Recent Job Postings</h2>
+          <p className="muted">The latest openings, fresh from our partner companies</p>
+        </div>
+        <Suspense
+          fallback={<JobGridSkeleton count={HOME_RECENT_JOBS} label="Loading recent jobs" />}
+        >
+          <RecentJobs jobs={recent} />
+        </Suspense>
+        <p className="center">
+          <a href="/jobs" className="btn btn-primary btn-lg">View All Jobs</a>
+        </p>
+      </section>
+
+      <section className="how" aria-labelledby="how-title">
+        <div className="wrap section">
+          <h2 id="how-title" className="section-title center">How It Works</h2>
+          <ol className="steps">
+            {STEPS.map((step, i) => (
+              <li key={step.title} className="step">
+                <span className="step-number" aria-hidden="true">{i + 1}</span>
+                <h3 className="step-title">{step.title}</h3>
+                <p className="muted">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+    </Document>
+  );
+}

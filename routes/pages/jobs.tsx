@@ -1,0 +1,109 @@
+/** `/jobs`: search, filters, results and pagination (SPEC section 2). */
+import { Suspense, use } from "react";
+import type { FilterOptions, Pagination } from "../../kv/jobs.ts";
+import type { Job } from "../../kv/schemas.ts";
+import { CARD_DESCRIPTION_CUT, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
+import { Island } from "../../client/components/island.tsx";
+import { JobFilters } from "../../client/components/search-forms.tsx";
+import { JobCard } from "../../client/components/job-card.tsx";
+import { PageLinks } from "../../client/components/pagination.tsx";
+import { JobGridSkeleton } from "../../client/components/skeletons.tsx";
+import { formatCount } from "../../client/components/format.ts";
+import { Document, type PageMeta } from "./document.tsx";
+import { type ListQuery, listSearch } from "./query.ts";
+
+export interface JobListData {
+  jobs: Job[];
+  pagination: Pagination;
+  options: FilterOptions;
+}
+
+/** A chosen role stays selectable even when no active job has it any more. */
+function withValue(options: string[], value: string | undefined): string[] {
+  return value && !options.includes(value) ? [value, ...options] : options;
+}
+
+function Results({ query, data }: { query: ListQuery; data: Promise<JobListData> }) {
+  const { jobs, pagination, options } = use(data);
+  const { totalJobs, currentPage } = pagination;
+  const first = (currentPage - 1) * PUBLIC_PAGE_SIZE + 1;
+  const last = first + jobs.length - 1;
+  return (
+    <>
+      <Island
+        name="filters"
+        component={JobFilters}
+        props={{
+          values: query,
+          roles: withValue(options.roles, query.role),
+          experienceOptions: options.experienceOptions,
+          employmentTypes: options.employmentTypes,
+        }}
+      />
+      <div className="results-head">
+        <div aria-live="polite" aria-atomic="true">
+          <h2 className="results-title">{formatCount(totalJobs)} Jobs Found</h2>
+          {jobs.length > 0 && (
+            <p className="muted">
+              Showing {formatCount(first)} - {formatCount(last)} of {formatCount(totalJobs)} results
+            </p>
+          )}
+        </div>
+        <p className="muted small">Updated daily</p>
+      </div>
+      {jobs.length > 0
+        ? (
+          <ul className="job-grid">
+            {jobs.map((job) => (
+              <li key={job._id}>
+                <JobCard job={job} descriptionCut={CARD_DESCRIPTION_CUT} />
+              </li>
+            ))}
+          </ul>
+        )
+        : (
+          <div className="empty-state">
+            <h3 className="empty-title">No jobs found</h3>
+            <p className="muted">
+              We couldn't find any jobs matching your criteria. Try adjusting your search or
+              filters.
+            </p>
+            <a href="/jobs" className="btn btn-primary">Clear All Filters</a>
+          </div>
+        )}
+      <PageLinks pagination={pagination} hrefFor={(page) => `/jobs${listSearch(query, page)}`} />
+    </>
+  );
+}
+
+function ResultsSkeleton() {
+  return (
+    <>
+      <div className="filters skeleton-bar" aria-hidden="true" />
+      <div className="results-head">
+        <h2 className="results-title" aria-live="polite">Searching...</h2>
+      </div>
+      <JobGridSkeleton count={PUBLIC_PAGE_SIZE / 2} label="Loading jobs" />
+    </>
+  );
+}
+
+export function JobsPage(
+  { meta, query, data }: { meta: PageMeta; query: ListQuery; data: Promise<JobListData> },
+) {
+  return (
+    <Document meta={meta} section="jobs" islands={["filters"]}>
+      <div className="page-head">
+        <div className="wrap">
+          <h1 className="page-title">Find Your Next Job</h1>
+          <p className="muted">Search active openings and filter by role, experience and type.</p>
+        </div>
+      </div>
+      <div className="wrap page-body">
+        <Suspense fallback={<ResultsSkeleton />}>
+          <Results query={query} data={data} />
+        </Suspense>
+      </div>
+    </Document>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Turning a page element into a response. Pages whose data is at hand render to a string (about
+ * 2.5 times cheaper than a stream) and are cached; when data is slow the shell and the Suspense
+ * skeletons are streamed at once and the content follows, revealed by React's inline script, which
+ * carries the response's CSP nonce. Crawlers always wait for the whole page.
+ */
+import type { Context } from "hono";
+import type { ReactElement } from "react";
+import { renderToReadableStream, renderToString } from "react-dom/server";
+import { isbot } from "isbot";
+
+/** How long a page waits for its data before it streams the skeletons instead. */
+export const SLOW_DATA_MS = 50;
+
+export const HTML_HEADERS = { "content-type": "text/html; charset=UTF-8" };
+
+/** A promise marked the way React's `use` reads it, so data that has arrived renders at once. */
+export type Tracked<T> = Promise<T> & { status?: string; value?: T; reason?: unknown };
+
+export function track<T>(promise: Promise<T>): Tracked<T> {
+  const tracked: Tracked<T> = promise;
+  tracked.status = "pending";
+  promise.then(
+    (value) => Object.assign(tracked, { status: "fulfilled", value }),
+    (reason) => Object.assign(tracked, { status: "rejected", reason }),
+  );
+  return tracked;
+}
+
+/** Whether `data` settled within SLOW_DATA_MS (always waits for crawlers: they get whole pages). */
+export async function settledInTime(c: Context, data: Tracked<unknown>): Promise<boolean> {
+  let timer = 0;
+  const waited = isbot(c.req.header("user-agent") ?? "")
+    ? data.then(() => true, () => true)
+    : Promise.race([
+      data.then(() => true, () => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(resolve, SLOW_DATA_MS, false))),
+    ]);
+  const settled = await waited;
+  clearTimeout(timer);
+  if (data.status === "rejected") throw data.reason;
+  return settled;
+}
+
+export function renderDocument(element: ReactElement): string {
+  return `<!DOCTYPE html>${renderToString(element)}`;
+}
+
+export async function streamDocument(c: Context, element: ReactElement, status: number) {
+  const stream = await renderToReadableStream(element, {
+    nonce: c.get("secureHeadersNonce"),
+    onError(error) {
+      console.error(`${c.req.method} ${c.req.path}:`, error);
+    },
+  });
+  return new Response(stream, { status, headers: HTML_HEADERS });
+}

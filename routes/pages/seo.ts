@@ -1,0 +1,184 @@
+/**
+ * What search engines read: schema.org JobPosting data for Google for Jobs, the sitemap, robots.txt
+ * and the RSS feed. Job text is escaped for the format it lands in, so it always stays text.
+ */
+import type { Job } from "../../kv/schemas.ts";
+import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP } from "../../kv/constants.ts";
+import { SITE_NAME } from "./document.tsx";
+
+/** Google's employmentType values for ours. */
+const GOOGLE_EMPLOYMENT_TYPES: Record<string, string> = {
+  "Full-Time": "FULL_TIME",
+  "Part-Time": "PART_TIME",
+  "Contract": "CONTRACTOR",
+  "Internship": "INTERN",
+  "Freelance": "CONTRACTOR",
+};
+
+/** Jobs are posted in India (rupee packages): the country when a location does not name one. */
+const DEFAULT_COUNTRY = "IN";
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
+}
+
+/** XML 1.0 text: escaped, and stripped of the control characters XML cannot hold. */
+export function escapeXml(text: string): string {
+  // deno-lint-ignore no-control-regex
+  return escapeHtml(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ""));
+}
+
+/** The date a job leaves the active list, unless an admin renews it first. */
+export function validThrough(job: Job): string {
+  return new Date(Date.parse(job.datePosted) + DAYS_ACTIVE_BEFORE_DUMP * DAY_MS).toISOString();
+}
+
+function isRemote(location: string): boolean {
+  return /\bremote\b|work from home|\bwfh\b/i.test(location);
+}
+
+function postalAddress(location: string) {
+  const parts = location.split(",").map((part) => part.trim()).filter(Boolean);
+  const country = parts.length > 1 ? parts[parts.length - 1] : DEFAULT_COUNTRY;
+  return {
+    "@type": "PostalAddress",
+    addressLocality: parts[0] ?? location,
+    ...(parts.length > 2 ? { addressRegion: parts[1] } : {}),
+    addressCountry: country,
+  };
+}
+
+/** '8-12 LPA' (lakhs per annum) as a yearly rupee range; null for any other wording. */
+function baseSalary(estPackage: string | undefined) {
+  const match = estPackage?.match(
+    /^\D*?(\d+(?:\.\d+)?)\s*(?:-|–|to)?\s*(\d+(?:\.\d+)?)?\s*(?:LPA|lakhs?)\b/i,
+  );
+  if (!match) return null;
+  const lakh = 100_000;
+  const min = Number(match[1]) * lakh;
+  const max = match[2] ? Number(match[2]) * lakh : min;
+  return {
+    "@type": "MonetaryAmount",
+    currency: "INR",
+    value: {
+      "@type": "QuantitativeValue",
+      ...(min === max ? { value: min } : { minValue: min, maxValue: max }),
+      unitText: "YEAR",
+    },
+  };
+}
+
+/** schema.org JobPosting as Google for Jobs asks for it; only for active jobs. */
+export function jobPosting(job: Job, url: string) {
+  const remote = isRemote(job.location);
+  const salary = baseSalary(job.estPackage);
+  const skills = Object.values(job.skills).flat();
+  return {
+    "@context": "https://schema.org/",
+    "@type": "JobPosting",
+    title: job.role,
+    // Google reads the description as HTML: escaped, so job text can only ever be text.
+    description: `<p>${escapeHtml(job.description).replaceAll("\n", "<br>")}</p>`,
+    datePosted: job.datePosted,
+    validThrough: validThrough(job),
+    employmentType: GOOGLE_EMPLOYMENT_TYPES[job.employmentType] ?? "OTHER",
+    hiringOrganization: {
+      "@type": "Organization",
+      name: job.companyName,
+      ...(job.companyLogo ? { logo: job.companyLogo } : {}),
+    },
+    ...(remote
+      ? {
+        jobLocationType: "TELECOMMUTE",
+        applicantLocationRequirements: {
+          "@type": "Country",
+          name: postalAddress(job.location).addressCountry,
+        },
+      }
+      : { jobLocation: { "@type": "Place", address: postalAddress(job.location) } }),
+    identifier: { "@type": "PropertyValue", name: job.companyName, value: job.jobId },
+    ...(salary ? { baseSalary: salary } : {}),
+    educationRequirements: job.requiredDegree,
+    ...(skills.length ? { skills: skills.join(", ") } : {}),
+    url,
+    directApply: false,
+  };
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return [
+    "User-agent: *",
+    "Disallow: /admin",
+    "Disallow: /api/",
+    "Disallow: /jobs/*/apply",
+    "Allow: /",
+    "",
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+export function sitemapXml(siteUrl: string, jobs: Job[], jobUrl: (job: Job) => string): string {
+  const lastChange = jobs.reduce(
+    (latest, job) => (job.updatedAt > latest ? job.updatedAt : latest),
+    "",
+  );
+  const url = (loc: string, lastmod?: string) =>
+    `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    url(`${siteUrl}/`, lastChange || undefined),
+    url(`${siteUrl}/jobs`, lastChange || undefined),
+    ...jobs.map((job) => url(jobUrl(job), job.updatedAt)),
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+export function rssXml(
+  { title, link, selfLink, jobs, jobUrl }: {
+    title: string;
+    link: string;
+    selfLink: string;
+    jobs: Job[];
+    jobUrl: (job: Job) => string;
+  },
+): string {
+  const items = jobs.map((job) =>
+    [
+      "<item>",
+      `<title>${escapeXml(`${job.role} at ${job.companyName}`)}</title>`,
+      `<link>${escapeXml(jobUrl(job))}</link>`,
+      `<guid isPermaLink="true">${escapeXml(jobUrl(job))}</guid>`,
+      `<pubDate>${new Date(job.datePosted).toUTCString()}</pubDate>`,
+      `<category>${escapeXml(job.employmentType)}</category>`,
+      `<description>${
+        escapeXml(`${job.location} · ${job.experience} · ${job.description}`)
+      }</description>`,
+      "</item>",
+    ].join("")
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    "<channel>",
+    `<title>${escapeXml(title)}</title>`,
+    `<link>${escapeXml(link)}</link>`,
+    `<description>${escapeXml(`Active job postings on ${SITE_NAME}`)}</description>`,
+    "<language>en-us</language>",
+    `<atom:link href="${escapeXml(selfLink)}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    "</channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+}
