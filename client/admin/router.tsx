@@ -9,13 +9,15 @@ import {
   lazyRouteComponent,
   Outlet,
   redirect,
+  stripSearchParams,
 } from "@tanstack/react-router";
 import * as z from "zod";
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from "../../kv/constants.ts";
 import { AdminLayout } from "./layout.tsx";
 import { LoginScreen } from "./screens/login.tsx";
 
-// Each param has a default, so links may leave it out, and a catch, so a hand-edited URL still works.
+// Each param has a default, so links may leave it out (and stripSearchParams keeps it out of the
+// address bar), and a catch, so a hand-edited URL still opens the screen.
 const days = z.coerce.number().refine((value) =>
   (ANALYTICS_PERIODS as readonly number[]).includes(value)
 ).default(DEFAULT_ANALYTICS_PERIOD).catch(DEFAULT_ANALYTICS_PERIOD);
@@ -23,6 +25,7 @@ const page = z.coerce.number().int().min(1).default(1).catch(1);
 const filterText = z.string().max(200).optional().catch(undefined);
 
 export const periodSearch = z.object({ days });
+
 export const jobsSearch = z.object({
   status: z.enum(["all", "active", "dump", "inactive"]).default("active").catch("active"),
   page,
@@ -79,6 +82,7 @@ const dashboardRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: "dashboard",
   validateSearch: periodSearch,
+  search: { middlewares: [stripSearchParams({ days: DEFAULT_ANALYTICS_PERIOD })] },
   component: lazyRouteComponent(() => import("./screens/dashboard.tsx"), "DashboardScreen"),
 });
 
@@ -86,6 +90,7 @@ const jobsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: "jobs",
   validateSearch: jobsSearch,
+  search: { middlewares: [stripSearchParams({ status: "active", page: 1 })] },
   component: lazyRouteComponent(() => import("./screens/jobs.tsx"), "JobsScreen"),
 });
 
@@ -105,6 +110,7 @@ const dumpRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: "jobs/dump",
   validateSearch: dumpSearch,
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
   component: lazyRouteComponent(() => import("./screens/dump.tsx"), "DumpScreen"),
 });
 
@@ -118,6 +124,7 @@ const analyticsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: "analytics",
   validateSearch: analyticsSearch,
+  search: { middlewares: [stripSearchParams({ days: DEFAULT_ANALYTICS_PERIOD, tab: "overview" })] },
   component: lazyRouteComponent(() => import("./screens/analytics.tsx"), "AnalyticsScreen"),
 });
 

@@ -1,0 +1,193 @@
+/**
+ * Signing in and out, the auth guard, the layout by permission, a session lost mid-way, the drawer
+ * at 390 pixels, and axe on the sign-in page and the dashboard.
+ */
+import assert from "node:assert/strict";
+import { testServer } from "../helpers/server.ts";
+import { authHeaders, signIn } from "../helpers/admins.ts";
+import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import {
+  ACCOUNT_KINDS,
+  expectAccessible,
+  expectHeading,
+  expectText,
+  expectToast,
+  flagsOf,
+  newPage,
+  openAs,
+  storedToken,
+} from "./helpers.ts";
+
+const NAV_LINKS = {
+  "Manage Jobs": "canCreateJobs",
+  "Dump Jobs": "canCreateJobs",
+  "Analytics": "canViewAnalytics",
+  "Manage Admins": "canManageAdmins",
+} as const;
+
+Deno.test({ name: "admin sign-in, guard and layout", ...browserTest }, async (t) => {
+  await using s = await testServer();
+  const main = await signIn(s, { main: true });
+  await using browser = await launchBrowser();
+  const { page, context } = await newPage(browser);
+
+  await t.step("signed out, guarded paths and unknown paths land on the sign-in page", async () => {
+    for (const path of ["/admin/dashboard", "/admin/jobs", "/admin/no/such/page", "/admin"]) {
+      await page.goto(`${s.url}${path}`);
+      await page.waitForURL(`${s.url}/admin/login`);
+    }
+    await expectText(page, "Admin Portal");
+    await expectText(page, "POST /api/admin/create-main-admin");
+    await expectAccessible(page);
+  });
+
+  await t.step("both fields are required and the e-mail must look like one", async () => {
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectText(page, "Email is required");
+    await expectText(page, "Password is required");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).fill("x");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectText(page, "Please enter a valid email");
+    assert.equal(await page.getByText("Password is required").count(), 0);
+  });
+
+  await t.step("show/hide reveals the password", async () => {
+    const password = page.getByLabel("Password", { exact: true });
+    assert.equal(await password.getAttribute("type"), "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    assert.equal(await password.getAttribute("type"), "text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    assert.equal(await password.getAttribute("type"), "password");
+  });
+
+  await t.step("a wrong password shows the server's message and stays signed out", async () => {
+    await page.getByLabel("Email").fill(main.email);
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(page, "Invalid email or password");
+    assert.equal(page.url(), `${s.url}/admin/login`);
+    assert.equal(await storedToken(page), null);
+  });
+
+  await t.step("signing in stores the token and opens the dashboard", async () => {
+    await page.getByLabel("Password", { exact: true }).fill(main.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(page, "Login successful!");
+    await page.waitForURL(`${s.url}/admin/dashboard`);
+    await expectText(page, "Welcome back, Main Admin!");
+    assert.ok(await storedToken(page));
+  });
+
+  await t.step(
+    "signed in, the sign-in page and unknown admin paths go to the dashboard",
+    async () => {
+      for (const path of ["/admin/login", "/admin/nothing/here", "/admin"]) {
+        await page.goto(`${s.url}${path}`);
+        await page.waitForURL(`${s.url}/admin/dashboard`);
+      }
+      await expectText(page, "Welcome back, Main Admin!");
+    },
+  );
+
+  await t.step("logout ends the session and says so", async () => {
+    const token = await storedToken(page);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expectToast(page, "Logged out successfully");
+    await page.waitForURL(`${s.url}/admin/login`);
+    assert.equal(await storedToken(page), null);
+    const profile = await s.app.request("/api/admin/profile", { headers: authHeaders(token!) });
+    assert.equal(profile.status, 401);
+    await profile.body?.cancel();
+  });
+
+  await t.step("the sidebar shows the links each account may use, its name and badge", async () => {
+    for (const kind of ACCOUNT_KINDS) {
+      const account = kind.main ? main : await signIn(s, {
+        permissions: flagsOf(kind.permissions),
+        username: `User ${kind.name}`,
+      });
+      await openAs(page, s, account, "/admin/dashboard");
+      const nav = page.getByRole("navigation", { name: "Admin" });
+      await nav.getByRole("link", { name: "Dashboard" }).waitFor();
+      for (const [label, flag] of Object.entries(NAV_LINKS)) {
+        const expected = kind.main || kind.permissions!.includes(flag) ? 1 : 0;
+        assert.equal(
+          await nav.getByRole("link", { name: label, exact: true }).count(),
+          expected,
+          `${kind.name}: ${label}`,
+        );
+      }
+      await expectText(page, account.admin.username);
+      await expectText(page, account.email);
+      // The main admin's username is also "Main Admin": name and badge.
+      const sidebar = page.getByRole("complementary");
+      assert.equal(
+        await sidebar.getByText("Main Admin", { exact: true }).count(),
+        kind.main ? 2 : 0,
+      );
+      assert.equal(await sidebar.getByText("Admin", { exact: true }).count(), kind.main ? 0 : 1);
+    }
+  });
+
+  await t.step("a session ended elsewhere sends the next call to the sign-in page", async () => {
+    const editor = await signIn(s, { permissions: { canCreateJobs: true } });
+    await openAs(page, s, editor, "/admin/jobs");
+    await expectHeading(page, "Manage Jobs");
+    const response = await s.app.request(`/api/admin/${editor.admin._id}/status`, {
+      method: "PUT",
+      headers: authHeaders(main.token),
+      body: JSON.stringify({ isActive: false }),
+    });
+    assert.equal(response.status, 200);
+    await response.body?.cancel();
+    await page.getByRole("tab", { name: /^Inactive/ }).click();
+    await page.waitForURL(`${s.url}/admin/login`);
+    assert.equal(await storedToken(page), null);
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+  });
+
+  await t.step("the dashboard passes axe", async () => {
+    await openAs(page, s, main, "/admin/dashboard");
+    await page.getByRole("img", { name: /Website visits/ }).waitFor();
+    await expectAccessible(page);
+  });
+
+  await context.close();
+
+  await t.step(
+    "at 390 pixels the sidebar is a drawer that keeps focus and closes on Escape",
+    async () => {
+      const { page: phone, context: phoneContext } = await newPage(browser, 390);
+      await openAs(phone, s, main, "/admin/dashboard");
+      assert.equal(await phone.getByRole("link", { name: "Manage Jobs" }).count(), 0);
+      await phone.getByRole("button", { name: "Open menu" }).click();
+      const drawer = phone.getByRole("dialog", { name: "Menu" });
+      await drawer.waitFor();
+      for (let i = 0; i < 12; i++) {
+        await phone.keyboard.press("Tab");
+        // Past the last control focus may visit the browser itself (body), never the page behind.
+        const outside = await phone.evaluate(() => {
+          const active = document.activeElement;
+          return active === document.body || active?.closest("dialog[open]")
+            ? null
+            : active?.outerHTML.slice(0, 120);
+        });
+        assert.equal(outside, null, "focus stays inside the drawer");
+      }
+      await phone.keyboard.press("Escape");
+      await drawer.waitFor({ state: "hidden" });
+      await phone.getByRole("button", { name: "Open menu" }).click();
+      await drawer.getByRole("link", { name: "Manage Jobs" }).click();
+      await phone.waitForURL(`${s.url}/admin/jobs`);
+      await drawer.waitFor({ state: "hidden" });
+      await expectHeading(phone, "Manage Jobs");
+      const overflow = await phone.evaluate(() =>
+        document.documentElement.scrollWidth > document.documentElement.clientWidth
+      );
+      assert.equal(overflow, false, "the page itself never scrolls sideways");
+      await expectAccessible(phone);
+      await phoneContext.close();
+    },
+  );
+});

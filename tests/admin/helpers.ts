@@ -1,0 +1,116 @@
+/** What the admin portal's browser tests share: signed-in pages, toasts, axe, the data behind. */
+import assert from "node:assert/strict";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { TOKEN_STORAGE_KEY } from "../../client/admin/api.ts";
+import type { TestServer } from "../helpers/server.ts";
+import { authHeaders, type SignedInAdmin } from "../helpers/admins.ts";
+import type { JobInput, JobWithAnalytics, Permission } from "../../kv/schemas.ts";
+
+export { TOKEN_STORAGE_KEY };
+
+const axeSource = await Deno.readTextFile(
+  new URL("../../node_modules/axe-core/axe.min.js", import.meta.url),
+);
+
+/** The accounts every screen is tried with: main admin, no flags, and each single flag. */
+export const ACCOUNT_KINDS: { name: string; main?: boolean; permissions?: Permission[] }[] = [
+  { name: "main admin", main: true },
+  { name: "no flags", permissions: [] },
+  { name: "canCreateJobs", permissions: ["canCreateJobs"] },
+  { name: "canDeleteJobs", permissions: ["canDeleteJobs"] },
+  { name: "canViewAnalytics", permissions: ["canViewAnalytics"] },
+  { name: "canManageAdmins", permissions: ["canManageAdmins"] },
+];
+
+export function flagsOf(permissions: Permission[] = []) {
+  return Object.fromEntries(permissions.map((name) => [name, true]));
+}
+
+/** A fresh browser context (own storage) and page, at desktop width unless told. */
+export async function newPage(
+  browser: Browser,
+  width = 1280,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return { context, page };
+}
+
+/** Stores the account's token the way the app does, then opens `path`. */
+export async function openAs(page: Page, s: TestServer, account: SignedInAdmin, path: string) {
+  // Any page of the origin gives access to its storage; the stylesheet is the cheapest.
+  await page.goto(`${s.url}/assets/styles.css`);
+  await page.evaluate(
+    ([key, token]) => localStorage.setItem(key, token),
+    [TOKEN_STORAGE_KEY, account.token],
+  );
+  await page.goto(`${s.url}${path}`);
+  await page.locator("main h1").first().waitFor();
+}
+
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
+}
+
+/** Waits for a toast with exactly this text. */
+export async function expectToast(page: Page, text: string) {
+  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+}
+
+/** Asserts the page shows this exact text somewhere. */
+export async function expectText(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+export async function expectHeading(page: Page, name: string) {
+  await page.getByRole("heading", { name, exact: true }).first().waitFor();
+}
+
+/** No serious or critical axe violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const axe = (globalThis as any).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    // deno-lint-ignore no-explicit-any
+    return result.violations.filter((v: any) => v.impact === "serious" || v.impact === "critical")
+      // deno-lint-ignore no-explicit-any
+      .map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(" ")).join(", ")}`);
+  });
+  assert.deepEqual(violations, [], `axe on ${page.url()}`);
+}
+
+/** Calls the API as `account`, failing loudly on an error answer. */
+export async function apiCall<T>(
+  s: TestServer,
+  account: SignedInAdmin,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await s.app.request(path, {
+    method,
+    headers: authHeaders(account.token),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  assert.ok(response.ok, `${method} ${path}: ${response.status} ${json.message}`);
+  return json;
+}
+
+export async function createJob(
+  s: TestServer,
+  main: SignedInAdmin,
+  job: JobInput,
+): Promise<JobWithAnalytics> {
+  return (await apiCall<{ job: JobWithAnalytics }>(s, main, "POST", "/api/jobs", job)).job;
+}
+
+/** How a public visitor sees a job: 200 while it is active. */
+export async function publicStatus(s: TestServer, id: string): Promise<number> {
+  const response = await s.app.request(`/api/jobs/${id}`);
+  await response.body?.cancel();
+  return response.status;
+}
