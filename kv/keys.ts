@@ -87,6 +87,7 @@ export const keys = {
   analyticsCompanyDays: (day: string) => ["analytics_company_day", day] as const,
   analyticsCompanyDay: (day: string, company: string, kind: "views" | "clicks") =>
     ["analytics_company_day", day, company, kind] as const,
+  analyticsJobs: () => ["analytics_jobs"] as const,
   analyticsJob: (id: string) => ["analytics_jobs", id] as const,
   analyticsSalt: (day: string) => ["analytics_salt", day] as const,
   analyticsVisitors: (day: string) => ["analytics_visitors", day] as const,

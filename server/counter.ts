@@ -31,6 +31,8 @@ export const FLUSH_INTERVAL_MS = 1_000;
 /** How long a job's name is reused from memory before it is read again. */
 const JOB_REF_CACHE_MS = 60_000;
 
+const encoder = new TextEncoder();
+
 /** Automation that isbot's list may miss: headless and scripted browsers, audit tools. */
 const HEADLESS = /headless|phantomjs|slimerjs|puppeteer|playwright|selenium|webdriver|lighthouse/i;
 
@@ -179,7 +181,7 @@ class BatchingCounter implements TrafficCounter {
   private countVisitor(day: string, address: string, userAgent: string): void {
     const task = (async () => {
       const key = await this.saltKey(day);
-      const data = new TextEncoder().encode(`${address}\n${userAgent}`);
+      const data = encoder.encode(`${address}\n${userAgent}`);
       const hash = encodeHex(await crypto.subtle.sign("HMAC", key, data)).slice(0, 32);
       if (this.counted.get(day)?.has(hash)) return;
       this.pendingDay(day).visitors.add(hash);
