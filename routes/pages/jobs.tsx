@@ -42,10 +42,12 @@ function Results({ query, data }: { query: ListQuery; data: Promise<JobListData>
       />
       <div className="results-head">
         <div aria-live="polite" aria-atomic="true">
-          <h2 className="results-title">{formatCount(totalJobs)} Jobs Found</h2>
+          <h2 className="results-title">{`${formatCount(totalJobs)} Jobs Found`}</h2>
           {jobs.length > 0 && (
             <p className="muted">
-              Showing {formatCount(first)} - {formatCount(last)} of {formatCount(totalJobs)} results
+              {`Showing ${formatCount(first)} - ${formatCount(last)} of ${
+                formatCount(totalJobs)
+              } results`}
             </p>
           )}
         </div>

@@ -29,7 +29,7 @@ export function track<T>(promise: Promise<T>): Tracked<T> {
 
 /** Whether `data` settled within SLOW_DATA_MS (always waits for crawlers: they get whole pages). */
 export async function settledInTime(c: Context, data: Tracked<unknown>): Promise<boolean> {
-  let timer = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const waited = isbot(c.req.header("user-agent") ?? "")
     ? data.then(() => true, () => true)
     : Promise.race([

@@ -1,0 +1,62 @@
+/** Jobs for the public site's tests, with the status and posting date each test needs. */
+import type { TestApp } from "../helpers/server.ts";
+import { sampleJob } from "../helpers/server.ts";
+import { newId } from "../../kv/atomic.ts";
+import type { Job, JobInput, JobStatus } from "../../kv/schemas.ts";
+
+export interface JobSpec extends Partial<JobInput> {
+  status?: JobStatus;
+  /** When it was posted; later specs default to newer dates so list order is known. */
+  datePosted?: string;
+}
+
+const BASE = Date.parse("2026-03-05T10:00:00.000Z");
+
+/** Writes the jobs in one go; the n-th spec is posted n minutes after the first unless given. */
+export async function seedJobs(t: TestApp, specs: JobSpec[]): Promise<Job[]> {
+  return await t.services.jobs.importJobs(
+    specs.map(({ status = "active", datePosted, ...input }, i) => {
+      const posted = datePosted ?? new Date(BASE + i * 60_000).toISOString();
+      return {
+        ...sampleJob(input),
+        _id: newId(),
+        status,
+        datePosted: posted,
+        movedToDumpAt: status === "active" ? null : posted,
+        createdAt: posted,
+        updatedAt: posted,
+      };
+    }),
+  );
+}
+
+export async function get(t: TestApp, path: string, headers: Record<string, string> = {}) {
+  const response = await t.app.request(path, { headers, redirect: "manual" });
+  return { status: response.status, headers: response.headers, html: await response.text() };
+}
+
+/** The numbers of the page links shown. */
+export function pageNumbers(html: string): number[] {
+  return [...html.matchAll(/aria-label="Page (\d+)"/g)].map((match) => Number(match[1]));
+}
+
+/** The JSON data of every `<script type=...>` element of that type. */
+export function scriptData(html: string, type: string): unknown[] {
+  const pattern = new RegExp(
+    `<script type="${type.replace("+", "\\+")}"[^>]*>(.*?)</script>`,
+    "gs",
+  );
+  return [...html.matchAll(pattern)].map((match) => JSON.parse(match[1]));
+}
+
+/** The card (`<article>`) that contains `text`. */
+export function cardOf(html: string, text: string): string {
+  const at = html.indexOf(text);
+  if (at < 0) throw new Error(`no card with ${text}`);
+  return html.slice(html.lastIndexOf("<article", at), html.indexOf("</article>", at));
+}
+
+/** The roles of the cards shown, in order. */
+export function cardRoles(html: string): string[] {
+  return [...html.matchAll(/<h3 class="card-role"><a href="[^"]+">([^<]+)<\/a>/g)].map((m) => m[1]);
+}
