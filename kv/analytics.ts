@@ -680,18 +680,6 @@ function rank(days: DayCountsByName[]): Ranking {
 
 // ---- demo and benchmark history ----------------------------------------------------------------
 
-/** A small seeded generator, so the same seed always writes the same history. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Splits `total` by `shares` in whole numbers that add up to `total`. */
 function split<T extends string>(total: number, shares: Record<T, number>): Record<T, number> {
   const names = Object.keys(shares) as T[];
@@ -710,12 +698,13 @@ function split<T extends string>(total: number, shares: Record<T, number>): Reco
  * days it was open (from its posting until it left the active list), a few jobs draw most of them,
  * 2 to 14 in 100 views turn into clicks, weekends are quieter, and visits, unique visitors, devices
  * and browsers follow the views. For the demo data and the benchmark; meant for an empty database.
+ * Pass a seeded `random` for the same history every time.
  */
 export async function seedAnalyticsHistory(
   kv: Deno.Kv,
-  options: { now: Date; days: number; jobs: Job[]; timeZone: string },
+  options: { now: Date; days: number; jobs: Job[]; timeZone: string; random?: () => number },
 ): Promise<void> {
-  const random = seededRandom(20_241_121);
+  const random = options.random ?? Math.random;
   const list = periodDays(dayOf(options.now, options.timeZone), options.days);
   const position = new Map(list.map((day, i) => [day, i]));
   const indexOf = (iso: string) => {
