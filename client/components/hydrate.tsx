@@ -1,11 +1,17 @@
 /** Browser side of an island: hydrates every server-rendered copy of one island on the page. */
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
+
+/** Marks the island `data-ready` once hydrated, so a test (or a style) can tell it is live. */
+function Ready({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useEffect(() => root.setAttribute("data-ready", ""), [root]);
+  return children;
+}
 
 export function hydrateIslands<P>(name: string, render: (props: P) => ReactNode) {
   for (const root of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
     const source = document.getElementById(root.dataset.props ?? "");
     if (!source?.textContent) continue;
-    hydrateRoot(root, render(JSON.parse(source.textContent) as P));
+    hydrateRoot(root, <Ready root={root}>{render(JSON.parse(source.textContent) as P)}</Ready>);
   }
 }

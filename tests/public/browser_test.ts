@@ -1,0 +1,358 @@
+/**
+ * The public site in Chromium: the hydrated islands, the same flows with JavaScript off, and
+ * axe-core on every page. One browser and one seeded server for the whole file.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { testServer } from "../helpers/server.ts";
+import { seedJobs } from "./fixtures.ts";
+
+/** An everyday desktop Chrome: the traffic counter skips headless browsers. */
+const USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const axeSource = await Deno.readTextFile(
+  new URL("../../node_modules/axe-core/axe.min.js", import.meta.url),
+);
+
+const ROLES = ["Data Scientist", "Backend Engineer", "Product Designer", "QA Engineer"];
+const TYPES = ["Full-Time", "Part-Time", "Contract", "Internship", "Freelance"] as const;
+const EXPERIENCE = ["0-1", "1-2", "2-3", "3+"] as const;
+
+/** Every hiring page answers with a stub, so new tabs have somewhere to land. */
+async function newContext(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  javaScriptEnabled: boolean,
+) {
+  const context = await browser.newContext({ userAgent: USER_AGENT, javaScriptEnabled });
+  await context.route(
+    /^https:\/\/careers\.acme\.example\//,
+    (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>Careers</title><h1>Careers</h1>" }),
+  );
+  return context;
+}
+
+async function islandsReady(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-island]")].every((island) =>
+      island.hasAttribute("data-ready")
+    )
+  );
+}
+
+interface Violation {
+  id: string;
+  impact: string;
+  nodes: number;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations: Violation[] = await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const result = await (globalThis as any).axe.run(document, {
+      runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    });
+    return result.violations.map((v: { id: string; impact: string; nodes: unknown[] }) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.length,
+    }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}, ${v.nodes} nodes)`);
+}
+
+const cardRoles = (page: Page) => page.locator(".card-role a").allTextContents();
+
+Deno.test("the public site in Chromium", browserTest, async (t) => {
+  await using server = await testServer();
+  const jobs = await seedJobs(
+    server,
+    Array.from({ length: 100 }, (_, i) => ({
+      role: ROLES[i % ROLES.length],
+      companyName: `Company ${i}`,
+      location: i % 5 === 4 ? "Remote" : "Pune, India",
+      employmentType: TYPES[i % TYPES.length],
+      experience: EXPERIENCE[i % EXPERIENCE.length],
+      keywords: i === 99 ? ["quantum"] : [],
+    })),
+  );
+  const [dump] = await seedJobs(server, [{ role: "Gone Role", status: "dump" }]);
+  const newest = jobs[99];
+  const base = server.url;
+  await using browser = await launchBrowser();
+  const context = await newContext(browser, true);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+
+  await t.step("search from home sends only the filled fields", async () => {
+    await page.goto(`${base}/`);
+    await islandsReady(page);
+    await page.getByRole("textbox", { name: "Job title, keywords, or company" }).fill("quantum");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${base}/jobs?keywords=quantum`);
+    assert.equal(
+      await page.getByRole("heading", { level: 2, name: /Jobs Found/ }).textContent(),
+      "1 Jobs Found",
+    );
+    assert.deepEqual(await cardRoles(page), [newest.role]);
+  });
+
+  await t.step("a quick chip fills the keyword box only", async () => {
+    await page.goto(`${base}/`);
+    await islandsReady(page);
+    await page.getByRole("button", { name: "Remote" }).click();
+    const keywords = page.getByRole("textbox", { name: "Job title, keywords, or company" });
+    assert.equal(await keywords.inputValue(), "Remote");
+    assert.equal(page.url(), `${base}/`);
+    await page.getByRole("button", { name: "Data Science" }).click();
+    assert.equal(await keywords.inputValue(), "Data Science");
+    assert.equal(
+      await page.getByRole("textbox", { name: "City, state, or remote" }).inputValue(),
+      "",
+    );
+    await page.getByRole("button", { name: "Search Jobs" }).click();
+    await page.waitForURL(`${base}/jobs?keywords=Data+Science`);
+  });
+
+  await t.step("the Filters toggle, each filter and Clear Filters", async () => {
+    await page.goto(`${base}/jobs`);
+    await islandsReady(page);
+    const toggle = page.getByRole("button", { name: "Filters" });
+    const role = page.getByLabel("Role Category");
+    assert.equal(await toggle.getAttribute("aria-expanded"), "false");
+    assert.equal(await role.isVisible(), false);
+    await toggle.click();
+    assert.equal(await toggle.getAttribute("aria-expanded"), "true");
+    await role.selectOption("QA Engineer");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL(`${base}/jobs?role=QA+Engineer`);
+    assert.ok((await cardRoles(page)).every((text) => text === "QA Engineer"));
+    assert.equal(await page.getByLabel("Role Category").isVisible(), true);
+
+    await page.getByLabel("Experience Level").selectOption("3+");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL(`${base}/jobs?role=QA+Engineer&experience=3%2B`);
+    assert.ok(await page.getByText("25 Jobs Found").isVisible());
+
+    await page.getByLabel("Role Category").selectOption("");
+    await page.getByLabel("Experience Level").selectOption("");
+    await page.getByLabel("Employment Type").selectOption("Freelance");
+    await page.getByRole("textbox", { name: "City, state, or remote" }).fill("remote");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL(`${base}/jobs?location=remote&employmentType=Freelance`);
+    assert.ok(await page.getByText("20 Jobs Found").isVisible());
+    assert.ok(
+      (await page.locator(".job-card .badge").allTextContents()).every((text) =>
+        text === "Freelance"
+      ),
+    );
+
+    await page.getByRole("link", { name: "Clear Filters" }).click();
+    await page.waitForURL(`${base}/jobs`);
+    assert.ok(await page.getByText("100 Jobs Found").isVisible());
+  });
+
+  await t.step("pagination: the window at the first, middle and last pages", async () => {
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    const numbers = () => pagination.locator(".page-numbers a").allTextContents();
+    assert.deepEqual(await numbers(), ["1", "2", "3", "4", "5"]);
+    assert.equal(await pagination.getByText("Previous").getAttribute("aria-disabled"), "true");
+    await pagination.getByRole("link", { name: "Next" }).click();
+    await page.waitForURL(`${base}/jobs?page=2`);
+    await pagination.getByRole("link", { name: "Page 5" }).click();
+    await page.waitForURL(`${base}/jobs?page=5`);
+    assert.deepEqual(await numbers(), ["3", "4", "5", "6", "7"]);
+    assert.equal(
+      await pagination.getByRole("link", { name: "Page 5" }).getAttribute("aria-current"),
+      "page",
+    );
+    assert.ok(await page.getByText("Showing 49 - 60 of 100 results").isVisible());
+    await pagination.getByRole("link", { name: "Page 7" }).click();
+    await page.waitForURL(`${base}/jobs?page=7`);
+    await pagination.getByRole("link", { name: "Page 9" }).click();
+    await page.waitForURL(`${base}/jobs?page=9`);
+    assert.deepEqual(await numbers(), ["5", "6", "7", "8", "9"]);
+    assert.equal(await pagination.getByText("Next").getAttribute("aria-disabled"), "true");
+    assert.equal(await page.locator(".job-card").count(), 4);
+    assert.equal(await page.evaluate(() => scrollY), 0);
+  });
+
+  await t.step("a card's fields and cuts", async () => {
+    await page.goto(`${base}/jobs`);
+    const card = page.locator(".job-card").first();
+    assert.equal(await card.locator(".company-name").textContent(), newest.companyName);
+    assert.equal(await card.locator(".badge").textContent(), newest.employmentType);
+    assert.equal(await card.locator("time").textContent(), "Mar 5, 2026");
+    assert.equal(await card.locator(".package").textContent(), "₹8-12 LPA");
+    assert.deepEqual(await card.locator(".chip").allTextContents(), [
+      "TypeScript",
+      "Go",
+      "Docker",
+      "+4 more",
+    ]);
+  });
+
+  let jobPage = "";
+  await t.step("the detail panels", async () => {
+    await page.locator(".card-role a").first().click();
+    jobPage = `${base}/jobs/${newest.jobId}`;
+    await page.waitForURL(jobPage);
+    await islandsReady(page);
+    assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), newest.role);
+    for (
+      const name of [
+        "Estimated Package",
+        "Job Description",
+        "Required Qualifications",
+        "Required Skills",
+        "Job Information",
+        "Similar Jobs",
+      ]
+    ) {
+      assert.ok(await page.getByRole("heading", { level: 2, name }).isVisible(), name);
+    }
+    assert.ok(await page.getByText("March 5, 2026").isVisible());
+    assert.equal(await page.locator(".similar-item").count(), 3);
+    assert.equal(await page.getByRole("link", { name: "Apply Now" }).count(), 2);
+    assert.ok(await page.getByRole("button", { name: "Save Job" }).isVisible());
+  });
+
+  await t.step("the share dialog: keyboard, copy, links", async () => {
+    const opener = page.getByRole("button", { name: "Share Job" }).first();
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Share this job" });
+    assert.ok(await dialog.isVisible());
+    assert.ok(await page.evaluate(() => document.activeElement?.closest("dialog") !== null));
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      const inside = await page.evaluate(() =>
+        document.activeElement === document.body ||
+        document.activeElement?.closest("dialog[open]") !== null
+      );
+      assert.ok(inside, "focus stays in the dialog");
+    }
+    const preview = await dialog.locator(".share-preview").textContent();
+    assert.ok(preview!.startsWith(`${newest.role} at ${newest.companyName}`));
+    assert.ok(preview!.includes("Package: ₹8-12 LPA"));
+    assert.ok(preview!.includes(`Apply here: ${jobPage}`));
+
+    const links: Record<string, [string, string | null]> = Object.fromEntries(
+      await dialog.locator(".share-links a").evaluateAll((anchors) =>
+        anchors.map((a) => [a.textContent, [(a as HTMLAnchorElement).href, a.getAttribute("rel")]])
+      ),
+    );
+    const url = encodeURIComponent(jobPage);
+    assert.ok(links.X[0].startsWith("https://x.com/intent/post?"));
+    assert.ok(links.X[0].includes(`url=${url}`));
+    assert.equal(links.LinkedIn[0], `https://www.linkedin.com/sharing/share-offsite/?url=${url}`);
+    assert.ok(links.WhatsApp[0].startsWith("https://wa.me/?text="));
+    assert.ok(links.WhatsApp[0].includes(encodeURIComponent("Apply here:").replaceAll("%20", "+")));
+    assert.ok(links.Telegram[0].startsWith(`https://t.me/share/url?url=${url}&text=`));
+    for (const [, rel] of Object.values(links)) assert.equal(rel, "noopener noreferrer");
+
+    await dialog.getByRole("button", { name: "Copy to Clipboard" }).click();
+    assert.ok(await dialog.getByRole("button", { name: "Copied!" }).isVisible());
+    assert.ok(
+      await page.locator(".toast", { hasText: "Job post copied to clipboard!" }).isVisible(),
+    );
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), preview);
+    await dialog.getByRole("button", { name: "Copy to Clipboard" }).waitFor({ timeout: 3_000 });
+
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.keyboard.press("Escape");
+    assert.equal(await dialog.isVisible(), false);
+    assert.ok(await opener.evaluate((button) => button === document.activeElement));
+  });
+
+  await t.step("Apply records the click, then opens the hiring link in a new tab", async () => {
+    const [popup] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("link", { name: "Apply Now" }).first().click(),
+    ]);
+    await popup.waitForURL(newest.hiringLink);
+    assert.ok(
+      await page.locator(".toast", { hasText: "Redirecting to application..." }).isVisible(),
+    );
+    await popup.close();
+    await server.services.counter.flush();
+    const counts = await server.services.jobs.analyticsOf([newest._id]);
+    assert.equal(counts.get(newest._id)?.clicks, 1);
+
+    await page.route("**/api/jobs/*/click", (route) => route.fulfill({ status: 500, body: "{}" }));
+    const opened: Page[] = [];
+    context.on("page", (extra) => opened.push(extra));
+    await page.getByRole("link", { name: "Apply Now" }).last().click();
+    await page.locator(".toast", { hasText: "Failed to track application" }).waitFor();
+    assert.equal(opened.length, 0);
+    await page.unroute("**/api/jobs/*/click");
+  });
+
+  await t.step("not found, gone, and unknown paths", async () => {
+    const missing = await page.goto(`${base}/jobs/JB-999999`);
+    assert.equal(missing?.status(), 404);
+    assert.ok(await page.getByRole("heading", { name: "Job Not Found" }).isVisible());
+    assert.deepEqual(await seriousViolations(page), []);
+    const gone = await page.goto(`${base}/jobs/${dump.jobId}`);
+    assert.equal(gone?.status(), 410);
+    await page.getByRole("link", { name: "Explore Other Jobs" }).click();
+    await page.waitForURL(`${base}/jobs`);
+    await page.goto(`${base}/no/such/page`);
+    assert.equal(page.url(), `${base}/`);
+  });
+
+  await t.step("axe finds no serious or critical violation on any public page", async () => {
+    for (
+      const path of ["/", "/jobs", "/jobs?keywords=nothing-matches", jobPage.slice(base.length)]
+    ) {
+      await page.goto(`${base}${path}`);
+      await islandsReady(page);
+      assert.deepEqual(await seriousViolations(page), [], path);
+    }
+    assert.deepEqual(errors, []);
+  });
+
+  await t.step("with JavaScript off: search, filter, clear, page, open and apply", async () => {
+    const plain = await newContext(browser, false);
+    const noScript = await plain.newPage();
+    await noScript.goto(`${base}/`);
+    await noScript.getByRole("textbox", { name: "Job title, keywords, or company" }).fill(
+      "engineer",
+    );
+    await noScript.getByRole("button", { name: "Search Jobs" }).click();
+    await noScript.waitForURL(`${base}/jobs?keywords=engineer`);
+    assert.ok(await noScript.getByText("50 Jobs Found").isVisible());
+    assert.equal(await noScript.getByRole("button", { name: "Filters" }).isVisible(), false);
+
+    await noScript.getByLabel("Role Category").selectOption("Backend Engineer");
+    await noScript.getByRole("button", { name: "Search", exact: true }).click();
+    await noScript.waitForURL(`${base}/jobs?keywords=engineer&role=Backend+Engineer`);
+    assert.ok(await noScript.getByText("25 Jobs Found").isVisible());
+
+    await noScript.getByRole("link", { name: "Clear Filters" }).click();
+    await noScript.waitForURL(`${base}/jobs`);
+    await noScript.getByRole("link", { name: "Next" }).click();
+    await noScript.waitForURL(`${base}/jobs?page=2`);
+    assert.ok(await noScript.getByText("Showing 13 - 24 of 100 results").isVisible());
+
+    const target = jobs[87];
+    await noScript.getByRole("link", { name: target.role, exact: true }).first().click();
+    await noScript.waitForURL(`${base}/jobs/${target.jobId}`);
+    const [popup] = await Promise.all([
+      plain.waitForEvent("page"),
+      noScript.getByRole("link", { name: "Apply Now" }).first().click(),
+    ]);
+    await popup.waitForURL(target.hiringLink);
+    await server.services.counter.flush();
+    const counts = await server.services.jobs.analyticsOf([target._id]);
+    assert.equal(counts.get(target._id)?.clicks, 1);
+    await plain.close();
+  });
+
+  await context.close();
+});
