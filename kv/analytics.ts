@@ -329,7 +329,7 @@ interface CachedRanking {
 
 /** Rankings kept per kind: the periods of the period selector, and a spare. */
 const RANKINGS_KEPT = 4;
-/** Report answers kept: every report for a few periods. */
+/** Report answers kept (each at most a few hundred rows): every report for a few periods. */
 const ANSWERS_KEPT = 40;
 /** The longest a report answer is reused, so an edited job name shows within a minute. */
 const ANSWER_CACHE_MS = 60_000;
@@ -397,11 +397,11 @@ export class AnalyticsReports {
     return totalsOf(await this.daily(days));
   }
 
-  dashboard(days: number): Promise<Dashboard> {
-    return this.remember(`dashboard:${days}`, () => this.makeDashboard(days));
-  }
-
-  private async makeDashboard(days: number): Promise<Dashboard> {
+  /**
+   * Built afresh on each call from the cached days: its per-day lists grow with the traffic, too
+   * big to keep one per period in memory.
+   */
+  async dashboard(days: number): Promise<Dashboard> {
     const daily = await this.daily(days);
     const byJob = await Promise.all(daily.map(({ day, totals }) => this.jobsOn(day, totals)));
     const totals = totalsOf(daily);

@@ -212,15 +212,17 @@ class BatchingCounter implements TrafficCounter {
     await Promise.all([...this.hashing]);
     const batches = this.pending;
     this.pending = new Map();
+    const failures: unknown[] = [];
     for (const [day, pending] of batches) {
       try {
         await this.writeDay(day, pending);
       } catch (error) {
         this.restore(day, pending);
-        throw error;
+        failures.push(error);
       }
     }
     this.forgetOldDays();
+    if (failures.length) throw failures[0];
   }
 
   private async writeDay(day: string, pending: PendingDay): Promise<void> {
