@@ -219,7 +219,7 @@ Deno.test("counts are written within a second without an explicit flush", async 
   await pageProbe(t).request("/", { headers: { "user-agent": CHROME_DESKTOP } });
   const key = keys.analyticsDayTotal("2026-03-10", "visits");
   assert.deepEqual((await t.kv.get(key)).value, null);
-  const deadline = Date.now() + 3_000;
+  const deadline = Date.now() + 5_000;
   while ((await t.kv.get(key)).value === null && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
