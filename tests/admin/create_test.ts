@@ -1,0 +1,208 @@
+/** Create Job in Chromium: the form, skills and keywords, the duplicate dialog, the JSON upload. */
+import assert from "node:assert/strict";
+import { sampleJob, testServer } from "../helpers/server.ts";
+import { signIn } from "../helpers/admins.ts";
+import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import {
+  ACCOUNT_KINDS,
+  apiCall,
+  createJob,
+  expectAccessible,
+  expectHeading,
+  expectText,
+  expectToast,
+  flagsOf,
+  newPage,
+  openAs,
+  publicStatus,
+} from "./helpers.ts";
+import type { JobWithAnalytics } from "../../kv/schemas.ts";
+
+Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t) => {
+  await using s = await testServer();
+  const main = await signIn(s, { main: true });
+  const existing = await createJob(
+    s,
+    main,
+    sampleJob({ role: "Existing Role", companyName: "Initech" }),
+  );
+  await using browser = await launchBrowser();
+  const { page } = await newPage(browser);
+  const role = () => page.getByRole("textbox", { name: "Role", exact: true });
+
+  await t.step("only accounts with canCreateJobs get the form", async () => {
+    for (const kind of ACCOUNT_KINDS) {
+      const account = kind.main
+        ? main
+        : await signIn(s, { permissions: flagsOf(kind.permissions) });
+      await openAs(page, s, account, "/admin/jobs/create");
+      if (kind.main || kind.permissions!.includes("canCreateJobs")) {
+        await expectHeading(page, "Create Job");
+        await page.getByRole("tab", { name: "Form Input" }).waitFor();
+        await page.getByRole("tab", { name: "JSON Upload" }).waitFor();
+      } else {
+        await expectHeading(page, "Access Denied");
+        await expectText(page, "You don't have permission to create jobs");
+        assert.equal(await page.getByRole("tab").count(), 0);
+      }
+    }
+  });
+
+  await t.step("the form: its sections, the notice, defaults, and what is missing", async () => {
+    await openAs(page, s, main, "/admin/jobs/create");
+    await page.getByRole("note").getByText(/duplicate hiring link/i).waitFor();
+    for (const legend of ["Basic Information", "Job Details", "Skills & Keywords"]) {
+      await page.getByRole("group", { name: legend }).waitFor();
+    }
+    assert.equal(await page.getByLabel("Employment Type").inputValue(), "Full-Time");
+    assert.equal(await page.getByLabel("Job Description").getAttribute("rows"), "6");
+    assert.equal(await page.getByLabel("Required Degree").getAttribute("rows"), "3");
+    assert.equal(await page.getByLabel("Hiring Link").getAttribute("type"), "url");
+    assert.equal(await page.getByLabel("Company Logo URL").getAttribute("type"), "url");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Create Job" }).click();
+    await expectToast(
+      page,
+      "Please fill in: companyName, role, location, experience, description, requiredDegree, hiringLink",
+    );
+  });
+
+  await t.step("skills and keywords: Enter or Add, trimmed, no empties or repeats", async () => {
+    const keywords = page.getByRole("textbox", { name: "Keywords", exact: true });
+    await keywords.fill("  cloud  ");
+    await keywords.press("Enter");
+    await keywords.fill("cloud");
+    await page.getByRole("button", { name: "Add to Keywords" }).click();
+    await keywords.fill("   ");
+    await keywords.press("Enter");
+    await keywords.fill("edge");
+    await page.getByRole("button", { name: "Add to Keywords" }).click();
+    const list = page.getByRole("list", { name: "Keywords" });
+    assert.deepEqual(await list.getByRole("listitem").allInnerTexts(), ["cloud\n×", "edge\n×"]);
+    await page.getByRole("button", { name: "Remove cloud" }).click();
+    assert.deepEqual(await list.getByRole("listitem").allInnerTexts(), ["edge\n×"]);
+    const languages = page.getByRole("textbox", { name: "Programming Languages", exact: true });
+    await languages.fill("Rust");
+    await languages.press("Enter");
+    await page.getByRole("textbox", { name: "Databases", exact: true }).fill("Redis");
+    await page.getByRole("button", { name: "Add to Databases" }).click();
+    // Enter in a list input adds; it never submits the form.
+    assert.equal(page.url(), `${s.url}/admin/jobs/create`);
+  });
+
+  const link = "https://careers.example.com/jobs/platform-engineer";
+
+  await t.step("a complete form creates the job: listed, public, with its lists", async () => {
+    await page.getByLabel("Company Name").fill("Umbrella");
+    await role().fill("Platform Engineer");
+    await page.getByLabel("Location").fill("Hyderabad");
+    await page.getByLabel("Experience").selectOption("3+");
+    await page.getByLabel("Estimated Package").fill("20-30 LPA");
+    await page.getByLabel("Hiring Link").fill(link);
+    await page.getByLabel("Job Description").fill("Run the platform.\nOn call one week in six.");
+    await page.getByLabel("Required Degree").fill("Any degree");
+    await page.getByRole("button", { name: "Create Job" }).click();
+    await expectToast(page, "Job created successfully!");
+    await page.waitForURL(`${s.url}/admin/jobs`);
+    await page.locator("tbody").getByText("Platform Engineer", { exact: true }).waitFor();
+    const { jobs } = await apiCall<{ jobs: JobWithAnalytics[] }>(
+      s,
+      main,
+      "GET",
+      "/api/jobs/admin/all?search=Platform",
+    );
+    assert.equal(jobs.length, 1);
+    const [job] = jobs;
+    assert.equal(job.employmentType, "Full-Time");
+    assert.deepEqual(job.keywords, ["edge"]);
+    assert.deepEqual(job.skills.languages, ["Rust"]);
+    assert.deepEqual(job.skills.databases, ["Redis"]);
+    assert.equal(job.estPackage, "20-30 LPA");
+    assert.equal(await publicStatus(s, job.jobId), 200);
+  });
+
+  await t.step("a hiring link already in use opens the duplicate dialog and stops", async () => {
+    await page.goto(`${s.url}/admin/jobs/create`);
+    await page.getByLabel("Company Name").fill("Someone Else");
+    await role().fill("Another Role");
+    await page.getByLabel("Location").fill("Chennai");
+    await page.getByLabel("Experience").selectOption("0-1");
+    await page.getByLabel("Hiring Link").fill(existing.hiringLink);
+    await page.getByLabel("Job Description").fill("Something");
+    await page.getByLabel("Required Degree").fill("Something");
+    await page.getByRole("button", { name: "Create Job" }).click();
+    const dialog = page.getByRole("dialog", { name: "Duplicate Job Detected" });
+    for (const text of ["Existing Role", "Initech", existing.location]) {
+      await dialog.getByText(text, { exact: true }).waitFor();
+    }
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Create Job" }).click();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Create Job" }).click();
+    await dialog.getByRole("button", { name: "View/Edit Existing Job" }).click();
+    await page.waitForURL(`${s.url}/admin/jobs/edit/${existing._id}`);
+    const { statusCounts } = await apiCall<{ statusCounts: { all: number } }>(
+      s,
+      main,
+      "GET",
+      "/api/jobs/admin/all",
+    );
+    assert.equal(statusCounts.all, 2, "nothing was created");
+  });
+
+  await t.step("JSON upload: the guide, Use Example, and the format messages", async () => {
+    await page.goto(`${s.url}/admin/jobs/create`);
+    await page.getByRole("tab", { name: "JSON Upload" }).click();
+    await expectHeading(page, "Format guide");
+    await expectHeading(page, "Required fields");
+    const box = page.getByLabel("Jobs JSON");
+    assert.equal(await box.getAttribute("rows"), "20");
+    await page.getByRole("button", { name: "Use Example" }).click();
+    assert.ok(JSON.parse(await box.inputValue()).jobs.length > 0);
+    await expectAccessible(page);
+    await box.fill("{ not json");
+    await page.getByRole("button", { name: "Upload Jobs" }).click();
+    await expectToast(page, "Invalid JSON format");
+    await box.fill('{ "items": [] }');
+    await page.getByRole("button", { name: "Upload Jobs" }).click();
+    await expectToast(page, 'JSON must contain a "jobs" array');
+  });
+
+  await t.step(
+    "50 jobs, 3 duplicate links, 2 invalid: 45 created, 3 rejected, 2 failed",
+    async () => {
+      const taken = [existing];
+      for (let i = 0; i < 2; i++) {
+        taken.push(await createJob(s, main, sampleJob({ role: `Taken ${i}` })));
+      }
+      const upload = Array.from(
+        { length: 45 },
+        (_, i) => sampleJob({ role: `Bulk ${i}` }),
+      ) as Record<string, unknown>[];
+      upload.push(...taken.map((job) => sampleJob({ hiringLink: job.hiringLink })));
+      upload.push({ ...sampleJob(), role: "" }, { ...sampleJob(), experience: "forever" });
+      await page.getByLabel("Jobs JSON").fill(JSON.stringify({ jobs: upload }));
+      await page.getByRole("button", { name: "Upload Jobs" }).click();
+      await expectToast(page, "45 jobs created successfully!");
+      await expectToast(page, "3 jobs rejected due to duplicate hiring links");
+      await expectToast(page, "2 jobs failed to create");
+      await page.waitForURL(`${s.url}/admin/jobs`);
+      await page.getByRole("tab", { name: "Active (49)" }).waitFor();
+    },
+  );
+
+  await t.step("an upload that creates nothing stays on the page", async () => {
+    await page.goto(`${s.url}/admin/jobs/create`);
+    await page.getByRole("tab", { name: "JSON Upload" }).click();
+    await page.getByLabel("Jobs JSON").fill(
+      JSON.stringify({ jobs: [sampleJob({ hiringLink: existing.hiringLink })] }),
+    );
+    await page.getByRole("button", { name: "Upload Jobs" }).click();
+    await expectToast(page, "1 jobs rejected due to duplicate hiring links");
+    assert.equal(page.url(), `${s.url}/admin/jobs/create`);
+    assert.equal(await page.getByText("jobs created successfully!").count(), 0);
+  });
+});
