@@ -125,6 +125,7 @@ try {
   await firstAnswer.body?.cancel();
   const startToAnswer = performance.now() - started;
   if (!firstAnswer.ok) throw new Error(`GET /api/jobs answered ${firstAnswer.status}`);
+  const memoryAtStart = await memoryOf(server.pid);
 
   const helloFigures = await measure(`${hello.url}/`);
   rows.push({ name: "hello-world (bare Hono)", figures: { ...helloFigures, ratio: 1 } });
@@ -176,6 +177,10 @@ try {
       budget: { max: 300 },
     },
     { name: "server peak memory (VmHWM)", figures: { value: memory.peak, unit: "MB" } },
+    {
+      name: "server memory after the first answer (VmRSS)",
+      figures: { value: memoryAtStart.rss, unit: "MB" },
+    },
     { name: "start to listening", figures: { value: listening, unit: "ms" } },
     {
       name: "start to first GET /api/jobs answer",
