@@ -26,12 +26,7 @@ const entries: string[] = [];
 for await (const entry of Deno.readDir(`${root}client/islands`)) {
   if (entry.isFile && entry.name.endsWith(".tsx")) entries.push(`client/islands/${entry.name}`);
 }
-try {
-  await Deno.stat(`${root}client/admin/main.tsx`);
-  entries.push("client/admin/main.tsx");
-} catch {
-  // The admin app is optional while it is being built.
-}
+entries.push("client/admin/main.tsx");
 
 await Promise.all([
   run(Deno.execPath(), [
