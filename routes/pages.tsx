@@ -21,6 +21,7 @@ import {
   settledInTime,
   streamDocument,
   track,
+  type Tracked,
 } from "./pages/render.ts";
 import { type PageMeta, SITE_NAME } from "./pages/document.tsx";
 import { HomePage } from "./pages/home.tsx";
@@ -40,6 +41,8 @@ const RSS_HEADERS = { "content-type": "application/rss+xml; charset=UTF-8" };
 export function publicPages(services: Services) {
   const { jobs, counter, config } = services;
   const cache = new PageCache(jobs);
+  /** Data being loaded for a page, shared by every request that misses the cache meanwhile. */
+  const loading = new Map<string, Tracked<unknown>>();
   const app = new Hono<AppEnv>();
 
   const siteUrl = (c: Context) => config.SITE_URL ?? new URL(c.req.url).origin;
@@ -56,7 +59,7 @@ export function publicPages(services: Services) {
 
   /**
    * Renders a page whose data `load` fetches: to a cached string when the data is quick, else as a
-   * stream with skeletons (not cached, so the next visitor gets the whole page).
+   * stream with skeletons, and the whole page is cached once the data is in, for the next visitor.
    */
   async function renderPage<T>(
     c: Context,
@@ -64,23 +67,37 @@ export function publicPages(services: Services) {
       key: string | null;
       revision: number;
       status: number;
-      load: Promise<T>;
+      load: () => Promise<T>;
       page: (data: Promise<T>, cacheable: boolean) => ReactElement;
       jobKey?: string;
       views?: (data: T) => number;
     },
   ): Promise<Response> {
-    const data = track(options.load);
+    const loadKey = `${options.revision} ${options.key}`;
+    let data = options.key ? loading.get(loadKey) as Tracked<T> | undefined : undefined;
+    if (!data) {
+      data = track(options.load());
+      if (options.key) {
+        loading.set(loadKey, data);
+        data.finally(() => loading.delete(loadKey)).catch(() => {});
+      }
+    }
+    const cacheWhole = () => {
+      const cached = options.key ? cache.get(options.key, options.revision) : undefined;
+      if (cached) return cached;
+      const page = cachedPage(
+        options.status,
+        renderDocument(options.page(data, true)),
+        options.jobKey,
+      );
+      if (options.key) cache.set(options.key, options.revision, page);
+      return page;
+    };
     if (!(await settledInTime(c, data))) {
+      data.then(cacheWhole, () => {});
       return streamDocument(c, options.page(data, false), options.status);
     }
-    const page = cachedPage(
-      options.status,
-      renderDocument(options.page(data, true)),
-      options.jobKey,
-    );
-    if (options.key) cache.set(options.key, options.revision, page);
-    return send(c, page, options.views?.(data.value!));
+    return send(c, cacheWhole(), options.views?.(data.value!));
   }
 
   function metaFor(c: Context, path: string, fields: Omit<PageMeta, "canonical">): PageMeta {
@@ -102,7 +119,7 @@ export function publicPages(services: Services) {
       key,
       revision,
       status: 200,
-      load: jobs.search({ page: 1, limit: HOME_RECENT_JOBS }).then((result) => result.jobs),
+      load: () => jobs.search({ page: 1, limit: HOME_RECENT_JOBS }).then((result) => result.jobs),
       page: (recent) => <HomePage meta={meta} recent={recent} />,
     });
   });
@@ -135,9 +152,10 @@ export function publicPages(services: Services) {
       key,
       revision,
       status: 200,
-      load: Promise.all([searchJobs(query, PUBLIC_PAGE_SIZE), jobs.filterOptions()]).then((
-        [result, options],
-      ): JobListData => ({ ...result, options })),
+      load: () =>
+        Promise.all([searchJobs(query, PUBLIC_PAGE_SIZE), jobs.filterOptions()]).then((
+          [result, options],
+        ): JobListData => ({ ...result, options })),
       page: (data) => <JobsPage meta={meta} query={query} data={data} />,
     });
   });
@@ -196,9 +214,10 @@ export function publicPages(services: Services) {
       openGraph: { type: "article", image: job.companyLogo },
       structuredData: jobPosting(job, url),
     };
-    const extras = Promise.all([jobs.similar(job, SIMILAR_JOBS_FETCHED), viewsOf(job._id)]).then((
-      [similar, views],
-    ): JobExtras => ({ similar: similar.slice(0, SIMILAR_JOBS_SHOWN), views }));
+    const extras = () =>
+      Promise.all([jobs.similar(job, SIMILAR_JOBS_FETCHED), viewsOf(job._id)]).then((
+        [similar, views],
+      ): JobExtras => ({ similar: similar.slice(0, SIMILAR_JOBS_SHOWN), views }));
     return renderPage(c, {
       key,
       revision,

@@ -531,6 +531,11 @@ Deno.test("slow data streams the skeletons first; crawlers wait for the whole pa
   assert.ok(inline.length > 0);
   for (const attributes of inline) assert.ok(attributes.includes(`nonce="${nonce}"`), attributes);
 
+  // Once the data came in, the whole page was cached: the next visitor waits for nothing.
+  const next = await get(t, "/jobs");
+  assert.ok(next.html.includes("Streamed Role"));
+  assert.ok(!next.html.includes("Searching..."));
+
   const crawler = await get(t, "/jobs?keywords=streamed", {
     "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
   });
