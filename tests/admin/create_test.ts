@@ -14,6 +14,7 @@ import {
   flagsOf,
   newPage,
   openAs,
+  press,
   publicStatus,
 } from "./helpers.ts";
 import type { JobWithAnalytics } from "../../kv/schemas.ts";
@@ -60,7 +61,7 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
     assert.equal(await page.getByLabel("Hiring Link").getAttribute("type"), "url");
     assert.equal(await page.getByLabel("Company Logo URL").getAttribute("type"), "url");
     await expectAccessible(page);
-    await page.getByRole("button", { name: "Create Job" }).click();
+    await press(page.getByRole("button", { name: "Create Job" }));
     await expectToast(
       page,
       "Please fill in: companyName, role, location, experience, description, requiredDegree, hiringLink",
@@ -101,7 +102,7 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
     await page.getByLabel("Hiring Link").fill(link);
     await page.getByLabel("Job Description").fill("Run the platform.\nOn call one week in six.");
     await page.getByLabel("Required Degree").fill("Any degree");
-    await page.getByRole("button", { name: "Create Job" }).click();
+    await press(page.getByRole("button", { name: "Create Job" }));
     await expectToast(page, "Job created successfully!");
     await page.waitForURL(`${s.url}/admin/jobs`);
     await page.locator("tbody").getByText("Platform Engineer", { exact: true }).waitFor();
@@ -130,7 +131,7 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
     await page.getByLabel("Hiring Link").fill(existing.hiringLink);
     await page.getByLabel("Job Description").fill("Something");
     await page.getByLabel("Required Degree").fill("Something");
-    await page.getByRole("button", { name: "Create Job" }).click();
+    await press(page.getByRole("button", { name: "Create Job" }));
     const dialog = page.getByRole("dialog", { name: "Duplicate Job Detected" });
     for (const text of ["Existing Role", "Initech", existing.location]) {
       await dialog.getByText(text, { exact: true }).waitFor();
@@ -138,10 +139,10 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
     await expectAccessible(page);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
-    await page.getByRole("button", { name: "Create Job" }).click();
+    await press(page.getByRole("button", { name: "Create Job" }));
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
-    await page.getByRole("button", { name: "Create Job" }).click();
+    await press(page.getByRole("button", { name: "Create Job" }));
     await dialog.getByRole("button", { name: "View/Edit Existing Job" }).click();
     await page.waitForURL(`${s.url}/admin/jobs/edit/${existing._id}`);
     const { statusCounts } = await apiCall<{ statusCounts: { all: number } }>(
@@ -164,10 +165,10 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
     assert.ok(JSON.parse(await box.inputValue()).jobs.length > 0);
     await expectAccessible(page);
     await box.fill("{ not json");
-    await page.getByRole("button", { name: "Upload Jobs" }).click();
+    await press(page.getByRole("button", { name: "Upload Jobs" }));
     await expectToast(page, "Invalid JSON format");
     await box.fill('{ "items": [] }');
-    await page.getByRole("button", { name: "Upload Jobs" }).click();
+    await press(page.getByRole("button", { name: "Upload Jobs" }));
     await expectToast(page, 'JSON must contain a "jobs" array');
   });
 
@@ -185,7 +186,7 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
       upload.push(...taken.map((job) => sampleJob({ hiringLink: job.hiringLink })));
       upload.push({ ...sampleJob(), role: "" }, { ...sampleJob(), experience: "forever" });
       await page.getByLabel("Jobs JSON").fill(JSON.stringify({ jobs: upload }));
-      await page.getByRole("button", { name: "Upload Jobs" }).click();
+      await press(page.getByRole("button", { name: "Upload Jobs" }));
       await expectToast(page, "45 jobs created successfully!");
       await expectToast(page, "3 jobs rejected due to duplicate hiring links");
       await expectToast(page, "2 jobs failed to create");
@@ -200,7 +201,7 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
     await page.getByLabel("Jobs JSON").fill(
       JSON.stringify({ jobs: [sampleJob({ hiringLink: existing.hiringLink })] }),
     );
-    await page.getByRole("button", { name: "Upload Jobs" }).click();
+    await press(page.getByRole("button", { name: "Upload Jobs" }));
     await expectToast(page, "1 jobs rejected due to duplicate hiring links");
     assert.equal(page.url(), `${s.url}/admin/jobs/create`);
     assert.equal(await page.getByText("jobs created successfully!").count(), 0);

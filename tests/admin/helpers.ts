@@ -1,6 +1,6 @@
 /** What the admin portal's browser tests share: signed-in pages, toasts, axe, the data behind. */
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { TOKEN_STORAGE_KEY } from "../../client/admin/api.ts";
 import type { TestServer } from "../helpers/server.ts";
 import { authHeaders, type SignedInAdmin } from "../helpers/admins.ts";
@@ -51,6 +51,15 @@ export async function openAs(page: Page, s: TestServer, account: SignedInAdmin, 
 
 export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
+}
+
+/**
+ * Activates a control by keyboard. Toasts sit top right, over the header buttons; a mouse click
+ * there can land on a toast sliding in, a key press cannot.
+ */
+export async function press(control: Locator) {
+  await control.focus();
+  await control.press("Enter");
 }
 
 /** Waits for a toast with exactly this text. */

@@ -14,6 +14,7 @@ import {
   flagsOf,
   newPage,
   openAs,
+  press,
   publicStatus,
 } from "./helpers.ts";
 import type { JobWithAnalytics } from "../../kv/schemas.ts";

@@ -45,7 +45,8 @@ function DaysChip({ days }: { days: number }) {
   return (
     <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ${colours}`}>
       {days} {days === 1 ? "day" : "days"}
-      {days >= DUMP_DANGER_DAYS && ` · ${DAYS_IN_DUMP_BEFORE_INACTIVE - days}d left`}
+      {days >= DUMP_DANGER_DAYS &&
+        ` · ${Math.max(0, DAYS_IN_DUMP_BEFORE_INACTIVE - days)}d left`}
     </span>
   );
 }
