@@ -150,7 +150,7 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
       await expectToast(page, "2 jobs deleted successfully");
       await page.getByRole("tab", { name: "Active (9)" }).waitFor();
       for (const job of picked) assert.equal(await publicStatus(s, job._id), 404);
-      await page.getByRole("button", { name: "Bulk Actions" }).click();
+      await press(page.getByRole("button", { name: "Bulk Actions" }));
     },
   );
 
