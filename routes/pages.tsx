@@ -129,15 +129,19 @@ export function publicPages(services: Services) {
 
   app.get("/jobs", async (c) => {
     const url = new URL(c.req.url);
+    // Only canonical URLs are cached, so a hit needs no parsing of the query.
+    const key = `jobs${url.search} ${siteUrl(c)}`;
+    const revision = await cache.revision();
+    const hit = cache.get(key, revision);
+    if (hit) {
+      counter.pageView(c);
+      return send(c, hit);
+    }
     const query = parseListQuery(url.searchParams);
     const search = listSearch(query);
     // One URL per result page: empty fields of a no-script form and unknown values are dropped.
     if (url.search !== search) return c.redirect(`/jobs${search}`, 302);
     counter.pageView(c);
-    const key = `jobs${search} ${siteUrl(c)}`;
-    const revision = await cache.revision();
-    const hit = cache.get(key, revision);
-    if (hit) return send(c, hit);
     const filtered = hasFilters(query);
     const meta = metaFor(c, `/jobs${search}`, {
       title: `Find Your Next Job${query.page > 1 ? ` – Page ${query.page}` : ""} | ${SITE_NAME}`,
@@ -255,6 +259,8 @@ export function publicPages(services: Services) {
     const list = catalog.list().slice(0, SITEMAP_JOBS).map((item) => item.job);
     return c.body(sitemapXml(siteUrl(c), list, jobUrl(c)), 200, XML_HEADERS);
   });
+
+  app.get("/jobs/", (c) => c.redirect("/jobs", 301));
 
   // Mounted last in the app: any other public path goes home.
   app.get("*", (c) => c.redirect("/"));

@@ -8,11 +8,11 @@ export function jobPath(job: Pick<Job, "jobId">): string {
 }
 
 /** The logo at a fixed size, so nothing moves as it loads; else the company's first letter. */
-export function CompanyLogo({ job, size }: { job: Job; size: number }) {
+export function CompanyLogo({ job, size }: { job: Job; size: 40 | 48 | 64 }) {
   if (job.companyLogo) {
     return (
       <img
-        className="logo"
+        className={`logo logo-${size}`}
         src={job.companyLogo}
         alt={`${job.companyName} logo`}
         width={size}
@@ -24,11 +24,7 @@ export function CompanyLogo({ job, size }: { job: Job; size: number }) {
     );
   }
   return (
-    <span
-      className="logo logo-placeholder"
-      style={{ width: size, height: size }}
-      aria-hidden="true"
-    >
+    <span className={`logo logo-${size} logo-placeholder`} aria-hidden="true">
       {Array.from(job.companyName.trim())[0]?.toUpperCase() ?? "?"}
     </span>
   );

@@ -20,9 +20,14 @@ export type Tracked<T> = Promise<T> & { status?: string; value?: T; reason?: unk
 export function track<T>(promise: Promise<T>): Tracked<T> {
   const tracked: Tracked<T> = promise;
   tracked.status = "pending";
+  // The handlers return nothing: returning the promise itself would chain its rejection onward.
   promise.then(
-    (value) => Object.assign(tracked, { status: "fulfilled", value }),
-    (reason) => Object.assign(tracked, { status: "rejected", reason }),
+    (value) => {
+      Object.assign(tracked, { status: "fulfilled", value });
+    },
+    (reason) => {
+      Object.assign(tracked, { status: "rejected", reason });
+    },
   );
   return tracked;
 }
@@ -53,5 +58,7 @@ export async function streamDocument(c: Context, element: ReactElement, status: 
       console.error(`${c.req.method} ${c.req.path}:`, error);
     },
   });
+  // React rejects allReady when rendering fails after the shell went out; onError has logged it.
+  stream.allReady.catch(() => {});
   return new Response(stream, { status, headers: HTML_HEADERS });
 }

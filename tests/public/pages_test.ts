@@ -197,7 +197,7 @@ Deno.test("a card shows every field of the specification", async () => {
   const card = cardOf(html, "Globex");
   assert.match(
     card,
-    /<img class="logo" src="https:\/\/cdn.example\/globex.png" alt="Globex logo" width="48" height="48"/,
+    /<img class="logo logo-48" src="https:\/\/cdn.example\/globex.png" alt="Globex logo" width="48" height="48"/,
   );
   assert.ok(card.includes("Mar 5, 2026"));
   assert.ok(card.includes('<span class="badge">Part-Time</span>'));
@@ -213,7 +213,7 @@ Deno.test("a card shows every field of the specification", async () => {
   assert.ok(card.includes("View Details"));
 
   const other = cardOf(html, "initech");
-  assert.ok(other.includes('<span class="logo logo-placeholder"'));
+  assert.ok(other.includes('<span class="logo logo-48 logo-placeholder"'));
   assert.ok(other.includes(">I</span>"));
   assert.ok(!other.includes("more</li>"));
   assert.ok(!other.includes('class="package"'));
@@ -552,4 +552,35 @@ Deno.test("public pages send a strict Content-Security-Policy", async () => {
   assert.match(policy, /base-uri 'none'/);
   assert.match(policy, /frame-ancestors 'none'/);
   assert.doesNotMatch(policy, /script-src[^;]*unsafe-inline/);
+});
+
+Deno.test("HEAD requests and a trailing slash on /jobs", async () => {
+  await using t = await testApp();
+  const head = await t.app.request("/jobs", { method: "HEAD" });
+  assert.equal(head.status, 200);
+  assert.equal(await head.text(), "");
+  const { status, headers } = await get(t, "/jobs/");
+  assert.equal(status, 301);
+  assert.equal(headers.get("location"), "/jobs");
+});
+
+Deno.test("data that fails after the shell went out ends the stream cleanly", async () => {
+  await using t = await testApp();
+  t.services.jobs.filterOptions = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    throw new Error("the store is unavailable");
+  };
+  const errors: unknown[][] = [];
+  const log = console.error;
+  console.error = (...args: unknown[]) => errors.push(args);
+  try {
+    const { status, html } = await get(t, "/jobs");
+    assert.equal(status, 200);
+    assert.ok(html.includes("Searching..."));
+    assert.ok(html.includes("</html>"));
+  } finally {
+    console.error = log;
+  }
+  assert.equal(errors.length, 1);
+  assert.match(String(errors[0][0]), /GET \/jobs/);
 });
