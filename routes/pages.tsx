@@ -48,8 +48,17 @@ export function publicPages(services: Services) {
   const siteUrl = (c: Context) => config.SITE_URL ?? new URL(c.req.url).origin;
   const jobUrl = (c: Context) => (job: Pick<Job, "jobId">) => `${siteUrl(c)}${jobPath(job)}`;
 
-  async function viewsOf(jobKey: string): Promise<number> {
-    return (await jobs.analyticsOf([jobKey])).get(jobKey)?.views ?? 0;
+  /** View counts being read; visitors of one job at the same moment share the read. */
+  const viewReads = new Map<string, Promise<number>>();
+
+  function viewsOf(jobKey: string): Promise<number> {
+    let read = viewReads.get(jobKey);
+    if (!read) {
+      read = jobs.analyticsOf([jobKey]).then((counts) => counts.get(jobKey)?.views ?? 0)
+        .finally(() => viewReads.delete(jobKey));
+      viewReads.set(jobKey, read);
+    }
+    return read;
   }
 
   async function send(c: Context, page: CachedPage, views?: number): Promise<Response> {
