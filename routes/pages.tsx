@@ -73,7 +73,7 @@ export function publicPages(services: Services) {
   async function renderPage<T>(
     c: Context,
     options: {
-      key: string | null;
+      key: string;
       revision: number;
       status: number;
       load: () => Promise<T>;
@@ -83,23 +83,21 @@ export function publicPages(services: Services) {
     },
   ): Promise<Response> {
     const loadKey = `${options.revision} ${options.key}`;
-    let data = options.key ? loading.get(loadKey) as Tracked<T> | undefined : undefined;
+    let data = loading.get(loadKey) as Tracked<T> | undefined;
     if (!data) {
       data = track(options.load());
-      if (options.key) {
-        loading.set(loadKey, data);
-        data.finally(() => loading.delete(loadKey)).catch(() => {});
-      }
+      loading.set(loadKey, data);
+      data.finally(() => loading.delete(loadKey)).catch(() => {});
     }
     const cacheWhole = () => {
-      const cached = options.key ? cache.get(options.key, options.revision) : undefined;
+      const cached = cache.get(options.key, options.revision);
       if (cached) return cached;
       const page = cachedPage(
         options.status,
         renderDocument(options.page(data, true)),
         options.jobKey,
       );
-      if (options.key) cache.set(options.key, options.revision, page);
+      cache.set(options.key, options.revision, page);
       return page;
     };
     if (!(await settledInTime(c, data))) {
@@ -263,10 +261,16 @@ export function publicPages(services: Services) {
 
   app.get("/robots.txt", (c) => c.text(robotsTxt(siteUrl(c))));
 
+  /** The sitemap lists every active job: built once per revision of the job data. */
+  let sitemap = { key: "", xml: "" };
   app.get("/sitemap.xml", async (c) => {
-    const catalog = await jobs.active();
-    const list = catalog.list().slice(0, SITEMAP_JOBS).map((item) => item.job);
-    return c.body(sitemapXml(siteUrl(c), list, jobUrl(c)), 200, XML_HEADERS);
+    const key = `${await cache.revision()} ${siteUrl(c)}`;
+    if (sitemap.key !== key) {
+      const catalog = await jobs.active();
+      const list = catalog.list().slice(0, SITEMAP_JOBS).map((item) => item.job);
+      sitemap = { key, xml: sitemapXml(siteUrl(c), list, jobUrl(c)) };
+    }
+    return c.body(sitemap.xml, 200, XML_HEADERS);
   });
 
   app.get("/jobs/", (c) => c.redirect("/jobs", 301));

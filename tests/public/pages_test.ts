@@ -1,6 +1,6 @@
 /** The public pages as served HTML: texts, limits, status codes, caching and escaping. */
 import assert from "node:assert/strict";
-import { testApp } from "../helpers/server.ts";
+import { sampleJob, testApp } from "../helpers/server.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { cardOf, cardRoles, get, pageNumbers, scriptData, seedJobs } from "./fixtures.ts";
@@ -485,6 +485,10 @@ Deno.test("sitemap, robots.txt and the RSS feed", async () => {
   ));
   assert.ok(sitemap.html.includes(`/jobs/${design.jobId}<`));
   assert.ok(!sitemap.html.includes(`/jobs/${dump.jobId}<`));
+
+  const created = await t.services.jobs.create(sampleJob({ role: "Brand New" }));
+  assert.ok(created.ok);
+  assert.ok((await get(t, "/sitemap.xml")).html.includes(`/jobs/${created.job.jobId}<`));
 
   const robots = await get(t, "/robots.txt");
   assert.ok(robots.html.includes("Disallow: /admin"));
