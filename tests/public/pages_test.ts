@@ -501,7 +501,7 @@ Deno.test("sitemap, robots.txt and the RSS feed", async () => {
   assert.ok(!feed.html.includes(data.jobId + "<"));
   assert.ok(!feed.html.includes("Dumped"));
   const all = await get(t, "/jobs/feed.xml");
-  assert.equal(all.html.match(/<item>/g)?.length, 2);
+  assert.equal(all.html.match(/<item>/g)?.length, 3);
   assert.ok((await get(t, "/jobs?role=Designer")).html.includes(
     '<link rel="alternate" type="application/rss+xml" title="CareerEdge jobs" href="/jobs/feed.xml?role=Designer"/>',
   ));
