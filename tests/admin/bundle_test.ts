@@ -1,0 +1,26 @@
+/** The admin app's download budget (issue 5): first screen at most 200 KB gzipped, no chart code. */
+import assert from "node:assert/strict";
+import { chunkNamed, firstScreens, staticDownload } from "./bundle.ts";
+
+const FIRST_SCREEN_BUDGET_KB = 200;
+
+Deno.test("the first admin screen loads at most 200 KB of gzipped JavaScript and no chart code", async () => {
+  const charts = await chunkNamed("charts");
+  for (const [screen, download] of Object.entries(await firstScreens())) {
+    assert.ok(
+      download.gzipBytes <= FIRST_SCREEN_BUDGET_KB * 1024,
+      `${screen}: ${(download.gzipBytes / 1024).toFixed(1)} KB`,
+    );
+    assert.ok(!download.files.includes(charts), `${screen} loads ${charts}`);
+  }
+});
+
+Deno.test("chart.js lives in the chart chunk, which only the chart screens import", async () => {
+  const charts = await chunkNamed("charts");
+  const source = await Deno.readTextFile(new URL(`../../client/dist/${charts}`, import.meta.url));
+  assert.ok(source.includes("Chart.js"), "the chunk carries chart.js");
+  for (const screen of ["jobs", "dump", "admins", "job-form"]) {
+    const { files } = await staticDownload([await chunkNamed(screen)]);
+    assert.ok(!files.includes(charts), `${screen} pulls in chart code`);
+  }
+});
