@@ -588,3 +588,28 @@ Deno.test("data that fails after the shell went out ends the stream cleanly", as
   assert.equal(errors.length, 1);
   assert.match(String(errors[0][0]), /GET \/jobs/);
 });
+
+Deno.test("the share preview: up to 5 skills per group, 'Competitive' without a package", async () => {
+  await using t = await testApp();
+  const [job] = await seedJobs(t, [{
+    role: "Analyst",
+    companyName: "Vandelay",
+    estPackage: undefined,
+    skills: {
+      languages: ["A1", "A2", "A3", "A4", "A5", "A6", "A7"],
+      technologies: [],
+      frameworks: ["F1"],
+      databases: [],
+      tools: [],
+      others: [],
+    },
+  }]);
+  const { html } = await get(t, `/jobs/${job.jobId}`);
+  const preview = html.match(/<pre class="share-preview"[^>]*>([^<]*)<\/pre>/)![1];
+  assert.ok(preview.startsWith("Analyst at Vandelay"));
+  assert.ok(preview.includes("Package: Competitive"));
+  assert.ok(preview.includes("Programming Languages: A1, A2, A3, A4, A5\n"));
+  assert.ok(preview.includes("Frameworks: F1"));
+  assert.ok(!preview.includes("Technologies:"));
+  assert.ok(preview.endsWith(`Apply here: http://localhost/jobs/${job.jobId}`));
+});
