@@ -2,8 +2,9 @@
  * Cookieless traffic counting (issue 3), after Plausible and Umami. A request counts only when a
  * person asked for it: HEAD requests, prefetches and prerenders, known bots (the `isbot` list) and
  * headless browsers count nothing. A unique visitor is an HMAC-SHA-256 of the client address and
- * user agent under the day's secret salt; neither is stored. Counts are batched in memory and
- * written at most a second later (and on shutdown) so that counting never slows a page down.
+ * user agent under the day's secret salt; neither is ever written anywhere. Counts are batched in
+ * memory and written at most a second later (and on shutdown) so that counting never slows a page
+ * down; the batch holds each distinct visitor once and hashes it when written, not per request.
  */
 import type { Context } from "hono";
 import { isbot } from "isbot";
@@ -36,6 +37,22 @@ const encoder = new TextEncoder();
 /** Automation that isbot's list may miss: headless and scripted browsers, audit tools. */
 const HEADLESS = /headless|phantomjs|slimerjs|puppeteer|playwright|selenium|webdriver|lighthouse/i;
 
+/** Verdicts on recent user agents: most traffic comes from a few browser builds. */
+const verdicts = new Map<string, Visitor | null>();
+const VERDICTS_KEPT = 1_000;
+
+function classify(userAgent: string): Visitor | null {
+  let verdict = verdicts.get(userAgent);
+  if (verdict === undefined) {
+    verdict = isbot(userAgent) || HEADLESS.test(userAgent)
+      ? null
+      : { userAgent, device: deviceOf(userAgent), browser: browserOf(userAgent) };
+    if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
+    verdicts.set(userAgent, verdict);
+  }
+  return verdict;
+}
+
 export interface Visitor {
   userAgent: string;
   device: Device;
@@ -54,9 +71,8 @@ export function humanVisitor(c: Context): Visitor | null {
   ].join(" ").toLowerCase();
   if (/prefetch|prerender|preview/.test(purpose)) return null;
   const userAgent = c.req.header("user-agent") ?? "";
-  if (!userAgent || isbot(userAgent) || HEADLESS.test(userAgent)) return null;
-  if (HEADLESS.test(c.req.header("sec-ch-ua") ?? "")) return null;
-  return { userAgent, device: deviceOf(userAgent), browser: browserOf(userAgent) };
+  if (!userAgent || HEADLESS.test(c.req.header("sec-ch-ua") ?? "")) return null;
+  return classify(userAgent);
 }
 
 export function deviceOf(userAgent: string): Device {
@@ -83,6 +99,7 @@ interface PendingDay {
   /** By the id the route gave (`_id` or `jobId`); resolved when written. */
   views: Map<string, number>;
   clicks: Map<string, number>;
+  /** Each distinct client address and user agent of the batch, hashed when written. */
   visitors: Set<string>;
 }
 
@@ -108,11 +125,9 @@ export function createCounter(deps: CounterDeps): TrafficCounter {
 
 class BatchingCounter implements TrafficCounter {
   private pending = new Map<string, PendingDay>();
-  /** Visitor hashes still being computed; a flush waits for them. */
-  private hashing = new Set<Promise<void>>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();
-  /** Visitors already counted, by day, so a returning visitor costs no KV read. */
+  /** Hashes of visitors already counted, by day, so a returning visitor costs no KV read. */
   private counted = new Map<string, Set<string>>();
   private saltKeys = new Map<string, Promise<CryptoKey>>();
   private refs = new Map<string, { ref: JobRef | null; at: number }>();
@@ -130,7 +145,7 @@ class BatchingCounter implements TrafficCounter {
     pending.devices[visitor.device]++;
     pending.browsers[visitor.browser]++;
     if (jobId) addTo(pending.views, jobId);
-    this.countVisitor(day, clientAddress(c), visitor.userAgent);
+    pending.visitors.add(`${clientAddress(c)}\n${visitor.userAgent}`);
     this.schedule();
   }
 
@@ -178,17 +193,15 @@ class BatchingCounter implements TrafficCounter {
     }, FLUSH_INTERVAL_MS);
   }
 
-  private countVisitor(day: string, address: string, userAgent: string): void {
-    const task = (async () => {
-      const key = await this.saltKey(day);
-      const data = encoder.encode(`${address}\n${userAgent}`);
-      const hash = encodeHex(await crypto.subtle.sign("HMAC", key, data)).slice(0, 32);
-      if (this.counted.get(day)?.has(hash)) return;
-      this.pendingDay(day).visitors.add(hash);
-      this.schedule();
-    })().catch((error) => console.error("Analytics visitor hash failed:", error));
-    this.hashing.add(task);
-    task.finally(() => this.hashing.delete(task));
+  /** The day's keyed hashes of the batch's visitors that this process has not counted yet. */
+  private async newVisitors(day: string, visitors: Set<string>): Promise<string[]> {
+    const key = await this.saltKey(day);
+    const counted = this.counted.get(day);
+    const hashes = await Promise.all([...visitors].map(async (visitor) => {
+      const signature = await crypto.subtle.sign("HMAC", key, encoder.encode(visitor));
+      return encodeHex(signature).slice(0, 32);
+    }));
+    return [...new Set(hashes)].filter((hash) => !counted?.has(hash));
   }
 
   private saltKey(day: string): Promise<CryptoKey> {
@@ -208,8 +221,6 @@ class BatchingCounter implements TrafficCounter {
   }
 
   private async write(): Promise<void> {
-    // Hashes started later land in the next batch: under steady traffic this wait still ends.
-    await Promise.all([...this.hashing]);
     const batches = this.pending;
     this.pending = new Map();
     const failures: unknown[] = [];
@@ -247,10 +258,11 @@ class BatchingCounter implements TrafficCounter {
     pending.views.clear();
     pending.clicks.clear();
     if (pending.visitors.size) {
-      await recordVisitors(this.deps.kv, day, [...pending.visitors]);
+      const hashes = await this.newVisitors(day, pending.visitors);
+      await recordVisitors(this.deps.kv, day, hashes);
       let counted = this.counted.get(day);
       if (!counted) this.counted.set(day, counted = new Set());
-      for (const hash of pending.visitors) counted.add(hash);
+      for (const hash of hashes) counted.add(hash);
     }
   }
 
