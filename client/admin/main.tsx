@@ -1,12 +1,13 @@
-/** The admin portal's entry: takes over the server shell's root with the routed, query-fed app. */
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+/** The admin portal's entry: hydrates the server shell, then hands it to the routed, query-fed app. */
+import { StrictMode, useEffect, useState } from "react";
+import { hydrateRoot } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { Toaster } from "sonner";
 import { TOAST_MS } from "../../kv/constants.ts";
 import { setUnauthorizedHandler, tokenStore } from "./api.ts";
 import { router } from "./router.tsx";
+import { AuthSpinner } from "./spinner.tsx";
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -22,11 +23,23 @@ setUnauthorizedHandler(() => {
   }
 });
 
-createRoot(document.getElementById("admin-root")!).render(
-  <StrictMode>
+function App() {
+  // The first render is the shell's own markup (the spinner), so hydration matches what the server
+  // sent; the router renders from the next one on.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) return <AuthSpinner />;
+  return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <Toaster position="top-right" duration={TOAST_MS} richColors closeButton />
     </QueryClientProvider>
+  );
+}
+
+hydrateRoot(
+  document.getElementById("admin-root")!,
+  <StrictMode>
+    <App />
   </StrictMode>,
 );

@@ -30,6 +30,12 @@ Deno.test({ name: "admin sign-in, guard and layout", ...browserTest }, async (t)
   const main = await signIn(s, { main: true });
   await using browser = await launchBrowser();
   const { page, context } = await newPage(browser);
+  const reactErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /React|hydrat/i.test(message.text())) {
+      reactErrors.push(message.text());
+    }
+  });
 
   await t.step("signed out, guarded paths and unknown paths land on the sign-in page", async () => {
     for (const path of ["/admin/dashboard", "/admin/jobs", "/admin/no/such/page", "/admin"]) {
@@ -39,6 +45,7 @@ Deno.test({ name: "admin sign-in, guard and layout", ...browserTest }, async (t)
     await expectText(page, "Admin Portal");
     await expectText(page, "POST /api/admin/create-main-admin");
     await expectAccessible(page);
+    assert.deepEqual(reactErrors, [], "the shell hydrates without a mismatch");
   });
 
   await t.step("both fields are required and the e-mail must look like one", async () => {

@@ -33,7 +33,8 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  // Generous: the whole suite runs in parallel on two cores, and waiting costs a passing test nothing.
+  page.setDefaultTimeout(20_000);
   return { context, page };
 }
 
