@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { startServerProcess } from "../helpers/process.ts";
 import { JobStore } from "../../kv/jobs.ts";
 import { keys } from "../../kv/keys.ts";
-import { generateJob, type JobPlacement, seededRandom } from "../../kv/seed.ts";
+import { demoJobs, generateJob, type JobPlacement, seededRandom } from "../../kv/seed.ts";
 import type { Job, JobStatus } from "../../kv/schemas.ts";
 import { DAY_MS } from "../../kv/constants.ts";
 
@@ -125,6 +125,27 @@ Deno.test("two server processes on one KV file run the lifecycle together: each 
       const listed = await call(server.url, "/api/jobs/admin/all?status=all", undefined, token);
       assert.deepEqual(listed.statusCounts, counts);
     }
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
+});
+
+Deno.test("two server processes starting at once on an empty KV file seed the demo data once", async () => {
+  const folder = await Deno.makeTempDir();
+  const kvPath = `${folder}/empty.kv`;
+  try {
+    const servers = await Promise.all(
+      [1, 2].map(() => startServerProcess(kvPath, { SEED_DEMO: "true" })),
+    );
+    for (const server of servers) await server.stop();
+    using kv = await Deno.openKv(kvPath);
+    const links: string[] = [];
+    for await (const { value: job } of kv.list<Job>({ prefix: keys.jobs() })) {
+      links.push(job.hiringLink);
+    }
+    assert.ok(links.length >= 60, `${links.length} jobs`);
+    assert.equal(new Set(links).size, links.length);
+    assert.equal(links.length, demoJobs(new Date()).length);
   } finally {
     await Deno.remove(folder, { recursive: true });
   }
