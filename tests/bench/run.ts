@@ -170,6 +170,12 @@ try {
   }
 
   const memory = await memoryOf(server.pid);
+  // Other work on the machine moves every figure; a second yardstick at the end shows how much.
+  const helloAtEnd = await measure(`${hello.url}/`);
+  rows.push({
+    name: "hello-world again at the end (ratio to the first)",
+    figures: { ...helloAtEnd, ratio: helloAtEnd.rps / helloFigures.rps },
+  });
   rows.push(
     {
       name: "server resident memory (VmRSS)",
