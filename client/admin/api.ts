@@ -18,6 +18,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server answered with an error, or did not answer within the time-out. */
+export function isDefinitive(error: unknown): boolean {
+  return error instanceof ApiError && (error.status > 0 || error.body.timedOut === true);
+}
+
 /** The server's message when it sent one, else the screen's own fallback text. */
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
@@ -77,8 +82,10 @@ async function send(method: string, path: string, options: RequestOptions = {}) 
       signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
     });
   } catch (error) {
-    // Status 0: no answer at all (time-out or network), so screens show their own fallback text.
-    throw new ApiError(0, error instanceof Error ? error.message : "Network error");
+    // Status 0: no answer at all, so screens show their own fallback text. A time-out is told apart
+    // from a request the browser dropped (offline, or the page being left mid-request).
+    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+    throw new ApiError(0, timedOut ? "Request timed out" : "Network error", { timedOut });
   }
   if (response.ok) return response;
   const body = await response.json().catch(() => ({})) as Record<string, unknown>;

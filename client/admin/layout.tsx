@@ -21,9 +21,19 @@ const NAV: { to: string; label: string; permission?: Permission }[] = [
 ];
 
 export function AdminLayout() {
-  const { token, admin, resolving } = useSession();
+  const { token, admin, resolving, unreachable, retry } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
   if (!token) return <Navigate to="/admin/login" replace />;
+  if (unreachable) {
+    return (
+      <div role="alert" className="mx-auto mt-24 max-w-sm p-6 text-center">
+        <p className="text-slate-700">The server could not be reached.</p>
+        <button type="button" className="btn-primary mt-4" onClick={() => retry()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
   if (resolving || !admin) return <AuthSpinner />;
   return (
     <div className="min-h-screen md:flex">

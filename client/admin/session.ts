@@ -1,7 +1,7 @@
 /** The admin session (SPEC section 4): the stored token, the profile it resolves to, permissions. */
 import { useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { api, tokenStore } from "./api.ts";
+import { api, isDefinitive, tokenStore } from "./api.ts";
 import type { Admin, Permission } from "./types.ts";
 
 export function useToken(): string | null {
@@ -12,7 +12,9 @@ export const profileKey = ["profile"] as const;
 
 /**
  * The signed-in admin: no token means signed out; with a token the profile is fetched, and a failed
- * fetch drops the token (a 401 already did through the API client; anything else does it here).
+ * fetch drops the token (a 401 already did through the API client; anything else does it here). A
+ * request the browser dropped without an answer (offline, or the page being left) says nothing
+ * about the session, so the token stays and the screen offers to try again.
  */
 export function useSession() {
   const token = useToken();
@@ -22,7 +24,7 @@ export function useSession() {
       try {
         return await api.get<Admin>("/admin/profile");
       } catch (error) {
-        tokenStore.set(null);
+        if (isDefinitive(error)) tokenStore.set(null);
         throw error;
       }
     },
@@ -34,6 +36,8 @@ export function useSession() {
     token,
     admin: token ? profile.data : undefined,
     resolving: token !== null && profile.isPending,
+    unreachable: token !== null && profile.isError,
+    retry: () => profile.refetch(),
   };
 }
 

@@ -3,11 +3,12 @@
  * at 390 pixels, and axe on the sign-in page and the dashboard.
  */
 import assert from "node:assert/strict";
-import { testServer } from "../helpers/server.ts";
+import { sampleJob, testServer } from "../helpers/server.ts";
 import { authHeaders, signIn } from "../helpers/admins.ts";
 import { browserTest, launchBrowser } from "../helpers/browser.ts";
 import {
   ACCOUNT_KINDS,
+  createJob,
   expectAccessible,
   expectHeading,
   expectText,

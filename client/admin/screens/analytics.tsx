@@ -113,7 +113,10 @@ function Reports() {
         </button>
       </PageHeader>
 
-      <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section
+        aria-label="Summary"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
+      >
         <StatCard label="Total Website Visits" value={overview.data?.totalVisits} />
         <StatCard label="Unique Visitors" value={overview.data?.totalUniqueVisitors} />
         <StatCard label="Job Views" value={overview.data?.totalJobViews} />
@@ -143,7 +146,7 @@ function Reports() {
 
       <div role="tabpanel" id="report-panel" aria-labelledby={`tab-${tab}`} className="mt-6">
         {tab === "overview" && (
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
             <section className="card p-5">
               <h2 className="mb-4 font-semibold">Website Traffic</h2>
               <LineChart
@@ -207,7 +210,7 @@ function Reports() {
           />
         )}
         {tab === "devices" && (
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
             <section className="card p-5">
               <h2 className="mb-4 font-semibold">Devices</h2>
               <PieChart
@@ -242,7 +245,7 @@ function Reports() {
 
       <section className="card mt-6 p-5">
         <h2 className="mb-4 font-semibold">Performance Summary</h2>
-        <dl className="grid gap-4 text-sm sm:grid-cols-2 xl:grid-cols-4">
+        <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2 xl:grid-cols-4">
           <SummaryFigure label="Avg. Daily Visits" value={summary?.avgDailyVisits} />
           <SummaryFigure
             label="Avg. Daily Unique Visitors"

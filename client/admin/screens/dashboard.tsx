@@ -56,14 +56,17 @@ export function DashboardScreen() {
         <PeriodSelect days={days} onChange={(next) => navigate({ search: { days: next } })} />
       </PageHeader>
 
-      <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section
+        aria-label="Summary"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
+      >
         <StatCard label="Total Website Visits" value={data?.totalVisits} />
         <StatCard label="Unique Visitors" value={data?.totalUniqueVisitors} />
         <StatCard label="Job Views" value={data?.totalJobViews} />
         <StatCard label="Job Clicks" value={data?.totalJobClicks} />
       </section>
 
-      <div className="mt-6 grid gap-6 xl:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-2">
         <section className="card p-5">
           <h2 className="mb-4 font-semibold">Website Traffic</h2>
           <LineChart
@@ -104,7 +107,7 @@ export function DashboardScreen() {
         </section>
       </div>
 
-      <div className="mt-6 grid gap-6 xl:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-3">
         <section className="card p-5 xl:col-span-2">
           <div className="mb-4 flex items-center justify-between">
             <h2 className="font-semibold">Recent Jobs</h2>

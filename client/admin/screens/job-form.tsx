@@ -317,7 +317,7 @@ function JobForm({ initial, busy, submitLabel, busyLabel, onSubmit, onCancel }: 
     <form noValidate onSubmit={submit} className="space-y-6">
       <fieldset className="card p-5">
         <legend className="px-1 text-lg font-semibold">Basic Information</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label="Company Name"
             required
@@ -383,7 +383,7 @@ function JobForm({ initial, busy, submitLabel, busyLabel, onSubmit, onCancel }: 
 
       <fieldset className="card p-5">
         <legend className="px-1 text-lg font-semibold">Skills &amp; Keywords</legend>
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           {SKILL_GROUPS.map((group) => (
             <ListField
               key={group}

@@ -172,7 +172,7 @@ export function JobsScreen() {
         ))}
       </div>
 
-      <div className="mb-4 grid gap-3 sm:grid-cols-3">
+      <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <FilterInput
           label="Search"
           placeholder="Role, company or job ID"
