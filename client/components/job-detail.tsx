@@ -5,12 +5,13 @@ import { CompanyLogo, jobPath } from "./job-card.tsx";
 import { formatLongDate, formatPackage } from "./format.ts";
 import { Island } from "./island.tsx";
 import { ApplyButton } from "./apply-button.tsx";
-import { ShareButton } from "./share-dialog.tsx";
+import { ShareButton, ShareDialog } from "./share-dialog.tsx";
 import type { ShareJob } from "./share.ts";
 
 const REDIRECT_NOTE = "You'll be redirected to the company's application page";
+const SHARE_DIALOG_ID = "share-dialog";
 
-function Actions({ job, share, place }: { job: Job; share: ShareJob; place: string }) {
+function Actions({ job }: { job: Job }) {
   return (
     <>
       <Island
@@ -25,7 +26,7 @@ function Actions({ job, share, place }: { job: Job; share: ShareJob; place: stri
       <Island
         name="share"
         component={ShareButton}
-        props={{ job: share, className: "btn btn-secondary btn-lg", instance: `share-${place}` }}
+        props={{ dialogId: SHARE_DIALOG_ID, className: "btn btn-secondary btn-lg" }}
       />
     </>
   );
@@ -60,7 +61,7 @@ export function JobDetail(
               <li className="chip chip-fact ico ico-clock">{job.employmentType}</li>
             </ul>
             <div className="action-row">
-              <Actions job={job} share={share} place="top" />
+              <Actions job={job} />
               <button type="button" className="btn btn-ghost btn-lg">Save Job</button>
             </div>
             <p className="muted small">{REDIRECT_NOTE}</p>
@@ -104,7 +105,7 @@ export function JobDetail(
           <section className="panel apply-panel" aria-labelledby="apply-title">
             <h2 id="apply-title" className="panel-title">Interested in this job?</h2>
             <div className="action-row">
-              <Actions job={job} share={share} place="side" />
+              <Actions job={job} />
             </div>
             <p className="muted small">{REDIRECT_NOTE}</p>
           </section>
@@ -143,6 +144,11 @@ export function JobDetail(
           </section>
         </aside>
       </div>
+      <Island
+        name="share-dialog"
+        component={ShareDialog}
+        props={{ job: share, dialogId: SHARE_DIALOG_ID }}
+      />
     </div>
   );
 }

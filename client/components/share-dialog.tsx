@@ -1,7 +1,8 @@
 /**
  * Share Job (SPEC section 2): a modal dialog with the share text, copy to clipboard, share links and
  * the device's own share sheet where it has one. `<dialog>` with showModal() keeps focus inside,
- * closes on Escape and hands focus back to the button that opened it.
+ * closes on Escape and hands focus back to the button that opened it. The page has one dialog and
+ * several buttons (separate islands of the same bundle, so they share this module).
  */
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { COPIED_INDICATOR_MS } from "../../kv/constants.ts";
@@ -9,19 +10,43 @@ import { type ShareJob, shareTargets, shareText } from "./share.ts";
 import { toast } from "./toast.ts";
 
 export interface ShareButtonProps {
-  job: ShareJob;
+  /** The id of the page's one share dialog. */
+  dialogId: string;
   className: string;
-  /** Unique on the page: names the dialog's elements (server and browser must agree on it). */
-  instance: string;
 }
 
-export function ShareButton({ job, className, instance }: ShareButtonProps) {
+export interface ShareDialogProps {
+  job: ShareJob;
+  dialogId: string;
+}
+
+/** The Share Job button that opened the dialog: focus goes back to it when the dialog closes. */
+let opener: HTMLElement | null = null;
+
+/** A Share Job button; a page has several, all opening the same dialog. */
+export function ShareButton({ dialogId, className }: ShareButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`${className} js-only ico ico-share`}
+      aria-haspopup="dialog"
+      aria-controls={dialogId}
+      onClick={(event) => {
+        opener = event.currentTarget;
+        (document.getElementById(dialogId) as HTMLDialogElement | null)?.showModal();
+      }}
+    >
+      Share Job
+    </button>
+  );
+}
+
+export function ShareDialog({ job, dialogId }: ShareDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
   const [copied, setCopied] = useState(false);
   const [canShare, setCanShare] = useState(false);
   const text = shareText(job);
-  const titleId = `${instance}-title`;
+  const titleId = `${dialogId}-title`;
 
   // Known only in the browser; the server renders without it so hydration matches.
   useEffect(() => setCanShare(typeof navigator.share === "function"), []);
@@ -47,64 +72,54 @@ export function ShareButton({ job, className, instance }: ShareButtonProps) {
   }
 
   return (
-    <>
-      <button
-        type="button"
-        ref={opener}
-        className={`${className} js-only ico ico-share`}
-        aria-haspopup="dialog"
-        onClick={() => dialog.current?.showModal()}
-      >
-        Share Job
-      </button>
-      <dialog
-        ref={dialog}
-        className="share-dialog"
-        aria-labelledby={titleId}
-        onClick={closeOnBackdrop}
-        onClose={() => opener.current?.focus()}
-      >
-        <div className="dialog-head">
-          <h2 id={titleId} className="dialog-title">Share this job</h2>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Close"
-            onClick={() => dialog.current?.close()}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-        <p className="muted small">Preview</p>
-        <pre className="share-preview" tabIndex={0} aria-label="Share text preview">{text}</pre>
-        <button type="button" className="btn btn-primary btn-block" onClick={copy}>
-          {copied ? "Copied!" : "Copy to Clipboard"}
+    <dialog
+      ref={dialog}
+      id={dialogId}
+      className="share-dialog"
+      aria-labelledby={titleId}
+      onClick={closeOnBackdrop}
+      onClose={() => opener?.focus()}
+    >
+      <div className="dialog-head">
+        <h2 id={titleId} className="dialog-title">Share this job</h2>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close"
+          onClick={() => dialog.current?.close()}
+        >
+          <span aria-hidden="true">×</span>
         </button>
-        <ul className="share-links" aria-label="Share on">
-          {shareTargets(job).map((target) => (
-            <li key={target.name}>
-              <a
-                className="btn btn-secondary btn-block"
-                href={target.href}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {target.name}
-              </a>
-            </li>
-          ))}
-        </ul>
-        {canShare && (
-          <button
-            type="button"
-            className="btn btn-secondary btn-block"
-            onClick={() =>
-              navigator.share({ title: `${job.role} at ${job.companyName}`, text }).catch(() => {})}
-          >
-            More sharing options
-          </button>
-        )}
-      </dialog>
-    </>
+      </div>
+      <p className="muted small">Preview</p>
+      <pre className="share-preview" tabIndex={0} aria-label="Share text preview">{text}</pre>
+      <button type="button" className="btn btn-primary btn-block" onClick={copy}>
+        {copied ? "Copied!" : "Copy to Clipboard"}
+      </button>
+      <ul className="share-links" aria-label="Share on">
+        {shareTargets(job).map((target) => (
+          <li key={target.name}>
+            <a
+              className="btn btn-secondary btn-block"
+              href={target.href}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {target.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {canShare && (
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          onClick={() =>
+            navigator.share({ title: `${job.role} at ${job.companyName}`, text }).catch(() => {})}
+        >
+          More sharing options
+        </button>
+      )}
+    </dialog>
   );
 }

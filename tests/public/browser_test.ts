@@ -227,7 +227,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
     await opener.focus();
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Share this job" });
-    assert.ok(await dialog.isVisible());
+    await dialog.waitFor();
     assert.ok(await page.evaluate(() => document.activeElement?.closest("dialog") !== null));
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press("Tab");
@@ -257,17 +257,22 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
     for (const [, rel] of Object.values(links)) assert.equal(rel, "noopener noreferrer");
 
     await dialog.getByRole("button", { name: "Copy to Clipboard" }).click();
-    assert.ok(await dialog.getByRole("button", { name: "Copied!" }).isVisible());
-    assert.ok(
-      await page.locator(".toast", { hasText: "Job post copied to clipboard!" }).isVisible(),
-    );
+    await dialog.getByRole("button", { name: "Copied!" }).waitFor();
+    await page.locator(".toast", { hasText: "Job post copied to clipboard!" }).waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), preview);
     await dialog.getByRole("button", { name: "Copy to Clipboard" }).waitFor({ timeout: 3_000 });
 
     assert.deepEqual(await seriousViolations(page), []);
     await page.keyboard.press("Escape");
-    assert.equal(await dialog.isVisible(), false);
-    assert.ok(await opener.evaluate((button) => button === document.activeElement));
+    await dialog.waitFor({ state: "hidden" });
+    // The dialog's close event, which hands focus back, is dispatched as a task of its own.
+    await page.waitForFunction(
+      (button) => button === document.activeElement,
+      await opener.elementHandle(),
+      {
+        timeout: 5_000,
+      },
+    );
   });
 
   await t.step("Apply records the click, then opens the hiring link in a new tab", async () => {
@@ -276,9 +281,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
       page.getByRole("link", { name: "Apply Now" }).first().click(),
     ]);
     await popup.waitForURL(newest.hiringLink);
-    assert.ok(
-      await page.locator(".toast", { hasText: "Redirecting to application..." }).isVisible(),
-    );
+    await page.locator(".toast", { hasText: "Redirecting to application..." }).waitFor();
     await popup.close();
     await server.services.counter.flush();
     const counts = await server.services.jobs.analyticsOf([newest._id]);

@@ -455,7 +455,7 @@ Deno.test("job text with markup is rendered as text in the page, JSON-LD, share 
     "<p>&lt;b&gt;bold&lt;/b&gt; &amp; &lt;/script&gt;&lt;!--</p>",
   );
   const islandProps = scriptData(html, "application/json") as Record<string, unknown>[];
-  const share = islandProps.find((props) => "instance" in props) as { job: { role: string } };
+  const share = islandProps.find((props) => "job" in props) as { job: { role: string } };
   assert.equal(share.job.role, role);
   assert.ok(
     html.includes('<pre class="share-preview" tabindex="0" aria-label="Share text preview">'),
