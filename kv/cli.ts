@@ -227,7 +227,9 @@ if (import.meta.main) {
       throw new TaskError(USAGE);
     }
   } catch (error) {
-    if (!(error instanceof TaskError || error instanceof ConfigError)) throw error;
+    const expected = error instanceof TaskError || error instanceof ConfigError ||
+      error instanceof Deno.errors.NotFound;
+    if (!expected) throw error;
     console.error(error.message);
     Deno.exit(1);
   }
