@@ -106,8 +106,9 @@ function addTo<K>(map: Map<K, number>, key: K, amount: number): void {
 /**
  * Adds a day's counts. Jobs are split across as many atomic writes as the KV limits need; each
  * write adds to the day's totals exactly what it adds to its jobs, so totals, per-job days and
- * running totals agree after every commit. `refs` and `runningTotals` are off only for the seed,
- * which writes those once per job instead of once per day.
+ * running totals agree after every commit. What each write commits is taken out of `counts`, so
+ * when a later write fails, `counts` holds exactly what is still to be written. `refs` and
+ * `runningTotals` are off only for the seed, which writes those once per job instead of once per day.
  */
 export async function recordDay(
   kv: Deno.Kv,
@@ -152,6 +153,16 @@ export async function recordDay(
     op.sum(keys.analyticsDayTotal(day, "writes"), 1n).sum(keys.analyticsWrites(), 1n);
     const result = await op.commit();
     if (!result.ok) throw new Error(`analytics write for ${day} was not committed`);
+    if (index === 0) {
+      counts.visits = 0;
+      counts.uniques = 0;
+      for (const device of DEVICES) counts.devices[device] = 0;
+      for (const browser of BROWSERS) counts.browsers[browser] = 0;
+    }
+    for (const id of part) {
+      counts.views.delete(id);
+      counts.clicks.delete(id);
+    }
   }
 }
 

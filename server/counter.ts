@@ -253,10 +253,16 @@ class BatchingCounter implements TrafficCounter {
         addTo(counts[kind], ref._id, amount);
       }
     }
-    await recordDay(this.deps.kv, day, counts);
-    pending.visits = 0;
-    pending.views.clear();
-    pending.clicks.clear();
+    try {
+      await recordDay(this.deps.kv, day, counts);
+    } finally {
+      // recordDay leaves in `counts` only what it could not write: that is what a retry needs.
+      pending.visits = counts.visits;
+      pending.devices = counts.devices;
+      pending.browsers = counts.browsers;
+      pending.views = counts.views;
+      pending.clicks = counts.clicks;
+    }
     if (pending.visitors.size) {
       const hashes = await this.newVisitors(day, pending.visitors);
       await recordVisitors(this.deps.kv, day, hashes);
@@ -269,14 +275,12 @@ class BatchingCounter implements TrafficCounter {
   /** Puts back what a failed write did not store, to be tried again with the next flush. */
   private restore(day: string, pending: PendingDay): void {
     const target = this.pendingDay(day);
-    if (pending.visits) {
-      target.visits += pending.visits;
-      for (const [device, amount] of Object.entries(pending.devices)) {
-        target.devices[device as Device] += amount;
-      }
-      for (const [browser, amount] of Object.entries(pending.browsers)) {
-        target.browsers[browser as Browser] += amount;
-      }
+    target.visits += pending.visits;
+    for (const [device, amount] of Object.entries(pending.devices)) {
+      target.devices[device as Device] += amount;
+    }
+    for (const [browser, amount] of Object.entries(pending.browsers)) {
+      target.browsers[browser as Browser] += amount;
     }
     for (const [id, amount] of pending.views) addTo(target.views, id, amount);
     for (const [id, amount] of pending.clicks) addTo(target.clicks, id, amount);
