@@ -715,8 +715,9 @@ export async function seedDemo(services: Services): Promise<Job[]> {
 }
 
 /**
- * Seeds the demo set only when the database holds no job at all; true when it seeded. The claim is
- * one atomic write, so of several processes starting on one empty database only one seeds.
+ * Seeds the demo set only into a database that has never held a job (so jobs an admin deleted do
+ * not come back at the next start); true when it seeded. The claim is one atomic write, so of
+ * several processes starting on one empty database only one seeds.
  */
 export async function seedDemoIfEmpty(services: Services): Promise<boolean> {
   if ((await services.jobs.statusCounts()).all > 0) return false;
