@@ -196,7 +196,9 @@ async function seedCommand(force: boolean) {
   } else if (await seedDemoIfEmpty(services)) {
     console.log(`Seeded the demo data: ${(await services.jobs.statusCounts()).all} jobs.`);
   } else {
-    throw new TaskError("The database already has jobs; use `deno task seed --force` to add more");
+    throw new TaskError(
+      "The database has (or had) jobs; `deno task seed --force` adds the demo set anyway",
+    );
   }
 }
 
