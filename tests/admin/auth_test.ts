@@ -198,4 +198,28 @@ Deno.test({ name: "admin sign-in, guard and layout", ...browserTest }, async (t)
       await phoneContext.close();
     },
   );
+
+  await t.step("every screen fits 390 pixels and passes axe there", async () => {
+    const job = await createJob(s, main, sampleJob({ role: "A rather long role title to wrap" }));
+    const { page: phone, context: phoneContext } = await newPage(browser, 390);
+    await openAs(phone, s, main, "/admin/dashboard");
+    const screens = [
+      ["/admin/dashboard", "Welcome back, Main Admin!"],
+      ["/admin/jobs", "Manage Jobs"],
+      ["/admin/jobs/create", "Create Job"],
+      [`/admin/jobs/edit/${job._id}`, "Edit Job"],
+      ["/admin/jobs/dump", "Dump Jobs"],
+      ["/admin/admins", "Manage Admins"],
+      ["/admin/analytics", "Analytics"],
+    ];
+    for (const [path, heading] of screens) {
+      await phone.goto(`${s.url}${path}`);
+      await expectHeading(phone, heading);
+      await phone.locator("[data-skeleton]").first().waitFor({ state: "detached" });
+      const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 390, `${path} is ${width} pixels wide`);
+      await expectAccessible(phone);
+    }
+    await phoneContext.close();
+  });
 });
