@@ -24,8 +24,13 @@ export interface PageMeta {
   feed?: string;
 }
 
-/** With scripts off: hide what only works with them, open what they would toggle. */
-const NO_SCRIPT_CSS = ".js-only{display:none!important}.filter-panel{display:grid!important}";
+/**
+ * With scripts off: hide what only works with them, open what they would toggle, and when a page
+ * was streamed, show the content React sent after the skeletons (its reveal script cannot run) in
+ * place of the skeletons. The layer comes before the stylesheet's, so its !important rules win.
+ */
+const NO_SCRIPT_CSS = "@layer no-script{.js-only,.loading{display:none!important}" +
+  '.filter-panel{display:grid!important}[id^="S:"][hidden]{display:block!important}}';
 
 export function Document(
   { meta, section, islands = [], children }: {
@@ -55,6 +60,9 @@ export function Document(
         <meta name="twitter:title" content={meta.title} />
         <meta name="twitter:description" content={meta.description} />
         {og.image && <meta name="twitter:image" content={og.image} />}
+        <noscript>
+          <style>{NO_SCRIPT_CSS}</style>
+        </noscript>
         <link rel="stylesheet" href={assetUrl("styles.css")} />
         {meta.feed && (
           <link
@@ -64,9 +72,6 @@ export function Document(
             href={meta.feed}
           />
         )}
-        <noscript>
-          <style>{NO_SCRIPT_CSS}</style>
-        </noscript>
         {meta.structuredData !== undefined && (
           <script
             type="application/ld+json"

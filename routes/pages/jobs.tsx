@@ -80,13 +80,13 @@ function Results({ query, data }: { query: ListQuery; data: Promise<JobListData>
 
 function ResultsSkeleton() {
   return (
-    <>
+    <div className="loading">
       <div className="filters skeleton-bar" aria-hidden="true" />
       <div className="results-head">
         <h2 className="results-title" aria-live="polite">Searching...</h2>
       </div>
       <JobGridSkeleton count={PUBLIC_PAGE_SIZE / 2} label="Loading jobs" />
-    </>
+    </div>
   );
 }
 

@@ -9,8 +9,11 @@ import type { ReactElement } from "react";
 import { renderToReadableStream, renderToString } from "react-dom/server";
 import { isbot } from "isbot";
 
-/** How long a page waits for its data before it streams the skeletons instead. */
-export const SLOW_DATA_MS = 50;
+/**
+ * How long a page waits for its data before it streams the skeletons instead: long enough that a
+ * busy server's ordinary delays still give whole pages, short next to a cold start's catalogue load.
+ */
+export const SLOW_DATA_MS = 100;
 
 export const HTML_HEADERS = { "content-type": "text/html; charset=UTF-8" };
 

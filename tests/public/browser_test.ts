@@ -132,12 +132,12 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(`${base}/jobs?role=QA+Engineer`);
     assert.ok((await cardRoles(page)).every((text) => text === "QA Engineer"));
-    assert.equal(await page.getByLabel("Role Category").isVisible(), true);
+    await page.getByLabel("Role Category").waitFor();
 
     await page.getByLabel("Experience Level").selectOption("3+");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(`${base}/jobs?role=QA+Engineer&experience=3%2B`);
-    assert.ok(await page.getByText("25 Jobs Found").isVisible());
+    await page.getByText("25 Jobs Found").waitFor();
 
     await page.getByLabel("Role Category").selectOption("");
     await page.getByLabel("Experience Level").selectOption("");
@@ -145,7 +145,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
     await page.getByRole("textbox", { name: "City, state, or remote" }).fill("remote");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(`${base}/jobs?location=remote&employmentType=Freelance`);
-    assert.ok(await page.getByText("20 Jobs Found").isVisible());
+    await page.getByText("20 Jobs Found").waitFor();
     assert.ok(
       (await page.locator(".job-card .badge").allTextContents()).every((text) =>
         text === "Freelance"
@@ -154,7 +154,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
 
     await page.getByRole("link", { name: "Clear Filters" }).click();
     await page.waitForURL(`${base}/jobs`);
-    assert.ok(await page.getByText("100 Jobs Found").isVisible());
+    await page.getByText("100 Jobs Found").waitFor();
   });
 
   await t.step("pagination: the window at the first, middle and last pages", async () => {
@@ -171,7 +171,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
       await pagination.getByRole("link", { name: "Page 5" }).getAttribute("aria-current"),
       "page",
     );
-    assert.ok(await page.getByText("Showing 49 - 60 of 100 results").isVisible());
+    await page.getByText("Showing 49 - 60 of 100 results").waitFor();
     await pagination.getByRole("link", { name: "Page 7" }).click();
     await page.waitForURL(`${base}/jobs?page=7`);
     await pagination.getByRole("link", { name: "Page 9" }).click();
@@ -214,12 +214,12 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
         "Similar Jobs",
       ]
     ) {
-      assert.ok(await page.getByRole("heading", { level: 2, name }).isVisible(), name);
+      await page.getByRole("heading", { level: 2, name }).waitFor();
     }
-    assert.ok(await page.getByText("March 5, 2026").isVisible());
+    await page.getByText("March 5, 2026").waitFor();
     assert.equal(await page.locator(".similar-item").count(), 3);
     assert.equal(await page.getByRole("link", { name: "Apply Now" }).count(), 2);
-    assert.ok(await page.getByRole("button", { name: "Save Job" }).isVisible());
+    await page.getByRole("button", { name: "Save Job" }).waitFor();
   });
 
   await t.step("the share dialog: keyboard, copy, links", async () => {
@@ -299,7 +299,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
   await t.step("not found, gone, and unknown paths", async () => {
     const missing = await page.goto(`${base}/jobs/JB-999999`);
     assert.equal(missing?.status(), 404);
-    assert.ok(await page.getByRole("heading", { name: "Job Not Found" }).isVisible());
+    await page.getByRole("heading", { name: "Job Not Found" }).waitFor();
     assert.deepEqual(await seriousViolations(page), []);
     const gone = await page.goto(`${base}/jobs/${dump.jobId}`);
     assert.equal(gone?.status(), 410);
@@ -329,19 +329,19 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
     );
     await noScript.getByRole("button", { name: "Search Jobs" }).click();
     await noScript.waitForURL(`${base}/jobs?keywords=engineer`);
-    assert.ok(await noScript.getByText("50 Jobs Found").isVisible());
+    await noScript.getByText("50 Jobs Found").waitFor();
     assert.equal(await noScript.getByRole("button", { name: "Filters" }).isVisible(), false);
 
     await noScript.getByLabel("Role Category").selectOption("Backend Engineer");
     await noScript.getByRole("button", { name: "Search", exact: true }).click();
     await noScript.waitForURL(`${base}/jobs?keywords=engineer&role=Backend+Engineer`);
-    assert.ok(await noScript.getByText("25 Jobs Found").isVisible());
+    await noScript.getByText("25 Jobs Found").waitFor();
 
     await noScript.getByRole("link", { name: "Clear Filters" }).click();
     await noScript.waitForURL(`${base}/jobs`);
     await noScript.getByRole("link", { name: "Next" }).click();
     await noScript.waitForURL(`${base}/jobs?page=2`);
-    assert.ok(await noScript.getByText("Showing 13 - 24 of 100 results").isVisible());
+    await noScript.getByText("Showing 13 - 24 of 100 results").waitFor();
 
     const target = jobs[87];
     await noScript.getByRole("link", { name: target.role, exact: true }).first().click();
@@ -354,6 +354,21 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
     await server.services.counter.flush();
     const counts = await server.services.jobs.analyticsOf([target._id]);
     assert.equal(counts.get(target._id)?.clicks, 1);
+
+    // A page streamed because its data was slow still shows its results, without the skeletons.
+    const search = server.services.jobs.search.bind(server.services.jobs);
+    server.services.jobs.search = async (query) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return search(query);
+    };
+    try {
+      await noScript.goto(`${base}/jobs?keywords=quantum`);
+    } finally {
+      server.services.jobs.search = search;
+    }
+    await noScript.getByText("1 Jobs Found").waitFor();
+    assert.equal(await noScript.getByText("Searching...").isVisible(), false);
+    assert.deepEqual(await cardRoles(noScript), [newest.role]);
     await plain.close();
   });
 

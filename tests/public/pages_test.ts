@@ -571,7 +571,7 @@ Deno.test("HEAD requests and a trailing slash on /jobs", async () => {
 Deno.test("data that fails after the shell went out ends the stream cleanly", async () => {
   await using t = await testApp();
   t.services.jobs.filterOptions = async () => {
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 300));
     throw new Error("the store is unavailable");
   };
   const errors: unknown[][] = [];
