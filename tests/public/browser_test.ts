@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import axe from "axe-core";
 import { browserTest, launchBrowser } from "../helpers/browser.ts";
 import { testServer } from "../helpers/server.ts";
 import { seedJobs } from "./fixtures.ts";
@@ -11,9 +12,7 @@ import { seedJobs } from "./fixtures.ts";
 /** An everyday desktop Chrome: the traffic counter skips headless browsers. */
 const USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const axeSource = await Deno.readTextFile(
-  new URL("../../node_modules/axe-core/axe.min.js", import.meta.url),
-);
+const axeSource = axe.source;
 
 const ROLES = ["Data Scientist", "Backend Engineer", "Product Designer", "QA Engineer"];
 const TYPES = ["Full-Time", "Part-Time", "Contract", "Internship", "Freelance"] as const;
