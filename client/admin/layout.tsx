@@ -10,6 +10,7 @@ import { api, tokenStore } from "./api.ts";
 import { can, useSession } from "./session.ts";
 import { AuthSpinner } from "./spinner.tsx";
 import { Dialog } from "./ui.tsx";
+import { ProfileForm } from "./profile.tsx";
 import type { Admin, Permission } from "./types.ts";
 
 const NAV: { to: string; label: string; permission?: Permission }[] = [
@@ -23,6 +24,11 @@ const NAV: { to: string; label: string; permission?: Permission }[] = [
 export function AdminLayout() {
   const { token, admin, resolving, unreachable, retry } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const editProfile = () => {
+    setDrawerOpen(false);
+    setProfileOpen(true);
+  };
   if (!token) return <Navigate to="/admin/login" replace />;
   if (unreachable) {
     return (
@@ -45,7 +51,7 @@ export function AdminLayout() {
       </a>
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white md:block">
         <div className="sticky top-0 flex h-screen flex-col">
-          <Sidebar admin={admin} />
+          <Sidebar admin={admin} onEditProfile={editProfile} />
         </div>
       </aside>
       <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden">
@@ -63,8 +69,15 @@ export function AdminLayout() {
       </header>
       <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Menu">
         <div className="flex flex-col">
-          <Sidebar admin={admin} onNavigate={() => setDrawerOpen(false)} />
+          <Sidebar
+            admin={admin}
+            onNavigate={() => setDrawerOpen(false)}
+            onEditProfile={editProfile}
+          />
         </div>
+      </Dialog>
+      <Dialog open={profileOpen} onClose={() => setProfileOpen(false)} title="Edit Profile">
+        <ProfileForm admin={admin} onDone={() => setProfileOpen(false)} />
       </Dialog>
       <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
         <Outlet />
@@ -82,7 +95,11 @@ function Brand() {
   );
 }
 
-function Sidebar({ admin, onNavigate }: { admin: Admin; onNavigate?: () => void }) {
+function Sidebar({ admin, onNavigate, onEditProfile }: {
+  admin: Admin;
+  onNavigate?: () => void;
+  onEditProfile: () => void;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const logout = async () => {
@@ -120,7 +137,10 @@ function Sidebar({ admin, onNavigate }: { admin: Admin; onNavigate?: () => void 
         <span className="mt-2 inline-block rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-800">
           {admin.role === "main_admin" ? "Main Admin" : "Admin"}
         </span>
-        <button type="button" className="btn-secondary mt-3 w-full" onClick={logout}>
+        <button type="button" className="btn-secondary mt-3 w-full" onClick={onEditProfile}>
+          Edit Profile
+        </button>
+        <button type="button" className="btn-secondary mt-2 w-full" onClick={logout}>
           Logout
         </button>
       </div>

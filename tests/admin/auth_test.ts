@@ -155,6 +155,29 @@ Deno.test({ name: "admin sign-in, guard and layout", ...browserTest }, async (t)
     await page.getByRole("button", { name: "Sign In" }).waitFor();
   });
 
+  await t.step("an admin edits their own profile", async () => {
+    const account = await signIn(s, { username: "Old Name" });
+    await openAs(page, s, account, "/admin/dashboard");
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Profile" });
+    assert.equal(await dialog.getByLabel("Username").inputValue(), "Old Name");
+    await dialog.getByLabel("New password (leave blank to keep)").fill("brand-new-password");
+    await dialog.getByRole("button", { name: "Save Profile" }).click();
+    await dialog.getByText("currentPassword is required to change the password").waitFor();
+    await dialog.getByLabel("Current password").fill("not-the-password");
+    await dialog.getByRole("button", { name: "Save Profile" }).click();
+    await expectToast(page, "Current password is incorrect");
+    await dialog.getByLabel("New password (leave blank to keep)").fill("");
+    await dialog.getByLabel("Current password").fill("");
+    await dialog.getByLabel("Username").fill("New Name");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Save Profile" }).click();
+    await expectToast(page, "Profile updated successfully");
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("complementary").getByText("New Name", { exact: true }).waitFor();
+    await expectHeading(page, "Welcome back, New Name!");
+  });
+
   await t.step("the dashboard passes axe", async () => {
     await openAs(page, s, main, "/admin/dashboard");
     await page.getByRole("img", { name: /Website visits/ }).waitFor();
