@@ -188,12 +188,20 @@ export function publicPages(services: Services) {
     );
   });
 
-  const notFoundMeta = (c: Context, path: string) =>
-    metaFor(c, path, {
-      title: `Job Not Found | ${SITE_NAME}`,
-      description: "The position you're looking for doesn't exist or has been filled.",
-      noindex: true,
-    });
+  /** 'Job Not Found': 404 for an unknown job, 410 for one that is no longer active. */
+  const notFoundPage = (c: Context, job: Job | null) =>
+    cachedPage(
+      job ? 410 : 404,
+      renderDocument(
+        <NotFoundPage
+          meta={metaFor(c, c.req.path, {
+            title: `Job Not Found | ${SITE_NAME}`,
+            description: "The position you're looking for doesn't exist or has been filled.",
+            noindex: true,
+          })}
+        />,
+      ),
+    );
 
   app.get("/jobs/:id", async (c) => {
     const id = c.req.param("id");
@@ -207,11 +215,8 @@ export function publicPages(services: Services) {
     const job = await jobs.get(id);
     if (!job || job.status !== "active") {
       counter.pageView(c);
+      const page = notFoundPage(c, job);
       // Closed jobs are few and real, so their page is cached; unknown ids are anyone's guess.
-      const page = cachedPage(
-        job ? 410 : 404,
-        renderDocument(<NotFoundPage meta={notFoundMeta(c, c.req.path)} />),
-      );
       if (job) cache.set(key, revision, page);
       return send(c, page);
     }
@@ -220,7 +225,7 @@ export function publicPages(services: Services) {
     const meta: PageMeta = {
       title: `${job.role} at ${job.companyName} – ${job.location} | ${SITE_NAME}`,
       description:
-        `${job.companyName} is hiring a ${job.role} in ${job.location} (${job.employmentType}, ${job.experience} experience). Apply on ${SITE_NAME}.`,
+        `${job.role} at ${job.companyName} in ${job.location}: ${job.employmentType}, ${job.experience} experience. Apply on ${SITE_NAME}.`,
       canonical: url,
       openGraph: { type: "article", image: job.companyLogo },
       structuredData: jobPosting(job, url),
@@ -244,15 +249,7 @@ export function publicPages(services: Services) {
 
   app.get("/jobs/:id/apply", async (c) => {
     const job = await jobs.get(c.req.param("id"));
-    if (!job || job.status !== "active") {
-      return send(
-        c,
-        cachedPage(
-          job ? 410 : 404,
-          renderDocument(<NotFoundPage meta={notFoundMeta(c, c.req.path)} />),
-        ),
-      );
-    }
+    if (!job || job.status !== "active") return send(c, notFoundPage(c, job));
     counter.jobClick(c, job._id);
     c.header("cache-control", "no-store");
     c.header("x-robots-tag", "noindex");
