@@ -87,6 +87,12 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
+  // A hydration mismatch is reported on the console; failed loads are the 404 and 500 tested here.
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      errors.push(message.text());
+    }
+  });
 
   await t.step("search from home sends only the filled fields", async () => {
     await page.goto(`${base}/`);
