@@ -14,7 +14,13 @@ import {
   SIMILAR_JOBS_SHOWN,
 } from "../kv/constants.ts";
 import { jobPath } from "../client/components/job-card.tsx";
-import { type CachedPage, cachedPage, pageBytes, PageCache } from "./pages/cache.ts";
+import {
+  type CachedPage,
+  cachedPage,
+  gzippedPageBytes,
+  pageBytes,
+  PageCache,
+} from "./pages/cache.ts";
 import {
   HTML_HEADERS,
   renderDocument,
@@ -63,6 +69,11 @@ export function publicPages(services: Services) {
 
   async function send(c: Context, page: CachedPage, views?: number): Promise<Response> {
     if (page.parts.length > 1 && views === undefined) views = await viewsOf(page.jobKey!);
+    c.header("vary", "accept-encoding");
+    if (/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) {
+      c.header("content-encoding", "gzip");
+      return c.body(await gzippedPageBytes(page, views), page.status as 200, HTML_HEADERS);
+    }
     return c.body(pageBytes(page, views), page.status as 200, HTML_HEADERS);
   }
 

@@ -15,6 +15,8 @@ export interface CachedPage {
   parts: Uint8Array<ArrayBuffer>[];
   /** The job shown, for counting its views and reading its count. */
   jobKey?: string;
+  /** The page gzipped, made on first demand and again when the view count in it changes. */
+  gzipped?: { views: number; bytes: Promise<Uint8Array<ArrayBuffer>> };
 }
 
 const encoder = new TextEncoder();
@@ -44,6 +46,16 @@ export function pageBytes(page: CachedPage, views = 0): Uint8Array<ArrayBuffer> 
     offset += part.length;
   });
   return bytes;
+}
+
+/** The page's bytes gzipped; a page is compressed once, not once per visitor. */
+export function gzippedPageBytes(page: CachedPage, views = 0): Promise<Uint8Array<ArrayBuffer>> {
+  if (page.gzipped?.views !== views) {
+    const stream = new Blob([pageBytes(page, views)]).stream()
+      .pipeThrough(new CompressionStream("gzip"));
+    page.gzipped = { views, bytes: new Response(stream).bytes() };
+  }
+  return page.gzipped.bytes;
 }
 
 export class PageCache {

@@ -613,3 +613,26 @@ Deno.test("the share preview: up to 5 skills per group, 'Competitive' without a 
   assert.ok(!preview.includes("Technologies:"));
   assert.ok(preview.endsWith(`Apply here: http://localhost/jobs/${job.jobId}`));
 });
+
+Deno.test("pages go out gzipped to clients that accept it, view count included", async () => {
+  await using t = await testApp();
+  const [job] = await seedJobs(t, [{}]);
+  await t.kv.set(keys.jobCounter(job._id, "views"), new Deno.KvU64(7n));
+  for (const path of ["/", "/jobs", `/jobs/${job.jobId}`, "/jobs/JB-999999"]) {
+    const plain = await get(t, path);
+    const response = await t.app.request(path, { headers: { "accept-encoding": "gzip, br" } });
+    assert.equal(response.status, plain.status, path);
+    assert.equal(response.headers.get("content-encoding"), "gzip", path);
+    assert.equal(response.headers.get("vary"), "accept-encoding", path);
+    const html = await new Response(response.body!.pipeThrough(new DecompressionStream("gzip")))
+      .text();
+    assert.equal(html, plain.html, path);
+  }
+  await t.kv.set(keys.jobCounter(job._id, "views"), new Deno.KvU64(8n));
+  const response = await t.app.request(`/jobs/${job.jobId}`, {
+    headers: { "accept-encoding": "gzip" },
+  });
+  const html = await new Response(response.body!.pipeThrough(new DecompressionStream("gzip")))
+    .text();
+  assert.ok(html.includes("<dt>Views</dt><dd><span>8</span></dd>"));
+});
