@@ -92,7 +92,7 @@ async function send(method: string, path: string, options: RequestOptions = {}) 
   if (response.status === 401 && !options.ignoreUnauthorized) onUnauthorized();
   throw new ApiError(
     response.status,
-    typeof body.message === "string" ? body.message : response.statusText,
+    typeof body.message === "string" ? body.message : "",
     body,
   );
 }

@@ -49,9 +49,10 @@ export function LoginScreen() {
       toast.success("Login successful!");
       await navigate({ to: "/admin/dashboard" });
     } catch (error) {
+      // The server said no: its message. No answer at all, or anything else: try again.
       toast.error(
-        error instanceof ApiError
-          ? (error.status > 0 && error.message ? error.message : "Login failed")
+        error instanceof ApiError && error.status > 0
+          ? error.message || "Login failed"
           : "Login failed. Please try again.",
       );
     } finally {
