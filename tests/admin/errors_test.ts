@@ -7,7 +7,7 @@ import type { Page, Route } from "playwright-core";
 import { sampleJob, testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { browserTest, launchBrowser } from "../helpers/browser.ts";
-import { apiCall, createJob, expectToast, newPage, openAs, press } from "./helpers.ts";
+import { apiCall, createJob, expectToast, newPage, press } from "./helpers.ts";
 
 /** Handles the next `method` call to a matching URL; later calls pass through untouched. */
 async function interceptNext(
