@@ -8,6 +8,7 @@ import { sampleJob, testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { browserTest, launchBrowser } from "../helpers/browser.ts";
 import { apiCall, createJob, expectToast, newPage, press } from "./helpers.ts";
+import type { JobWithAnalytics } from "../../kv/schemas.ts";
 
 /** Handles the next `method` call to a matching URL; later calls pass through untouched. */
 async function interceptNext(
@@ -56,7 +57,7 @@ async function hold(page: Page, url: RegExp) {
 Deno.test({ name: "failure toasts, busy labels and loading states", ...browserTest }, async (t) => {
   await using s = await testServer();
   const main = await signIn(s, { main: true });
-  const jobs = [];
+  const jobs: JobWithAnalytics[] = [];
   for (let i = 0; i < 3; i++) jobs.push(await createJob(s, main, sampleJob({ role: `Role ${i}` })));
   await apiCall(s, main, "PUT", `/api/jobs/${jobs[2]._id}/status`, { status: "dump" });
   const other = await signIn(s, { username: "Other Admin" });
