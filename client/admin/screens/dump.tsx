@@ -36,7 +36,7 @@ function daysInDump(job: Job): number {
 }
 
 /** Yellow from 15 days, red from 25 with the days left before the job turns inactive. */
-function DaysChip({ days }: { days: number }) {
+export function DaysChip({ days }: { days: number }) {
   const colours = days >= DUMP_DANGER_DAYS
     ? "bg-red-100 text-red-800"
     : days >= DUMP_WARNING_DAYS
