@@ -244,11 +244,17 @@ export function AccessDenied({ reason }: { reason: string }) {
   );
 }
 
-export function PageHeader({ title, subtitle, children }: {
+/** The screen's heading, which also names the browser tab (one page title per screen). */
+export function PageHeader({ title, tabTitle = title, subtitle, children }: {
   title: string;
+  /** The browser tab's name, where the heading is a sentence (the dashboard's greeting). */
+  tabTitle?: string;
   subtitle?: string;
   children?: ReactNode;
 }) {
+  useEffect(() => {
+    document.title = `${tabTitle} · CareerEdge Admin`;
+  }, [tabTitle]);
   return (
     <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>

@@ -239,6 +239,8 @@ Deno.test({ name: "admin sign-in, guard and layout", ...browserTest }, async (t)
       await phone.goto(`${s.url}${path}`);
       await expectHeading(phone, heading);
       await phone.locator("[data-skeleton]").first().waitFor({ state: "detached" });
+      const tab = heading.startsWith("Welcome") ? "Dashboard" : heading;
+      assert.equal(await phone.title(), `${tab} · CareerEdge Admin`);
       const width = await phone.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 390, `${path} is ${width} pixels wide`);
       await expectAccessible(phone);

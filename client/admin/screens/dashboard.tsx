@@ -51,6 +51,7 @@ export function DashboardScreen() {
     <>
       <PageHeader
         title={`Welcome back, ${admin.username}!`}
+        tabTitle="Dashboard"
         subtitle="Here is what is happening on CareerEdge."
       >
         <PeriodSelect days={days} onChange={(next) => navigate({ search: { days: next } })} />
