@@ -39,11 +39,9 @@ export function SkillChips({ job }: { job: Job }) {
   const total = Object.values(job.skills).reduce((sum, list) => sum + list.length, 0);
   if (shown.length === 0 && total === 0) return null;
   return (
-    <ul className="chip-list" aria-label="Skills">
-      {shown.map((skill, i) => <li key={`${i}-${skill}`} className="chip">{skill}</li>)}
-      {total > CARD_SKILL_CHIPS * 2 && (
-        <li className="chip chip-more">{`+${total - shown.length} more`}</li>
-      )}
+    <ul className="chip-list tags" aria-label="Skills">
+      {shown.map((skill, i) => <li key={`${i}-${skill}`}>{skill}</li>)}
+      {total > CARD_SKILL_CHIPS * 2 && <li className="more">{`+${total - shown.length} more`}</li>}
     </ul>
   );
 }
@@ -57,7 +55,7 @@ export function JobCard({ job, descriptionCut }: { job: Job; descriptionCut: num
         <div className="card-company">
           <p className="company-name">{job.companyName}</p>
           <p className="muted small ico ico-clock">
-            <time dateTime={job.datePosted}>{formatShortDate(job.datePosted)}</time>
+            <time dateTime={job.datePosted.slice(0, 10)}>{formatShortDate(job.datePosted)}</time>
           </p>
         </div>
         <span className="badge">{job.employmentType}</span>

@@ -90,10 +90,8 @@ export function JobDetail(
               {skillGroups.map((group) => (
                 <div key={group} className="skill-group">
                   <h3 className="skill-group-title">{SKILL_GROUP_LABELS[group]}</h3>
-                  <ul className="chip-list">
-                    {job.skills[group].map((skill, i) => (
-                      <li key={`${i}-${skill}`} className="chip">{skill}</li>
-                    ))}
+                  <ul className="chip-list tags">
+                    {job.skills[group].map((skill, i) => <li key={`${i}-${skill}`}>{skill}</li>)}
                   </ul>
                 </div>
               ))}

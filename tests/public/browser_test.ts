@@ -194,7 +194,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
     assert.equal(await card.locator(".badge").textContent(), newest.employmentType);
     assert.equal(await card.locator("time").textContent(), "Mar 5, 2026");
     assert.equal(await card.locator(".package").textContent(), "₹8-12 LPA");
-    assert.deepEqual(await card.locator(".chip").allTextContents(), [
+    assert.deepEqual(await card.locator(".tags li").allTextContents(), [
       "TypeScript",
       "Go",
       "Docker",
