@@ -117,6 +117,17 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     assert.equal(await publicStatus(s, victim._id), 200);
+    // By keyboard: the dialog opens on Enter with focus inside, and Escape gives focus back.
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    assert.ok(await page.evaluate(() => !!document.activeElement?.closest("dialog[open]")));
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+      await button.getAttribute("aria-label"),
+    );
     await button.click();
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "Job deleted successfully");
@@ -247,5 +258,23 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     await page.goto(`${s.url}/admin/jobs/edit/no-such-job`);
     await expectToast(page, "Error loading job details");
     await page.waitForURL(`${s.url}/admin/jobs`);
+  });
+
+  await t.step("edit: only accounts with canCreateJobs get the form", async () => {
+    const job = active.jobs[0];
+    for (const kind of ACCOUNT_KINDS) {
+      const account = kind.main
+        ? main
+        : await signIn(s, { permissions: flagsOf(kind.permissions) });
+      await openAs(page, s, account, `/admin/jobs/edit/${job._id}`);
+      if (kind.main || kind.permissions!.includes("canCreateJobs")) {
+        await expectHeading(page, "Edit Job");
+        await page.getByRole("button", { name: "Update Job" }).waitFor();
+      } else {
+        await expectHeading(page, "Access Denied");
+        await expectText(page, "You don't have permission to edit jobs");
+        assert.equal(await page.getByRole("button", { name: "Update Job" }).count(), 0);
+      }
+    }
   });
 });
