@@ -8,10 +8,15 @@ function Ready({ root, children }: { root: HTMLElement; children: ReactNode }) {
   return children;
 }
 
-export function hydrateIslands<P>(name: string, render: (props: P) => ReactNode) {
+/** `render` gets the island's props and its root, to read back what the props left out. */
+export function hydrateIslands<P>(
+  name: string,
+  render: (props: P, root: HTMLElement) => ReactNode,
+) {
   for (const root of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
     const source = document.getElementById(root.dataset.props ?? "");
     if (!source?.textContent) continue;
-    hydrateRoot(root, <Ready root={root}>{render(JSON.parse(source.textContent) as P)}</Ready>);
+    const props = JSON.parse(source.textContent) as P;
+    hydrateRoot(root, <Ready root={root}>{render(props, root)}</Ready>);
   }
 }

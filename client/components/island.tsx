@@ -10,9 +10,13 @@ interface IslandProps<P extends object> {
   name: string;
   component: ComponentType<P>;
   props: P;
+  /** What the browser needs of `props`, when it can read the rest back from the HTML. */
+  sent?: Partial<P>;
 }
 
-export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>) {
+export function Island<P extends object>(
+  { name, component: Component, props, sent = props }: IslandProps<P>,
+) {
   const propsId = `${useId()}props`;
   return (
     <>
@@ -20,7 +24,7 @@ export function Island<P extends object>({ name, component: Component, props }: 
         type="application/json"
         id={propsId}
         // deno-lint-ignore react-no-danger -- jsonForScript escapes every `<`, `>` and `&`
-        dangerouslySetInnerHTML={{ __html: jsonForScript(props) }}
+        dangerouslySetInnerHTML={{ __html: jsonForScript(sent) }}
       />
       <div className="island" data-island={name} data-props={propsId}>
         <Component {...props} />

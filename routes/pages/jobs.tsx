@@ -39,6 +39,7 @@ function Results({ query, data }: { query: ListQuery; data: Promise<JobListData>
           experienceOptions: options.experienceOptions,
           employmentTypes: options.employmentTypes,
         }}
+        sent={{ values: query }}
       />
       <div className="results-head">
         <div aria-live="polite" aria-atomic="true">
