@@ -173,9 +173,19 @@ export interface FilterOptions {
 
 interface CachedJob {
   job: Job;
-  /** Lower-cased role, company, description, skills and keywords, for keyword search. */
-  haystack: string;
   locationLower: string;
+}
+
+/** The distinct lower-cased words of the text a keyword search looks in. */
+function searchableWords(job: Job): Set<string> {
+  const text = [
+    job.role,
+    job.companyName,
+    job.description,
+    ...Object.values(job.skills).flat(),
+    ...job.keywords,
+  ].join("\n").toLowerCase();
+  return new Set(text.split(/\s+/));
 }
 
 /** How many distinct searches, and derived answers, each catalogue remembers. */
@@ -205,13 +215,6 @@ export class ActiveCatalog {
   put(job: Job) {
     this.byId.set(job._id, {
       job,
-      haystack: [
-        job.role,
-        job.companyName,
-        job.description,
-        ...Object.values(job.skills).flat(),
-        ...job.keywords,
-      ].join("\n").toLowerCase(),
       locationLower: job.location.toLowerCase(),
     });
   }
@@ -262,7 +265,7 @@ export class ActiveCatalog {
     if (!this.vocabulary) {
       this.vocabulary = new Map();
       for (const item of this.byId.values()) {
-        for (const token of new Set(item.haystack.split(/\s+/))) {
+        for (const token of searchableWords(item.job)) {
           const holders = this.vocabulary.get(token);
           if (holders) holders.push(item);
           else this.vocabulary.set(token, [item]);
