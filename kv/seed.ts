@@ -9,7 +9,6 @@ import { keys } from "./keys.ts";
 import { seedAnalyticsHistory } from "./analytics.ts";
 import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP, DAYS_IN_DUMP_BEFORE_INACTIVE } from "./constants.ts";
 import {
-  EMPLOYMENT_TYPES,
   type EmploymentType,
   type Experience,
   EXPERIENCE_OPTIONS,
@@ -539,6 +538,18 @@ const PERKS = [
   "Paid parental leave",
 ] as const;
 
+/** Levels of people still studying: their openings are internships. */
+const STUDENT_LEVELS: ReadonlySet<Experience> = new Set(["intern", "2027 passout"]);
+/** The employment types of every other level, Full-Time most often. */
+const GRADUATE_TYPES: readonly EmploymentType[] = [
+  "Full-Time",
+  "Full-Time",
+  "Full-Time",
+  "Part-Time",
+  "Contract",
+  "Freelance",
+];
+
 /** How much more than the entry package each experience level earns. */
 const EXPERIENCE_FACTOR: Record<Experience, number> = {
   "0-1": 1,
@@ -610,10 +621,7 @@ export function generateJob(
   const location = pick(random, LOCATIONS);
   const experience = placement.experience ?? pick(random, EXPERIENCE_OPTIONS);
   const employmentType = placement.employmentType ??
-    (experience === "intern" ? "Internship" : random() < 0.7 ? "Full-Time" : pick(
-      random,
-      EMPLOYMENT_TYPES,
-    ));
+    (STUDENT_LEVELS.has(experience) ? "Internship" : pick(random, GRADUATE_TYPES));
   const duties = some(random, template.duties);
   const perks = some(random, PERKS).slice(0, 4);
   const description = [
@@ -672,9 +680,9 @@ export function demoJobs(now: Date, firstSerial = 1): Omit<Job, "jobId">[] {
       datePosted: at(hoursAgo / 24),
       movedToDumpAt: null,
       experience,
-      employmentType: experience === "intern"
+      employmentType: STUDENT_LEVELS.has(experience)
         ? "Internship"
-        : EMPLOYMENT_TYPES[i % EMPLOYMENT_TYPES.length],
+        : GRADUATE_TYPES[i % GRADUATE_TYPES.length],
     }));
   }
   for (const days of DEMO_DUMP_DAYS) {
