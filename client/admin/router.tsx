@@ -7,12 +7,14 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  Navigate,
   Outlet,
   redirect,
   stripSearchParams,
 } from "@tanstack/react-router";
 import * as z from "zod";
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from "../../kv/constants.ts";
+import { JOB_STATUSES } from "../../kv/schemas.ts";
 import { AdminLayout } from "./layout.tsx";
 import { LoginScreen } from "./screens/login.tsx";
 
@@ -24,17 +26,17 @@ const days = z.coerce.number().refine((value) =>
 const page = z.coerce.number().int().min(1).default(1).catch(1);
 const filterText = z.string().max(200).optional().catch(undefined);
 
-export const periodSearch = z.object({ days });
+const periodSearch = z.object({ days });
 
-export const jobsSearch = z.object({
-  status: z.enum(["all", "active", "dump", "inactive"]).default("active").catch("active"),
+const jobsSearch = z.object({
+  status: z.enum(["all", ...JOB_STATUSES]).default("active").catch("active"),
   page,
   search: filterText,
   company: filterText,
   location: filterText,
 });
-export const dumpSearch = z.object({ page });
-export const analyticsSearch = z.object({
+const dumpSearch = z.object({ page });
+const analyticsSearch = z.object({
   days,
   tab: z.enum(["overview", "jobs", "companies", "devices"]).default("overview").catch(
     "overview",
@@ -47,11 +49,9 @@ const toDashboard = () => {
 
 const rootRoute = createRootRoute({
   component: Outlet,
-  // Paths outside the route table cannot reach the shell; anything unmatched goes to the dashboard.
-  notFoundComponent: () => {
-    toDashboard();
-    return null;
-  },
+  // Only /admin paths reach the shell, and the splat route below takes unknown ones; this is the
+  // last resort for anything else the router cannot match.
+  notFoundComponent: () => <Navigate to="/admin/dashboard" replace />,
 });
 
 const loginRoute = createRoute({
