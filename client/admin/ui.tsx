@@ -1,5 +1,5 @@
 /** Small pieces every admin screen shares: dialogs, badges, skeletons, pagination, formatting. */
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { ANALYTICS_PERIODS } from "../../kv/constants.ts";
 import type { Pagination } from "./types.ts";
 
@@ -28,17 +28,20 @@ export function companyInitials(name: string): string {
   return name.trim().slice(0, 2).toUpperCase();
 }
 
+/** The company's logo, or its initials when it has none or the image does not load. */
 export function CompanyLogo({ name, logo, size = "size-10" }: {
   name: string;
   logo?: string;
   size?: string;
 }) {
-  if (logo) {
+  const [broken, setBroken] = useState(false);
+  if (logo && !broken) {
     return (
       <img
         src={logo}
         alt=""
         loading="lazy"
+        onError={() => setBroken(true)}
         className={`${size} shrink-0 rounded-lg border border-slate-200 bg-white object-contain`}
       />
     );

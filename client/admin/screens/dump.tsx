@@ -297,7 +297,7 @@ function DumpJobDetails({ job, canCreate, busy, onMove, onClose }: {
           </dl>
         </section>
       )}
-      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
+      <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-6 py-4">
         <button type="button" className="btn-secondary" onClick={onClose}>Close</button>
         {canCreate && (
           <>
