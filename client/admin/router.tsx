@@ -17,6 +17,7 @@ import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from "../../kv/constants.
 import { JOB_STATUSES } from "../../kv/schemas.ts";
 import { AdminLayout } from "./layout.tsx";
 import { LoginScreen } from "./screens/login.tsx";
+import { ScreenSpinner } from "./spinner.tsx";
 
 // Each param has a default, so links may leave it out (and stripSearchParams keeps it out of the
 // address bar), and a catch, so a hand-edited URL still opens the screen.
@@ -143,7 +144,11 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export const router = createRouter({ routeTree, defaultPreload: "intent" });
+export const router = createRouter({
+  routeTree,
+  defaultPreload: "intent",
+  defaultPendingComponent: ScreenSpinner,
+});
 
 declare module "@tanstack/react-router" {
   interface Register {
