@@ -1,4 +1,4 @@
-/** A job in a list (SPEC section 2): the home page's recent jobs, the job list, similar jobs. */
+/** A job in a list (SPEC section 2): the home page's recent jobs and the job list. */
 import type { Job } from "../../kv/schemas.ts";
 import { CARD_SKILL_CHIPS } from "../../kv/constants.ts";
 import { cutText, formatPackage, formatShortDate } from "./format.ts";
@@ -7,8 +7,13 @@ export function jobPath(job: Pick<Job, "jobId">): string {
   return `/jobs/${encodeURIComponent(job.jobId)}`;
 }
 
-/** The logo at a fixed size, so nothing moves as it loads; else the company's first letter. */
-export function CompanyLogo({ job, size }: { job: Job; size: 40 | 48 | 64 }) {
+/**
+ * The logo at a fixed size, so nothing moves as it loads; else the company's first letter. Logos
+ * in lists load lazily; the one at the top of a job page (`eager`) is needed at once.
+ */
+export function CompanyLogo(
+  { job, size, eager = false }: { job: Job; size: 40 | 48 | 64; eager?: boolean },
+) {
   if (job.companyLogo) {
     return (
       <img
@@ -17,7 +22,7 @@ export function CompanyLogo({ job, size }: { job: Job; size: 40 | 48 | 64 }) {
         alt={`${job.companyName} logo`}
         width={size}
         height={size}
-        loading="lazy"
+        loading={eager ? "eager" : "lazy"}
         decoding="async"
         referrerPolicy="no-referrer"
       />

@@ -49,7 +49,7 @@ export function JobDetail(
         <div className="detail-main">
           <section className="panel detail-header" aria-labelledby="job-title">
             <div className="detail-heading">
-              <CompanyLogo job={job} size={64} />
+              <CompanyLogo job={job} size={64} eager />
               <div>
                 <h1 id="job-title" className="detail-title">{job.role}</h1>
                 <p className="detail-company">{job.companyName}</p>
