@@ -1,4 +1,7 @@
-/** The only place that opens Deno KV: DENO_KV_PATH, else DENO_KV_URL, else ./data/careeredge.kv. */
+/**
+ * The only place that opens Deno KV: DENO_KV_PATH, else DENO_KV_URL, else the database Deno Deploy
+ * provisions for the app when running there, else ./data/careeredge.kv.
+ */
 import type { Config } from "../server/config.ts";
 
 export const DEFAULT_KV_PATH = "./data/careeredge.kv";
@@ -11,6 +14,7 @@ export async function openDatabase(
     Deno.env.set("DENO_KV_ACCESS_TOKEN", config.DENO_KV_ACCESS_TOKEN ?? "");
     return await Deno.openKv(config.DENO_KV_URL);
   }
+  if (!config.DENO_KV_PATH && Deno.env.get("DENO_DEPLOYMENT_ID")) return await Deno.openKv();
   const path = config.DENO_KV_PATH ?? DEFAULT_KV_PATH;
   if (path !== ":memory:") {
     const folder = path.replace(/[^/]*$/, "");
