@@ -1,7 +1,8 @@
 /**
- * `deno task bench`: seeds 100,000 jobs into a temporary KV file, starts main.ts on it in production
- * mode beside a bare Hono hello-world, then runs every scenario in tests/bench/scenarios/ and prints
- * one table. It exits with 1 when a row misses its budget or a scenario fails.
+ * `deno task bench [scenario...]`: seeds 100,000 jobs into a temporary KV file, starts main.ts on it
+ * in production mode beside a bare Hono hello-world, then runs every scenario in
+ * tests/bench/scenarios/ (or the ones named) and prints one table. It exits with 1 when a row misses
+ * its budget or a scenario fails.
  */
 import { JobStore } from "../../kv/jobs.ts";
 import { generateJob, type JobPlacement, seededRandom } from "../../kv/seed.ts";
@@ -155,10 +156,14 @@ try {
   };
 
   const scenarios = new URL("./scenarios/", import.meta.url);
+  // `deno task bench api pages` runs only those scenarios; no names runs them all.
   const files = [...Deno.readDirSync(scenarios)]
     .filter((entry) => entry.isFile && entry.name.endsWith(".ts"))
     .map((entry) => entry.name)
+    .filter((name) => Deno.args.length === 0 || Deno.args.includes(name.replace(/\.ts$/, "")))
     .sort();
+  const unknown = Deno.args.filter((name) => !files.includes(`${name}.ts`));
+  if (unknown.length) throw new Error(`no scenario named ${unknown.join(", ")}`);
   for (const file of files) {
     console.log(`Scenario ${file}`);
     try {
