@@ -1,19 +1,14 @@
 /** The admin portal's entry: hydrates the server shell, then hands it to the routed, query-fed app. */
 import { StrictMode, useEffect, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { Toaster } from "sonner";
 import { TOAST_MS } from "../../kv/constants.ts";
 import { setUnauthorizedHandler, tokenStore } from "./api.ts";
+import { queryClient } from "./queries.ts";
 import { router } from "./router.tsx";
 import { AuthSpinner } from "./spinner.tsx";
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 15_000 },
-  },
-});
 
 setUnauthorizedHandler(() => {
   tokenStore.set(null);

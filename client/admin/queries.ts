@@ -1,8 +1,23 @@
 /**
  * Query keys per screen and parameters. Every job read sits under "jobs" and every admin read under
  * "admins", so a mutation invalidates the whole family it changed and no list or count goes stale.
+ * The list queries are shared by the screens and by the route loaders that start them early.
  */
-import type { QueryClient } from "@tanstack/react-query";
+import {
+  type FetchQueryOptions,
+  QueryClient,
+  type QueryKey,
+  queryOptions,
+} from "@tanstack/react-query";
+import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE } from "../../kv/constants.ts";
+import { api, tokenStore } from "./api.ts";
+import type { AdminJobList, JobList, StatusCounts } from "./types.ts";
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 15_000 },
+  },
+});
 
 export const queryKeys = {
   jobs: () => ["jobs"] as const,
@@ -21,4 +36,45 @@ export async function jobsChanged(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: queryKeys.jobs() }),
     queryClient.invalidateQueries({ queryKey: ["analytics"] }),
   ]);
+}
+
+export interface JobListSearch {
+  status: keyof StatusCounts;
+  page: number;
+  search?: string;
+  company?: string;
+  location?: string;
+}
+
+/** Manage Jobs: page size 10, the dump tab by time in the dump, the others by date posted. */
+export function jobListQuery({ status, page, search, company, location }: JobListSearch) {
+  const params = {
+    page,
+    limit: ADMIN_PAGE_SIZE,
+    status,
+    sortBy: status === "dump" ? "movedToDumpAt" : "datePosted",
+    sortOrder: "desc",
+    search,
+    company,
+    location,
+  };
+  return queryOptions({
+    queryKey: queryKeys.jobList(params),
+    queryFn: () => api.get<AdminJobList>("/jobs/admin/all", params),
+  });
+}
+
+export function dumpListQuery(page: number) {
+  return queryOptions({
+    queryKey: queryKeys.dumpList(page),
+    queryFn: () => api.get<JobList>("/jobs/admin/dump", { page, limit: DUMP_PAGE_SIZE }),
+  });
+}
+
+/**
+ * Starts a screen's first read while its code is still loading, or when a link to it is hovered.
+ * Never awaited: the screen shows its skeletons meanwhile, and reports a failure itself.
+ */
+export function prefetch<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) {
+  if (tokenStore.get()) void queryClient.prefetchQuery(options);
 }

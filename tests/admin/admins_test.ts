@@ -98,8 +98,8 @@ Deno.test({ name: "Manage Admins", ...browserTest }, async (t) => {
     await expectToast(page, "Admin created successfully");
     await dialog.waitFor({ state: "hidden" });
     const created = row("nina@careeredge.test");
-    assert.deepEqual(await created.getByRole("listitem").allInnerTexts(), ["Jobs", "Analytics"]);
     await created.getByText("Never", { exact: true }).waitFor();
+    assert.deepEqual(await created.getByRole("listitem").allInnerTexts(), ["Jobs", "Analytics"]);
     const { admins } = await apiCall<{ admins: Admin[] }>(s, main, "GET", "/api/admin/all");
     const nina = admins.find((admin) => admin.email === "nina@careeredge.test")!;
     assert.deepEqual(nina.permissions, {

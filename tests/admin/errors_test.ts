@@ -35,6 +35,19 @@ function failNext(page: Page, method: string, url: RegExp) {
   );
 }
 
+/** Every `method` call to a matching URL answers 500 until `restore()`: the server is down. */
+async function failAll(page: Page, method: string, url: RegExp) {
+  let failing = true;
+  await page.route(url, async (route: Route) => {
+    if (!failing || route.request().method() !== method) return await route.fallback();
+    await route.fulfill({ status: 500, contentType: "application/json", body: "{}" });
+  });
+  return () => {
+    failing = false;
+    return Promise.resolve();
+  };
+}
+
 /** The next `method` call to a matching URL never gets an answer (the network dropped it). */
 function dropNext(page: Page, method: string, url: RegExp) {
   return interceptNext(page, method, url, (route) => route.abort("failed"));
@@ -99,10 +112,11 @@ Deno.test({ name: "failure toasts, busy labels and loading states", ...browserTe
   });
 
   await t.step("Manage Jobs: list, delete and bulk delete failures", async () => {
-    await failNext(page, "GET", /\/api\/jobs\/admin\/all/);
+    const restoreList = await failAll(page, "GET", /\/api\/jobs\/admin\/all/);
     await page.reload();
     await expectToast(page, "Error fetching jobs");
     await page.getByText("No jobs found.").waitFor();
+    await restoreList();
     await page.getByRole("tab", { name: /^Dump/ }).click();
     await page.getByRole("tab", { name: "Active (2)" }).click();
     await failNext(page, "DELETE", /\/api\/jobs\/[^/]+$/);
@@ -111,10 +125,12 @@ Deno.test({ name: "failure toasts, busy labels and loading states", ...browserTe
     await expectToast(page, "Error deleting job");
     await press(page.getByRole("button", { name: "Bulk Actions" }));
     await page.getByRole("button", { name: "Select All" }).click();
-    await failNext(page, "DELETE", /\/api\/jobs\/[^/]+$/);
+    // Every delete fails, so the jobs the later steps use are all still there.
+    const restore = await failAll(page, "DELETE", /\/api\/jobs\/[^/]+$/);
     await page.getByRole("button", { name: "Delete Selected" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "Error deleting jobs");
+    await restore();
   });
 
   await t.step("Create Job: busy labels, a failed duplicate check, failures", async () => {

@@ -118,8 +118,7 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     await dialog.waitFor({ state: "hidden" });
     assert.equal(await publicStatus(s, victim._id), 200);
     // By keyboard: the dialog opens on Enter with focus inside, and Escape gives focus back.
-    await button.focus();
-    await page.keyboard.press("Enter");
+    await press(button);
     await dialog.waitFor();
     assert.ok(await page.evaluate(() => !!document.activeElement?.closest("dialog[open]")));
     await page.keyboard.press("Escape");
@@ -139,7 +138,7 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
   await t.step(
     "bulk delete: nothing selected, select all, the count, delete selected",
     async () => {
-      await page.getByRole("button", { name: "Bulk Actions" }).click();
+      await press(page.getByRole("button", { name: "Bulk Actions" }));
       await page.getByRole("button", { name: "Delete Selected" }).click();
       await expectToast(page, "Please select jobs to delete");
       await page.getByRole("button", { name: "Select All" }).click();

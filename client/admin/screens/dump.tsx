@@ -9,13 +9,12 @@ import {
   DAYS_ACTIVE_BEFORE_DUMP,
   DAYS_IN_DUMP_BEFORE_INACTIVE,
   DUMP_DANGER_DAYS,
-  DUMP_PAGE_SIZE,
   DUMP_WARNING_DAYS,
 } from "../../../kv/constants.ts";
 import { SKILL_GROUP_LABELS, SKILL_GROUPS } from "../../../kv/schemas.ts";
 import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
-import { jobsChanged, queryKeys } from "../queries.ts";
+import { dumpListQuery, jobsChanged } from "../queries.ts";
 import {
   CompanyLogo,
   Dialog,
@@ -25,7 +24,7 @@ import {
   PaginationBar,
   SkeletonRows,
 } from "../ui.tsx";
-import type { Job, JobList } from "../types.ts";
+import type { Job } from "../types.ts";
 
 const route = getRouteApi("/admin/jobs/dump");
 
@@ -59,11 +58,7 @@ export function DumpScreen() {
   const [openJob, setOpenJob] = useState<Job | null>(null);
   const canCreate = can(admin, "canCreateJobs");
 
-  const list = useQuery({
-    queryKey: queryKeys.dumpList(page),
-    queryFn: () => api.get<JobList>("/jobs/admin/dump", { page, limit: DUMP_PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery({ ...dumpListQuery(page), placeholderData: keepPreviousData });
   useEffect(() => {
     if (list.error) toast.error("Error fetching dump jobs");
   }, [list.error]);

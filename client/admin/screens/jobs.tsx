@@ -3,10 +3,9 @@ import { useEffect, useId, useState } from "react";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { ADMIN_PAGE_SIZE } from "../../../kv/constants.ts";
 import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
-import { jobsChanged, queryKeys } from "../queries.ts";
+import { jobListQuery, jobsChanged } from "../queries.ts";
 import {
   CompanyLogo,
   ConfirmDialog,
@@ -18,7 +17,7 @@ import {
   SkeletonRows,
   StatusBadge,
 } from "../ui.tsx";
-import type { AdminJobList, Job, StatusCounts } from "../types.ts";
+import type { Job, StatusCounts } from "../types.ts";
 
 const route = getRouteApi("/admin/jobs");
 
@@ -39,23 +38,9 @@ export function JobsScreen() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const queryClient = useQueryClient();
-  const { status, page } = search;
+  const { status } = search;
 
-  const params = {
-    page,
-    limit: ADMIN_PAGE_SIZE,
-    status,
-    sortBy: status === "dump" ? "movedToDumpAt" : "datePosted",
-    sortOrder: "desc",
-    search: search.search,
-    company: search.company,
-    location: search.location,
-  };
-  const list = useQuery({
-    queryKey: queryKeys.jobList(params),
-    queryFn: () => api.get<AdminJobList>("/jobs/admin/all", params),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery({ ...jobListQuery(search), placeholderData: keepPreviousData });
   useEffect(() => {
     if (list.error) toast.error("Error fetching jobs");
   }, [list.error]);
