@@ -17,7 +17,8 @@ export async function startServerProcess(
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", mainModule],
+    // The same V8 flag as `deno task start`: a small young generation keeps the server's memory low.
+    args: ["run", "-A", "--v8-flags=--max-semi-space-size=4", mainModule],
     env: {
       NODE_ENV: "production",
       PORT: "0",
