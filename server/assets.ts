@@ -31,7 +31,13 @@ export function assetRoutes() {
   });
   app.get(
     "/*",
-    serveStatic({ root: dist.pathname, rewriteRequestPath: (p) => p.replace(/^\/assets/, "") }),
+    serveStatic({
+      root: dist.pathname,
+      rewriteRequestPath: (p) => p.replace(/^\/assets/, ""),
+      precompressed: true,
+    }),
   );
+  // A missing asset is an error to report, not a page to redirect to.
+  app.all("/*", (c) => c.text("Not found", 404));
   return app;
 }

@@ -1,10 +1,11 @@
 /**
  * Builds what browsers load into client/dist: the stylesheet (Tailwind) and the script bundles
  * (every public island in client/islands and the admin app), minified so React's production build
- * is used, with shared chunks split out. Entries keep their folder: `islands/share.js`,
+ * is used, with shared chunks split out, each also written brotli- and gzip-compressed. Entries keep their folder: `islands/share.js`,
  * `admin/main.js`. Writes client/dist/manifest.json mapping each entry to a
  * content-hashed URL so assets can be cached for a year.
  */
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { encodeHex } from "./hex.ts";
 
 const root = new URL("../", import.meta.url).pathname;
@@ -39,32 +40,39 @@ await Promise.all([
     "client/dist/styles.css",
     "--minify",
   ]),
-  entries.length
-    ? run(Deno.execPath(), [
-      "bundle",
-      "--quiet",
-      "--platform",
-      "browser",
-      "--minify",
-      "--code-splitting",
-      "--outdir",
-      "client/dist",
-      ...entries,
-    ])
-    : Promise.resolve(),
+  run(Deno.execPath(), [
+    "bundle",
+    "--quiet",
+    "--platform",
+    "browser",
+    "--minify",
+    "--code-splitting",
+    "--outdir",
+    "client/dist",
+    ...entries,
+  ]),
 ]);
 
-const manifest: Record<string, string> = {};
-async function addToManifest(folder: string) {
+async function builtFiles(folder: string): Promise<string[]> {
+  const names: string[] = [];
   for await (const entry of Deno.readDir(`${dist}/${folder}`)) {
     const name = folder ? `${folder}/${entry.name}` : entry.name;
-    if (entry.isDirectory) await addToManifest(name);
-    if (!entry.isFile || name === "manifest.json") continue;
-    const bytes = await Deno.readFile(`${dist}/${name}`);
-    const hash = encodeHex(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 12);
-    manifest[name] = `/assets/${name}?v=${hash}`;
+    if (entry.isDirectory) names.push(...await builtFiles(name));
+    else if (entry.isFile) names.push(name);
+  }
+  return names;
+}
+
+const manifest: Record<string, string> = {};
+for (const name of await builtFiles("")) {
+  const bytes = await Deno.readFile(`${dist}/${name}`);
+  const hash = encodeHex(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 12);
+  manifest[name] = `/assets/${name}?v=${hash}`;
+  // Compressed once here, so serving them costs nothing (server/assets.ts picks the variant).
+  if (/\.(js|css)$/.test(name)) {
+    await Deno.writeFile(`${dist}/${name}.br`, brotliCompressSync(bytes));
+    await Deno.writeFile(`${dist}/${name}.gz`, gzipSync(bytes, { level: 9 }));
   }
 }
-await addToManifest("");
 await Deno.writeTextFile(`${dist}/manifest.json`, JSON.stringify(manifest, null, 2));
 console.log(`Built ${Object.keys(manifest).length} assets into client/dist`);
