@@ -62,7 +62,7 @@ export function HomePage({ meta, recent }: { meta: PageMeta; recent: Promise<Job
         >
           <RecentJobs jobs={recent} />
         </Suspense>
-        <p className="center">
+        <p className="center section-more">
           <a href="/jobs" className="btn btn-primary btn-lg">View All Jobs</a>
         </p>
       </section>
