@@ -1,16 +1,11 @@
 /**
  * Query keys per screen and parameters. Every job read sits under "jobs" and every admin read under
  * "admins", so a mutation invalidates the whole family it changed and no list or count goes stale.
- * The list queries are shared by the screens and by the route loaders that start them early.
+ * The client itself lives here so every module reaches the one cache.
  */
-import {
-  type FetchQueryOptions,
-  QueryClient,
-  type QueryKey,
-  queryOptions,
-} from "@tanstack/react-query";
+import { QueryClient, queryOptions } from "@tanstack/react-query";
 import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE } from "../../kv/constants.ts";
-import { api, tokenStore } from "./api.ts";
+import { api } from "./api.ts";
 import type { AdminJobList, JobList, StatusCounts } from "./types.ts";
 
 export const queryClient = new QueryClient({
@@ -69,12 +64,4 @@ export function dumpListQuery(page: number) {
     queryKey: queryKeys.dumpList(page),
     queryFn: () => api.get<JobList>("/jobs/admin/dump", { page, limit: DUMP_PAGE_SIZE }),
   });
-}
-
-/**
- * Starts a screen's first read while its code is still loading, or when a link to it is hovered.
- * Never awaited: the screen shows its skeletons meanwhile, and reports a failure itself.
- */
-export function prefetch<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) {
-  if (tokenStore.get()) void queryClient.prefetchQuery(options);
 }

@@ -18,7 +18,6 @@ import { JOB_STATUSES } from "../../kv/schemas.ts";
 import { AdminLayout } from "./layout.tsx";
 import { LoginScreen } from "./screens/login.tsx";
 import { ScreenSpinner } from "./spinner.tsx";
-import { dumpListQuery, jobListQuery, prefetch } from "./queries.ts";
 
 // Each param has a default, so links may leave it out (and stripSearchParams keeps it out of the
 // address bar), and a catch, so a hand-edited URL still opens the screen.
@@ -92,8 +91,6 @@ const jobsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: "jobs",
   validateSearch: jobsSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ deps }) => prefetch(jobListQuery(deps)),
   search: { middlewares: [stripSearchParams({ status: "active", page: 1 })] },
   component: lazyRouteComponent(() => import("./screens/jobs.tsx"), "JobsScreen"),
 });
@@ -114,8 +111,6 @@ const dumpRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: "jobs/dump",
   validateSearch: dumpSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ deps }) => prefetch(dumpListQuery(deps.page)),
   search: { middlewares: [stripSearchParams({ page: 1 })] },
   component: lazyRouteComponent(() => import("./screens/dump.tsx"), "DumpScreen"),
 });
