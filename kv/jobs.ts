@@ -45,6 +45,12 @@ export interface JobIndexEntry {
   jobId: string;
 }
 
+export interface AdminListPage {
+  jobs: Job[];
+  pagination: Pagination;
+  statusCounts: StatusCounts;
+}
+
 export interface Pagination {
   currentPage: number;
   totalJobs: number;
@@ -231,6 +237,10 @@ export class ActiveCatalog {
   /** Something computed from this revision's jobs (a serialised answer, a page), kept with it. */
   memo<T>(key: string, compute: () => T): T {
     return remember(this.derived, key, compute) as T;
+  }
+
+  forget(key: string) {
+    this.derived.delete(key);
   }
 
   /** Active jobs, newest first (ties by id so the order is stable across processes). */
@@ -426,10 +436,20 @@ export class JobStore {
     return job;
   }
 
-  /** The Manage Jobs and Dump Jobs lists: an index walk, filtered on the index entries. */
-  async adminList(
-    query: AdminListQuery,
-  ): Promise<{ jobs: Job[]; pagination: Pagination; statusCounts: StatusCounts }> {
+  /**
+   * The Manage Jobs and Dump Jobs lists. A page is read once per revision of the job data (lists
+   * only change when a job does), so repeated views of a page cost one revision check.
+   */
+  async adminList(query: AdminListQuery): Promise<AdminListPage> {
+    const catalog = await this.active();
+    const key = `admin-list:${JSON.stringify(query)}`;
+    const page = catalog.memo(key, () => this.readAdminList(query));
+    // A failed read must not be remembered as the answer.
+    page.catch(() => catalog.forget(key));
+    return await page;
+  }
+
+  private async readAdminList(query: AdminListQuery): Promise<AdminListPage> {
     const prefix = query.sortBy === "movedToDumpAt" && query.status === "dump"
       ? keys.jobsDumpByMoved()
       : query.status === "all"
@@ -452,7 +472,8 @@ export class JobStore {
         const entry of this.kv.list({ prefix }, {
           reverse,
           limit: offset + query.limit,
-          batchSize: 500,
+          // A batch is read whole even past the limit: never ask for more than the page needs.
+          batchSize: Math.min(offset + query.limit, 500),
         })
       ) {
         if (index++ >= offset) pageIds.push(entry.key[entry.key.length - 1] as string);

@@ -4,6 +4,7 @@
  */
 import { keys } from "./keys.ts";
 import { chunk } from "./atomic.ts";
+import type { AdminRecord } from "./schemas.ts";
 
 export interface Session {
   adminId: string;
@@ -30,11 +31,18 @@ export class SessionStore {
     if (!result.ok) throw new Error("session id collision");
   }
 
-  /** The session, unless it was ended or has run out (expiry in KV is lazy, so check the time). */
-  async get(jti: string): Promise<Session | null> {
-    const { value } = await this.kv.get<Session>(keys.session(jti));
-    if (!value || Date.parse(value.expiresAt) <= this.now().getTime()) return null;
-    return value;
+  /**
+   * The active admin behind a live session, read in one call since every admin request asks. A
+   * session that was ended or has run out (KV expiry is lazy, so check the time) gives null.
+   */
+  async activeAdmin(jti: string, adminId: string): Promise<AdminRecord | null> {
+    const [session, admin] = await this.kv.getMany<[Session, AdminRecord]>([
+      keys.session(jti),
+      keys.admin(adminId),
+    ]);
+    const live = session.value && Date.parse(session.value.expiresAt) > this.now().getTime();
+    if (!live || session.value!.adminId !== adminId || !admin.value?.isActive) return null;
+    return admin.value;
   }
 
   async end(jti: string): Promise<void> {

@@ -36,7 +36,7 @@ export function createServices({ kv, config, now = () => new Date() }: AppDeps):
     jobs,
     admins,
     sessions,
-    auth: new Auth(kv, config, now, admins, sessions),
+    auth: new Auth(kv, config, now, sessions),
     counter: createCounter({ kv, config, now, jobs }),
   };
 }

@@ -7,7 +7,6 @@ import type { MiddlewareHandler } from "hono";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { encodeHex } from "./hex.ts";
 import { keys } from "../kv/keys.ts";
-import type { AdminStore } from "../kv/admins.ts";
 import type { SessionStore } from "../kv/sessions.ts";
 import type { Admin, AdminRecord, Permission } from "../kv/schemas.ts";
 import { SESSION_HOURS } from "../kv/constants.ts";
@@ -40,20 +39,26 @@ export interface SignedIn {
 }
 
 export class Auth {
-  private key: Promise<Uint8Array> | null = null;
+  private key: Promise<CryptoKey> | null = null;
 
   constructor(
     private kv: Deno.Kv,
     private config: Config,
     private now: () => Date,
-    private admins: AdminStore,
     private sessions: SessionStore,
   ) {}
 
-  private signingKey(): Promise<Uint8Array> {
+  /** Imported once: importing the raw secret on every request costs more than the check itself. */
+  private signingKey(): Promise<CryptoKey> {
     this.key ??= (async () =>
-      new TextEncoder().encode(
-        this.config.JWT_SECRET ?? await storedSecret(this.kv, "jwt_secret"),
+      await crypto.subtle.importKey(
+        "raw",
+        new TextEncoder().encode(
+          this.config.JWT_SECRET ?? await storedSecret(this.kv, "jwt_secret"),
+        ),
+        { name: "HMAC", hash: "SHA-256" },
+        false,
+        ["sign", "verify"],
       ))();
     return this.key;
   }
@@ -97,12 +102,8 @@ export class Auth {
       throw error;
     }
     const sessionId = payload.jti!;
-    const [session, admin] = await Promise.all([
-      this.sessions.get(sessionId),
-      this.admins.get(payload.sub!),
-    ]);
-    if (!session || !admin || session.adminId !== admin._id || !admin.isActive) return null;
-    return { admin, sessionId };
+    const admin = await this.sessions.activeAdmin(sessionId, payload.sub!);
+    return admin ? { admin, sessionId } : null;
   }
 
   /** The signed-in admin of a request's `Authorization: Bearer` header, if any. */
