@@ -252,3 +252,40 @@ Deno.test("queries: at least 15 malformed variants per list call are refused wit
     }
   }
 });
+
+Deno.test("analytics queries: at least 15 malformed variants per report are refused with a message", async () => {
+  await using t = await testApp();
+  const main = await signInMain(t);
+  const days = [
+    "days=0",
+    "days=-1",
+    "days=366",
+    "days=7.5",
+    "days=abc",
+    "days=1e2",
+    "days=0x10",
+    "days=%20",
+    "days=99999999999",
+    "days=NaN",
+    "days=Infinity",
+    "days=+7",
+    "days=7,8",
+    "days=07x",
+    `days=${"9".repeat(500)}`,
+  ];
+  const limits = ["limit=0", "limit=101", "limit=abc", "limit=-1", "limit=1.5"];
+  const cases: [string, string[]][] = [
+    ["/api/analytics/dashboard", days],
+    ["/api/analytics/overview", days],
+    ["/api/analytics/jobs", [...days, ...limits]],
+    ["/api/analytics/companies", [...days, ...limits]],
+    ["/api/analytics/trends", days],
+    ["/api/analytics/export", [...days, "format=xml", "format=CSV", "format=", "format=csv,json"]],
+  ];
+  for (const [path, queries] of cases) {
+    assert.ok(queries.length >= 15, `${path} has enough variants`);
+    for (const query of queries) {
+      await expectClientError(t, query, "GET", `${path}?${query}`, undefined, main.headers, true);
+    }
+  }
+});
