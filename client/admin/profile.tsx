@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { updateProfileSchema } from "../../kv/schemas.ts";
 import { api, messageOf, tokenStore } from "./api.ts";
 import { profileKey } from "./session.ts";
+import { fieldErrors, FormButtons, TextField } from "./components/form.tsx";
 import type { Admin } from "./types.ts";
 
 type Field = "username" | "email" | "password" | "currentPassword";
@@ -31,9 +32,7 @@ export function ProfileForm({ admin, onDone }: { admin: Admin; onDone: () => voi
       currentPassword: values.currentPassword || undefined,
     });
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrors<Field>(parsed.error));
       return;
     }
     setErrors({});
@@ -54,22 +53,15 @@ export function ProfileForm({ admin, onDone }: { admin: Admin; onDone: () => voi
   };
 
   const field = (name: Field, label: string, type: string, autoComplete: string) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className="field-label">{label}</label>
-      <input
-        id={`${id}-${name}`}
-        type={type}
-        autoComplete={autoComplete}
-        className="field"
-        value={values[name]}
-        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-      />
-      {errors[name] && (
-        <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-700">{errors[name]}</p>
-      )}
-    </div>
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      error={errors[name]}
+      onChange={(value) => setValues({ ...values, [name]: value })}
+    />
   );
 
   return (
@@ -78,12 +70,7 @@ export function ProfileForm({ admin, onDone }: { admin: Admin; onDone: () => voi
       {field("email", "Email", "email", "email")}
       {field("password", "New password (leave blank to keep)", "password", "new-password")}
       {field("currentPassword", "Current password", "password", "current-password")}
-      <div className="flex justify-end gap-3 pt-2">
-        <button type="button" className="btn-secondary" onClick={onDone}>Cancel</button>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Saving..." : "Save Profile"}
-        </button>
-      </div>
+      <FormButtons busy={busy} label="Save Profile" busyLabel="Saving..." onCancel={onDone} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { DEFAULT_PERMISSIONS, type Permissions, registerAdminSchema } from "../../../kv/schemas.ts";
 import { api, messageOf } from "../api.ts";
 import { useAdmin } from "../session.ts";
+import { fieldErrors, FormButtons, TextField } from "../components/form.tsx";
 import { queryKeys } from "../queries.ts";
 import {
   AccessDenied,
@@ -203,9 +204,7 @@ function CreateAdminForm({ onDone, onCancel }: { onDone: () => void; onCancel: (
     event.preventDefault();
     const parsed = registerAdminSchema.safeParse({ ...values, permissions });
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrors<Field>(parsed.error));
       return;
     }
     setErrors({});
@@ -222,23 +221,16 @@ function CreateAdminForm({ onDone, onCancel }: { onDone: () => void; onCancel: (
   };
 
   const field = (name: Field, label: string, type: string, autoComplete: string) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className="field-label">{label}</label>
-      <input
-        id={`${id}-${name}`}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        className="field"
-        value={values[name]}
-        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-      />
-      {errors[name] && (
-        <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-700">{errors[name]}</p>
-      )}
-    </div>
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      required
+      value={values[name]}
+      error={errors[name]}
+      onChange={(value) => setValues({ ...values, [name]: value })}
+    />
   );
 
   return (
@@ -263,12 +255,7 @@ function CreateAdminForm({ onDone, onCancel }: { onDone: () => void; onCancel: (
           ))}
         </div>
       </fieldset>
-      <div className="flex justify-end gap-3 pt-2">
-        <button type="button" className="btn-secondary" onClick={onCancel}>Cancel</button>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Creating..." : "Create Admin"}
-        </button>
-      </div>
+      <FormButtons busy={busy} label="Create Admin" busyLabel="Creating..." onCancel={onCancel} />
     </form>
   );
 }

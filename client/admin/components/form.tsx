@@ -1,0 +1,54 @@
+/** Form pieces the admin forms share: a labelled text field and the Cancel/submit row. */
+import type { ZodError } from "zod";
+
+/** The first message per top-level field; later issues on the same field would only repeat it. */
+export function fieldErrors<Field extends string>(error: ZodError): Partial<Record<Field, string>> {
+  const found: Partial<Record<Field, string>> = {};
+  for (const issue of error.issues) found[issue.path[0] as Field] ??= issue.message;
+  return found;
+}
+
+export function TextField({ id, label, type, autoComplete, required, value, error, onChange }: {
+  id: string;
+  label: string;
+  type: string;
+  autoComplete: string;
+  required?: boolean;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">{label}</label>
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        required={required}
+        className="field"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p>}
+    </div>
+  );
+}
+
+export function FormButtons({ busy, label, busyLabel, onCancel }: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex justify-end gap-3 pt-2">
+      <button type="button" className="btn-secondary" onClick={onCancel}>Cancel</button>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </div>
+  );
+}
