@@ -16,7 +16,7 @@ export interface LoadOptions {
 export interface LoadResult {
   /** Requests per second. */
   rps: number;
-  /** rps divided by the bare Hono hello-world's rps in the same run. */
+  /** rps divided by `helloRps`, the hello-world measured just before the scenario. */
   ratio: number;
   p50Ms: number;
   p99Ms: number;
@@ -46,7 +46,7 @@ export interface BenchContext {
   url: string;
   /** Its database file (100,000 jobs: 20,000 active, 30,000 dump, 50,000 inactive). */
   kvPath: string;
-  /** The bare Hono hello-world's requests per second, measured in this run. */
+  /** The bare Hono hello-world's requests per second, measured just before the scenario. */
   helloRps: number;
   /** A main admin's Bearer token. */
   adminToken: string;
