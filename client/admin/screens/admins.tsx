@@ -6,6 +6,7 @@ import { DEFAULT_PERMISSIONS, type Permissions, registerAdminSchema } from "../.
 import { api, messageOf } from "../api.ts";
 import { useAdmin } from "../session.ts";
 import { fieldErrors, FormButtons, TextField } from "../components/form.tsx";
+import { ScrollTable } from "../components/table.tsx";
 import { queryKeys } from "../queries.ts";
 import {
   AccessDenied,
@@ -82,89 +83,74 @@ function AdminList() {
         </button>
       </PageHeader>
       <div className="card">
-        <div
-          role="region"
-          aria-label="Admins"
-          tabIndex={0}
-          className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
+        <ScrollTable
+          label="Admins"
+          className="w-full min-w-[48rem]"
+          headings={["Admin", "Role", "Permissions", "Last Login", "Status", "Actions"]}
         >
-          <table className="w-full min-w-[48rem] text-left text-sm">
-            <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">Admin</th>
-                <th scope="col" className="px-4 py-3">Role</th>
-                <th scope="col" className="px-4 py-3">Permissions</th>
-                <th scope="col" className="px-4 py-3">Last Login</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending
-                ? <SkeletonRows columns={6} />
-                : admins.map((admin) => (
-                  <tr key={admin._id} className="border-t border-slate-100">
-                    <td className="px-4 py-3">
-                      <p className="font-medium text-slate-900">{admin.username}</p>
-                      <p className="text-xs text-slate-600">{admin.email}</p>
-                    </td>
-                    <td className="px-4 py-3">
-                      {admin.role === "main_admin" ? "Main Admin" : "Admin"}
-                    </td>
-                    <td className="px-4 py-3">
-                      <ul className="flex flex-wrap gap-1">
-                        {permissionBadges(admin).map((badge) => (
-                          <li
-                            key={badge}
-                            className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800"
-                          >
-                            {badge}
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      {admin.lastLogin ? formatDate(admin.lastLogin) : "Never"}
-                    </td>
-                    <td className="px-4 py-3">
-                      <span
-                        className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${
-                          admin.isActive ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"
-                        }`}
+          {list.isPending
+            ? <SkeletonRows columns={6} />
+            : admins.map((admin) => (
+              <tr key={admin._id} className="border-t border-slate-100">
+                <td className="px-4 py-3">
+                  <p className="font-medium text-slate-900">{admin.username}</p>
+                  <p className="text-xs text-slate-600">{admin.email}</p>
+                </td>
+                <td className="px-4 py-3">
+                  {admin.role === "main_admin" ? "Main Admin" : "Admin"}
+                </td>
+                <td className="px-4 py-3">
+                  <ul className="flex flex-wrap gap-1">
+                    {permissionBadges(admin).map((badge) => (
+                      <li
+                        key={badge}
+                        className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800"
                       >
-                        {admin.isActive ? "Active" : "Inactive"}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3">
-                      {admin.role !== "main_admin" && (
-                        <div className="flex gap-2">
-                          <button
-                            type="button"
-                            className="btn-secondary"
-                            disabled={toggle.isPending}
-                            aria-label={`${
-                              admin.isActive ? "Deactivate" : "Activate"
-                            } ${admin.username}`}
-                            onClick={() => toggle.mutate(admin)}
-                          >
-                            {admin.isActive ? "Deactivate" : "Activate"}
-                          </button>
-                          <button
-                            type="button"
-                            className="btn-secondary text-red-700"
-                            aria-label={`Delete ${admin.username}`}
-                            onClick={() => setDeleting(admin)}
-                          >
-                            Delete
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </div>
+                        {badge}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  {admin.lastLogin ? formatDate(admin.lastLogin) : "Never"}
+                </td>
+                <td className="px-4 py-3">
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${
+                      admin.isActive ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"
+                    }`}
+                  >
+                    {admin.isActive ? "Active" : "Inactive"}
+                  </span>
+                </td>
+                <td className="px-4 py-3">
+                  {admin.role !== "main_admin" && (
+                    <div className="flex gap-2">
+                      <button
+                        type="button"
+                        className="btn-secondary"
+                        disabled={toggle.isPending}
+                        aria-label={`${
+                          admin.isActive ? "Deactivate" : "Activate"
+                        } ${admin.username}`}
+                        onClick={() => toggle.mutate(admin)}
+                      >
+                        {admin.isActive ? "Deactivate" : "Activate"}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn-secondary text-red-700"
+                        aria-label={`Delete ${admin.username}`}
+                        onClick={() => setDeleting(admin)}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+        </ScrollTable>
       </div>
       <Dialog open={creating} onClose={() => setCreating(false)} title="Create New Admin">
         <CreateAdminForm

@@ -7,6 +7,7 @@ import { TOP_LIST_LIMIT } from "../../../kv/constants.ts";
 import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { queryKeys } from "../queries.ts";
+import { ScrollTable } from "../components/table.tsx";
 import { BarChart, CHART_COLOURS, LineChart, PieChart } from "../lazy-charts.tsx";
 import { dayLabel } from "../charts-data.ts";
 import {
@@ -281,39 +282,27 @@ function ReportTable({ title, headings, rows }: {
   return (
     <section className="card">
       <h2 className="px-5 pt-5 font-semibold">{title}</h2>
-      <div
-        role="region"
-        aria-label={title}
-        tabIndex={0}
-        className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
+      <ScrollTable
+        label={title}
+        className="mt-3 w-full min-w-[36rem]"
+        headings={headings}
       >
-        <table className="mt-3 w-full min-w-[36rem] text-left text-sm">
-          <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
-            <tr>
-              {headings.map((heading) => (
-                <th key={heading} scope="col" className="px-4 py-3">{heading}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={headings.length} className="px-4 py-8 text-center text-slate-600">
-                  No data for this period.
-                </td>
-              </tr>
-            )}
-            {rows.map((row) => (
-              <tr key={row.key} className="border-t border-slate-100">
-                {row.cells.map((cell, index) => <td key={index} className="px-4 py-3">{cell}</td>)}
-                <td className="px-4 py-3">
-                  <ConversionBadge rate={row.rate} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {rows.length === 0 && (
+          <tr>
+            <td colSpan={headings.length} className="px-4 py-8 text-center text-slate-600">
+              No data for this period.
+            </td>
+          </tr>
+        )}
+        {rows.map((row) => (
+          <tr key={row.key} className="border-t border-slate-100">
+            {row.cells.map((cell, index) => <td key={index} className="px-4 py-3">{cell}</td>)}
+            <td className="px-4 py-3">
+              <ConversionBadge rate={row.rate} />
+            </td>
+          </tr>
+        ))}
+      </ScrollTable>
     </section>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from "../../../kv/constants.ts";
 import { SKILL_GROUP_LABELS, SKILL_GROUPS } from "../../../kv/schemas.ts";
 import { api } from "../api.ts";
+import { ScrollTable } from "../components/table.tsx";
 import { can, useAdmin } from "../session.ts";
 import { dumpListQuery, jobsChanged } from "../queries.ts";
 import {
@@ -117,78 +118,70 @@ export function DumpScreen() {
       </aside>
 
       <div className="card">
-        <div
-          role="region"
-          aria-label="Dump jobs"
-          tabIndex={0}
-          className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
+        <ScrollTable
+          label="Dump jobs"
+          className="w-full min-w-[48rem]"
+          headings={[
+            "Job Details",
+            "Company",
+            "Posted Date",
+            "Days in Dump",
+            "Analytics",
+            "Actions",
+          ]}
         >
-          <table className="w-full min-w-[48rem] text-left text-sm">
-            <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+          {list.isPending ? <SkeletonRows columns={6} /> : jobs.length === 0
+            ? (
               <tr>
-                <th scope="col" className="px-4 py-3">Job Details</th>
-                <th scope="col" className="px-4 py-3">Company</th>
-                <th scope="col" className="px-4 py-3">Posted Date</th>
-                <th scope="col" className="px-4 py-3">Days in Dump</th>
-                <th scope="col" className="px-4 py-3">Analytics</th>
-                <th scope="col" className="px-4 py-3">Actions</th>
+                <td colSpan={6} className="px-4 py-12 text-center">
+                  <p className="font-medium text-slate-900">No jobs in dump</p>
+                  <p className="mt-1 text-slate-600">
+                    Jobs older than {DAYS_ACTIVE_BEFORE_DUMP} days will appear here automatically.
+                  </p>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.isPending ? <SkeletonRows columns={6} /> : jobs.length === 0
-                ? (
-                  <tr>
-                    <td colSpan={6} className="px-4 py-12 text-center">
-                      <p className="font-medium text-slate-900">No jobs in dump</p>
-                      <p className="mt-1 text-slate-600">
-                        Jobs older than {DAYS_ACTIVE_BEFORE_DUMP}{" "}
-                        days will appear here automatically.
-                      </p>
-                    </td>
-                  </tr>
-                )
-                : jobs.map((job) => (
-                  <tr
-                    key={job._id}
-                    className="cursor-pointer border-t border-slate-100 hover:bg-slate-50"
-                    onClick={() => setOpenJob(job)}
+            )
+            : jobs.map((job) => (
+              <tr
+                key={job._id}
+                className="cursor-pointer border-t border-slate-100 hover:bg-slate-50"
+                onClick={() => setOpenJob(job)}
+              >
+                <td className="px-4 py-3">
+                  <div className="flex items-center gap-3">
+                    <CompanyLogo name={job.companyName} logo={job.companyLogo} />
+                    <div>
+                      <p className="font-medium text-slate-900">{job.role}</p>
+                      <p className="text-xs text-slate-600">{job.location}</p>
+                    </div>
+                  </div>
+                </td>
+                <td className="px-4 py-3">{job.companyName}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{formatDate(job.datePosted)}</td>
+                <td className="px-4 py-3">
+                  <DaysChip days={daysInDump(job)} />
+                </td>
+                <td className="px-4 py-3 text-xs whitespace-nowrap text-slate-600">
+                  {formatNumber(job.analytics?.views)} views · {formatNumber(job.analytics?.clicks)}
+                  {" "}
+                  clicks
+                </td>
+                <td className="px-4 py-3">
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    aria-label={`Review ${job.role} at ${job.companyName}`}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      setOpenJob(job);
+                    }}
                   >
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-3">
-                        <CompanyLogo name={job.companyName} logo={job.companyLogo} />
-                        <div>
-                          <p className="font-medium text-slate-900">{job.role}</p>
-                          <p className="text-xs text-slate-600">{job.location}</p>
-                        </div>
-                      </div>
-                    </td>
-                    <td className="px-4 py-3">{job.companyName}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{formatDate(job.datePosted)}</td>
-                    <td className="px-4 py-3">
-                      <DaysChip days={daysInDump(job)} />
-                    </td>
-                    <td className="px-4 py-3 text-xs whitespace-nowrap text-slate-600">
-                      {formatNumber(job.analytics?.views)} views ·{" "}
-                      {formatNumber(job.analytics?.clicks)} clicks
-                    </td>
-                    <td className="px-4 py-3">
-                      <button
-                        type="button"
-                        className="btn-secondary"
-                        aria-label={`Review ${job.role} at ${job.companyName}`}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          setOpenJob(job);
-                        }}
-                      >
-                        Review
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </div>
+                    Review
+                  </button>
+                </td>
+              </tr>
+            ))}
+        </ScrollTable>
         {pagination && pagination.totalPages > 1 && (
           <PaginationBar
             compact

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { jobListQuery, jobsChanged } from "../queries.ts";
+import { ScrollTable } from "../components/table.tsx";
 import {
   CompanyLogo,
   ConfirmDialog,
@@ -196,116 +197,108 @@ export function JobsScreen() {
       )}
 
       <div className="card">
-        <div
-          role="region"
-          aria-label="Jobs"
-          tabIndex={0}
-          className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
+        <ScrollTable
+          label="Jobs"
+          className="w-full min-w-[56rem]"
+          headings={[
+            "Job Details",
+            "Company",
+            "Location",
+            "Views",
+            "Date Posted",
+            "Status",
+            "Actions",
+          ]}
+          leading={bulk && (
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Select</span>
+            </th>
+          )}
         >
-          <table className="w-full min-w-[56rem] text-left text-sm">
-            <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+          {list.isPending ? <SkeletonRows columns={columns} /> : jobs.length === 0
+            ? (
               <tr>
-                {bulk && (
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Select</span>
-                  </th>
-                )}
-                <th scope="col" className="px-4 py-3">Job Details</th>
-                <th scope="col" className="px-4 py-3">Company</th>
-                <th scope="col" className="px-4 py-3">Location</th>
-                <th scope="col" className="px-4 py-3">Views</th>
-                <th scope="col" className="px-4 py-3">Date Posted</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3">Actions</th>
+                <td colSpan={columns} className="px-4 py-12 text-center text-slate-600">
+                  <p>No jobs found.</p>
+                  {canCreate && (
+                    <Link
+                      to="/admin/jobs/create"
+                      className="mt-2 inline-block font-medium text-indigo-700"
+                    >
+                      Create your first job
+                    </Link>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.isPending ? <SkeletonRows columns={columns} /> : jobs.length === 0
-                ? (
-                  <tr>
-                    <td colSpan={columns} className="px-4 py-12 text-center text-slate-600">
-                      <p>No jobs found.</p>
-                      {canCreate && (
-                        <Link
-                          to="/admin/jobs/create"
-                          className="mt-2 inline-block font-medium text-indigo-700"
-                        >
-                          Create your first job
-                        </Link>
-                      )}
-                    </td>
-                  </tr>
-                )
-                : jobs.map((job) => (
-                  <tr key={job._id} className="border-t border-slate-100 hover:bg-slate-50">
-                    {bulk && (
-                      <td className="px-4 py-3">
-                        <input
-                          type="checkbox"
-                          className="size-4"
-                          aria-label={`Select ${job.role} at ${job.companyName}`}
-                          checked={selected.has(job._id)}
-                          onChange={() => toggle(job._id)}
-                        />
-                      </td>
+            )
+            : jobs.map((job) => (
+              <tr key={job._id} className="border-t border-slate-100 hover:bg-slate-50">
+                {bulk && (
+                  <td className="px-4 py-3">
+                    <input
+                      type="checkbox"
+                      className="size-4"
+                      aria-label={`Select ${job.role} at ${job.companyName}`}
+                      checked={selected.has(job._id)}
+                      onChange={() => toggle(job._id)}
+                    />
+                  </td>
+                )}
+                <td className="px-4 py-3">
+                  <div className="flex items-center gap-3">
+                    <CompanyLogo name={job.companyName} logo={job.companyLogo} />
+                    <div>
+                      <p className="font-medium text-slate-900">{job.role}</p>
+                      <p className="text-xs text-slate-600">{job.experience}</p>
+                    </div>
+                  </div>
+                </td>
+                <td className="px-4 py-3">{job.companyName}</td>
+                <td className="px-4 py-3">{job.location}</td>
+                <td className="px-4 py-3">{formatNumber(job.analytics?.views)}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{formatDate(job.datePosted)}</td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={job.status} />
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex items-center gap-1">
+                    <a
+                      href={`/jobs/${job.jobId}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="btn-icon"
+                      aria-label={`View ${job.role} at ${job.companyName}`}
+                      title="View"
+                    >
+                      <Icon path="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
+                    </a>
+                    {canCreate && job.status === "active" && (
+                      <Link
+                        to="/admin/jobs/edit/$id"
+                        params={{ id: job._id }}
+                        className="btn-icon"
+                        aria-label={`Edit ${job.role} at ${job.companyName}`}
+                        title="Edit"
+                      >
+                        <Icon path="M4 20h4L19 9l-4-4L4 16v4Zm11-15 4 4" />
+                      </Link>
                     )}
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-3">
-                        <CompanyLogo name={job.companyName} logo={job.companyLogo} />
-                        <div>
-                          <p className="font-medium text-slate-900">{job.role}</p>
-                          <p className="text-xs text-slate-600">{job.experience}</p>
-                        </div>
-                      </div>
-                    </td>
-                    <td className="px-4 py-3">{job.companyName}</td>
-                    <td className="px-4 py-3">{job.location}</td>
-                    <td className="px-4 py-3">{formatNumber(job.analytics?.views)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{formatDate(job.datePosted)}</td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={job.status} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-1">
-                        <a
-                          href={`/jobs/${job.jobId}`}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="btn-icon"
-                          aria-label={`View ${job.role} at ${job.companyName}`}
-                          title="View"
-                        >
-                          <Icon path="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
-                        </a>
-                        {canCreate && job.status === "active" && (
-                          <Link
-                            to="/admin/jobs/edit/$id"
-                            params={{ id: job._id }}
-                            className="btn-icon"
-                            aria-label={`Edit ${job.role} at ${job.companyName}`}
-                            title="Edit"
-                          >
-                            <Icon path="M4 20h4L19 9l-4-4L4 16v4Zm11-15 4 4" />
-                          </Link>
-                        )}
-                        {canDelete && (
-                          <button
-                            type="button"
-                            className="btn-icon text-red-700"
-                            aria-label={`Delete ${job.role} at ${job.companyName}`}
-                            title="Delete"
-                            onClick={() => setConfirming(job)}
-                          >
-                            <Icon path="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13" />
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </div>
+                    {canDelete && (
+                      <button
+                        type="button"
+                        className="btn-icon text-red-700"
+                        aria-label={`Delete ${job.role} at ${job.companyName}`}
+                        title="Delete"
+                        onClick={() => setConfirming(job)}
+                      >
+                        <Icon path="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13" />
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+        </ScrollTable>
         {list.data && list.data.pagination.totalJobs > 0 && (
           <PaginationBar
             pagination={list.data.pagination}
