@@ -7,8 +7,9 @@ import { TOP_LIST_LIMIT } from "../../../kv/constants.ts";
 import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { queryKeys } from "../queries.ts";
+import { PieChart } from "../lazy-charts.tsx";
+import { SummaryCards, TrafficCharts } from "../components/traffic.tsx";
 import { ScrollTable } from "../components/table.tsx";
-import { BarChart, CHART_COLOURS, LineChart, PieChart } from "../lazy-charts.tsx";
 import { dayLabel } from "../charts-data.ts";
 import {
   AccessDenied,
@@ -17,9 +18,8 @@ import {
   formatRate,
   PageHeader,
   PeriodSelect,
-  StatCard,
 } from "../ui.tsx";
-import type { CompanyStat, Overview, TopJob, Trends } from "../types.ts";
+import type { TopCompany, TopJob, Totals, TrendDay, Trends } from "../types.ts";
 
 const route = getRouteApi("/admin/analytics");
 
@@ -29,6 +29,26 @@ const TABS = [
   { id: "companies", label: "Company Stats" },
   { id: "devices", label: "Device & Browser" },
 ] as const;
+
+interface Slice<Key> {
+  key: Key;
+  label: string;
+  colour: string;
+}
+
+const DEVICE_SLICES: Slice<keyof TrendDay["deviceInfo"]>[] = [
+  { key: "desktop", label: "Desktop", colour: "#4f46e5" },
+  { key: "mobile", label: "Mobile", colour: "#0d9488" },
+  { key: "tablet", label: "Tablet", colour: "#f59e0b" },
+];
+
+const BROWSER_SLICES: Slice<keyof TrendDay["browserInfo"]>[] = [
+  { key: "chrome", label: "Chrome", colour: "#2563eb" },
+  { key: "firefox", label: "Firefox", colour: "#ea580c" },
+  { key: "safari", label: "Safari", colour: "#0891b2" },
+  { key: "edge", label: "Edge", colour: "#16a34a" },
+  { key: "others", label: "Others", colour: "#94a3b8" },
+];
 
 export function AnalyticsScreen() {
   const admin = useAdmin();
@@ -51,10 +71,10 @@ function Reports() {
   const navigate = route.useNavigate();
   const [exporting, setExporting] = useState(false);
 
-  const overview = useReport<Overview>("overview", days, "/analytics/overview");
+  const overview = useReport<Totals>("overview", days, "/analytics/overview");
   const trends = useReport<Trends>("trends", days, "/analytics/trends");
   const jobs = useReport<{ jobs: TopJob[] }>("jobs", days, "/analytics/jobs", TOP_LIST_LIMIT);
-  const companies = useReport<{ companies: CompanyStat[] }>(
+  const companies = useReport<{ companies: TopCompany[] }>(
     "companies",
     days,
     "/analytics/companies",
@@ -84,9 +104,8 @@ function Reports() {
   };
 
   const series = trends.data?.trends ?? [];
-  const labels = series.map((day) => dayLabel(day.date));
   const summary = trends.data?.summary;
-  const total = (pick: (day: Trends["trends"][number]) => number) =>
+  const total = (pick: (day: TrendDay) => number) =>
     series.reduce((sum, day) => sum + pick(day), 0);
 
   return (
@@ -114,15 +133,7 @@ function Reports() {
         </button>
       </PageHeader>
 
-      <section
-        aria-label="Summary"
-        className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
-      >
-        <StatCard label="Total Website Visits" value={overview.data?.totalVisits} />
-        <StatCard label="Unique Visitors" value={overview.data?.totalUniqueVisitors} />
-        <StatCard label="Job Views" value={overview.data?.totalJobViews} />
-        <StatCard label="Job Clicks" value={overview.data?.totalJobClicks} />
-      </section>
+      <SummaryCards totals={overview.data} />
 
       <div
         role="tablist"
@@ -148,44 +159,16 @@ function Reports() {
       <div role="tabpanel" id="report-panel" aria-labelledby={`tab-${tab}`} className="mt-6">
         {tab === "overview" && (
           <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-            <section className="card p-5">
-              <h2 className="mb-4 font-semibold">Website Traffic</h2>
-              <LineChart
-                label={`Website visits and unique visitors per day, last ${days} days`}
-                labels={labels}
-                series={[
-                  {
-                    label: "Website Visits",
-                    data: series.map((day) => day.websiteVisits),
-                    colour: CHART_COLOURS.visits,
-                  },
-                  {
-                    label: "Unique Visitors",
-                    data: series.map((day) => day.uniqueVisitors),
-                    colour: CHART_COLOURS.unique,
-                  },
-                ]}
-              />
-            </section>
-            <section className="card p-5">
-              <h2 className="mb-4 font-semibold">Job Engagement</h2>
-              <BarChart
-                label={`Job views and job clicks per day, last ${days} days`}
-                labels={labels}
-                series={[
-                  {
-                    label: "Job Views",
-                    data: series.map((day) => day.totalJobViews),
-                    colour: CHART_COLOURS.views,
-                  },
-                  {
-                    label: "Job Clicks",
-                    data: series.map((day) => day.totalJobClicks),
-                    colour: CHART_COLOURS.clicks,
-                  },
-                ]}
-              />
-            </section>
+            <TrafficCharts
+              days={days}
+              daily={series.map((day) => ({
+                label: dayLabel(day.date),
+                visits: day.websiteVisits,
+                unique: day.uniqueVisitors,
+                views: day.totalJobViews,
+                clicks: day.totalJobClicks,
+              }))}
+            />
           </div>
         )}
         {tab === "jobs" && (
@@ -212,34 +195,18 @@ function Reports() {
         )}
         {tab === "devices" && (
           <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-            <section className="card p-5">
-              <h2 className="mb-4 font-semibold">Devices</h2>
-              <PieChart
-                label={`Visits by device, last ${days} days`}
-                labels={["Desktop", "Mobile", "Tablet"]}
-                data={[
-                  total((day) => day.deviceInfo.desktop),
-                  total((day) => day.deviceInfo.mobile),
-                  total((day) => day.deviceInfo.tablet),
-                ]}
-                colours={["#4f46e5", "#0d9488", "#f59e0b"]}
-              />
-            </section>
-            <section className="card p-5">
-              <h2 className="mb-4 font-semibold">Browsers</h2>
-              <PieChart
-                label={`Visits by browser, last ${days} days`}
-                labels={["Chrome", "Firefox", "Safari", "Edge", "Others"]}
-                data={[
-                  total((day) => day.browserInfo.chrome),
-                  total((day) => day.browserInfo.firefox),
-                  total((day) => day.browserInfo.safari),
-                  total((day) => day.browserInfo.edge),
-                  total((day) => day.browserInfo.others),
-                ]}
-                colours={["#2563eb", "#ea580c", "#0891b2", "#16a34a", "#94a3b8"]}
-              />
-            </section>
+            <PieCard
+              title="Devices"
+              label={`Visits by device, last ${days} days`}
+              slices={DEVICE_SLICES}
+              count={(key) => total((day) => day.deviceInfo[key])}
+            />
+            <PieCard
+              title="Browsers"
+              label={`Visits by browser, last ${days} days`}
+              slices={BROWSER_SLICES}
+              count={(key) => total((day) => day.browserInfo[key])}
+            />
           </div>
         )}
       </div>
@@ -262,6 +229,25 @@ function Reports() {
         </dl>
       </section>
     </>
+  );
+}
+
+function PieCard<Key extends string>({ title, label, slices, count }: {
+  title: string;
+  label: string;
+  slices: Slice<Key>[];
+  count: (key: Key) => number;
+}) {
+  return (
+    <section className="card p-5">
+      <h2 className="mb-4 font-semibold">{title}</h2>
+      <PieChart
+        label={label}
+        labels={slices.map((slice) => slice.label)}
+        data={slices.map((slice) => count(slice.key))}
+        colours={slices.map((slice) => slice.colour)}
+      />
+    </section>
   );
 }
 

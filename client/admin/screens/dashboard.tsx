@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { DASHBOARD_RECENT_JOBS } from "../../../kv/constants.ts";
 import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
-import { BarChart, CHART_COLOURS, LineChart } from "../lazy-charts.tsx";
+import { SummaryCards, TrafficCharts } from "../components/traffic.tsx";
 import { queryKeys } from "../queries.ts";
 import {
   CompanyLogo,
@@ -14,7 +14,6 @@ import {
   formatRate,
   PageHeader,
   PeriodSelect,
-  StatCard,
 } from "../ui.tsx";
 import { dayLabel, sumCounts } from "../charts-data.ts";
 import type { AdminJobList, Dashboard } from "../types.ts";
@@ -50,8 +49,13 @@ export function DashboardScreen() {
   }, [recent.error]);
 
   const data = analytics.data;
-  const daily = data?.dailyAnalytics ?? [];
-  const labels = daily.map((day) => dayLabel(day.date));
+  const traffic = (data?.dailyAnalytics ?? []).map((day) => ({
+    label: dayLabel(day.date),
+    visits: day.websiteVisits,
+    unique: day.uniqueVisitors.length,
+    views: sumCounts(day.jobViews),
+    clicks: sumCounts(day.jobClicks),
+  }));
 
   return (
     <>
@@ -63,55 +67,10 @@ export function DashboardScreen() {
         <PeriodSelect days={days} onChange={(next) => navigate({ search: { days: next } })} />
       </PageHeader>
 
-      <section
-        aria-label="Summary"
-        className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
-      >
-        <StatCard label="Total Website Visits" value={data?.totalVisits} />
-        <StatCard label="Unique Visitors" value={data?.totalUniqueVisitors} />
-        <StatCard label="Job Views" value={data?.totalJobViews} />
-        <StatCard label="Job Clicks" value={data?.totalJobClicks} />
-      </section>
+      <SummaryCards totals={data} />
 
       <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-2">
-        <section className="card p-5">
-          <h2 className="mb-4 font-semibold">Website Traffic</h2>
-          <LineChart
-            label={`Website visits and unique visitors per day, last ${days} days`}
-            labels={labels}
-            series={[
-              {
-                label: "Website Visits",
-                data: daily.map((day) => day.websiteVisits),
-                colour: CHART_COLOURS.visits,
-              },
-              {
-                label: "Unique Visitors",
-                data: daily.map((day) => day.uniqueVisitors.length),
-                colour: CHART_COLOURS.unique,
-              },
-            ]}
-          />
-        </section>
-        <section className="card p-5">
-          <h2 className="mb-4 font-semibold">Job Engagement</h2>
-          <BarChart
-            label={`Job views and job clicks per day, last ${days} days`}
-            labels={labels}
-            series={[
-              {
-                label: "Job Views",
-                data: daily.map((day) => sumCounts(day.jobViews)),
-                colour: CHART_COLOURS.views,
-              },
-              {
-                label: "Job Clicks",
-                data: daily.map((day) => sumCounts(day.jobClicks)),
-                colour: CHART_COLOURS.clicks,
-              },
-            ]}
-          />
-        </section>
+        <TrafficCharts days={days} daily={traffic} />
       </div>
 
       <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-3">
