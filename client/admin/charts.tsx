@@ -47,13 +47,15 @@ const options = {
   plugins: { legend: { position: "bottom" as const } },
 };
 
+const axisOptions = { ...options, scales: { y: { beginAtZero: true } } };
+
 export function LineChart({ label, labels, series }: ChartProps) {
   return (
     <div className="h-64">
       <Line
         role="img"
         aria-label={label}
-        options={{ ...options, scales: { y: { beginAtZero: true } } }}
+        options={axisOptions}
         data={{
           labels,
           datasets: series.map((s) => ({
@@ -76,7 +78,7 @@ export function BarChart({ label, labels, series }: ChartProps) {
       <Bar
         role="img"
         aria-label={label}
-        options={{ ...options, scales: { y: { beginAtZero: true } } }}
+        options={axisOptions}
         data={{
           labels,
           datasets: series.map((s) => ({

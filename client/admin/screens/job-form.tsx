@@ -97,11 +97,16 @@ function existingJobOf(error: unknown): Job | null {
   return existing && typeof existing === "object" ? existing as Job : null;
 }
 
+const INPUT_TABS = [
+  { id: "form", label: "Form Input" },
+  { id: "json", label: "JSON Upload" },
+] as const;
+
 export function CreateJobScreen() {
   const admin = useAdmin();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState<"form" | "json">("form");
+  const [tab, setTab] = useState<(typeof INPUT_TABS)[number]["id"]>("form");
   const [busy, setBusy] = useState(false);
   const [duplicate, setDuplicate] = useState<Job | null>(null);
   const tabsId = useId();
@@ -154,28 +159,20 @@ export function CreateJobScreen() {
         job is rejected.
       </p>
       <div role="tablist" aria-label="Input method" className="mb-6 flex border-b border-slate-200">
-        <button
-          type="button"
-          role="tab"
-          id={`${tabsId}-form`}
-          aria-controls={`${tabsId}-form-panel`}
-          aria-selected={tab === "form"}
-          className="tab"
-          onClick={() => setTab("form")}
-        >
-          Form Input
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id={`${tabsId}-json`}
-          aria-controls={`${tabsId}-json-panel`}
-          aria-selected={tab === "json"}
-          className="tab"
-          onClick={() => setTab("json")}
-        >
-          JSON Upload
-        </button>
+        {INPUT_TABS.map((item) => (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            id={`${tabsId}-${item.id}`}
+            aria-controls={`${tabsId}-${item.id}-panel`}
+            aria-selected={tab === item.id}
+            className="tab"
+            onClick={() => setTab(item.id)}
+          >
+            {item.label}
+          </button>
+        ))}
       </div>
       <div
         role="tabpanel"
