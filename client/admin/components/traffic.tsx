@@ -1,4 +1,5 @@
-/** The summary cards and traffic charts that the dashboard and the analytics overview both show. */
+/** The summary cards and chart cards that the dashboard and the analytics screen share. */
+import type { ReactNode } from "react";
 import type { Totals } from "../types.ts";
 import { BarChart, CHART_COLOURS, LineChart } from "../lazy-charts.tsx";
 import { StatCard } from "../ui.tsx";
@@ -17,6 +18,15 @@ export function SummaryCards({ totals }: { totals: Totals | undefined }) {
   );
 }
 
+export function ChartCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="card p-5">
+      <h2 className="mb-4 font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
 export interface TrafficDay {
   label: string;
   visits: number;
@@ -30,8 +40,7 @@ export function TrafficCharts({ days, daily }: { days: number; daily: TrafficDay
   const labels = daily.map((day) => day.label);
   return (
     <>
-      <section className="card p-5">
-        <h2 className="mb-4 font-semibold">Website Traffic</h2>
+      <ChartCard title="Website Traffic">
         <LineChart
           label={`Website visits and unique visitors per day, last ${days} days`}
           labels={labels}
@@ -48,9 +57,8 @@ export function TrafficCharts({ days, daily }: { days: number; daily: TrafficDay
             },
           ]}
         />
-      </section>
-      <section className="card p-5">
-        <h2 className="mb-4 font-semibold">Job Engagement</h2>
+      </ChartCard>
+      <ChartCard title="Job Engagement">
         <BarChart
           label={`Job views and job clicks per day, last ${days} days`}
           labels={labels}
@@ -67,7 +75,7 @@ export function TrafficCharts({ days, daily }: { days: number; daily: TrafficDay
             },
           ]}
         />
-      </section>
+      </ChartCard>
     </>
   );
 }

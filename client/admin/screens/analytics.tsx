@@ -8,7 +8,7 @@ import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { queryKeys } from "../queries.ts";
 import { PieChart } from "../lazy-charts.tsx";
-import { SummaryCards, TrafficCharts } from "../components/traffic.tsx";
+import { ChartCard, SummaryCards, TrafficCharts } from "../components/traffic.tsx";
 import { ScrollTable } from "../components/table.tsx";
 import { dayLabel } from "../charts-data.ts";
 import {
@@ -29,6 +29,8 @@ const TABS = [
   { id: "companies", label: "Company Stats" },
   { id: "devices", label: "Device & Browser" },
 ] as const;
+
+const EXPORT_FORMATS = ["json", "csv"] as const;
 
 interface Slice<Key> {
   key: Key;
@@ -85,7 +87,7 @@ function Reports() {
     if (failed) toast.error("Error fetching analytics");
   }, [failed]);
 
-  const exportAs = async (format: "json" | "csv") => {
+  const exportAs = async (format: (typeof EXPORT_FORMATS)[number]) => {
     setExporting(true);
     try {
       const blob = await api.blob("/analytics/export", { days, format });
@@ -115,22 +117,17 @@ function Reports() {
           days={days}
           onChange={(next) => navigate({ search: (prev) => ({ ...prev, days: next }) })}
         />
-        <button
-          type="button"
-          className="btn-secondary"
-          disabled={exporting}
-          onClick={() => exportAs("json")}
-        >
-          Export JSON
-        </button>
-        <button
-          type="button"
-          className="btn-secondary"
-          disabled={exporting}
-          onClick={() => exportAs("csv")}
-        >
-          Export CSV
-        </button>
+        {EXPORT_FORMATS.map((format) => (
+          <button
+            key={format}
+            type="button"
+            className="btn-secondary"
+            disabled={exporting}
+            onClick={() => exportAs(format)}
+          >
+            Export {format.toUpperCase()}
+          </button>
+        ))}
       </PageHeader>
 
       <SummaryCards totals={overview.data} />
@@ -239,15 +236,14 @@ function PieCard<Key extends string>({ title, label, slices, count }: {
   count: (key: Key) => number;
 }) {
   return (
-    <section className="card p-5">
-      <h2 className="mb-4 font-semibold">{title}</h2>
+    <ChartCard title={title}>
       <PieChart
         label={label}
         labels={slices.map((slice) => slice.label)}
         data={slices.map((slice) => count(slice.key))}
         colours={slices.map((slice) => slice.colour)}
       />
-    </section>
+    </ChartCard>
   );
 }
 
