@@ -7,6 +7,7 @@ import { loginSchema } from "../../../kv/schemas.ts";
 import { api, ApiError, tokenStore } from "../api.ts";
 import { profileKey, useSession } from "../session.ts";
 import { AuthSpinner } from "../spinner.tsx";
+import { fieldErrors, TextField } from "../components/form.tsx";
 import type { Admin } from "../types.ts";
 
 type Field = "email" | "password";
@@ -28,12 +29,7 @@ export function LoginScreen() {
     event.preventDefault();
     const parsed = loginSchema.safeParse({ email, password });
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
+      setErrors(fieldErrors<Field>(parsed.error));
       return;
     }
     setErrors({});
@@ -69,23 +65,16 @@ export function LoginScreen() {
           <p className="mt-1 text-sm text-slate-600">Sign in to manage jobs and analytics</p>
         </div>
         <form noValidate onSubmit={submit} className="card space-y-5 p-6">
-          <div>
-            <label htmlFor="login-email" className="field-label">Email</label>
-            <input
-              id="login-email"
-              type="email"
-              autoComplete="username"
-              required
-              className="field"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? "login-email-error" : undefined}
-            />
-            {errors.email && (
-              <p id="login-email-error" className="mt-1 text-sm text-red-700">{errors.email}</p>
-            )}
-          </div>
+          <TextField
+            id="login-email"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            error={errors.email}
+            onChange={setEmail}
+          />
           <div>
             <label htmlFor="login-password" className="field-label">Password</label>
             <div className="relative">
