@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { updateProfileSchema } from "../../kv/schemas.ts";
 import { api, messageOf, tokenStore } from "./api.ts";
 import { profileKey } from "./session.ts";
-import { fieldErrors, FormButtons, TextField } from "./components/form.tsx";
+import { FormButtons, TextField, validate } from "./components/form.tsx";
 import type { Admin } from "./types.ts";
 
 type Field = "username" | "email" | "password" | "currentPassword";
@@ -25,22 +25,18 @@ export function ProfileForm({ admin, onDone }: { admin: Admin; onDone: () => voi
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // Only what changed is sent; a blank new password means the password stays.
-    const parsed = updateProfileSchema.safeParse({
+    const data = validate(updateProfileSchema, {
       username: values.username !== admin.username ? values.username : undefined,
       email: values.email !== admin.email ? values.email : undefined,
       password: values.password || undefined,
       currentPassword: values.currentPassword || undefined,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error));
-      return;
-    }
-    setErrors({});
+    }, setErrors);
+    if (data === null) return;
     setBusy(true);
     try {
       const answer = await api.put<{ message: string; admin: Admin }>(
         "/admin/profile",
-        parsed.data,
+        data,
       );
       queryClient.setQueryData([...profileKey, tokenStore.get()], answer.admin);
       toast.success(answer.message);

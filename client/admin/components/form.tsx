@@ -1,11 +1,20 @@
-/** Form pieces the admin forms share: a labelled text field and the Cancel/submit row. */
-import type { ZodError } from "zod";
+/** What the admin forms share: the schema check with per-field messages, a text field, buttons. */
+import type { output, ZodType } from "zod";
 
-/** The first message per top-level field; later issues on the same field would only repeat it. */
-export function fieldErrors<Field extends string>(error: ZodError): Partial<Record<Field, string>> {
+/**
+ * Checks a form's values against its schema and shows the first message per top-level field (later
+ * issues on the same field would only repeat it); the parsed values, or null when any field fails.
+ */
+export function validate<Schema extends ZodType, Field extends string>(
+  schema: Schema,
+  input: unknown,
+  setErrors: (errors: Partial<Record<Field, string>>) => void,
+): output<Schema> | null {
+  const parsed = schema.safeParse(input);
   const found: Partial<Record<Field, string>> = {};
-  for (const issue of error.issues) found[issue.path[0] as Field] ??= issue.message;
-  return found;
+  for (const issue of parsed.error?.issues ?? []) found[issue.path[0] as Field] ??= issue.message;
+  setErrors(found);
+  return parsed.success ? parsed.data : null;
 }
 
 export function TextField({ id, label, type, autoComplete, required, value, error, onChange }: {

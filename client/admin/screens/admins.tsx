@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { DEFAULT_PERMISSIONS, type Permissions, registerAdminSchema } from "../../../kv/schemas.ts";
 import { api, messageOf } from "../api.ts";
 import { useAdmin } from "../session.ts";
-import { fieldErrors, FormButtons, TextField } from "../components/form.tsx";
+import { FormButtons, TextField, validate } from "../components/form.tsx";
 import { ScrollTable } from "../components/table.tsx";
 import { queryKeys } from "../queries.ts";
 import {
@@ -188,15 +188,11 @@ function CreateAdminForm({ onDone, onCancel }: { onDone: () => void; onCancel: (
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = registerAdminSchema.safeParse({ ...values, permissions });
-    if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error));
-      return;
-    }
-    setErrors({});
+    const data = validate(registerAdminSchema, { ...values, permissions }, setErrors);
+    if (data === null) return;
     setBusy(true);
     try {
-      await api.post("/admin/register", parsed.data);
+      await api.post("/admin/register", data);
       toast.success("Admin created successfully");
       onDone();
     } catch (error) {

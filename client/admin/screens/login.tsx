@@ -7,7 +7,7 @@ import { loginSchema } from "../../../kv/schemas.ts";
 import { api, ApiError, tokenStore } from "../api.ts";
 import { profileKey, useSession } from "../session.ts";
 import { AuthSpinner } from "../spinner.tsx";
-import { fieldErrors, TextField } from "../components/form.tsx";
+import { TextField, validate } from "../components/form.tsx";
 import type { Admin } from "../types.ts";
 
 type Field = "email" | "password";
@@ -27,17 +27,13 @@ export function LoginScreen() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = loginSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error));
-      return;
-    }
-    setErrors({});
+    const data = validate(loginSchema, { email, password }, setErrors);
+    if (data === null) return;
     setBusy(true);
     try {
       const answer = await api.post<{ token: string; admin: Admin }>(
         "/admin/login",
-        parsed.data,
+        data,
         { ignoreUnauthorized: true },
       );
       queryClient.setQueryData([...profileKey, answer.token], answer.admin);
