@@ -9,25 +9,12 @@ export class ConflictError extends Error {
 }
 
 /**
- * A local database file shared by several processes answers a write that raced another process's
- * write with SQLite's "database is locked" instead of a failed check: the same conflict, retried.
- */
-function isBusy(error: unknown): boolean {
-  return error instanceof TypeError && error.message === "database is locked";
-}
-
-/**
  * Runs an optimistic read-check-write step until it commits. `attempt` returns `undefined` when its
  * commit lost a race (the caller re-reads and tries again) and any other value when it is done.
  */
 export async function retrying<T>(attempt: () => Promise<T | undefined>, tries = 200): Promise<T> {
   for (let i = 0; i < tries; i++) {
-    let result: T | undefined;
-    try {
-      result = await attempt();
-    } catch (error) {
-      if (!isBusy(error)) throw error;
-    }
+    const result = await attempt();
     if (result !== undefined) return result;
     // Jittered back-off so that many writers racing for one key spread out instead of colliding again.
     await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + i * 2)));

@@ -20,5 +20,33 @@ export async function openDatabase(
     const folder = path.replace(/[^/]*$/, "");
     if (folder) await Deno.mkdir(folder, { recursive: true });
   }
-  return await Deno.openKv(path);
+  return retryBusyCommits(await Deno.openKv(path));
+}
+
+/**
+ * A database file shared by several processes answers a commit that raced another process's write
+ * (any atomic operation with a check) with SQLite's "database is locked". Nothing was written, so
+ * the same operation is committed again: its checks then decide, as they would have.
+ */
+function retryBusyCommits(kv: Deno.Kv): Deno.Kv {
+  const atomic = kv.atomic.bind(kv);
+  kv.atomic = () => {
+    const op = atomic();
+    const commit = op.commit.bind(op);
+    op.commit = async () => {
+      for (let attempt = 1;; attempt++) {
+        try {
+          return await commit();
+        } catch (error) {
+          const busy = error instanceof TypeError && error.message === "database is locked";
+          if (!busy || attempt >= 200) throw error;
+          await new Promise((resolve) =>
+            setTimeout(resolve, Math.random() * Math.min(20, attempt))
+          );
+        }
+      }
+    };
+    return op;
+  };
+  return kv;
 }

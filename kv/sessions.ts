@@ -3,7 +3,7 @@
  * token at once, which is how logout, deactivation, deletion and password changes take effect.
  */
 import { keys } from "./keys.ts";
-import { chunk } from "./atomic.ts";
+import { chunk, retrying } from "./atomic.ts";
 import type { AdminRecord } from "./schemas.ts";
 
 export interface Session {
@@ -68,29 +68,32 @@ export class SessionStore {
     }
   }
 
-  async failures(kind: "account" | "address", id: string): Promise<LoginFailures | null> {
-    const { value } = await this.kv.get<LoginFailures>(keys.loginFailures(kind, id));
-    return value && value.resetAt > this.now().getTime() ? value : null;
-  }
-
-  /** Counts a failed sign-in in the current window, atomically so parallel guesses all count. */
-  async recordFailure(kind: "account" | "address", id: string, windowMs: number): Promise<void> {
+  /**
+   * Adds `change` to the sign-in attempts counted in the current window and returns the new
+   * count. Atomic, so attempts sent in parallel are all counted.
+   */
+  countAttempt(
+    kind: "account" | "address",
+    id: string,
+    windowMs: number,
+    change = 1,
+  ): Promise<LoginFailures> {
     const key = keys.loginFailures(kind, id);
-    for (let attempt = 0; attempt < 50; attempt++) {
+    return retrying(async () => {
       const entry = await this.kv.get<LoginFailures>(key);
       const now = this.now().getTime();
       const current = entry.value && entry.value.resetAt > now
         ? entry.value
         : { count: 0, resetAt: now + windowMs };
-      const next = { count: current.count + 1, resetAt: current.resetAt };
+      const next = { count: Math.max(0, current.count + change), resetAt: current.resetAt };
       const result = await this.kv.atomic().check(entry).set(key, next, {
         expireIn: Math.max(1, next.resetAt - now),
       }).commit();
-      if (result.ok) return;
-    }
+      return result.ok ? next : undefined;
+    });
   }
 
-  async clearFailures(kind: "account" | "address", id: string): Promise<void> {
+  async clearAttempts(kind: "account" | "address", id: string): Promise<void> {
     await this.kv.delete(keys.loginFailures(kind, id));
   }
 }

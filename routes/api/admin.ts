@@ -39,45 +39,50 @@ export function adminRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   app.use(tooLarge);
 
-  /** 429 while the account or the address has used up its failures in the window. */
-  async function throttle(account: string | null, address: string) {
+  /**
+   * Counts a sign-in attempt for the account and the address before the password is checked, so a
+   * burst of parallel guesses cannot all pass a check made before any of them failed; 429 once
+   * either has used up its failures in the window. The returned `succeeded` takes the attempt back.
+   */
+  async function countAttempt(account: string | null, address: string) {
     const [byAccount, byAddress] = await Promise.all([
-      account ? sessions.failures("account", account) : null,
-      sessions.failures("address", address),
+      account ? sessions.countAttempt("account", account, LOGIN_WINDOW_MS) : null,
+      sessions.countAttempt("address", address, LOGIN_WINDOW_MS),
     ]);
     const blocked = [
-      byAccount && byAccount.count >= LOGIN_FAILURES_PER_ACCOUNT ? byAccount : null,
-      byAddress && byAddress.count >= LOGIN_FAILURES_PER_ADDRESS ? byAddress : null,
+      byAccount && byAccount.count > LOGIN_FAILURES_PER_ACCOUNT ? byAccount : null,
+      byAddress.count > LOGIN_FAILURES_PER_ADDRESS ? byAddress : null,
     ].filter((value) => value !== null);
-    if (blocked.length === 0) return;
-    const resetAt = Math.max(...blocked.map((value) => value.resetAt));
-    const seconds = Math.max(1, Math.ceil((resetAt - now().getTime()) / 1000));
-    const minutes = Math.ceil(seconds / 60);
-    fail(
-      429,
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${
-        minutes === 1 ? "" : "s"
-      }.`,
-      {},
-      { "retry-after": String(seconds) },
-    );
-  }
-
-  async function recordFailure(account: string | null, address: string) {
-    await Promise.all([
-      account ? sessions.recordFailure("account", account, LOGIN_WINDOW_MS) : null,
-      sessions.recordFailure("address", address, LOGIN_WINDOW_MS),
-    ]);
+    if (blocked.length > 0) {
+      const resetAt = Math.max(...blocked.map((value) => value.resetAt));
+      const seconds = Math.max(1, Math.ceil((resetAt - now().getTime()) / 1000));
+      const minutes = Math.ceil(seconds / 60);
+      fail(
+        429,
+        `Too many failed sign-in attempts. Try again in ${minutes} minute${
+          minutes === 1 ? "" : "s"
+        }.`,
+        {},
+        { "retry-after": String(seconds) },
+      );
+    }
+    return {
+      async succeeded() {
+        await Promise.all([
+          account ? sessions.clearAttempts("account", account) : null,
+          sessions.countAttempt("address", address, LOGIN_WINDOW_MS, -1),
+        ]);
+      },
+    };
   }
 
   app.post("/create-main-admin", async (c) => {
     const body = parseWith(createMainAdminSchema, await readJson(c));
-    const address = clientAddress(c);
-    await throttle(null, address);
+    const attempt = await countAttempt(null, clientAddress(c));
     if (!sameSecret(body.secretKey, await auth.mainAdminSecret())) {
-      await recordFailure(null, address);
       fail(403, "Invalid secret key");
     }
+    await attempt.succeeded();
     if (await admins.hasMainAdmin()) fail(409, "Main admin already exists");
     const result = await admins.create({
       username: body.username,
@@ -102,17 +107,13 @@ export function adminRoutes(services: Services) {
 
   app.post("/login", async (c) => {
     const { email, password } = parseWith(loginSchema, await readJson(c));
-    const address = clientAddress(c);
-    await throttle(email, address);
+    const attempt = await countAttempt(email, clientAddress(c));
     const admin = await admins.getByEmail(email);
     // An unknown e-mail still pays for a hash, so the answer's timing does not tell it apart.
     const matches = await verifyPassword(password, admin?.passwordHash ?? DECOY_HASH);
-    if (!admin || !matches) {
-      await recordFailure(email, address);
-      fail(401, "Invalid email or password");
-    }
+    if (!admin || !matches) fail(401, "Invalid email or password");
     if (!admin.isActive) fail(403, "Your account has been deactivated");
-    await sessions.clearFailures("account", email);
+    await attempt.succeeded();
     const updated = await admins.update(admin._id, () => ({ lastLogin: now().toISOString() }));
     const signedIn = updated.ok ? updated.admin : admin;
     const token = await auth.issueToken(signedIn);

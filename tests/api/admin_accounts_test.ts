@@ -288,3 +288,44 @@ Deno.test("profile update: name and e-mail; a new password needs the current one
   });
   assert.equal(login.status, 200);
 });
+
+Deno.test("a burst of parallel guesses is throttled as if they came one by one", async () => {
+  await using t = await testApp();
+  await request(t, "POST", "/api/admin/create-main-admin", mainBody);
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      request(
+        t,
+        "POST",
+        "/api/admin/login",
+        {
+          email: mainBody.email,
+          password: `guess-${i}`,
+        },
+        json,
+        `192.0.2.${i}`,
+      )),
+  );
+  const statuses = answers.map((answer) => answer.status);
+  assert.equal(statuses.filter((status) => status === 401).length, 5);
+  assert.equal(statuses.filter((status) => status === 429).length, 25);
+});
+
+Deno.test("signing in successfully does not use up the address's allowance", async () => {
+  await using t = await testApp();
+  await request(t, "POST", "/api/admin/create-main-admin", mainBody);
+  for (let i = 0; i < 25; i++) {
+    const login = await request(
+      t,
+      "POST",
+      "/api/admin/login",
+      {
+        email: mainBody.email,
+        password: mainBody.password,
+      },
+      json,
+      "198.51.100.77",
+    );
+    assert.equal(login.status, 200, `sign-in ${i + 1}`);
+  }
+});
