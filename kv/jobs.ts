@@ -71,6 +71,8 @@ const EMPTY_META: JobsMeta = {
   counts: { active: 0, dump: 0, inactive: 0 },
 };
 
+/** Jobs whose list totals are remembered (admin list pages), before the memory starts over. */
+const TOTALS_CACHE_SIZE = 10_000;
 /** How long each revision's change list is kept for other processes to catch up from. */
 const CHANGE_LOG_TTL_MS = DAY_MS;
 /** Jobs moved per lifecycle write; each move is about five mutations. */
@@ -373,6 +375,7 @@ export function searchWords(text: string | undefined): string[] {
 
 export class JobStore {
   private catalog: ActiveCatalog | null = null;
+  private totals = new Map<string, { version: bigint; analytics: JobAnalytics }>();
   private refreshing: Promise<ActiveCatalog> | null = null;
 
   constructor(private kv: Deno.Kv, private now: () => Date = () => new Date()) {}
@@ -394,18 +397,40 @@ export class JobStore {
     return entries.flatMap((entry) => (entry.value ? [entry.value] : []));
   }
 
-  /** The running view and click totals of each job. */
+  /**
+   * The running view and click totals of each job. For a list (20 counter reads), totals read
+   * earlier are reused while `analytics_writes` is unchanged: every counter write bumps it in the
+   * same atomic write, so an unchanged value means unchanged totals. A single job reads directly,
+   * which is one call either way.
+   */
   async analyticsOf(ids: string[]): Promise<Map<string, JobAnalytics>> {
+    const result = new Map<string, JobAnalytics>();
+    let version: bigint | null = null;
+    let missing = ids;
+    if (ids.length > 1) {
+      const writes = await this.kv.get<Deno.KvU64>(keys.analyticsWrites());
+      const current = writes.value?.value ?? 0n;
+      version = current;
+      missing = ids.filter((id) => {
+        const known = this.totals.get(id);
+        if (known?.version !== current) return true;
+        result.set(id, known.analytics);
+        return false;
+      });
+    }
     const entries = await getAll<Deno.KvU64>(
       this.kv,
-      ids.flatMap((id) => [keys.jobCounter(id, "views"), keys.jobCounter(id, "clicks")]),
+      missing.flatMap((id) => [keys.jobCounter(id, "views"), keys.jobCounter(id, "clicks")]),
     );
-    const result = new Map<string, JobAnalytics>();
-    ids.forEach((id, i) => {
-      result.set(id, {
+    if (this.totals.size > TOTALS_CACHE_SIZE) this.totals.clear();
+    missing.forEach((id, i) => {
+      const analytics = {
         views: Number(entries[i * 2]?.value?.value ?? 0n),
         clicks: Number(entries[i * 2 + 1]?.value?.value ?? 0n),
-      });
+      };
+      result.set(id, analytics);
+      // Tagged with the version read before the counters, so a newer total is never taken as old.
+      if (version !== null) this.totals.set(id, { version, analytics });
     });
     return result;
   }

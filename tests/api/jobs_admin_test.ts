@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { sampleJob, type TestApp, testApp } from "../helpers/server.ts";
 import { type SignedInAdmin, signIn } from "../helpers/admins.ts";
-import type { Job } from "../../kv/schemas.ts";
+import type { Job, JobWithAnalytics } from "../../kv/schemas.ts";
 import { DAY_MS } from "../../kv/constants.ts";
 
 async function call(
@@ -316,4 +316,28 @@ Deno.test("admin lists: tabs, server-side search/company/location filters, pages
   assert.equal(oldestFirst.body.jobs[0].datePosted, "2026-02-01T00:00:00.000Z");
   const dumpTab = await call(t, admin, "GET", "/api/jobs/admin/all?status=dump");
   assert.deepEqual(dumpTab.body.jobs, []);
+});
+
+Deno.test("admin lists show each job's views and clicks as soon as they are counted", async () => {
+  await using t = await testApp();
+  const admin = await signIn(t);
+  const first = await t.services.jobs.create(sampleJob({ role: "First" }));
+  const second = await t.services.jobs.create(sampleJob({ role: "Second" }));
+  assert.ok(first.ok && second.ok);
+  const totals = async () => {
+    const list = await call(t, admin, "GET", "/api/jobs/admin/all?sortOrder=asc");
+    return list.body.jobs.map((job: JobWithAnalytics) => [job.role, job.analytics]);
+  };
+  assert.deepEqual(await totals(), [
+    ["First", { views: 0, clicks: 0 }],
+    ["Second", { views: 0, clicks: 0 }],
+  ]);
+  const visitor = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" };
+  await t.app.request(`/api/jobs/${second.job._id}`, { headers: visitor });
+  await t.app.request(`/api/jobs/${second.job._id}/click`, { method: "POST", headers: visitor });
+  await t.services.counter.flush();
+  assert.deepEqual(await totals(), [
+    ["First", { views: 0, clicks: 0 }],
+    ["Second", { views: 1, clicks: 1 }],
+  ]);
 });
