@@ -375,6 +375,8 @@ export function searchWords(text: string | undefined): string[] {
 
 export class JobStore {
   private catalog: ActiveCatalog | null = null;
+  private revisionRead: Promise<number> | null = null;
+  private revisionQueued: Promise<number> | null = null;
   private totals = new Map<string, { version: bigint; analytics: JobAnalytics }>();
   private refreshing: Promise<ActiveCatalog> | null = null;
 
@@ -525,9 +527,30 @@ export class JobStore {
   // ---- the public catalogue (in memory, checked against the revision on every call) --------
 
   /** Active jobs as of the current revision: caught up from the change log, else reloaded whole. */
+  /**
+   * The current revision of the job data, read after this call began: a caller arriving while a
+   * read is under way waits for the next one rather than take one that may have missed a write.
+   * Concurrent callers share one read, which is what keeps cached answers cheap under load.
+   */
+  revision(): Promise<number> {
+    if (!this.revisionRead) return this.readRevision();
+    this.revisionQueued ??= this.revisionRead.then(
+      () => (this.revisionQueued = null, this.readRevision()),
+      () => (this.revisionQueued = null, this.readRevision()),
+    );
+    return this.revisionQueued;
+  }
+
+  private readRevision(): Promise<number> {
+    const read = this.meta().then((meta) => meta.revision).finally(() => {
+      if (this.revisionRead === read) this.revisionRead = null;
+    });
+    this.revisionRead = read;
+    return read;
+  }
+
   async active(): Promise<ActiveCatalog> {
-    const meta = await this.kv.get<JobsMeta>(keys.jobsMeta());
-    const revision = meta.value?.revision ?? 0;
+    const revision = await this.revision();
     if (this.catalog && this.catalog.revision >= revision) return this.catalog;
     if (!this.refreshing) {
       this.refreshing = this.refresh(revision).finally(() => (this.refreshing = null));

@@ -46,7 +46,7 @@ const RSS_HEADERS = { "content-type": "application/rss+xml; charset=UTF-8" };
 
 export function publicPages(services: Services) {
   const { jobs, counter, config } = services;
-  const cache = new PageCache(jobs);
+  const cache = new PageCache();
   /** Data being loaded for a page, shared by every request that misses the cache meanwhile. */
   const loading = new Map<string, Tracked<unknown>>();
   const app = new Hono<AppEnv>();
@@ -125,7 +125,7 @@ export function publicPages(services: Services) {
   app.get("/", async (c) => {
     counter.pageView(c);
     const key = `home ${siteUrl(c)}`;
-    const revision = await cache.revision();
+    const revision = await jobs.revision();
     const hit = cache.get(key, revision);
     if (hit) return send(c, hit);
     const meta = metaFor(c, "/", {
@@ -149,7 +149,7 @@ export function publicPages(services: Services) {
     const url = new URL(c.req.url);
     // Only canonical URLs are cached, so a hit needs no parsing of the query.
     const key = `jobs${url.search} ${siteUrl(c)}`;
-    const revision = await cache.revision();
+    const revision = await jobs.revision();
     const hit = cache.get(key, revision);
     if (hit) {
       counter.pageView(c);
@@ -217,7 +217,7 @@ export function publicPages(services: Services) {
   app.get("/jobs/:id", async (c) => {
     const id = c.req.param("id");
     const key = `job ${id} ${siteUrl(c)}`;
-    const revision = await cache.revision();
+    const revision = await jobs.revision();
     const hit = cache.get(key, revision);
     if (hit) {
       counter.pageView(c, hit.status === 200 ? hit.jobKey : undefined);
@@ -272,7 +272,7 @@ export function publicPages(services: Services) {
   /** The sitemap lists every active job: built once per revision of the job data. */
   let sitemap = { key: "", xml: "" };
   app.get("/sitemap.xml", async (c) => {
-    const key = `${await cache.revision()} ${siteUrl(c)}`;
+    const key = `${await jobs.revision()} ${siteUrl(c)}`;
     if (sitemap.key !== key) {
       const catalog = await jobs.active();
       const list = catalog.list().slice(0, SITEMAP_JOBS).map((item) => item.job);

@@ -1,10 +1,8 @@
 /**
  * Rendered public pages, kept in memory per URL and valid for one revision of the job data
  * (`jobs_meta.revision`, bumped by every job write in any process). Every request reads the current
- * revision from KV, so no process ever serves a page older than the data; concurrent requests share
- * one read, which is what makes a cached page cheap under load.
+ * revision from KV (`JobStore.revision`), so no process ever serves a page older than the data.
  */
-import type { JobStore } from "../../kv/jobs.ts";
 
 /** Marks where a job page's view count goes: the count changes too often to be cached. */
 export const VIEWS_PLACEHOLDER = "<!--views-->";
@@ -61,31 +59,8 @@ export function gzippedPageBytes(page: CachedPage, views = 0): Promise<Uint8Arra
 export class PageCache {
   private pages = new Map<string, CachedPage>();
   private revisionOfPages = -1;
-  private inFlight: Promise<number> | null = null;
-  private queued: Promise<number> | null = null;
 
-  constructor(private jobs: JobStore, private maxPages = 500) {}
-
-  /**
-   * The current revision, read after this call began: a request that arrives while a read is
-   * under way waits for the next read rather than take one that may have missed a write.
-   */
-  revision(): Promise<number> {
-    if (!this.inFlight) return this.read();
-    this.queued ??= this.inFlight.then(
-      () => (this.queued = null, this.read()),
-      () => (this.queued = null, this.read()),
-    );
-    return this.queued;
-  }
-
-  private read(): Promise<number> {
-    const read = this.jobs.meta().then((meta) => meta.revision).finally(() => {
-      if (this.inFlight === read) this.inFlight = null;
-    });
-    this.inFlight = read;
-    return read;
-  }
+  constructor(private maxPages = 500) {}
 
   get(key: string, revision: number): CachedPage | undefined {
     if (revision !== this.revisionOfPages) return undefined;
