@@ -52,3 +52,26 @@ export async function getAll<T>(
   const parts = await Promise.all(chunk(keyList, 10).map((part) => kv.getMany<T[]>(part)));
   return parts.flat();
 }
+
+/**
+ * Wraps a read so that concurrent callers share one: each caller gets a read that began after it
+ * asked (one arriving while a read is under way waits for the next, which may not have missed a
+ * write), yet under load a single read serves every caller that arrived meanwhile.
+ */
+export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  let queued: Promise<T> | null = null;
+  const start = () => {
+    const current = read().finally(() => {
+      if (running === current) running = null;
+    });
+    running = current;
+    return current;
+  };
+  return () => {
+    if (!running) return start();
+    const next = () => (queued = null, start());
+    queued ??= running.then(next, next);
+    return queued;
+  };
+}

@@ -12,6 +12,7 @@ import {
   getAll,
   newId,
   retrying,
+  sharedRead,
 } from "./atomic.ts";
 import {
   EMPLOYMENT_TYPES,
@@ -375,8 +376,6 @@ export function searchWords(text: string | undefined): string[] {
 
 export class JobStore {
   private catalog: ActiveCatalog | null = null;
-  private revisionRead: Promise<number> | null = null;
-  private revisionQueued: Promise<number> | null = null;
   private totals = new Map<string, { version: bigint; analytics: JobAnalytics }>();
   private refreshing: Promise<ActiveCatalog> | null = null;
 
@@ -410,8 +409,7 @@ export class JobStore {
     let version: bigint | null = null;
     let missing = ids;
     if (ids.length > 1) {
-      const writes = await this.kv.get<Deno.KvU64>(keys.analyticsWrites());
-      const current = writes.value?.value ?? 0n;
+      const current = await this.analyticsVersion();
       version = current;
       missing = ids.filter((id) => {
         const known = this.totals.get(id);
@@ -528,26 +526,15 @@ export class JobStore {
 
   /** Active jobs as of the current revision: caught up from the change log, else reloaded whole. */
   /**
-   * The current revision of the job data, read after this call began: a caller arriving while a
-   * read is under way waits for the next one rather than take one that may have missed a write.
-   * Concurrent callers share one read, which is what keeps cached answers cheap under load.
+   * The current revision of the job data, read after this call began; concurrent callers share
+   * one read, which is what keeps cached answers cheap under load.
    */
-  revision(): Promise<number> {
-    if (!this.revisionRead) return this.readRevision();
-    this.revisionQueued ??= this.revisionRead.then(
-      () => (this.revisionQueued = null, this.readRevision()),
-      () => (this.revisionQueued = null, this.readRevision()),
-    );
-    return this.revisionQueued;
-  }
+  readonly revision = sharedRead(async () => (await this.meta()).revision);
 
-  private readRevision(): Promise<number> {
-    const read = this.meta().then((meta) => meta.revision).finally(() => {
-      if (this.revisionRead === read) this.revisionRead = null;
-    });
-    this.revisionRead = read;
-    return read;
-  }
+  /** The analytics write counter: unchanged means no view or click total changed. */
+  private readonly analyticsVersion = sharedRead(async () =>
+    (await this.kv.get<Deno.KvU64>(keys.analyticsWrites())).value?.value ?? 0n
+  );
 
   async active(): Promise<ActiveCatalog> {
     const revision = await this.revision();

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { JobStore, normaliseHiringLink } from "../../kv/jobs.ts";
 import { keys } from "../../kv/keys.ts";
+import { sharedRead } from "../../kv/atomic.ts";
 import { JOB_STATUSES, type JobStatus } from "../../kv/schemas.ts";
 import { sampleJob } from "../helpers/server.ts";
 
@@ -111,4 +112,24 @@ Deno.test("the lifecycle moves large batches within the atomic limits, each job 
   const [a, b] = await Promise.all([store.processStatusChanges(), store.processStatusChanges()]);
   assert.equal(a.movedToDump + b.movedToDump, 400);
   assert.deepEqual(await store.statusCounts(), { all: 400, active: 0, dump: 400, inactive: 0 });
+});
+
+Deno.test("a shared read serves concurrent callers once, and never one that began before a caller asked", async () => {
+  let reads = 0;
+  let value = 0;
+  const pending: (() => void)[] = [];
+  const read = sharedRead(() => {
+    reads++;
+    const seen = value;
+    return new Promise<number>((resolve) => pending.push(() => resolve(seen)));
+  });
+  const first = read();
+  value = 1; // a write lands while the first read is under way
+  const late = [read(), read(), read()];
+  pending.shift()!();
+  assert.equal(await first, 0);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  pending.shift()!();
+  assert.deepEqual(await Promise.all(late), [1, 1, 1], "late callers see the write");
+  assert.equal(reads, 2, "three late callers shared one read");
 });
