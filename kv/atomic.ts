@@ -75,3 +75,18 @@ export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
     return queued;
   };
 }
+
+/** `sharedRead` per key (such as one session): callers of one key share, other keys do not wait. */
+export function sharedReadByKey<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  let readers = new Map<string, () => Promise<T>>();
+  return (key) => {
+    let reader = readers.get(key);
+    if (!reader) {
+      // Readers are small; starting over now and then bounds them (a caller may then read alone).
+      if (readers.size >= 10_000) readers = new Map();
+      reader = sharedRead(() => read(key));
+      readers.set(key, reader);
+    }
+    return reader();
+  };
+}

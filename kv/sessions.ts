@@ -3,7 +3,7 @@
  * token at once, which is how logout, deactivation, deletion and password changes take effect.
  */
 import { keys } from "./keys.ts";
-import { chunk, retrying } from "./atomic.ts";
+import { chunk, retrying, sharedReadByKey } from "./atomic.ts";
 import type { AdminRecord } from "./schemas.ts";
 
 export interface Session {
@@ -35,7 +35,13 @@ export class SessionStore {
    * The active admin behind a live session, read in one call since every admin request asks. A
    * session that was ended or has run out (KV expiry is lazy, so check the time) gives null.
    */
-  async activeAdmin(jti: string, adminId: string): Promise<AdminRecord | null> {
+  activeAdmin(jti: string, adminId: string): Promise<AdminRecord | null> {
+    return this.readActiveAdmin(JSON.stringify([jti, adminId]));
+  }
+
+  /** Concurrent requests of one session (a screen's calls, a burst) share one read. */
+  private readonly readActiveAdmin = sharedReadByKey(async (pair) => {
+    const [jti, adminId] = JSON.parse(pair) as [string, string];
     const [session, admin] = await this.kv.getMany<[Session, AdminRecord]>([
       keys.session(jti),
       keys.admin(adminId),
@@ -43,7 +49,7 @@ export class SessionStore {
     const live = session.value && Date.parse(session.value.expiresAt) > this.now().getTime();
     if (!live || session.value!.adminId !== adminId || !admin.value?.isActive) return null;
     return admin.value;
-  }
+  });
 
   async end(jti: string): Promise<void> {
     const session = await this.kv.get<Session>(keys.session(jti));

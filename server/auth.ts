@@ -33,6 +33,15 @@ async function storedSecret(kv: Deno.Kv, name: "jwt_secret" | "main_admin_secret
   return (await kv.get<string>(key)).value!;
 }
 
+interface VerifiedClaims {
+  sub: string;
+  jti: string;
+  exp: number;
+}
+
+/** Verified tokens remembered before the memory starts over (sessions last 8 hours). */
+const VERIFIED_TOKENS = 10_000;
+
 export interface SignedIn {
   admin: AdminRecord;
   sessionId: string;
@@ -40,6 +49,7 @@ export interface SignedIn {
 
 export class Auth {
   private key: Promise<CryptoKey> | null = null;
+  private verified = new Map<string, VerifiedClaims>();
 
   constructor(
     private kv: Deno.Kv,
@@ -89,6 +99,19 @@ export class Auth {
   /** The admin behind a bearer token, or null for any token that is not a live session. */
   async verify(token: string): Promise<SignedIn | null> {
     if (!token || token.length > 4096) return null;
+    const claims = await this.verifiedClaims(token);
+    if (!claims || claims.exp * 1000 <= this.now().getTime()) return null;
+    const admin = await this.sessions.activeAdmin(claims.jti, claims.sub);
+    return admin ? { admin, sessionId: claims.jti } : null;
+  }
+
+  /**
+   * The claims of a token whose signature, algorithm and issuer check out. A token never changes,
+   * so that verdict is remembered; expiry and the session are still checked on every request.
+   */
+  private async verifiedClaims(token: string): Promise<VerifiedClaims | null> {
+    const known = this.verified.get(token);
+    if (known) return known;
     let payload;
     try {
       ({ payload } = await jwtVerify(token, await this.signingKey(), {
@@ -101,9 +124,10 @@ export class Auth {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
       throw error;
     }
-    const sessionId = payload.jti!;
-    const admin = await this.sessions.activeAdmin(sessionId, payload.sub!);
-    return admin ? { admin, sessionId } : null;
+    const claims = { sub: payload.sub!, jti: payload.jti!, exp: payload.exp! };
+    if (this.verified.size >= VERIFIED_TOKENS) this.verified.clear();
+    this.verified.set(token, claims);
+    return claims;
   }
 
   /** The signed-in admin of a request's `Authorization: Bearer` header, if any. */
