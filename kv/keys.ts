@@ -47,7 +47,6 @@ export const keys = {
   jobDumpByMoved: (movedMs: number, id: string) => ["jobs_dump_by_moved", movedMs, id] as const,
   jobByLink: (normalisedLink: string) => ["jobs_by_link", normalisedLink] as const,
   jobsMeta: () => ["jobs_meta"] as const,
-  jobsChanges: () => ["jobs_changes"] as const,
   jobsChange: (revision: number) => ["jobs_changes", revision] as const,
   jobCounter: (id: string, counter: "views" | "clicks") => ["job_counter", id, counter] as const,
 
@@ -77,7 +76,6 @@ export const keys = {
   //   ["analytics_salt", day]                        the day's secret visitor salt (expires in 48 h)
   //   ["analytics_visitors", day, hash]              null: this visitor is counted (expires in 48 h)
   analyticsWrites: () => ["analytics_writes"] as const,
-  analyticsDays: () => ["analytics_day"] as const,
   analyticsDay: (day: string) => ["analytics_day", day] as const,
   analyticsDayTotal: (day: string, field: string) => ["analytics_day", day, field] as const,
   analyticsAllJobDays: () => ["analytics_job_day"] as const,
