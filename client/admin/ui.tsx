@@ -113,7 +113,9 @@ export function SkeletonRows({ columns }: { columns: number }) {
 
 /**
  * A modal on the platform's `<dialog>`: showModal() makes the rest of the page inert, so focus stays
- * inside, and Escape closes it; `onClose` tells the owner either way.
+ * inside. Escape asks the owner to close rather than closing the element itself, so the owner's
+ * state stays the one truth: a dialog the browser closed while the state still said open could not
+ * be reopened for the same item until the late `close` event cleared it.
  */
 export function Dialog({ open, onClose, title, children, wide = false }: {
   open: boolean;
@@ -134,7 +136,13 @@ export function Dialog({ open, onClose, title, children, wide = false }: {
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClose={() => {
+        if (open) onClose();
+      }}
       className={`m-auto w-[calc(100%-2rem)] ${
         wide ? "max-w-3xl" : "max-w-md"
       } rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}

@@ -6,6 +6,7 @@ import { browserTest, launchBrowser } from "../helpers/browser.ts";
 import {
   ACCOUNT_KINDS,
   apiCall,
+  closeByEscape,
   expectAccessible,
   expectHeading,
   expectText,
@@ -118,8 +119,7 @@ Deno.test({ name: "Manage Admins", ...browserTest }, async (t) => {
     await dialog.getByLabel("Password").fill("copycat-password");
     await dialog.getByRole("button", { name: "Create Admin" }).click();
     await expectToast(page, "An admin with this email already exists");
-    await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "hidden" });
+    await closeByEscape(page);
   });
 
   await t.step("deactivate and activate again", async () => {

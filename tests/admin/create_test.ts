@@ -6,6 +6,7 @@ import { browserTest, launchBrowser } from "../helpers/browser.ts";
 import {
   ACCOUNT_KINDS,
   apiCall,
+  closeByEscape,
   createJob,
   expectAccessible,
   expectHeading,
@@ -137,8 +138,7 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
       await dialog.getByText(text, { exact: true }).waitFor();
     }
     await expectAccessible(page);
-    await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "hidden" });
+    await closeByEscape(page);
     await press(page.getByRole("button", { name: "Create Job" }));
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });

@@ -7,6 +7,7 @@ import { DAY_MS } from "../../kv/constants.ts";
 import {
   ACCOUNT_KINDS,
   apiCall,
+  closeByEscape,
   createJob,
   expectAccessible,
   expectHeading,
@@ -131,8 +132,7 @@ Deno.test({ name: "Dump Jobs", ...browserTest }, async (t) => {
     assert.equal(await apply.getAttribute("href"), fresh.hiringLink);
     assert.equal(await apply.getAttribute("target"), "_blank");
     await expectAccessible(page);
-    await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "hidden" });
+    await closeByEscape(page);
     await row("Fresh Dump").getByRole("button", { name: "Review Fresh Dump at Initech" }).focus();
     await page.keyboard.press("Enter");
     await dialog.waitFor();

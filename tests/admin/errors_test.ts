@@ -7,7 +7,7 @@ import type { Page, Route } from "playwright-core";
 import { sampleJob, testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { browserTest, launchBrowser } from "../helpers/browser.ts";
-import { apiCall, createJob, expectToast, newPage, press } from "./helpers.ts";
+import { apiCall, closeByEscape, createJob, expectToast, newPage, press } from "./helpers.ts";
 import type { JobWithAnalytics } from "../../kv/schemas.ts";
 
 /** Handles the next `method` call to a matching URL; later calls pass through untouched. */
@@ -189,7 +189,7 @@ Deno.test({ name: "failure toasts, busy labels and loading states", ...browserTe
     await failNext(page, "PUT", /\/status$/);
     await page.getByRole("dialog").getByRole("button", { name: "Move to Active" }).click();
     await expectToast(page, "Error updating job status");
-    await page.keyboard.press("Escape");
+    await closeByEscape(page);
     await failNext(page, "POST", /process-status-changes$/);
     await press(page.getByRole("button", { name: "Process Status Changes" }));
     await expectToast(page, "Error processing status changes");
@@ -216,7 +216,7 @@ Deno.test({ name: "failure toasts, busy labels and loading states", ...browserTe
     await failNext(page, "POST", /\/api\/admin\/register$/);
     await dialog.getByRole("button", { name: "Create Admin" }).click();
     await expectToast(page, "Error creating admin");
-    await page.keyboard.press("Escape");
+    await closeByEscape(page);
   });
 
   await t.step("Analytics: report and export failures", async () => {

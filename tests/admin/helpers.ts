@@ -63,6 +63,16 @@ export async function press(control: Locator) {
   await control.press("Enter");
 }
 
+/**
+ * Closes the open dialog with Escape and waits until the screen's state has let it go (its content
+ * is unmounted), so the next step can open a dialog for the same item again.
+ */
+export async function closeByEscape(page: Page) {
+  await page.keyboard.press("Escape");
+  await page.locator("dialog[open]").waitFor({ state: "detached" });
+  await page.locator("dialog h2").waitFor({ state: "detached" });
+}
+
 /** Waits for a toast with exactly this text. */
 export async function expectToast(page: Page, text: string) {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();

@@ -6,6 +6,7 @@ import { browserTest, launchBrowser } from "../helpers/browser.ts";
 import {
   ACCOUNT_KINDS,
   apiCall,
+  closeByEscape,
   createJob,
   expectAccessible,
   expectHeading,
@@ -114,15 +115,13 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     const dialog = page.getByRole("dialog", { name: "Delete Job" });
     await dialog.getByText("This action cannot be undone.").waitFor();
     await expectAccessible(page);
-    await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "hidden" });
+    await closeByEscape(page);
     assert.equal(await publicStatus(s, victim._id), 200);
     // By keyboard: the dialog opens on Enter with focus inside, and Escape gives focus back.
     await press(button);
     await dialog.waitFor();
     assert.ok(await page.evaluate(() => !!document.activeElement?.closest("dialog[open]")));
-    await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "hidden" });
+    await closeByEscape(page);
     assert.equal(
       await page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
       await button.getAttribute("aria-label"),
