@@ -28,6 +28,7 @@ const page = wholeNumber("page must be a whole number from 1", 1, 1_000_000, 1);
 const limit = (fallback: number) =>
   wholeNumber("limit must be a whole number from 1 to 100", 1, 100, fallback);
 import { bodyLimit } from "hono/body-limit";
+import { type HeaderList, secureResponse } from "../../server/security.ts";
 
 /** A bulk upload may carry many long descriptions; one job never needs more than this. */
 const MAX_BULK_JOBS = 500;
@@ -108,22 +109,22 @@ export function jobRoutes(services: Services) {
   // ---- public ------------------------------------------------------------------------------
 
   // The same question gets the same bytes until a job changes: serialise each answer once.
-  const json = { "content-type": "application/json; charset=UTF-8" };
+  const json: HeaderList = [["content-type", "application/json; charset=UTF-8"]];
   app.get("/", async (c) => {
     const query = parseQuery(c, publicJobQuery);
     const body = await jobs.memo(
       `api:jobs:${JSON.stringify(query)}`,
       (catalog) => JSON.stringify(catalog.page(query)),
     );
-    return c.body(body, 200, json);
+    return secureResponse(body, 200, json);
   });
 
-  app.get("/filters/options", async (c) => {
+  app.get("/filters/options", async () => {
     const body = await jobs.memo(
       "api:filter-options",
       (catalog) => JSON.stringify(catalog.filterOptions()),
     );
-    return c.body(body, 200, json);
+    return secureResponse(body, 200, json);
   });
 
   app.get("/:id", async (c) => {

@@ -8,6 +8,7 @@ import type { Context } from "hono";
 import type { ReactElement } from "react";
 import { renderToReadableStream, renderToString } from "react-dom/server";
 import { isbot } from "isbot";
+import { type HeaderList, newNonce, secureResponse } from "../../server/security.ts";
 
 /**
  * How long a page waits for its data before it streams the skeletons instead: long enough that a
@@ -15,7 +16,7 @@ import { isbot } from "isbot";
  */
 export const SLOW_DATA_MS = 100;
 
-export const HTML_HEADERS = { "content-type": "text/html; charset=UTF-8" };
+export const HTML_HEADERS: HeaderList = [["content-type", "text/html; charset=UTF-8"]];
 
 /** A promise marked the way React's `use` reads it, so data that has arrived renders at once. */
 export type Tracked<T> = Promise<T> & { status?: string; value?: T; reason?: unknown };
@@ -55,13 +56,14 @@ export function renderDocument(element: ReactElement): string {
 }
 
 export async function streamDocument(c: Context, element: ReactElement, status: number) {
+  const nonce = newNonce();
   const stream = await renderToReadableStream(element, {
-    nonce: c.get("secureHeadersNonce"),
+    nonce,
     onError(error) {
       console.error(`${c.req.method} ${c.req.path}:`, error);
     },
   });
   // React rejects allReady when rendering fails after the shell went out; onError has logged it.
   stream.allReady.catch(() => {});
-  return new Response(stream, { status, headers: HTML_HEADERS });
+  return secureResponse(stream, status, HTML_HEADERS, nonce);
 }

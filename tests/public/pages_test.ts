@@ -547,15 +547,32 @@ Deno.test("slow data streams the skeletons first; crawlers wait for the whole pa
   assert.ok(!crawler.html.includes("Searching..."));
 });
 
-Deno.test("public pages send a strict Content-Security-Policy", async () => {
+Deno.test("every answer carries a strict Content-Security-Policy and the security headers", async () => {
   await using t = await testApp();
-  const { headers } = await get(t, "/");
-  const policy = headers.get("content-security-policy")!;
-  assert.match(policy, /script-src 'self' 'nonce-[^']+'/);
-  assert.match(policy, /object-src 'none'/);
-  assert.match(policy, /base-uri 'none'/);
-  assert.match(policy, /frame-ancestors 'none'/);
-  assert.doesNotMatch(policy, /script-src[^;]*unsafe-inline/);
+  const created = await t.services.jobs.create(sampleJob({ role: "Header Role" }));
+  assert.ok(created.ok);
+  const answers = [
+    (await get(t, "/")).headers,
+    (await get(t, "/", { "accept-encoding": "gzip" })).headers,
+    (await get(t, `/jobs/${created.job.jobId}`)).headers,
+    (await t.app.request("/api/jobs")).headers,
+    (await t.app.request("/api/jobs/nope")).headers,
+    (await t.app.request("/robots.txt")).headers,
+    (await t.app.request("/admin/login")).headers,
+  ];
+  for (const headers of answers) {
+    const policy = headers.get("content-security-policy")!;
+    // Whole pages run no inline script, so they allow none: only streamed pages get a nonce.
+    assert.match(policy, /script-src 'self'; /);
+    assert.match(policy, /object-src 'none'/);
+    assert.match(policy, /base-uri 'none'/);
+    assert.match(policy, /frame-ancestors 'none'/);
+    assert.equal(headers.get("x-content-type-options"), "nosniff");
+    assert.equal(headers.get("x-frame-options"), "DENY");
+    assert.equal(headers.get("referrer-policy"), "strict-origin-when-cross-origin");
+    assert.equal(headers.get("cross-origin-opener-policy"), "same-origin");
+    assert.match(headers.get("strict-transport-security")!, /^max-age=\d+/);
+  }
 });
 
 Deno.test("HEAD requests and a trailing slash on /jobs", async () => {
