@@ -1,7 +1,4 @@
-/**
- * Loading placeholders (SPEC section 4), streamed while slow data is on its way. Each fallback's
- * root carries `loading`, which a page without scripts hides (see the document's no-script CSS).
- */
+/** Loading placeholders (SPEC section 4), streamed while slow data is on its way. */
 
 export function JobCardSkeleton() {
   return (
@@ -24,12 +21,12 @@ export function JobCardSkeleton() {
 
 export function JobGridSkeleton({ count, label }: { count: number; label: string }) {
   return (
-    <div className="job-grid loading" role="status" aria-label={label}>
+    <div className="job-grid" role="status" aria-label={label}>
       {Array.from({ length: count }, (_, i) => <JobCardSkeleton key={i} />)}
     </div>
   );
 }
 
 export function LineSkeleton({ label }: { label: string }) {
-  return <span className="skeleton skeleton-inline loading" role="status" aria-label={label} />;
+  return <span className="skeleton skeleton-inline" role="status" aria-label={label} />;
 }

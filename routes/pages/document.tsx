@@ -25,12 +25,24 @@ export interface PageMeta {
 }
 
 /**
- * With scripts off: hide what only works with them, open what they would toggle, and when a page
- * was streamed, show the content React sent after the skeletons (its reveal script cannot run) in
- * place of the skeletons. The layer comes before the stylesheet's, so its !important rules win.
+ * With scripts off: hide what only works with them and open what they would toggle. The layer comes
+ * before the stylesheet's, so its !important rules win.
  */
-const NO_SCRIPT_CSS = "@layer no-script{.js-only,.loading{display:none!important}" +
-  '.filter-panel{display:grid!important}[id^="S:"][hidden]{display:block!important}}';
+const NO_SCRIPT_CSS = "@layer no-script{.js-only{display:none!important}" +
+  ".filter-panel{display:grid!important}}";
+
+/**
+ * Goes with a streamed page's skeletons. React sends the content that replaces them at the end of
+ * the page, and only its inline script can move it into place; with scripts off the page instead
+ * reloads itself a second later, when the whole page has been cached, rather than keep skeletons.
+ */
+export function ReloadWithoutScript() {
+  return (
+    <noscript>
+      <meta httpEquiv="refresh" content="1" />
+    </noscript>
+  );
+}
 
 export function Document(
   { meta, section, islands = [], children }: {

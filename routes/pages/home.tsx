@@ -6,7 +6,7 @@ import { Island } from "../../client/components/island.tsx";
 import { HeroSearch } from "../../client/components/search-forms.tsx";
 import { JobCard } from "../../client/components/job-card.tsx";
 import { JobGridSkeleton } from "../../client/components/skeletons.tsx";
-import { Document, type PageMeta } from "./document.tsx";
+import { Document, type PageMeta, ReloadWithoutScript } from "./document.tsx";
 
 const STEPS = [
   {
@@ -58,7 +58,12 @@ export function HomePage({ meta, recent }: { meta: PageMeta; recent: Promise<Job
           <p className="muted">The latest openings, fresh from our partner companies</p>
         </div>
         <Suspense
-          fallback={<JobGridSkeleton count={HOME_RECENT_JOBS} label="Loading recent jobs" />}
+          fallback={
+            <>
+              <ReloadWithoutScript />
+              <JobGridSkeleton count={HOME_RECENT_JOBS} label="Loading recent jobs" />
+            </>
+          }
         >
           <RecentJobs jobs={recent} />
         </Suspense>

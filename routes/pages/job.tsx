@@ -5,7 +5,7 @@ import { JobDetail, JobNotFound, SimilarJobs } from "../../client/components/job
 import { LineSkeleton } from "../../client/components/skeletons.tsx";
 import { formatCount } from "../../client/components/format.ts";
 import type { ShareJob } from "../../client/components/share.ts";
-import { Document, type PageMeta } from "./document.tsx";
+import { Document, type PageMeta, ReloadWithoutScript } from "./document.tsx";
 import { VIEWS_PLACEHOLDER } from "./cache.ts";
 
 export interface JobExtras {
@@ -60,7 +60,14 @@ export function JobPage(
         share={shareJob(job, url)}
         views={views}
         similar={
-          <Suspense fallback={<LineSkeleton label="Loading similar jobs" />}>
+          <Suspense
+            fallback={
+              <>
+                <ReloadWithoutScript />
+                <LineSkeleton label="Loading similar jobs" />
+              </>
+            }
+          >
             <Similar extras={extras} />
           </Suspense>
         }

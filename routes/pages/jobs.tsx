@@ -9,7 +9,7 @@ import { JobCard } from "../../client/components/job-card.tsx";
 import { PageLinks } from "../../client/components/pagination.tsx";
 import { JobGridSkeleton } from "../../client/components/skeletons.tsx";
 import { formatCount } from "../../client/components/format.ts";
-import { Document, type PageMeta } from "./document.tsx";
+import { Document, type PageMeta, ReloadWithoutScript } from "./document.tsx";
 import { type ListQuery, listSearch } from "./query.ts";
 
 export interface JobListData {
@@ -81,7 +81,8 @@ function Results({ query, data }: { query: ListQuery; data: Promise<JobListData>
 
 function ResultsSkeleton() {
   return (
-    <div className="loading">
+    <div>
+      <ReloadWithoutScript />
       <div className="filters skeleton-bar" aria-hidden="true" />
       <div className="results-head">
         <h2 className="results-title" aria-live="polite">Searching...</h2>

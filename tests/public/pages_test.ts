@@ -523,6 +523,8 @@ Deno.test("slow data streams the skeletons first; crawlers wait for the whole pa
   while (!shell.includes("</footer>")) shell += (await reader.read()).value ?? "";
   assert.ok(shell.includes("Searching..."));
   assert.ok(!shell.includes("Streamed Role"));
+  // Without scripts the skeletons cannot be replaced in place, so the page reloads itself.
+  assert.ok(shell.includes('<noscript><meta http-equiv="refresh" content="1"/></noscript>'));
   let rest = "";
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
     rest += chunk.value;
@@ -539,6 +541,7 @@ Deno.test("slow data streams the skeletons first; crawlers wait for the whole pa
   const next = await get(t, "/jobs");
   assert.ok(next.html.includes("Streamed Role"));
   assert.ok(!next.html.includes("Searching..."));
+  assert.ok(!next.html.includes("http-equiv"));
 
   const crawler = await get(t, "/jobs?keywords=streamed", {
     "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
