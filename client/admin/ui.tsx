@@ -302,3 +302,62 @@ export function Icon({ path }: { path: string }) {
     </svg>
   );
 }
+
+/**
+ * A row of tabs after the WAI-ARIA tabs pattern: one Tab stop (the selected tab), arrow keys, Home
+ * and End move between tabs and select the one reached.
+ */
+export function Tabs<T extends string>(
+  { label, tabs, selected, onSelect, tabId, panelId, className }: {
+    label: string;
+    tabs: readonly { id: T; label: ReactNode }[];
+    selected: T;
+    onSelect: (id: T) => void;
+    /** The element id of a tab, for the panel's aria-labelledby. */
+    tabId?: (id: T) => string;
+    /** The id of the panel a tab shows. */
+    panelId?: (id: T) => string;
+    className?: string;
+  },
+) {
+  const moveFrom = (index: number, key: string): number | null => {
+    if (key === "ArrowRight") return (index + 1) % tabs.length;
+    if (key === "ArrowLeft") return (index - 1 + tabs.length) % tabs.length;
+    if (key === "Home") return 0;
+    if (key === "End") return tabs.length - 1;
+    return null;
+  };
+  return (
+    <div
+      role="tablist"
+      aria-label={label}
+      className={`flex overflow-x-auto border-b border-slate-200 ${className ?? ""}`}
+    >
+      {tabs.map((tab, index) => (
+        <button
+          key={tab.id}
+          type="button"
+          role="tab"
+          id={tabId?.(tab.id)}
+          aria-controls={panelId?.(tab.id)}
+          aria-selected={tab.id === selected}
+          tabIndex={tab.id === selected ? 0 : -1}
+          className="tab"
+          onClick={() => onSelect(tab.id)}
+          onKeyDown={(event) => {
+            const next = moveFrom(index, event.key);
+            if (next === null) return;
+            event.preventDefault();
+            const buttons = event.currentTarget.parentElement!.querySelectorAll<HTMLElement>(
+              '[role="tab"]',
+            );
+            buttons[next].focus();
+            onSelect(tabs[next].id);
+          }}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -81,6 +81,32 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     await rows().getByText("Inactive", { exact: true }).waitFor();
   });
 
+  await t.step("the tabs are one Tab stop; arrow keys, Home and End switch them", async () => {
+    const selected = () => page.locator('[role="tab"][aria-selected="true"]');
+    assert.deepEqual(
+      await page.getByRole("tab").evaluateAll((tabs) => tabs.map((tab) => tab.tabIndex)),
+      [-1, -1, -1, 0],
+    );
+    await tab("Inactive").focus();
+    await page.keyboard.press("ArrowLeft");
+    await expectText(page, "Showing 1 to 2 of 2 jobs");
+    assert.match(await selected().textContent() ?? "", /^Dump/);
+    await page.keyboard.press("Home");
+    await expectText(page, "Showing 1 to 10 of 15 jobs");
+    assert.match(await selected().textContent() ?? "", /^All/);
+    await page.keyboard.press("ArrowLeft");
+    await expectText(page, "Showing 1 to 1 of 1 jobs");
+    assert.match(await selected().textContent() ?? "", /^Inactive/);
+    await page.keyboard.press("ArrowRight");
+    await expectText(page, "Showing 1 to 10 of 15 jobs");
+    await page.keyboard.press("End");
+    await expectText(page, "Showing 1 to 1 of 1 jobs");
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute("aria-selected")),
+      "true",
+    );
+  });
+
   await t.step("search, company and location filter through the server", async () => {
     await tab("Active").click();
     await page.getByLabel("Company").fill("Globex");

@@ -102,11 +102,14 @@ async function postJson(url: string, body: unknown) {
   return json;
 }
 
-/** Resident and peak memory of a process, in MB. */
-async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
+/**
+ * Resident and peak memory of a process, in MB; `file` is the part that is pages of files (the
+ * database read through SQLite's memory map), which the kernel may drop at any time.
+ */
+async function memoryOf(pid: number): Promise<{ rss: number; peak: number; file: number }> {
   const status = await Deno.readTextFile(`/proc/${pid}/status`);
   const kb = (name: string) => Number(status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, "m"))?.[1]);
-  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024, file: kb("RssFile") / 1024 };
 }
 
 const folder = await Deno.makeTempDir({ prefix: "careeredge-bench-" });
@@ -185,6 +188,10 @@ try {
     } catch (error) {
       failures.push(`${file}: ${error instanceof Error ? error.stack : error}`);
     }
+    rows.push({
+      name: `server resident memory after ${file}`,
+      figures: { value: (await memoryOf(server.pid)).rss, unit: "MB" },
+    });
   }
 
   const memory = await memoryOf(server.pid);
@@ -199,6 +206,7 @@ try {
       figures: { value: memory.rss, unit: "MB" },
       budget: { max: 300 },
     },
+    { name: "  of which file pages (RssFile)", figures: { value: memory.file, unit: "MB" } },
     { name: "server peak memory (VmHWM)", figures: { value: memory.peak, unit: "MB" } },
     {
       name: "server memory after the first answer (VmRSS)",

@@ -18,6 +18,7 @@ import {
   formatRate,
   PageHeader,
   PeriodSelect,
+  Tabs,
 } from "../ui.tsx";
 import type { TopCompany, TopJob, Totals, TrendDay, Trends } from "../types.ts";
 
@@ -132,26 +133,15 @@ function Reports() {
 
       <SummaryCards totals={overview.data} />
 
-      <div
-        role="tablist"
-        aria-label="Reports"
-        className="mt-6 flex overflow-x-auto border-b border-slate-200"
-      >
-        {TABS.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={`tab-${item.id}`}
-            aria-controls="report-panel"
-            aria-selected={tab === item.id}
-            className="tab"
-            onClick={() => navigate({ search: (prev) => ({ ...prev, tab: item.id }) })}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Reports"
+        className="mt-6"
+        tabs={TABS}
+        selected={tab}
+        onSelect={(id) => navigate({ search: (prev) => ({ ...prev, tab: id }) })}
+        tabId={(id) => `tab-${id}`}
+        panelId={() => "report-panel"}
+      />
 
       <div role="tabpanel" id="report-panel" aria-labelledby={`tab-${tab}`} className="mt-6">
         {tab === "overview" && (

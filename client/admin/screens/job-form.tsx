@@ -23,7 +23,7 @@ import { DUPLICATE_TOAST_MS } from "../../../kv/constants.ts";
 import { api, ApiError, messageOf } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { jobsChanged, queryKeys } from "../queries.ts";
-import { AccessDenied, Dialog, formatDate, PageHeader } from "../ui.tsx";
+import { AccessDenied, Dialog, formatDate, PageHeader, Tabs } from "../ui.tsx";
 import type { BulkAnswer, DuplicateCheck, Job, JobAnswer } from "../types.ts";
 
 interface FormValues {
@@ -158,22 +158,15 @@ export function CreateJobScreen() {
         Duplicate hiring links are not allowed: a job whose hiring link is already used by an active
         job is rejected.
       </p>
-      <div role="tablist" aria-label="Input method" className="mb-6 flex border-b border-slate-200">
-        {INPUT_TABS.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={`${tabsId}-${item.id}`}
-            aria-controls={`${tabsId}-${item.id}-panel`}
-            aria-selected={tab === item.id}
-            className="tab"
-            onClick={() => setTab(item.id)}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Input method"
+        className="mb-6"
+        tabs={INPUT_TABS}
+        selected={tab}
+        onSelect={setTab}
+        tabId={(id) => `${tabsId}-${id}`}
+        panelId={(id) => `${tabsId}-${id}-panel`}
+      />
       <div
         role="tabpanel"
         id={`${tabsId}-${tab}-panel`}

@@ -17,16 +17,17 @@ import {
   PaginationBar,
   SkeletonRows,
   StatusBadge,
+  Tabs,
 } from "../ui.tsx";
 import type { Job, StatusCounts } from "../types.ts";
 
 const route = getRouteApi("/admin/jobs");
 
-const TABS: { status: keyof StatusCounts; label: string }[] = [
-  { status: "all", label: "All" },
-  { status: "active", label: "Active" },
-  { status: "dump", label: "Dump" },
-  { status: "inactive", label: "Inactive" },
+const TABS: { id: keyof StatusCounts; label: string }[] = [
+  { id: "all", label: "All" },
+  { id: "active", label: "Active" },
+  { id: "dump", label: "Dump" },
+  { id: "inactive", label: "Inactive" },
 ];
 
 /** How long typing settles before the filters go to the server. */
@@ -136,27 +137,19 @@ export function JobsScreen() {
         )}
       </PageHeader>
 
-      <div
-        role="tablist"
-        aria-label="Job status"
-        className="mb-4 flex overflow-x-auto border-b border-slate-200"
-      >
-        {TABS.map((tab) => (
-          <button
-            key={tab.status}
-            type="button"
-            role="tab"
-            aria-selected={status === tab.status}
-            className="tab"
-            onClick={() => {
-              setSelected(new Set());
-              void navigate({ search: (prev) => ({ ...prev, status: tab.status, page: 1 }) });
-            }}
-          >
-            {tab.label} ({formatNumber(list.data?.statusCounts[tab.status])})
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Job status"
+        className="mb-4"
+        tabs={TABS.map((tab) => ({
+          id: tab.id,
+          label: `${tab.label} (${formatNumber(list.data?.statusCounts[tab.id])})`,
+        }))}
+        selected={status}
+        onSelect={(id) => {
+          setSelected(new Set());
+          void navigate({ search: (prev) => ({ ...prev, status: id, page: 1 }) });
+        }}
+      />
 
       <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <FilterInput
