@@ -227,6 +227,14 @@ Deno.test("reports follow new counts: cached days are checked against every writ
     ["JB-1001", 5],
     ["JB-1004", 3],
   ]);
+  // Today's counts go on top of the past days' ranking, for jobs it has and jobs new today alike.
+  await recordDay(t.kv, "2026-03-02", day(2, 2, { quiet: [7, 1], beta: [1, 0] }));
+  const today = await report<{ jobs: TopJob[] }>(t, admin, "/api/analytics/jobs?days=7");
+  assert.deepEqual(today.jobs.map((job) => [job.jobId, job.views, job.clicks]), [
+    ["JB-1005", 7, 1],
+    ["JB-1001", 5, 0],
+    ["JB-1004", 4, 0],
+  ]);
 });
 
 Deno.test("days and limit must be whole numbers in range; anything else is a 400", async () => {
