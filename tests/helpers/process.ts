@@ -12,13 +12,18 @@ export interface ServerProcess extends AsyncDisposable {
 
 const mainModule = new URL("../../main.ts", import.meta.url).pathname;
 
+/** The V8 flags of `deno task start`, which keep the server's memory low, read from its one source. */
+const startTask: string = JSON.parse(
+  Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)),
+).tasks.start;
+const v8Flags = startTask.match(/--v8-flags=\S+/)![0];
+
 export async function startServerProcess(
   kvPath: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const child = new Deno.Command(Deno.execPath(), {
-    // The same V8 flag as `deno task start`: a small young generation keeps the server's memory low.
-    args: ["run", "-A", "--v8-flags=--max-semi-space-size=4", mainModule],
+    args: ["run", "-A", v8Flags, mainModule],
     env: {
       NODE_ENV: "production",
       PORT: "0",
