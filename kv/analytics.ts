@@ -317,28 +317,8 @@ export interface AnalyticsExport {
 }
 
 /**
- * Job `_id`s or company names numbered in the order first seen, so that a day's counts can be typed
- * arrays: 90 days of a busy board hold about 600,000 job-day counts, some 80 MB as a Map of pairs
- * and 7 MB like this. Numbers are never reused; the list grows only with names that had traffic.
- */
-class NameTable {
-  private numbers = new Map<string, number>();
-  readonly names: string[] = [];
-
-  numberOf(name: string): number {
-    let number = this.numbers.get(name);
-    if (number === undefined) {
-      number = this.names.length;
-      this.names.push(name);
-      this.numbers.set(name, number);
-    }
-    return number;
-  }
-}
-
-/**
- * Views and clicks of one day: entry i is name number `ids[i]` of the kind's NameTable. Shared by
- * caches: never mutate.
+ * Views and clicks of one day: entry i is name number `ids[i]` of its KindCache. Shared by caches:
+ * never mutate.
  */
 interface DayTraffic {
   ids: Uint32Array;
@@ -385,6 +365,37 @@ const DAYS_LISTED_AT_ONCE = 2;
 
 /** Rankings kept per kind: the periods of the period selector, and a spare. */
 const RANKINGS_KEPT = 4;
+/**
+ * Names a kind's cache numbers before it starts afresh: numbers are never reused, so the names of
+ * jobs long gone would pile up in a server that runs for years (20 times the bench's 60,000).
+ */
+const NAMES_KEPT = 1_200_000;
+
+/**
+ * What is held in memory for one kind (jobs or companies): its days' counts, the rankings made of
+ * them, and its names (job `_id`s or company names) numbered in the order first seen, so that counts
+ * can be typed arrays: 90 days at bench scale hold about 600,000 job-day counts, some 80 MB as Maps
+ * of pairs and 7 MB like this.
+ */
+class KindCache {
+  readonly days = new Map<string, CachedDay>();
+  /** Past days' rankings by period length, for the few periods the screens ask for. */
+  readonly rankings = new Map<number, CachedRanking>();
+  readonly names: string[] = [];
+  private numbers = new Map<string, number>();
+
+  constructor(readonly prefix: (day: string) => Deno.KvKey) {}
+
+  numberOf(name: string): number {
+    let number = this.numbers.get(name);
+    if (number === undefined) {
+      number = this.names.length;
+      this.names.push(name);
+      this.numbers.set(name, number);
+    }
+    return number;
+  }
+}
 /** Report answers kept (each at most a few hundred rows): every report for a few periods. */
 const ANSWERS_KEPT = 40;
 /** The longest a report answer is reused, so an edited job name shows within a minute. */
@@ -400,25 +411,22 @@ const REF_CACHE_MS = ANSWER_CACHE_MS;
  * and whatever changed since, and stays right when other processes write.
  */
 export class AnalyticsReports {
-  private jobDays = new Map<string, CachedDay>();
-  private companyDays = new Map<string, CachedDay>();
-  private names = { jobs: new NameTable(), companies: new NameTable() };
+  private caches = {
+    jobs: new KindCache(keys.analyticsJobDays),
+    companies: new KindCache(keys.analyticsCompanyDays),
+  };
   private listing = pLimit(DAYS_LISTED_AT_ONCE);
   private refs = new Map<string, { ref: JobRef | null; at: number }>();
   private answers = new Map<
     string,
     { version: bigint; day: string; at: number; value: Promise<unknown> }
   >();
-  /** Past days' rankings by period length, for the few periods the screens ask for. */
-  private rankings = {
-    jobs: new Map<number, CachedRanking>(),
-    companies: new Map<number, CachedRanking>(),
-  };
 
   constructor(
     private kv: Deno.Kv,
     private timeZone: string,
     private now: () => Date = () => new Date(),
+    private namesKept = NAMES_KEPT,
   ) {}
 
   /** The period's days, oldest first, each with its totals (zero when nothing was counted). */
@@ -461,9 +469,12 @@ export class AnalyticsReports {
    */
   async dashboard(days: number): Promise<Dashboard> {
     const daily = await this.daily(days);
-    const byJob = await Promise.all(daily.map(({ day, totals }) => this.jobsOn(day, totals)));
+    const jobs = this.cacheOf("jobs");
+    const byJob = await Promise.all(
+      daily.map(({ day, totals }) => this.countsOn(jobs, day, totals)),
+    );
     const totals = totalsOf(daily);
-    const jobIds = this.names.jobs.names;
+    const jobIds = jobs.names;
     const entries = (day: DayTraffic, counts: Uint32Array) => {
       const list: { jobId: string; count: number }[] = [];
       day.ids.forEach((id, i) =>
@@ -603,34 +614,32 @@ export class AnalyticsReports {
     daily: { day: string; totals: DayTotals }[],
     limit: number,
   ): Promise<RankRow[]> {
-    const countsOn = (day: string, totals: DayTotals) =>
-      kind === "jobs" ? this.jobsOn(day, totals) : this.companiesOn(day, totals);
-    const table = this.names[kind];
+    const held = this.cacheOf(kind);
     const past = daily.slice(0, -1);
     const today = daily[daily.length - 1];
     const key = past.map(({ day, totals }) => `${day}:${totals.writes}`).join(",");
-    const cache = this.rankings[kind];
-    let cached = cache.get(past.length);
+    const rankings = held.rankings;
+    let cached = rankings.get(past.length);
     if (!cached || cached.key !== key) {
-      const ranking = Promise.all(past.map(({ day, totals }) => countsOn(day, totals)))
-        .then((days) => rank(days, table.names.length));
+      const ranking = Promise.all(past.map(({ day, totals }) => this.countsOn(held, day, totals)))
+        .then((days) => rank(days, held.names.length));
       cached = { key, ranking };
       const entry = cached;
-      ranking.catch(() => cache.get(past.length) === entry && cache.delete(past.length));
-      cache.delete(past.length);
-      cache.set(past.length, cached);
-      if (cache.size > RANKINGS_KEPT) cache.delete(cache.keys().next().value!);
+      ranking.catch(() => rankings.get(past.length) === entry && rankings.delete(past.length));
+      rankings.delete(past.length);
+      rankings.set(past.length, cached);
+      if (rankings.size > RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!);
     }
     const [ranking, todayCounts] = await Promise.all([
       cached.ranking,
-      countsOn(today.day, today.totals),
+      this.countsOn(held, today.day, today.totals),
     ]);
     const rows: RankRow[] = [];
     const countedToday = new Set<number>();
     todayCounts.ids.forEach((id, i) => {
       countedToday.add(id);
       rows.push([
-        table.names[id],
+        held.names[id],
         todayCounts.views[i] + (ranking.views[id] ?? 0),
         todayCounts.clicks[i] + (ranking.clicks[id] ?? 0),
       ]);
@@ -641,7 +650,7 @@ export class AnalyticsReports {
       if (countedToday.has(id)) continue;
       const views = ranking.views[id];
       if (taken >= limit && views < lastViews) break;
-      rows.push([table.names[id], views, ranking.clicks[id]]);
+      rows.push([held.names[id], views, ranking.clicks[id]]);
       taken++;
       lastViews = views;
     }
@@ -651,34 +660,18 @@ export class AnalyticsReports {
     return rows.filter((row) => row[1] >= cutoff);
   }
 
-  private jobsOn(day: string, totals: DayTotals): Promise<DayTraffic> {
-    return this.countsOn(
-      this.jobDays,
-      this.names.jobs,
-      keys.analyticsJobDays(day),
-      day,
-      totals.writes,
-    );
+  /** The kind's cache, started afresh once it numbers too many names. */
+  private cacheOf(kind: "jobs" | "companies"): KindCache {
+    const current = this.caches[kind];
+    if (current.names.length <= this.namesKept) return current;
+    return this.caches[kind] = new KindCache(current.prefix);
   }
 
-  private companiesOn(day: string, totals: DayTotals): Promise<DayTraffic> {
-    return this.countsOn(
-      this.companyDays,
-      this.names.companies,
-      keys.analyticsCompanyDays(day),
-      day,
-      totals.writes,
-    );
-  }
-
-  private countsOn(
-    cache: Map<string, CachedDay>,
-    table: NameTable,
-    prefix: Deno.KvKey,
-    day: string,
-    writes: number,
-  ): Promise<DayTraffic> {
+  /** One day's counts of the kind, from memory while the day's `writes` counter is unchanged. */
+  private countsOn(held: KindCache, day: string, totals: DayTotals): Promise<DayTraffic> {
+    const writes = totals.writes;
     if (writes === 0) return Promise.resolve(NO_COUNTS);
+    const cache = held.days;
     const hit = cache.get(day);
     if (hit && hit.writes === writes) return hit.load;
     const load = this.listing(async () => {
@@ -686,11 +679,12 @@ export class AnalyticsReports {
       const views: number[] = [];
       const clicks: number[] = [];
       let last = "";
+      const prefix = held.prefix(day);
       // Keys sort by name, then kind: a name's two counts come one after the other.
       for await (const entry of this.kv.list<Deno.KvU64>({ prefix }, { batchSize: 1000 })) {
         const name = entry.key[2] as string;
         if (ids.length === 0 || name !== last) {
-          ids.push(table.numberOf(name));
+          ids.push(held.numberOf(name));
           views.push(0);
           clicks.push(0);
           last = name;

@@ -4,6 +4,7 @@ import { testApp } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { report } from "./fixtures.ts";
 import {
+  AnalyticsReports,
   type Dashboard,
   type DayCounts,
   emptyDayCounts,
@@ -269,4 +270,22 @@ Deno.test("days and limit must be whole numbers in range; anything else is a 400
     headers: admin.headers,
   });
   assert.equal(hundred.status, 200);
+});
+
+Deno.test("a cache that numbered too many names starts afresh and still answers right", async () => {
+  await using t = await testApp({ now: new Date("2026-03-02T12:00:00Z") });
+  await recordDay(t.kv, "2026-02-26", day(1, 1, { zeta: [4, 1], beta: [1, 0] }));
+  await recordDay(t.kv, "2026-02-27", day(1, 1, { alphaAcme: [3, 0], quiet: [2, 0] }));
+  await recordDay(t.kv, "2026-03-02", day(1, 1, { beta: [5, 0] }));
+  const reports = new AnalyticsReports(t.kv, "UTC", t.services.now, 2);
+  const top = async () => (await reports.topJobs(7, 10)).map((job) => [job.jobId, job.views]);
+  const expected = [["JB-1004", 6], ["JB-1001", 4], ["JB-1002", 3], ["JB-1005", 2]];
+  assert.deepEqual(await top(), expected);
+  // A new count makes the answer stale; the next call numbers names in a new cache.
+  await recordDay(t.kv, "2026-03-02", day(0, 0, { quiet: [3, 0] }));
+  assert.deepEqual(await top(), [["JB-1004", 6], ["JB-1005", 5], ["JB-1001", 4], ["JB-1002", 3]]);
+  assert.deepEqual(
+    (await reports.dashboard(7)).dailyAnalytics.at(-1)!.jobViews,
+    [{ jobId: "j-b", count: 5 }, { jobId: "j-q", count: 3 }],
+  );
 });
