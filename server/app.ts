@@ -2,7 +2,7 @@
  * The Hono app factory. It takes its dependencies, so tests call `app.request()` on an in-memory KV
  * with no network, and main.ts serves the same app.
  */
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import type { Config } from "./config.ts";
 import type { AppEnv, Services } from "./context.ts";
 import { JobStore } from "../kv/jobs.ts";
@@ -41,11 +41,22 @@ export function createServices({ kv, config, now = () => new Date() }: AppDeps):
   };
 }
 
+/**
+ * Hono answers HEAD with the GET answer's headers and no body, which the server would then send
+ * with `content-length: 0`. The length of the body a GET would get is stated instead.
+ */
+const headLength: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.req.method !== "HEAD" || !c.res.body) return;
+  c.res.headers.set("content-length", String((await c.res.arrayBuffer()).byteLength));
+};
+
 export function createApp(deps: AppDeps | Services) {
   const services = "jobs" in deps ? deps : createServices(deps);
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.use(securityHeaders);
+  app.use(headLength);
 
   const api = new Hono<AppEnv>();
   api.route("/jobs", jobRoutes(services));

@@ -583,6 +583,14 @@ Deno.test("HEAD requests and a trailing slash on /jobs", async () => {
   const head = await t.app.request("/jobs", { method: "HEAD" });
   assert.equal(head.status, 200);
   assert.equal(await head.text(), "");
+  // The length is that of the body a GET gets, not of the empty HEAD answer.
+  for (const encoding of ["identity", "gzip"]) {
+    const headers = { "accept-encoding": encoding };
+    const body = await (await t.app.request("/jobs", { headers })).bytes();
+    const length = (await t.app.request("/jobs", { method: "HEAD", headers })).headers
+      .get("content-length");
+    assert.equal(length, String(body.byteLength));
+  }
   const { status, headers } = await get(t, "/jobs/");
   assert.equal(status, 301);
   assert.equal(headers.get("location"), "/jobs");
