@@ -4,7 +4,8 @@
  * measured apart because only the Dashboard and Analytics screens load it.
  */
 import { API_BUDGET, type BenchContext, type Budget } from "../harness.ts";
-import { chunkNamed, firstScreens, staticDownload } from "../../admin/bundle.ts";
+import { chunkNamed, firstScreens } from "../../admin/bundle.ts";
+import { scriptDownload } from "../../helpers/scripts.ts";
 
 const SHELL_BUDGET: Budget = { minRatio: 0.25, maxP99Ms: 30 };
 const FIRST_SCREEN_BUDGET_KB = 200;
@@ -45,7 +46,9 @@ export default async function admin(context: BenchContext) {
       { max: FIRST_SCREEN_BUDGET_KB },
     );
   }
-  const charts = await staticDownload([await chunkNamed("charts")], screens.dashboard.files);
+  const charts = await scriptDownload([await chunkNamed("charts")], {
+    loaded: screens.dashboard.files,
+  });
   context.row("Chart code, loaded after the dashboard's first paint, gzipped", {
     value: charts.gzipBytes / 1024,
     unit: "KB",

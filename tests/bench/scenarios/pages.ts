@@ -5,7 +5,8 @@
  * one row shows the job list for a client that does not (crawlers mostly do accept them).
  */
 import type { BenchContext, Budget } from "../harness.ts";
-import { islandEntries, scriptWeight } from "../../public/bundle.ts";
+import { islandEntries } from "../../public/bundle.ts";
+import { scriptDownload } from "../../helpers/scripts.ts";
 
 const LIST_BUDGET: Budget = { minRatio: 0.25, maxP99Ms: 30 };
 const FILTERED_BUDGET: Budget = { minRatio: 0.05, maxP99Ms: 30 };
@@ -52,7 +53,9 @@ export default async function pages(context: BenchContext) {
   });
 
   for (const [name, path] of [["home", "/"], ["job list", "/jobs"], ["job page", detail]]) {
-    const weight = await scriptWeight(islandEntries(await page(context, path)));
+    const weight = await scriptDownload(islandEntries(await page(context, path)), {
+      dynamic: true,
+    });
     context.row(
       `JavaScript on the ${name}, gzipped`,
       { value: weight.gzipBytes / 1024, unit: "KB" },
