@@ -12,7 +12,7 @@ import {
   DAYS_IN_DUMP_BEFORE_INACTIVE,
 } from "../../kv/constants.ts";
 import type { JobStatus } from "../../kv/schemas.ts";
-import { startServerProcess } from "../helpers/process.ts";
+import { startListening, startServerProcess } from "../helpers/process.ts";
 import {
   type BenchContext,
   formatTable,
@@ -64,33 +64,6 @@ async function seed(kvPath: string): Promise<string> {
   return sampleJobId;
 }
 
-/** The hello-world yardstick as its own process; resolves once it listens. */
-async function startHello() {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("./hello.ts", import.meta.url).pathname],
-    env: { NODE_ENV: "production" },
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let output = "";
-  let url = "";
-  while (!url) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`hello-world exited before listening:\n${output}`);
-    output += value;
-    url = output.match(/running at (http:\/\/\S+?)\/?\s/)?.[1] ?? "";
-  }
-  return {
-    url,
-    async [Symbol.asyncDispose]() {
-      child.kill("SIGTERM");
-      await reader.cancel();
-      await child.status;
-    },
-  };
-}
-
 async function postJson(url: string, body: unknown) {
   const response = await fetch(url, {
     method: "POST",
@@ -121,7 +94,10 @@ try {
   const sampleJobId = await seed(kvPath);
   console.log(`Seeded 100,000 jobs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  await using hello = await startHello();
+  // The yardstick, in its own process.
+  await using hello = await startListening("hello-world", [
+    new URL("./hello.ts", import.meta.url).pathname,
+  ]);
   started = performance.now();
   await using server = await startServerProcess(kvPath);
   const listening = performance.now() - started;

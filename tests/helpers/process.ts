@@ -1,6 +1,6 @@
 /**
  * Starts main.ts as its own process (production mode, no demo data) on a given KV file, for tests
- * where several server processes share one database.
+ * where several server processes share one database, and the benchmark.
  */
 export interface ServerProcess extends AsyncDisposable {
   url: string;
@@ -18,21 +18,32 @@ const startTask: string = JSON.parse(
 ).tasks.start;
 const v8Flags = startTask.match(/--v8-flags=\S+/)![0];
 
-export async function startServerProcess(
+export function startServerProcess(
   kvPath: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
+  return startListening("server", [v8Flags, mainModule], {
+    PORT: "0",
+    DENO_KV_PATH: kvPath,
+    SEED_DEMO: "false",
+    JWT_SECRET: "process-test-secret-process-test-secret-0123",
+    MAIN_ADMIN_SECRET: "process-test-main-admin-secret",
+    ...env,
+  });
+}
+
+/**
+ * Runs `deno run -A ...args` in production mode and resolves once it prints that it is running at
+ * some URL (main.ts and the benchmark's hello-world both do).
+ */
+export async function startListening(
+  name: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", v8Flags, mainModule],
-    env: {
-      NODE_ENV: "production",
-      PORT: "0",
-      DENO_KV_PATH: kvPath,
-      SEED_DEMO: "false",
-      JWT_SECRET: "process-test-secret-process-test-secret-0123",
-      MAIN_ADMIN_SECRET: "process-test-main-admin-secret",
-      ...env,
-    },
+    args: ["run", "-A", ...args],
+    env: { NODE_ENV: "production", ...env },
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
@@ -41,7 +52,7 @@ export async function startServerProcess(
   let url = "";
   while (!url) {
     const { value, done } = await reader.read();
-    if (done) throw new Error(`server exited before listening:\n${output}`);
+    if (done) throw new Error(`${name} exited before listening:\n${output}`);
     output += value;
     url = output.match(/running at (http:\/\/\S+?)\/?\s/)?.[1] ?? "";
   }
