@@ -524,7 +524,6 @@ export class JobStore {
 
   // ---- the public catalogue (in memory, checked against the revision on every call) --------
 
-  /** Active jobs as of the current revision: caught up from the change log, else reloaded whole. */
   /**
    * The current revision of the job data, read after this call began; concurrent callers share
    * one read, which is what keeps cached answers cheap under load.
@@ -536,6 +535,7 @@ export class JobStore {
     (await this.kv.get<Deno.KvU64>(keys.analyticsWrites())).value?.value ?? 0n
   );
 
+  /** Active jobs as of the current revision: caught up from the change log, else reloaded whole. */
   async active(): Promise<ActiveCatalog> {
     const revision = await this.revision();
     if (this.catalog && this.catalog.revision >= revision) return this.catalog;

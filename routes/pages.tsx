@@ -14,15 +14,8 @@ import {
   SIMILAR_JOBS_SHOWN,
 } from "../kv/constants.ts";
 import { jobPath } from "../client/components/job-card.tsx";
+import { type CachedPage, cachedPage, pageAnswer, PageCache } from "./pages/cache.ts";
 import {
-  type CachedPage,
-  cachedPage,
-  gzippedPageBytes,
-  pageBytes,
-  PageCache,
-} from "./pages/cache.ts";
-import {
-  HTML_HEADERS,
   renderDocument,
   settledInTime,
   streamDocument,
@@ -34,7 +27,6 @@ import { HomePage } from "./pages/home.tsx";
 import { type JobListData, JobsPage } from "./pages/jobs.tsx";
 import { type JobExtras, JobPage, NotFoundPage } from "./pages/job.tsx";
 import { hasFilters, type ListQuery, listSearch, parseListQuery } from "./pages/query.ts";
-import { type HeaderList, secureResponse } from "../server/security.ts";
 import { jobPosting, robotsTxt, rssXml, sitemapXml } from "./pages/seo.ts";
 
 /** Newest jobs in the RSS feed. */
@@ -42,8 +34,6 @@ const FEED_ITEMS = 50;
 /** The sitemap protocol's limit, less the two list pages. */
 const SITEMAP_JOBS = 49_998;
 
-const PLAIN_HTML_HEADERS: HeaderList = [...HTML_HEADERS, ["vary", "accept-encoding"]];
-const GZIPPED_HTML_HEADERS: HeaderList = [...PLAIN_HTML_HEADERS, ["content-encoding", "gzip"]];
 const XML_HEADERS = { "content-type": "application/xml; charset=UTF-8" };
 const RSS_HEADERS = { "content-type": "application/rss+xml; charset=UTF-8" };
 
@@ -72,10 +62,8 @@ export function publicPages(services: Services) {
 
   async function send(c: Context, page: CachedPage, views?: number): Promise<Response> {
     if (page.parts.length > 1 && views === undefined) views = await viewsOf(page.jobKey!);
-    if (/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) {
-      return secureResponse(await gzippedPageBytes(page, views), page.status, GZIPPED_HTML_HEADERS);
-    }
-    return secureResponse(pageBytes(page, views), page.status, PLAIN_HTML_HEADERS);
+    const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+    return (await pageAnswer(page, gzip ? "gzip" : "identity", views)).response();
   }
 
   /**

@@ -5,8 +5,8 @@
  * Deno hands a response to its HTTP layer natively when its headers were given to the Response
  * constructor; setting a header afterwards makes it rebuild the response. Set after the handler (as
  * Hono's secureHeaders does), they held a cached home page to 23-24k req/s under wrk; built in, it
- * serves 26-31k. So the hot answers (cached pages, memoised API answers) are made by
- * `secureResponse`, and the middleware adds the headers only to responses built any other way.
+ * serves 26-31k. So responses are made by `secureResponse` (or cloned from a `SecureAnswer`), and
+ * the middleware adds the headers only to responses built any other way.
  */
 import type { MiddlewareHandler } from "hono";
 import { encodeHex } from "./hex.ts";
@@ -48,7 +48,7 @@ const WITH_DEFAULT_POLICY: HeaderList = [
   ...SECURITY_HEADERS,
 ];
 
-/** Responses made by `secureResponse`, which the middleware leaves alone. */
+/** Responses made by `secureResponse` or a `SecureAnswer`, which the middleware leaves alone. */
 const secured = new WeakSet<Response>();
 
 /**
@@ -68,6 +68,26 @@ export function secureResponse(
   const response = new Response(body, { status, headers: [...headers, ...security] });
   secured.add(response);
   return response;
+}
+
+/**
+ * An answer given many times over (a cached page, a memoised API answer): its Response is built
+ * once and each request gets a clone. A clone shares the body and skips what the constructor does
+ * on every call (checking a dozen headers, copying the body): a 4 KB page with the security headers
+ * costs the main thread 17.5 us a request instead of 23 us (bare Deno.serve, wrk, 32 connections).
+ */
+export class SecureAnswer {
+  readonly #template: Response;
+
+  constructor(body: string | Uint8Array<ArrayBuffer>, status: number, headers: HeaderList) {
+    this.#template = secureResponse(body, status, headers);
+  }
+
+  response(): Response {
+    const response = this.#template.clone();
+    secured.add(response);
+    return response;
+  }
 }
 
 /** A fresh CSP nonce: 128 random bits. */

@@ -28,7 +28,7 @@ const page = wholeNumber("page must be a whole number from 1", 1, 1_000_000, 1);
 const limit = (fallback: number) =>
   wholeNumber("limit must be a whole number from 1 to 100", 1, 100, fallback);
 import { bodyLimit } from "hono/body-limit";
-import { type HeaderList, secureResponse } from "../../server/security.ts";
+import { type HeaderList, SecureAnswer } from "../../server/security.ts";
 
 /** A bulk upload may carry many long descriptions; one job never needs more than this. */
 const MAX_BULK_JOBS = 500;
@@ -108,23 +108,23 @@ export function jobRoutes(services: Services) {
 
   // ---- public ------------------------------------------------------------------------------
 
-  // The same question gets the same bytes until a job changes: serialise each answer once.
+  // The same question gets the same answer until a job changes: build each answer once.
   const json: HeaderList = [["content-type", "application/json; charset=UTF-8"]];
   app.get("/", async (c) => {
     const query = parseQuery(c, publicJobQuery);
-    const body = await jobs.memo(
+    const answer = await jobs.memo(
       `api:jobs:${JSON.stringify(query)}`,
-      (catalog) => JSON.stringify(catalog.page(query)),
+      (catalog) => new SecureAnswer(JSON.stringify(catalog.page(query)), 200, json),
     );
-    return secureResponse(body, 200, json);
+    return answer.response();
   });
 
   app.get("/filters/options", async () => {
-    const body = await jobs.memo(
+    const answer = await jobs.memo(
       "api:filter-options",
-      (catalog) => JSON.stringify(catalog.filterOptions()),
+      (catalog) => new SecureAnswer(JSON.stringify(catalog.filterOptions()), 200, json),
     );
-    return secureResponse(body, 200, json);
+    return answer.response();
   });
 
   app.get("/:id", async (c) => {

@@ -4,8 +4,18 @@
  * revision from KV (`JobStore.revision`), so no process ever serves a page older than the data.
  */
 
+import { type HeaderList, SecureAnswer } from "../../server/security.ts";
+import { HTML_HEADERS } from "./render.ts";
+
 /** Marks where a job page's view count goes: the count changes too often to be cached. */
 export const VIEWS_PLACEHOLDER = "<!--views-->";
+
+export type PageEncoding = "identity" | "gzip";
+
+const PAGE_HEADERS: Record<PageEncoding, HeaderList> = {
+  identity: [...HTML_HEADERS, ["vary", "accept-encoding"]],
+  gzip: [...HTML_HEADERS, ["vary", "accept-encoding"], ["content-encoding", "gzip"]],
+};
 
 export interface CachedPage {
   status: number;
@@ -13,8 +23,11 @@ export interface CachedPage {
   parts: Uint8Array<ArrayBuffer>[];
   /** The job shown, for counting its views and reading its count. */
   jobKey?: string;
-  /** The page gzipped, made on first demand and again when the view count in it changes. */
-  gzipped?: { views: number; bytes: Promise<Uint8Array<ArrayBuffer>> };
+  /**
+   * The page's answer in each encoding, made on first demand and again when the view count in it
+   * changes: a page is compressed once, not once per visitor.
+   */
+  answers: Partial<Record<PageEncoding, { views: number; answer: Promise<SecureAnswer> }>>;
 }
 
 const encoder = new TextEncoder();
@@ -24,6 +37,7 @@ export function cachedPage(status: number, html: string, jobKey?: string): Cache
     status,
     parts: html.split(VIEWS_PLACEHOLDER).map((part) => encoder.encode(part)),
     jobKey,
+    answers: {},
   };
 }
 
@@ -46,14 +60,24 @@ export function pageBytes(page: CachedPage, views = 0): Uint8Array<ArrayBuffer> 
   return bytes;
 }
 
-/** The page's bytes gzipped; a page is compressed once, not once per visitor. */
-export function gzippedPageBytes(page: CachedPage, views = 0): Promise<Uint8Array<ArrayBuffer>> {
-  if (page.gzipped?.views !== views) {
-    const stream = new Blob([pageBytes(page, views)]).stream()
-      .pipeThrough(new CompressionStream("gzip"));
-    page.gzipped = { views, bytes: new Response(stream).bytes() };
-  }
-  return page.gzipped.bytes;
+function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Response(stream).bytes();
+}
+
+/** The page's answer in `encoding`, showing `views` where the page has a view count. */
+export function pageAnswer(
+  page: CachedPage,
+  encoding: PageEncoding,
+  views = 0,
+): Promise<SecureAnswer> {
+  const made = page.answers[encoding];
+  if (made?.views === views) return made.answer;
+  const bytes = pageBytes(page, views);
+  const answer = (encoding === "gzip" ? gzip(bytes) : Promise.resolve(bytes))
+    .then((body) => new SecureAnswer(body, page.status, PAGE_HEADERS[encoding]));
+  page.answers[encoding] = { views, answer };
+  return answer;
 }
 
 export class PageCache {

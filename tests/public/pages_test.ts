@@ -563,6 +563,19 @@ Deno.test("every answer carries a strict Content-Security-Policy and the securit
     (await t.app.request("/robots.txt")).headers,
     (await t.app.request("/admin/login")).headers,
   ];
+  // Cached pages and API answers are clones of one Response: every one carries the headers and the
+  // whole body, however often it is given.
+  for (const [path, encoding] of [["/", "gzip"], ["/", "identity"], ["/api/jobs", "identity"]]) {
+    const bodies = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await t.app.request(path, { headers: { "accept-encoding": encoding } });
+      answers.push(response.headers);
+      bodies.push(await response.bytes());
+    }
+    assert.ok(bodies[0].byteLength > 500, path);
+    assert.deepEqual(bodies[1], bodies[0]);
+    assert.deepEqual(bodies[2], bodies[0]);
+  }
   for (const headers of answers) {
     const policy = headers.get("content-security-policy")!;
     // Whole pages run no inline script, so they allow none: only streamed pages get a nonce.
