@@ -1,7 +1,8 @@
 /**
  * Rendered public pages, kept in memory per URL and valid for one revision of the job data
- * (`jobs_meta.revision`, bumped by every job write in any process). Every request reads the current
- * revision from KV (`JobStore.revision`), so no process ever serves a page older than the data.
+ * (`jobs_meta.revision`, bumped by every job write in any process). Each request checks the page
+ * against the revision in KV as read at most REVISION_MAX_AGE_MS (10 ms) before it
+ * (`JobStore.revision`), so no process serves a page that a job write older than that has changed.
  */
 
 import { type HeaderList, SecureAnswer } from "../../server/security.ts";

@@ -1,6 +1,6 @@
 /** The KV job model: counters never drift, indexes follow every write, caches see other writers. */
 import assert from "node:assert/strict";
-import { JobStore, normaliseHiringLink } from "../../kv/jobs.ts";
+import { JobStore, normaliseHiringLink, REVISION_MAX_AGE_MS } from "../../kv/jobs.ts";
 import { keys } from "../../kv/keys.ts";
 import { sharedRead } from "../../kv/atomic.ts";
 import { JOB_STATUSES, type JobStatus } from "../../kv/schemas.ts";
@@ -53,25 +53,40 @@ Deno.test("status counts and indexes equal a full count after random concurrent 
   assert.equal(await indexSize(kv, ["jobs_by_link"]), counted.active);
 });
 
-Deno.test("a second store on the same database sees every change through the revision", async () => {
+Deno.test("a second store on the same database sees every change within REVISION_MAX_AGE_MS", async () => {
   const path = await Deno.makeTempFile({ suffix: ".kv" });
   try {
     using writerKv = await Deno.openKv(path);
     using readerKv = await Deno.openKv(path);
-    const writer = new JobStore(writerKv);
-    const reader = new JobStore(readerKv);
-    assert.equal((await reader.search({ page: 1, limit: 12 })).pagination.totalJobs, 0);
+    const clock = { now: Date.parse("2026-04-01T00:00:00Z") };
+    const writer = new JobStore(writerKv, () => new Date(clock.now));
+    const reader = new JobStore(readerKv, () => new Date(clock.now));
+    const roles = async () => (await reader.search({ page: 1, limit: 12 })).jobs.map((j) => j.role);
+    assert.deepEqual(await roles(), []);
 
+    // Requests close together share one revision read: the other store's write shows once the
+    // read is REVISION_MAX_AGE_MS old, and not before.
     const first = await writer.create(sampleJob({ role: "First" }));
     assert.ok(first.ok);
-    assert.deepEqual((await reader.search({ page: 1, limit: 12 })).jobs.map((j) => j.role), [
-      "First",
-    ]);
+    clock.now += REVISION_MAX_AGE_MS - 1;
+    assert.deepEqual(await roles(), []);
+    clock.now += 1;
+    assert.deepEqual(await roles(), ["First"]);
+
     await writer.update(first.job._id, sampleJob({ role: "Renamed" }));
-    assert.equal((await reader.search({ page: 1, limit: 12 })).jobs[0].role, "Renamed");
+    clock.now += REVISION_MAX_AGE_MS;
+    assert.deepEqual(await roles(), ["Renamed"]);
     assert.deepEqual((await reader.filterOptions()).roles, ["Renamed"]);
     await writer.setStatus(first.job._id, "dump");
-    assert.equal((await reader.search({ page: 1, limit: 12 })).pagination.totalJobs, 0);
+    clock.now += REVISION_MAX_AGE_MS;
+    assert.deepEqual(await roles(), []);
+
+    // A store's own writes show at once, whatever the clock says.
+    const own = await reader.create(sampleJob({ role: "Own" }));
+    assert.ok(own.ok);
+    assert.deepEqual(await roles(), ["Own"]);
+    await reader.setStatus(own.job._id, "dump");
+    assert.deepEqual(await roles(), []);
   } finally {
     await Deno.remove(path);
   }
