@@ -244,13 +244,18 @@ export class ActiveCatalog {
     this.derived.clear();
   }
 
-  /** Something computed from this revision's jobs (a serialised answer, a page), kept with it. */
+  /**
+   * Something computed from this revision's jobs (a serialised answer, a page), kept with it. A
+   * promise that fails is not kept: the next caller computes again.
+   */
   memo<T>(key: string, compute: () => T): T {
-    return remember(this.derived, key, compute) as T;
-  }
-
-  forget(key: string) {
-    this.derived.delete(key);
+    const value = remember(this.derived, key, compute);
+    if (value instanceof Promise) {
+      value.catch(() => {
+        if (this.derived.get(key) === value) this.derived.delete(key);
+      });
+    }
+    return value as T;
   }
 
   /** Active jobs, newest first (ties by id so the order is stable across processes). */
@@ -478,11 +483,10 @@ export class JobStore {
    */
   async adminList(query: AdminListQuery): Promise<AdminListPage> {
     const catalog = await this.active();
-    const key = `admin-list:${JSON.stringify(query)}`;
-    const page = catalog.memo(key, () => this.readAdminList(query));
-    // A failed read must not be remembered as the answer.
-    page.catch(() => catalog.forget(key));
-    return await page;
+    return await catalog.memo(
+      `admin-list:${JSON.stringify(query)}`,
+      () => this.readAdminList(query),
+    );
   }
 
   private async readAdminList(query: AdminListQuery): Promise<AdminListPage> {
@@ -567,7 +571,7 @@ export class JobStore {
   }
 
   /** The analytics write counter: unchanged means no view or click total changed. */
-  private readonly analyticsVersion = sharedRead(async () =>
+  readonly analyticsVersion = sharedRead(async () =>
     (await this.kv.get<Deno.KvU64>(keys.analyticsWrites())).value?.value ?? 0n
   );
 

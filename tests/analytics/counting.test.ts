@@ -133,6 +133,12 @@ Deno.test("public job views and clicks count on the job, per day and in the tota
   if (!created.ok) throw new Error("job not created");
   const job = created.job;
   const person = { headers: { "user-agent": SAFARI_IPHONE } };
+  // The Manage Jobs list answer is kept while no total changes, and follows them when they do.
+  const listed = async () => {
+    const response = await t.app.request("/api/jobs/admin/all", { headers: admin.headers });
+    return (await response.json()).jobs.map((item: { analytics: unknown }) => item.analytics);
+  };
+  assert.deepEqual(await listed(), [{ views: 0, clicks: 0 }]);
   for (const id of [job._id, job.jobId, job._id]) {
     assert.deepEqual((await t.app.request(`/api/jobs/${id}`, person)).status, 200);
   }
@@ -152,6 +158,7 @@ Deno.test("public job views and clicks count on the job, per day and in the tota
   const seen = await (await t.app.request(`/api/jobs/${job._id}`, { headers: admin.headers }))
     .json();
   assert.deepEqual(seen.analytics, { views: 3, clicks: 2 });
+  assert.deepEqual(await listed(), [{ views: 3, clicks: 2 }]);
   const { jobs } = await report<{ jobs: unknown[] }>(t, admin, "/api/analytics/jobs?days=1");
   assert.deepEqual(jobs, [{
     _id: job._id,
