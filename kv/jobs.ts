@@ -399,6 +399,14 @@ export class JobStore {
 
   // ---- reads -------------------------------------------------------------------------------
 
+  /**
+   * A job for the public: an active one from the in-memory catalogue when asked by `_id` (no KV
+   * read but the shared revision check), any other from KV.
+   */
+  async getPublic(idOrJobId: string): Promise<Job | null> {
+    return (await this.active()).byId.get(idOrJobId)?.job ?? await this.get(idOrJobId);
+  }
+
   /** A job by `_id` or by its readable `jobId`. */
   async get(idOrJobId: string): Promise<Job | null> {
     if (!idOrJobId || idOrJobId.length > 64) return null;
@@ -415,25 +423,21 @@ export class JobStore {
   }
 
   /**
-   * The running view and click totals of each job. For a list (20 counter reads), totals read
-   * earlier are reused while `analytics_writes` is unchanged: every counter write bumps it in the
-   * same atomic write, so an unchanged value means unchanged totals. A single job reads directly,
-   * which is one call either way.
+   * The running view and click totals of each job. Totals read earlier are reused while
+   * `analytics_writes` is unchanged: every counter write bumps it in the same atomic write, so an
+   * unchanged value means unchanged totals. Concurrent callers share the read of that counter, so
+   * a job read by many visitors at once costs one read, not two counter reads each.
    */
   async analyticsOf(ids: string[]): Promise<Map<string, JobAnalytics>> {
     const result = new Map<string, JobAnalytics>();
-    let version: bigint | null = null;
-    let missing = ids;
-    if (ids.length > 1) {
-      const current = await this.analyticsVersion();
-      version = current;
-      missing = ids.filter((id) => {
-        const known = this.totals.get(id);
-        if (known?.version !== current) return true;
-        result.set(id, known.analytics);
-        return false;
-      });
-    }
+    const version = await this.analyticsVersion();
+    const missing = ids.filter((id) => {
+      const known = this.totals.get(id);
+      if (known?.version !== version) return true;
+      result.set(id, known.analytics);
+      return false;
+    });
+    if (missing.length === 0) return result;
     const entries = await getAll<Deno.KvU64>(
       this.kv,
       missing.flatMap((id) => [keys.jobCounter(id, "views"), keys.jobCounter(id, "clicks")]),
@@ -446,7 +450,7 @@ export class JobStore {
       };
       result.set(id, analytics);
       // Tagged with the version read before the counters, so a newer total is never taken as old.
-      if (version !== null) this.totals.set(id, { version, analytics });
+      this.totals.set(id, { version, analytics });
     });
     return result;
   }

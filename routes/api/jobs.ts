@@ -129,11 +129,9 @@ export function jobRoutes(services: Services) {
   });
 
   app.get("/:id", async (c) => {
-    const job = await jobs.get(c.req.param("id"));
     // An admin (the Edit page) may read a job in any status, and is not counted as a visitor.
-    const admin = c.req.header("authorization")
-      ? await auth.fromHeader(c.req.header("authorization"))
-      : null;
+    const admin = await auth.fromHeader(c.req.header("authorization"));
+    const job = admin ? await jobs.get(c.req.param("id")) : await jobs.getPublic(c.req.param("id"));
     if (!job) fail(404, "Job not found");
     if (!admin && job.status !== "active") fail(410, "This job is no longer available");
     if (!admin) counter.jobView(c, job._id);

@@ -3,6 +3,7 @@ import type { TestApp } from "../helpers/server.ts";
 import { sampleJob } from "../helpers/server.ts";
 import { newId } from "../../kv/atomic.ts";
 import type { Job, JobInput, JobStatus } from "../../kv/schemas.ts";
+import { keys } from "../../kv/keys.ts";
 
 export interface JobSpec extends Partial<JobInput> {
   status?: JobStatus;
@@ -28,6 +29,12 @@ export async function seedJobs(t: TestApp, specs: JobSpec[]): Promise<Job[]> {
       };
     }),
   );
+}
+
+/** Sets a job's view total as counting writes it: with `analytics_writes` bumped in the same write. */
+export async function setViews(t: TestApp, job: Job, views: number): Promise<void> {
+  await t.kv.atomic().set(keys.jobCounter(job._id, "views"), new Deno.KvU64(BigInt(views)))
+    .sum(keys.analyticsWrites(), 1n).commit();
 }
 
 export async function get(t: TestApp, path: string, headers: Record<string, string> = {}) {

@@ -1,10 +1,9 @@
 /** The public pages as served HTML: texts, limits, status codes, caching and escaping. */
 import assert from "node:assert/strict";
 import { sampleJob, testApp } from "../helpers/server.ts";
-import { keys } from "../../kv/keys.ts";
 import { REVISION_MAX_AGE_MS } from "../../kv/jobs.ts";
 import type { Job } from "../../kv/schemas.ts";
-import { cardOf, cardRoles, get, pageNumbers, scriptData, seedJobs } from "./fixtures.ts";
+import { cardOf, cardRoles, get, pageNumbers, scriptData, seedJobs, setViews } from "./fixtures.ts";
 
 const LONG_TEXT = "abcdefghij".repeat(20);
 
@@ -245,7 +244,7 @@ Deno.test("the job page shows every panel, the view count and similar jobs", asy
     { role: "Site Reliability Engineer", companyName: "Same Three" },
     { role: "Site Reliability Engineer", companyName: "Same Four" },
   ]);
-  await t.kv.set(keys.jobCounter(job._id, "views"), new Deno.KvU64(41n));
+  await setViews(t, job, 41);
 
   const { status, html } = await get(t, `/jobs/${job.jobId}`);
   assert.equal(status, 200);
@@ -291,7 +290,7 @@ Deno.test("the job page shows every panel, the view count and similar jobs", asy
   assert.ok(!similar.includes(`href="/jobs/${job.jobId}"`));
 
   // The count is filled per response: a new count shows without any job change.
-  await t.kv.set(keys.jobCounter(job._id, "views"), new Deno.KvU64(42n));
+  await setViews(t, job, 42);
   assert.ok(
     (await get(t, `/jobs/${job._id}`)).html.includes("<dt>Views</dt><dd><span>42</span></dd>"),
   );
@@ -666,7 +665,7 @@ Deno.test("the share preview: up to 5 skills per group, 'Competitive' without a 
 Deno.test("pages go out gzipped to clients that accept it, view count included", async () => {
   await using t = await testApp();
   const [job] = await seedJobs(t, [{}]);
-  await t.kv.set(keys.jobCounter(job._id, "views"), new Deno.KvU64(7n));
+  await setViews(t, job, 7);
   for (const path of ["/", "/jobs", `/jobs/${job.jobId}`, "/jobs/JB-999999"]) {
     const plain = await get(t, path);
     const response = await t.app.request(path, { headers: { "accept-encoding": "gzip, br" } });
@@ -677,7 +676,7 @@ Deno.test("pages go out gzipped to clients that accept it, view count included",
       .text();
     assert.equal(html, plain.html, path);
   }
-  await t.kv.set(keys.jobCounter(job._id, "views"), new Deno.KvU64(8n));
+  await setViews(t, job, 8);
   const response = await t.app.request(`/jobs/${job.jobId}`, {
     headers: { "accept-encoding": "gzip" },
   });
