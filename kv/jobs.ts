@@ -61,6 +61,11 @@ export interface Pagination {
   limit: number;
 }
 
+/** `fresh`: read the revision now rather than share a read up to REVISION_MAX_AGE_MS old. */
+export interface Freshness {
+  fresh?: boolean;
+}
+
 export type WriteResult =
   | { ok: true; job: Job }
   | { ok: false; reason: "not_found" }
@@ -486,7 +491,7 @@ export class JobStore {
    * only change when a job does), so repeated views of a page cost one revision check.
    */
   async adminList(query: AdminListQuery): Promise<AdminListPage> {
-    const catalog = await this.active();
+    const catalog = await this.active({ fresh: true });
     return await catalog.memo(
       `admin-list:${JSON.stringify(query)}`,
       () => this.readAdminList(query),
@@ -549,12 +554,14 @@ export class JobStore {
 
   /**
    * The revision of the job data, read at most `revisionMaxAgeMs` before this call, and after
-   * every write this store made: a write here drops the shared read (`commit`).
+   * every write this store made: a write here drops the shared read (`commit`). `fresh` reads it
+   * after this call began, for admin screens: an admin sees the jobs as they are, whichever
+   * process made the last change.
    */
-  revision(): Promise<number> {
+  revision({ fresh = false }: Freshness = {}): Promise<number> {
     const now = this.now().getTime();
     const shared = this.revisionRead;
-    if (shared && now >= shared.at && now - shared.at < this.revisionMaxAgeMs) {
+    if (!fresh && shared && now >= shared.at && now - shared.at < this.revisionMaxAgeMs) {
       return shared.revision;
     }
     const revision = this.readRevision();
@@ -580,13 +587,14 @@ export class JobStore {
   );
 
   /** Active jobs as of the current revision: caught up from the change log, else reloaded whole. */
-  async active(): Promise<ActiveCatalog> {
-    const revision = await this.revision();
-    if (this.catalog && this.catalog.revision >= revision) return this.catalog;
-    if (!this.refreshing) {
-      this.refreshing = this.refresh(revision).finally(() => (this.refreshing = null));
+  async active(freshness?: Freshness): Promise<ActiveCatalog> {
+    const revision = await this.revision(freshness);
+    // A refresh under way may be for an older revision than this caller read: then another follows.
+    while (!this.catalog || this.catalog.revision < revision) {
+      this.refreshing ??= this.refresh(revision).finally(() => (this.refreshing = null));
+      await this.refreshing;
     }
-    return await this.refreshing;
+    return this.catalog;
   }
 
   private async refresh(revision: number): Promise<ActiveCatalog> {
@@ -636,8 +644,12 @@ export class JobStore {
    * serialised API page, a rendered HTML page) cost one revision check. `compute` is synchronous
    * and gets this revision's catalogue, so it can never mix two revisions.
    */
-  async memo<T>(key: string, compute: (catalog: ActiveCatalog) => T): Promise<T> {
-    const catalog = await this.active();
+  async memo<T>(
+    key: string,
+    compute: (catalog: ActiveCatalog) => T,
+    freshness?: Freshness,
+  ): Promise<T> {
+    const catalog = await this.active(freshness);
     return catalog.memo(key, () => compute(catalog));
   }
 

@@ -159,11 +159,15 @@ export function jobRoutes(services: Services) {
     body: (list: AdminListPage, withTotals: JobWithAnalytics[]) => unknown,
   ): Promise<Response> {
     const totals = await jobs.analyticsVersion();
-    const answer = await jobs.memo(`${name}:${totals}:${JSON.stringify(query)}`, async () => {
-      const list = await jobs.adminList(query);
-      const withTotals = await jobs.withAnalytics(list.jobs);
-      return new SecureAnswer(JSON.stringify(body(list, withTotals)), 200, json);
-    });
+    const answer = await jobs.memo(
+      `${name}:${totals}:${JSON.stringify(query)}`,
+      async () => {
+        const list = await jobs.adminList(query);
+        const withTotals = await jobs.withAnalytics(list.jobs);
+        return new SecureAnswer(JSON.stringify(body(list, withTotals)), 200, json);
+      },
+      { fresh: true },
+    );
     return answer.response();
   }
 

@@ -63,6 +63,9 @@ Deno.test("a second store on the same database sees every change within REVISION
     const reader = new JobStore(readerKv, () => new Date(clock.now));
     const roles = async () => (await reader.search({ page: 1, limit: 12 })).jobs.map((j) => j.role);
     assert.deepEqual(await roles(), []);
+    const adminRoles = async () =>
+      (await reader.adminList({ status: "all", page: 1, limit: 10 })).jobs.map((job) => job.role);
+    assert.deepEqual(await adminRoles(), []);
 
     // Requests close together share one revision read: the other store's write shows once the
     // read is REVISION_MAX_AGE_MS old, and not before.
@@ -70,6 +73,8 @@ Deno.test("a second store on the same database sees every change within REVISION
     assert.ok(first.ok);
     clock.now += REVISION_MAX_AGE_MS - 1;
     assert.deepEqual(await roles(), []);
+    // Admin lists read the revision afresh: an admin sees the write whichever store made it.
+    assert.deepEqual(await adminRoles(), ["First"]);
     clock.now += 1;
     assert.deepEqual(await roles(), ["First"]);
 

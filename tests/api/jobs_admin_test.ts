@@ -343,3 +343,27 @@ Deno.test("admin lists show each job's views and clicks as soon as they are coun
     ["Second", { views: 1, clicks: 1 }],
   ]);
 });
+
+Deno.test("the admin lists show a change made in another process at once", async () => {
+  const kvPath = await Deno.makeTempFile({ suffix: ".kv" });
+  try {
+    await using reader = await testApp({ kvPath });
+    await using writer = await testApp({ kvPath });
+    const admin = await signIn(reader, { permissions: { canCreateJobs: true } });
+    const roles = async (path: string) =>
+      (await call(reader, admin, "GET", path)).body.jobs.map((job: Job) => job.role);
+    const created = await writer.services.jobs.create(sampleJob({ role: "Before" }));
+    assert.ok(created.ok);
+    assert.deepEqual(await roles("/api/jobs/admin/all"), ["Before"]);
+    assert.deepEqual(await roles("/api/jobs/admin/dump"), []);
+    // The public site may share a revision read for a few milliseconds: the reader's clock stands
+    // still, so only a fresh read can show these changes.
+    await writer.services.jobs.update(created.job._id, sampleJob({ role: "After" }));
+    assert.deepEqual(await roles("/api/jobs/admin/all"), ["After"]);
+    await writer.services.jobs.setStatus(created.job._id, "dump");
+    assert.deepEqual(await roles("/api/jobs/admin/all"), []);
+    assert.deepEqual(await roles("/api/jobs/admin/dump"), ["After"]);
+  } finally {
+    await Deno.remove(kvPath).catch(() => {});
+  }
+});
