@@ -141,7 +141,9 @@ export function Dialog({ open, onClose, title, children, wide = false }: {
         onClose();
       }}
       onClose={() => {
-        if (open) onClose();
+        // The close event comes some time after the dialog closed: by then it may be open again
+        // (reopened at once on a busy machine), and that later opening is the one that counts.
+        if (open && !ref.current?.open) onClose();
       }}
       className={`m-auto w-[calc(100%-2rem)] ${
         wide ? "max-w-3xl" : "max-w-md"
