@@ -641,8 +641,9 @@ export class JobStore {
 
   /**
    * A value derived from the current active jobs, computed once per revision: hot answers (a
-   * serialised API page, a rendered HTML page) cost one revision check. `compute` is synchronous
-   * and gets this revision's catalogue, so it can never mix two revisions.
+   * serialised API page, a rendered HTML page) cost one revision check. A synchronous `compute`
+   * gets this revision's catalogue, so it can never mix two revisions; an asynchronous one (the
+   * admin lists' answers) reads what it shows itself, and is computed again if it fails.
    */
   async memo<T>(
     key: string,

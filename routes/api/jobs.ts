@@ -151,7 +151,7 @@ export function jobRoutes(services: Services) {
 
   /**
    * An admin list's answer, serialised once per revision of the jobs and version of the view and
-   * click totals: serialising 10-20 whole jobs took a third of the request's time.
+   * click totals: serialising 10-20 whole jobs took a quarter of the request's JavaScript time.
    */
   async function adminListAnswer(
     name: string,
