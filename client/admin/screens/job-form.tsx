@@ -24,6 +24,7 @@ import { api, ApiError, messageOf } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { jobsChanged, queryKeys } from "../queries.ts";
 import { AccessDenied, Dialog, formatDate, PageHeader, Tabs } from "../ui.tsx";
+import { FormButtons } from "../components/form.tsx";
 import type { BulkAnswer, DuplicateCheck, Job, JobAnswer } from "../types.ts";
 
 interface FormValues {
@@ -394,12 +395,7 @@ function JobForm({ initial, busy, submitLabel, busyLabel, onSubmit, onCancel }: 
         </div>
       </fieldset>
 
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn-secondary" onClick={onCancel}>Cancel</button>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? busyLabel : submitLabel}
-        </button>
-      </div>
+      <FormButtons busy={busy} label={submitLabel} busyLabel={busyLabel} onCancel={onCancel} />
     </form>
   );
 }
