@@ -1,5 +1,7 @@
 /** The admin tables' frame: a focusable scroll region, so keyboard users can scroll wide tables too. */
 import type { ReactNode } from "react";
+import type { Job } from "../types.ts";
+import { CompanyLogo } from "../ui.tsx";
 
 export function ScrollTable({ label, className, headings, leading, children }: {
   label: string;
@@ -29,5 +31,20 @@ export function ScrollTable({ label, className, headings, leading, children }: {
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A job's first cell in a table: logo, role, and the detail that table shows under the role. */
+export function JobCell({ job, detail }: { job: Job; detail: string }) {
+  return (
+    <td className="px-4 py-3">
+      <div className="flex items-center gap-3">
+        <CompanyLogo name={job.companyName} logo={job.companyLogo} />
+        <div>
+          <p className="font-medium text-slate-900">{job.role}</p>
+          <p className="text-xs text-slate-600">{detail}</p>
+        </div>
+      </div>
+    </td>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from "../../../kv/constants.ts";
 import { SKILL_GROUP_LABELS, SKILL_GROUPS } from "../../../kv/schemas.ts";
 import { api } from "../api.ts";
-import { ScrollTable } from "../components/table.tsx";
+import { JobCell, ScrollTable } from "../components/table.tsx";
 import { can, useAdmin } from "../session.ts";
 import { dumpListQuery, jobsChanged } from "../queries.ts";
 import {
@@ -147,15 +147,7 @@ export function DumpScreen() {
                 className="cursor-pointer border-t border-slate-100 hover:bg-slate-50"
                 onClick={() => setOpenJob(job)}
               >
-                <td className="px-4 py-3">
-                  <div className="flex items-center gap-3">
-                    <CompanyLogo name={job.companyName} logo={job.companyLogo} />
-                    <div>
-                      <p className="font-medium text-slate-900">{job.role}</p>
-                      <p className="text-xs text-slate-600">{job.location}</p>
-                    </div>
-                  </div>
-                </td>
+                <JobCell job={job} detail={job.location} />
                 <td className="px-4 py-3">{job.companyName}</td>
                 <td className="px-4 py-3 whitespace-nowrap">{formatDate(job.datePosted)}</td>
                 <td className="px-4 py-3">

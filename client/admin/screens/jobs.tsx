@@ -6,9 +6,8 @@ import { toast } from "sonner";
 import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { jobListQuery, jobsChanged } from "../queries.ts";
-import { ScrollTable } from "../components/table.tsx";
+import { JobCell, ScrollTable } from "../components/table.tsx";
 import {
-  CompanyLogo,
   ConfirmDialog,
   formatDate,
   formatNumber,
@@ -237,15 +236,7 @@ export function JobsScreen() {
                     />
                   </td>
                 )}
-                <td className="px-4 py-3">
-                  <div className="flex items-center gap-3">
-                    <CompanyLogo name={job.companyName} logo={job.companyLogo} />
-                    <div>
-                      <p className="font-medium text-slate-900">{job.role}</p>
-                      <p className="text-xs text-slate-600">{job.experience}</p>
-                    </div>
-                  </div>
-                </td>
+                <JobCell job={job} detail={job.experience} />
                 <td className="px-4 py-3">{job.companyName}</td>
                 <td className="px-4 py-3">{job.location}</td>
                 <td className="px-4 py-3">{formatNumber(job.analytics?.views)}</td>
