@@ -1,4 +1,5 @@
 /** Helpers for multi-key writes: retry on conflict, ids, and the KV size limits. */
+import { deserialize, serialize } from "node:v8";
 import { encodeHex } from "../server/hex.ts";
 
 /** Thrown when an atomic write keeps conflicting; the API maps it to 503, never a silent loss. */
@@ -31,10 +32,17 @@ export function newId(now: Date = new Date()): string {
 /** Deno KV allows 800 KiB and 1000 mutations per atomic write; stay well inside both. */
 export const ATOMIC_BYTES_BUDGET = 600 * 1024;
 export const ATOMIC_MUTATIONS_BUDGET = 900;
+/** Deno KV refuses a value whose V8 serialisation is longer than this. */
+export const KV_VALUE_BYTES = 65_536;
 
-/** Rough serialised size of a value, for keeping atomic writes under the byte limit. */
-export function approximateSize(value: unknown): number {
-  return JSON.stringify(value ?? null).length * 2 + 64;
+/**
+ * The bytes Deno KV counts for a value: its V8 serialisation, the same bytes `node:v8` gives
+ * (tested against KV's own refusal). A value is measured as it will be once read back, because
+ * every later rewrite starts from that copy and it can be larger than the first write: V8 reads
+ * arrays back as holey, and serialises those with an index before every element.
+ */
+export function valueSize(value: unknown): number {
+  return serialize(deserialize(serialize(value))).byteLength;
 }
 
 /** Splits a list into chunks of at most `size` (getMany takes 10 keys). */

@@ -91,3 +91,31 @@ export const keys = {
   analyticsVisitors: (day: string) => ["analytics_visitors", day] as const,
   analyticsVisitor: (day: string, hash: string) => ["analytics_visitors", day, hash] as const,
 } as const;
+
+/** Deno KV refuses a key whose encoding is longer than this. */
+export const KV_KEY_BYTES = 2_048;
+
+const utf8 = new TextEncoder();
+
+/** The bytes a byte string takes in a key: a tag, each zero byte escaped to two, a terminator. */
+function escapedLength(bytes: Uint8Array): number {
+  return 2 + bytes.length + bytes.filter((byte) => byte === 0).length;
+}
+
+/**
+ * The length of a key as Deno KV encodes it (the tuple encoding KV compares keys by), so a key
+ * can be refused with a message before the write fails: a string or byte part takes its bytes plus
+ * two (zero bytes count twice), a number nine, a boolean one, a bigint at most its bytes plus two.
+ * (KV refuses symbols in keys, so the type leaves them out.)
+ */
+export function keySize(key: readonly (string | number | bigint | boolean | Uint8Array)[]): number {
+  let size = 0;
+  for (const part of key) {
+    if (typeof part === "string") size += escapedLength(utf8.encode(part));
+    else if (part instanceof Uint8Array) size += escapedLength(part);
+    else if (typeof part === "number") size += 9;
+    else if (typeof part === "boolean") size += 1;
+    else size += 2 + Math.ceil((part < 0n ? -part : part).toString(16).length / 2);
+  }
+  return size;
+}
