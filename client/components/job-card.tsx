@@ -58,7 +58,7 @@ export function JobCard({ job, descriptionCut }: { job: Job; descriptionCut: num
       <div className="card-top">
         <CompanyLogo job={job} size={48} />
         <div className="card-company">
-          <p className="company-name">{job.companyName}</p>
+          <p className="company-name" title={job.companyName}>{job.companyName}</p>
           <p className="muted small ico ico-clock">
             <time dateTime={job.datePosted.slice(0, 10)}>{formatShortDate(job.datePosted)}</time>
           </p>
