@@ -32,17 +32,58 @@ export function newId(now: Date = new Date()): string {
 /** Deno KV allows 800 KiB and 1000 mutations per atomic write; stay well inside both. */
 export const ATOMIC_BYTES_BUDGET = 600 * 1024;
 export const ATOMIC_MUTATIONS_BUDGET = 900;
-/** Deno KV refuses a value whose V8 serialisation is longer than this. */
+/** Deno KV refuses a value whose stored size (`kvValueSize`) is larger than this. */
 export const KV_VALUE_BYTES = 65_536;
 
+/** Deno KV allows 80 KiB of key bytes (checks and mutations together) per atomic write. */
+export const ATOMIC_KEY_BYTES_BUDGET = 72 * 1024;
+
+const utf8 = new TextEncoder();
+
+/** Bytes of an encoded key part's content: a zero byte is escaped as two. */
+function escapedLength(bytes: Uint8Array): number {
+  let length = bytes.length;
+  for (const byte of bytes) if (byte === 0) length++;
+  return length;
+}
+
 /**
- * The bytes Deno KV counts for a value: its V8 serialisation, the same bytes `node:v8` gives
- * (tested against KV's own refusal). A value is measured as it will be once read back, because
- * every later rewrite starts from that copy and it can be larger than the first write: V8 reads
- * arrays back as holey, and serialises those with an index before every element.
+ * The size of a key as KV encodes it (the measure of its 2 KiB key limit and of the key bytes of an
+ * atomic write): strings and bytes take a type byte, their content and a terminator; numbers nine
+ * bytes; booleans one; a bigint at most two bytes beyond its magnitude.
  */
-export function valueSize(value: unknown): number {
-  return serialize(deserialize(serialize(value))).byteLength;
+export function kvKeySize(key: Deno.KvKey): number {
+  let size = 0;
+  for (const part of key) {
+    if (typeof part === "string") size += 2 + escapedLength(utf8.encode(part));
+    else if (part instanceof Uint8Array) size += 2 + escapedLength(part);
+    else if (typeof part === "number") size += 9;
+    else if (typeof part === "boolean") size += 1;
+    else if (typeof part === "bigint") {
+      size += 2 + Math.ceil((part < 0n ? -part : part).toString(16).length / 2);
+    } else throw new TypeError(`KV keys cannot hold a ${typeof part}`);
+  }
+  return size;
+}
+
+/**
+ * The size of a value as KV stores it (the measure of its 64 KiB value limit): raw bytes for a
+ * Uint8Array, eight bytes for a Deno.KvU64, otherwise V8's serialisation, in which a string with any
+ * character above U+00FF takes two bytes a character.
+ */
+export function kvValueSize(value: unknown): number {
+  if (value instanceof Uint8Array) return value.byteLength;
+  if (value instanceof Deno.KvU64) return 8;
+  return serialize(value).byteLength;
+}
+
+/**
+ * The size a record will have once read back from KV, which every later rewrite of it starts from:
+ * V8 reads arrays back holey and serialises those with an index before every element, so the copy
+ * read back can be larger than the value first written (about 2.5 bytes a list entry).
+ */
+export function readBackSize(value: unknown): number {
+  return kvValueSize(deserialize(serialize(value)));
 }
 
 /** Splits a list into chunks of at most `size` (getMany takes 10 keys). */

@@ -22,6 +22,9 @@
  *   ["sessions_by_admin", adminId, jti]             null (expires with the token)
  *   ["login_failures", "account" | "address", id]   LoginFailures (expires with the window)
  *
+ * Backups (kv/backup.ts)
+ *   ["restore_in_progress"]                         ISO time a restore began; gone once it finished
+ *
  * Configuration
  *   ["config", "jwt_secret"]                        base64url key, made once when JWT_SECRET is unset
  *   ["config", "main_admin_secret"]                 made once when MAIN_ADMIN_SECRET is unset
@@ -54,12 +57,16 @@ export const keys = {
   admins: () => ["admins"] as const,
   adminByEmail: (email: string) => ["admins_by_email", email] as const,
   mainAdmin: () => ["admins_main"] as const,
+  sessions: () => ["sessions"] as const,
   session: (jti: string) => ["sessions", jti] as const,
+  sessionsOfAllAdmins: () => ["sessions_by_admin"] as const,
   sessionsOfAdmin: (adminId: string) => ["sessions_by_admin", adminId] as const,
   sessionOfAdmin: (adminId: string, jti: string) => ["sessions_by_admin", adminId, jti] as const,
   loginFailures: (kind: "account" | "address", id: string) => ["login_failures", kind, id] as const,
 
   config: (name: "jwt_secret" | "main_admin_secret") => ["config", name] as const,
+
+  restoreInProgress: () => ["restore_in_progress"] as const,
 
   // DEMO DATA
   demoSeed: () => ["demo_seed"] as const,
@@ -75,6 +82,10 @@ export const keys = {
   //   ["analytics_jobs", _id]                        JobRef: jobId, role, company (kept after delete)
   //   ["analytics_salt", day]                        the day's secret visitor salt (expires in 48 h)
   //   ["analytics_visitors", day, hash]              null: this visitor is counted (expires in 48 h)
+  //   ["analytics_networks", day, hash]              number: visitors admitted from one address
+  //                                                   (an IPv6 /64) that day (expires in 48 h)
+  //   ["analytics_seen", day, visitor, kind, _id]    null: this visitor's view or click of the job
+  //                                                   is counted that day (expires in 48 h)
   analyticsWrites: () => ["analytics_writes"] as const,
   analyticsDay: (day: string) => ["analytics_day", day] as const,
   analyticsDayTotal: (day: string, field: string) => ["analytics_day", day, field] as const,
@@ -90,32 +101,7 @@ export const keys = {
   analyticsSalt: (day: string) => ["analytics_salt", day] as const,
   analyticsVisitors: (day: string) => ["analytics_visitors", day] as const,
   analyticsVisitor: (day: string, hash: string) => ["analytics_visitors", day, hash] as const,
+  analyticsNetwork: (day: string, hash: string) => ["analytics_networks", day, hash] as const,
+  analyticsSeen: (day: string, visitor: string, kind: "views" | "clicks", id: string) =>
+    ["analytics_seen", day, visitor, kind, id] as const,
 } as const;
-
-/** Deno KV refuses a key whose encoding is longer than this. */
-export const KV_KEY_BYTES = 2_048;
-
-const utf8 = new TextEncoder();
-
-/** The bytes a byte string takes in a key: a tag, each zero byte escaped to two, a terminator. */
-function escapedLength(bytes: Uint8Array): number {
-  return 2 + bytes.length + bytes.filter((byte) => byte === 0).length;
-}
-
-/**
- * The length of a key as Deno KV encodes it (the tuple encoding KV compares keys by), so a key
- * can be refused with a message before the write fails: a string or byte part takes its bytes plus
- * two (zero bytes count twice), a number nine, a boolean one, a bigint at most its bytes plus two.
- * (KV refuses symbols in keys, so the type leaves them out.)
- */
-export function keySize(key: readonly (string | number | bigint | boolean | Uint8Array)[]): number {
-  let size = 0;
-  for (const part of key) {
-    if (typeof part === "string") size += escapedLength(utf8.encode(part));
-    else if (part instanceof Uint8Array) size += escapedLength(part);
-    else if (typeof part === "number") size += 9;
-    else if (typeof part === "boolean") size += 1;
-    else size += 2 + Math.ceil((part < 0n ? -part : part).toString(16).length / 2);
-  }
-  return size;
-}
