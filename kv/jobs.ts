@@ -34,6 +34,7 @@ import {
   similarJobs,
 } from "./search/search.ts";
 import { topK } from "./search/top.ts";
+import { type Loosenable, looserSearch } from "./search/looser.ts";
 
 export interface StatusCounts {
   all: number;
@@ -353,6 +354,10 @@ export class ActiveCatalog {
     };
   }
 
+  looser(query: Loosenable): { search: Loosenable; total: number } | null {
+    return looserSearch(this.index, query);
+  }
+
   /** Active jobs in the same role or sharing skills, most in common first, `job` excluded. */
   similar(job: Job, limit: number): Job[] {
     return similarJobs(this.index, {
@@ -656,8 +661,13 @@ export class JobStore {
   }
 
   /** `GET /api/jobs`: every keyword word must appear; location is a substring; the rest exact. */
-  async search(query: PublicSearchQuery): Promise<{ jobs: Job[]; pagination: Pagination }> {
+  async search(query: PublicSearchQuery): Promise<SearchPage> {
     return (await this.active()).page(query);
+  }
+
+  /** For a search that finds nothing: the same without one filter or word, if that finds jobs. */
+  async looser(query: Loosenable): Promise<{ search: Loosenable; total: number } | null> {
+    return (await this.active()).looser(query);
   }
 
   /**
