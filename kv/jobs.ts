@@ -29,6 +29,7 @@ import {
   validateJobInput,
 } from "./schemas.ts";
 import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP, DAYS_IN_DUMP_BEFORE_INACTIVE } from "./constants.ts";
+import { type ActivityTarget, type Audit, changedFields } from "./activity.ts";
 import { type IndexedDoc, SearchIndex } from "./search/index.ts";
 import {
   adminMatches,
@@ -38,6 +39,7 @@ import {
   similarJobs,
 } from "./search/search.ts";
 import { topK } from "./search/top.ts";
+import { type Loosenable, looserSearch } from "./search/looser.ts";
 
 export interface StatusCounts {
   all: number;
@@ -207,6 +209,11 @@ function writeJob(op: Deno.AtomicOperation, job: Job, old: Job | null): void {
   op.set(keys.jobByDate(posted, job._id), entry);
   if (job.status === "dump") op.set(keys.jobDumpByMoved(time(job.movedToDumpAt), job._id), entry);
   if (job.status === "active") op.set(keys.jobByLink(normaliseHiringLink(job.hiringLink)), job._id);
+}
+
+/** How the activity log names a job. */
+function jobTarget(job: Job): ActivityTarget {
+  return { kind: "job", id: job._id, jobId: job.jobId, label: `${job.role} at ${job.companyName}` };
 }
 
 function unindexJob(op: Deno.AtomicOperation, job: Job): void {
@@ -410,6 +417,10 @@ export class ActiveCatalog {
       pagination: paginate(query.page, query.limit, answer.total),
       facets: answer.facets,
     };
+  }
+
+  looser(query: Loosenable): { search: Loosenable; total: number } | null {
+    return looserSearch(this.index, query);
   }
 
   /** Active jobs in the same role or sharing skills, most in common first, `job` excluded. */
@@ -715,8 +726,13 @@ export class JobStore {
   }
 
   /** `GET /api/jobs`: every keyword word must appear; location is a substring; the rest exact. */
-  async search(query: PublicSearchQuery): Promise<{ jobs: Job[]; pagination: Pagination }> {
+  async search(query: PublicSearchQuery): Promise<SearchPage> {
     return (await this.active()).page(query);
+  }
+
+  /** For a search that finds nothing: the same without one filter or word, if that finds jobs. */
+  async looser(query: Loosenable): Promise<{ search: Loosenable; total: number } | null> {
+    return (await this.active()).looser(query);
   }
 
   /**
@@ -746,7 +762,7 @@ export class JobStore {
   // ---- writes ------------------------------------------------------------------------------
 
   /** Creates an active job, unless an active job already holds its hiring link. */
-  create(input: JobInput): Promise<WriteResult> {
+  create(input: JobInput, audit?: Audit): Promise<WriteResult> {
     const problem = jobSizeProblem(input);
     if (problem) return Promise.resolve({ ok: false, reason: "too_large", message: problem });
     return retrying(async () => {
@@ -776,42 +792,63 @@ export class JobStore {
       const op = this.kv.atomic().check(linkEntry);
       writeJob(op, job, null);
       commitMeta(op, metaEntry, meta, [job._id]);
+      audit?.add(op, "job.create", jobTarget(job), { hiringLink: job.hiringLink });
       return await this.commit(op) ? { ok: true, job } as const : undefined;
     });
   }
 
   /** Replaces a job's editable fields; an active job may not take another active job's link. */
-  update(idOrJobId: string, input: JobInput): Promise<WriteResult> {
-    return this.change(idOrJobId, jobSizeProblem, (old) => ({
-      ...old,
-      ...input,
-      updatedAt: this.now().toISOString(),
-    }));
+  update(idOrJobId: string, input: JobInput, audit?: Audit): Promise<WriteResult> {
+    return this.change(
+      idOrJobId,
+      jobSizeProblem,
+      (old) => ({
+        ...old,
+        ...input,
+        updatedAt: this.now().toISOString(),
+      }),
+      audit &&
+        ((op, old, job) =>
+          audit.add(op, "job.update", jobTarget(job), changedFields(old, job, ["updatedAt"]))),
+    );
   }
 
   /**
    * Moves a job to a status. Back to active renews it (datePosted is now, so the 7-day clock
    * restarts); to dump stamps movedToDumpAt.
    */
-  setStatus(idOrJobId: string, status: JobStatus): Promise<WriteResult> {
-    return this.change(idOrJobId, recordSizeProblem, (old) => {
-      if (old.status === status) return old;
-      const now = this.now().toISOString();
-      return {
-        ...old,
-        status,
-        datePosted: status === "active" ? now : old.datePosted,
-        movedToDumpAt: status === "dump" ? now : old.movedToDumpAt,
-        updatedAt: now,
-      };
-    });
+  setStatus(idOrJobId: string, status: JobStatus, audit?: Audit): Promise<WriteResult> {
+    return this.change(
+      idOrJobId,
+      recordSizeProblem,
+      (old) => {
+        if (old.status === status) return old;
+        const now = this.now().toISOString();
+        return {
+          ...old,
+          status,
+          datePosted: status === "active" ? now : old.datePosted,
+          movedToDumpAt: status === "dump" ? now : old.movedToDumpAt,
+          updatedAt: now,
+        };
+      },
+      audit && ((op, old, job) =>
+        audit.add(op, "job.status", jobTarget(job), {
+          before: { status: old.status },
+          after: { status: job.status },
+        })),
+    );
   }
 
-  /** Rewrites a job as `next` makes it, unless `sizeProblem` finds the new record too large. */
+  /**
+   * Rewrites a job as `next` makes it, unless `sizeProblem` finds the new record too large;
+   * `record` adds the change's activity record to its atomic write.
+   */
   private change(
     idOrJobId: string,
     sizeProblem: (job: Job) => string | null,
     next: (old: Job) => Job,
+    record?: (op: Deno.AtomicOperation, old: Job, job: Job) => void,
   ): Promise<WriteResult> {
     return retrying(async () => {
       const found = await this.get(idOrJobId);
@@ -840,12 +877,13 @@ export class JobStore {
       adjustCounts(meta, old.status, job.status);
       writeJob(op, job, old);
       commitMeta(op, metaEntry, meta, [job._id]);
+      record?.(op, old, job);
       return await this.commit(op) ? { ok: true, job } as const : undefined;
     });
   }
 
   /** Deletes a job with its indexes and counters; false when there was none. */
-  delete(idOrJobId: string): Promise<Job | null> {
+  delete(idOrJobId: string, audit?: Audit): Promise<Job | null> {
     return retrying(async () => {
       const found = await this.get(idOrJobId);
       if (!found) return null;
@@ -862,6 +900,7 @@ export class JobStore {
       op.delete(keys.job(job._id)).delete(keys.jobByJobId(job.jobId))
         .delete(keys.jobCounter(job._id, "views")).delete(keys.jobCounter(job._id, "clicks"));
       commitMeta(op, metaEntry, meta, [job._id]);
+      audit?.add(op, "job.delete", jobTarget(job), { job });
       return await this.commit(op) ? job : undefined;
     });
   }
@@ -871,9 +910,12 @@ export class JobStore {
   /**
    * Active for 7 days goes to dump; 30 days in dump goes to inactive. Each batch commits with a
    * check on `jobs_meta`, so when several processes run this at once each job moves exactly once
-   * and the counts report only what this call moved.
+   * and the counts report only what this call moved. With `audit`, each batch's write carries a
+   * record of the jobs it moved.
    */
-  async processStatusChanges(): Promise<{ movedToDump: number; movedToInactive: number }> {
+  async processStatusChanges(
+    audit?: Audit,
+  ): Promise<{ movedToDump: number; movedToInactive: number }> {
     const now = this.now();
     const movedToDump = await this.moveDue(
       keys.jobsByStatus("active"),
@@ -887,6 +929,7 @@ export class JobStore {
         movedToDumpAt: now.toISOString(),
         updatedAt: now.toISOString(),
       }),
+      audit,
     );
     const inactiveCutoff = now.getTime() - DAYS_IN_DUMP_BEFORE_INACTIVE * DAY_MS;
     const movedToInactive = await this.moveDue(
@@ -894,6 +937,7 @@ export class JobStore {
       inactiveCutoff,
       (job) => job.status === "dump" && time(job.movedToDumpAt) <= inactiveCutoff,
       (job) => ({ ...job, status: "inactive", updatedAt: now.toISOString() }),
+      audit,
     );
     return { movedToDump, movedToInactive };
   }
@@ -903,6 +947,7 @@ export class JobStore {
     cutoffMs: number,
     isDue: (job: Job) => boolean,
     next: (job: Job) => Job,
+    audit?: Audit,
   ): Promise<number> {
     let moved = 0;
     // Paged by cursor, not from the range's start again: a job that was skipped stays in the range.
@@ -916,7 +961,7 @@ export class JobStore {
       for await (const entry of entries) ids.push(entry.key[entry.key.length - 1] as string);
       // A page shorter than the limit was the last (its cursor then starts over).
       cursor = ids.length === LIFECYCLE_BATCH ? entries.cursor : undefined;
-      moved += await this.moveJobs(ids, isDue, next);
+      moved += await this.moveJobs(ids, isDue, next, audit);
     } while (cursor);
     return moved;
   }
@@ -930,6 +975,7 @@ export class JobStore {
     ids: string[],
     isDue: (job: Job) => boolean,
     next: (job: Job) => Job,
+    audit?: Audit,
   ): Promise<number> {
     let moved = 0;
     let rest = ids;
@@ -937,7 +983,7 @@ export class JobStore {
     while (rest.length > 0) {
       const batch = alone ? rest.slice(0, 1) : rest;
       try {
-        const done = await retrying(() => this.moveBatch(batch, isDue, next));
+        const done = await retrying(() => this.moveBatch(batch, isDue, next, audit));
         moved += done.moved;
         rest = rest.slice(done.handled);
       } catch (error) {
@@ -957,12 +1003,15 @@ export class JobStore {
     ids: string[],
     isDue: (job: Job) => boolean,
     next: (job: Job) => Job,
+    audit?: Audit,
   ): Promise<{ moved: number; handled: number } | undefined> {
     const metaEntry = await this.kv.get<JobsMeta>(keys.jobsMeta());
     const entries = await getAll<Job>(this.kv, ids.map((id) => keys.job(id)));
     const meta = freshMeta(metaEntry);
     const op = this.kv.atomic();
     const changed: string[] = [];
+    const jobIds: string[] = [];
+    let to: JobStatus | null = null;
     let bytes = 0;
     let handled = 0;
     for (const { value: old } of entries) {
@@ -985,10 +1034,17 @@ export class JobStore {
       adjustCounts(meta, old.status, job.status);
       writeJob(op, job, old);
       changed.push(job._id);
+      jobIds.push(job.jobId);
+      to = job.status;
       handled++;
     }
     if (changed.length === 0) return { moved: 0, handled };
     commitMeta(op, metaEntry, meta, changed);
+    audit?.add(op, "jobs.lifecycle", {
+      kind: "jobs",
+      id: null,
+      label: `${changed.length} job${changed.length === 1 ? "" : "s"} to ${to}`,
+    }, { to, moved: changed.length, jobIds });
     return await this.commit(op) ? { moved: changed.length, handled } : undefined;
   }
 
