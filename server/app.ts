@@ -18,6 +18,8 @@ import { analyticsRoutes } from "../routes/api/analytics.ts";
 import { publicPages } from "../routes/pages.tsx";
 import { adminShell } from "../routes/admin.tsx";
 import { createCounter } from "./counter.ts";
+import { Throttle } from "./throttle.ts";
+import { clientAddresses, trustedProxies } from "./request.ts";
 
 export interface AppDeps {
   kv: Deno.Kv;
@@ -37,6 +39,7 @@ export function createServices({ kv, config, now = () => new Date() }: AppDeps):
     admins,
     sessions,
     auth: new Auth(kv, config, now, sessions),
+    throttle: new Throttle(sessions, now),
     counter: createCounter({ kv, config, now, jobs }),
   };
 }
@@ -55,6 +58,7 @@ export function createApp(deps: AppDeps | Services) {
   const services = "jobs" in deps ? deps : createServices(deps);
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  app.use(clientAddresses(trustedProxies(services.config.TRUSTED_PROXIES)));
   app.use(securityHeaders);
   app.use(headLength);
 
