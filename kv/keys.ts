@@ -24,6 +24,9 @@
  *                                                   LoginFailures (expires with the window)
  *   ["login_failures", "address", address]          LoginFailures (expires with the window)
  *
+ * Backups (kv/backup.ts)
+ *   ["restore_in_progress"]                         ISO time a restore began; gone once it finished
+ *
  * Configuration
  *   ["config", "jwt_secret"]                        base64url key, made once when JWT_SECRET is unset
  *   ["config", "main_admin_secret"]                 made once when MAIN_ADMIN_SECRET is unset
@@ -62,7 +65,9 @@ export const keys = {
   admins: () => ["admins"] as const,
   adminByEmail: (email: string) => ["admins_by_email", email] as const,
   mainAdmin: () => ["admins_main"] as const,
+  sessions: () => ["sessions"] as const,
   session: (jti: string) => ["sessions", jti] as const,
+  sessionsOfAllAdmins: () => ["sessions_by_admin"] as const,
   sessionsOfAdmin: (adminId: string) => ["sessions_by_admin", adminId] as const,
   sessionOfAdmin: (adminId: string, jti: string) => ["sessions_by_admin", adminId, jti] as const,
   loginFailures: (scope: FailureScope) =>
@@ -71,6 +76,8 @@ export const keys = {
       : ["login_failures", "account_address", scope.account, scope.address] as const,
 
   config: (name: "jwt_secret" | "main_admin_secret") => ["config", name] as const,
+
+  restoreInProgress: () => ["restore_in_progress"] as const,
 
   // DEMO DATA
   demoSeed: () => ["demo_seed"] as const,
@@ -86,6 +93,10 @@ export const keys = {
   //   ["analytics_jobs", _id]                        JobRef: jobId, role, company (kept after delete)
   //   ["analytics_salt", day]                        the day's secret visitor salt (expires in 48 h)
   //   ["analytics_visitors", day, hash]              null: this visitor is counted (expires in 48 h)
+  //   ["analytics_networks", day, hash]              number: visitors admitted from one address
+  //                                                   (an IPv6 /64) that day (expires in 48 h)
+  //   ["analytics_seen", day, visitor, kind, _id]    null: this visitor's view or click of the job
+  //                                                   is counted that day (expires in 48 h)
   analyticsWrites: () => ["analytics_writes"] as const,
   analyticsDay: (day: string) => ["analytics_day", day] as const,
   analyticsDayTotal: (day: string, field: string) => ["analytics_day", day, field] as const,
@@ -101,4 +112,7 @@ export const keys = {
   analyticsSalt: (day: string) => ["analytics_salt", day] as const,
   analyticsVisitors: (day: string) => ["analytics_visitors", day] as const,
   analyticsVisitor: (day: string, hash: string) => ["analytics_visitors", day, hash] as const,
+  analyticsNetwork: (day: string, hash: string) => ["analytics_networks", day, hash] as const,
+  analyticsSeen: (day: string, visitor: string, kind: "views" | "clicks", id: string) =>
+    ["analytics_seen", day, visitor, kind, id] as const,
 } as const;

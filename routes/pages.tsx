@@ -14,6 +14,7 @@ import {
   SIMILAR_JOBS_SHOWN,
 } from "../kv/constants.ts";
 import { jobPath } from "../client/components/job-card.tsx";
+import { isFilePath } from "../server/counter.ts";
 import { type CachedPage, cachedPage, pageAnswer, PageCache } from "./pages/cache.ts";
 import {
   renderDocument,
@@ -28,6 +29,7 @@ import { type JobListData, JobsPage } from "./pages/jobs.tsx";
 import { type JobExtras, JobPage, NotFoundPage } from "./pages/job.tsx";
 import { hasFilters, type ListQuery, listSearch, parseListQuery } from "./pages/query.ts";
 import { jobPosting, robotsTxt, rssXml, sitemapXml } from "./pages/seo.ts";
+import { iconUrl } from "./icons.ts";
 
 /** Newest jobs in the RSS feed. */
 const FEED_ITEMS = 50;
@@ -107,8 +109,15 @@ export function publicPages(services: Services) {
     return send(c, cacheWhole(), options.views?.(data.value!));
   }
 
+  /** The site's share image (1200 x 630): the preview of a link to any page. */
+  const shareImage = (c: Context) => `${siteUrl(c)}${iconUrl("share.png")}`;
+
   function metaFor(c: Context, path: string, fields: Omit<PageMeta, "canonical">): PageMeta {
-    return { ...fields, canonical: `${siteUrl(c)}${path}` };
+    return {
+      openGraph: { type: "website", image: shareImage(c) },
+      ...fields,
+      canonical: `${siteUrl(c)}${path}`,
+    };
   }
 
   app.get("/", async (c) => {
@@ -127,12 +136,12 @@ export function publicPages(services: Services) {
       revision,
       status: 200,
       load: () => jobs.search({ page: 1, limit: HOME_RECENT_JOBS }).then((result) => result.jobs),
-      page: (recent) => <HomePage meta={meta} recent={recent} />,
+      page: (recent) => <HomePage meta={meta} recent={recent} timeZone={config.TIMEZONE} />,
     });
   });
 
   const searchJobs = (query: ListQuery, limit: number) =>
-    jobs.search({ ...query, limit, sortBy: "datePosted", sortOrder: "desc" });
+    jobs.search({ ...query, limit, sortBy: query.sortBy ?? "relevance", sortOrder: "desc" });
 
   app.get("/jobs", async (c) => {
     const url = new URL(c.req.url);
@@ -148,26 +157,34 @@ export function publicPages(services: Services) {
     const search = listSearch(query);
     // One URL per result page: empty fields of a no-script form and unknown values are dropped.
     if (url.search !== search) return c.redirect(`/jobs${search}`, 302);
+    const results = searchJobs(query, PUBLIC_PAGE_SIZE);
+    if (query.page > 1) {
+      // A page past the end (an old link, a list that shrank) goes to the last page there is.
+      const { totalPages } = (await results).pagination;
+      if (query.page > totalPages) return c.redirect(`/jobs${listSearch(query, totalPages)}`, 302);
+    }
     counter.pageView(c);
     const filtered = hasFilters(query);
+    // Search results are for the visitor who asked: search engines follow their links but do not
+    // index them, and nothing the visitor typed is echoed into the page's description.
     const meta = metaFor(c, `/jobs${search}`, {
       title: `Find Your Next Job${query.page > 1 ? ` – Page ${query.page}` : ""} | ${SITE_NAME}`,
       description: filtered
-        ? `Active job openings${query.keywords ? ` for ${query.keywords}` : ""}${
-          query.location ? ` in ${query.location}` : ""
-        } on ${SITE_NAME}.`
+        ? `Active job openings matching a search on ${SITE_NAME}.`
         : `Browse every active job opening on ${SITE_NAME}, newest first.`,
+      noindex: filtered,
       feed: `/jobs/feed.xml${listSearch(query, 1)}`,
     });
     return renderPage(c, {
       key,
       revision,
       status: 200,
-      load: () =>
-        Promise.all([searchJobs(query, PUBLIC_PAGE_SIZE), jobs.filterOptions()]).then((
-          [result, options],
-        ): JobListData => ({ ...result, options })),
-      page: (data) => <JobsPage meta={meta} query={query} data={data} />,
+      load: async (): Promise<JobListData> => {
+        const result = await results;
+        const empty = result.pagination.totalJobs === 0 && filtered;
+        return { ...result, looser: empty ? await jobs.looser(query) : null };
+      },
+      page: (data) => <JobsPage meta={meta} query={query} data={data} timeZone={config.TIMEZONE} />,
     });
   });
 
@@ -223,12 +240,14 @@ export function publicPages(services: Services) {
     counter.pageView(c, job._id);
     const url = jobUrl(c)(job);
     const meta: PageMeta = {
-      title: `${job.role} at ${job.companyName} – ${job.location} | ${SITE_NAME}`,
-      description:
-        `${job.role} at ${job.companyName} in ${job.location}: ${job.employmentType}, ${job.experience} experience. Apply on ${SITE_NAME}.`,
+      ...metaFor(c, jobPath(job), {
+        title: `${job.role} at ${job.companyName} – ${job.location} | ${SITE_NAME}`,
+        description:
+          `${job.role} at ${job.companyName} in ${job.location}: ${job.employmentType}, ${job.experience} experience. Apply on ${SITE_NAME}.`,
+        openGraph: { type: "article", image: shareImage(c) },
+        structuredData: jobPosting(job, url),
+      }),
       canonical: url,
-      openGraph: { type: "article", image: job.companyLogo },
-      structuredData: jobPosting(job, url),
     };
     const extras = () =>
       Promise.all([jobs.similar(job, SIMILAR_JOBS_FETCHED), viewsOf(job._id)]).then((
@@ -242,7 +261,14 @@ export function publicPages(services: Services) {
       jobKey: job._id,
       views: (data) => data.views,
       page: (data, cacheable) => (
-        <JobPage meta={meta} job={job} url={url} extras={data} cacheable={cacheable} />
+        <JobPage
+          meta={meta}
+          job={job}
+          url={url}
+          extras={data}
+          cacheable={cacheable}
+          timeZone={config.TIMEZONE}
+        />
       ),
     });
   });
@@ -272,7 +298,8 @@ export function publicPages(services: Services) {
 
   app.get("/jobs/", (c) => c.redirect("/jobs", 301));
 
-  // Mounted last in the app: any other public path goes home.
-  app.get("*", (c) => c.redirect("/"));
+  // Mounted last in the app: any other public path goes home, but a file that is not here (a
+  // browser's icon or manifest probe) is not found: sent home, it would cost a page and a visit.
+  app.get("*", (c) => isFilePath(c.req.path) ? c.text("Not found", 404) : c.redirect("/"));
   return app;
 }

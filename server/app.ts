@@ -16,6 +16,7 @@ import { assetRoutes } from "./assets.ts";
 import { jobRoutes } from "../routes/api/jobs.ts";
 import { analyticsRoutes } from "../routes/api/analytics.ts";
 import { publicPages } from "../routes/pages.tsx";
+import { iconRoutes } from "../routes/icons.ts";
 import { adminShell } from "../routes/admin.tsx";
 import { createCounter } from "./counter.ts";
 import { Throttle } from "./throttle.ts";
@@ -54,6 +55,20 @@ const headLength: MiddlewareHandler = async (c, next) => {
   c.res.headers.set("content-length", String((await c.res.arrayBuffer()).byteLength));
 };
 
+/**
+ * An answer for a signed-in admin (or to signing in) is that admin's own: no cache, the browser's
+ * or one on the way, may keep it. Public answers stay cacheable.
+ */
+const adminNoStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (
+    c.get("admin") || c.req.header("authorization") ||
+    /^\/api\/(admin|analytics|jobs\/admin)(\/|$)/.test(c.req.path)
+  ) {
+    c.res.headers.set("cache-control", "no-store");
+  }
+};
+
 export function createApp(deps: AppDeps | Services) {
   const services = "jobs" in deps ? deps : createServices(deps);
   const app = new Hono<AppEnv>();
@@ -63,6 +78,7 @@ export function createApp(deps: AppDeps | Services) {
   app.use(headLength);
 
   const api = new Hono<AppEnv>();
+  api.use(adminNoStore);
   api.route("/jobs", jobRoutes(services));
   api.route("/admin", adminRoutes(services));
   api.route("/analytics", analyticsRoutes(services));
@@ -71,6 +87,7 @@ export function createApp(deps: AppDeps | Services) {
 
   app.route("/assets", assetRoutes());
   app.route("/admin", adminShell(services));
+  app.route("/", iconRoutes());
   app.route("/", publicPages(services));
   return app;
 }
