@@ -5,6 +5,7 @@ import type { JobStore } from "../kv/jobs.ts";
 import type { Admin } from "../kv/schemas.ts";
 import type { AdminStore } from "../kv/admins.ts";
 import type { SessionStore } from "../kv/sessions.ts";
+import type { ActivityLog } from "../kv/activity.ts";
 import type { Auth } from "./auth.ts";
 import type { Throttle } from "./throttle.ts";
 
@@ -34,6 +35,7 @@ export interface Services {
   auth: Auth;
   /** Limits failed password and secret checks (per account and address, and per address). */
   throttle: Throttle;
+  activity: ActivityLog;
   counter: TrafficCounter;
 }
 
