@@ -310,8 +310,8 @@ export const updateProfileSchema = z.object({
   currentPassword: z.string().max(1_024).optional(),
 }).refine((body) => body.username || body.email || body.password, {
   message: "Nothing to update: send username, email or password",
-}).refine((body) => !body.password || body.currentPassword, {
-  message: "currentPassword is required to change the password",
+}).refine((body) => !(body.password || body.email) || body.currentPassword, {
+  message: "Current password is required to change the e-mail or password",
   path: ["currentPassword"],
 });
 
