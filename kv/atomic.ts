@@ -34,6 +34,8 @@ export const ATOMIC_BYTES_BUDGET = 600 * 1024;
 export const ATOMIC_MUTATIONS_BUDGET = 900;
 /** Deno KV refuses a value whose stored size (`kvValueSize`) is larger than this. */
 export const KV_VALUE_BYTES = 65_536;
+/** Deno KV refuses a key whose encoding (`kvKeySize`) is longer than this. */
+export const KV_KEY_BYTES = 2_048;
 
 /** Deno KV allows 80 KiB of key bytes (checks and mutations together) per atomic write. */
 export const ATOMIC_KEY_BYTES_BUDGET = 72 * 1024;

@@ -10,7 +10,9 @@ import {
   ATOMIC_MUTATIONS_BUDGET,
   ConflictError,
   getAll,
+  KV_KEY_BYTES,
   KV_VALUE_BYTES,
+  kvKeySize,
   kvValueSize,
   newId,
   readBackSize,
@@ -18,6 +20,7 @@ import {
   sharedRead,
 } from "./atomic.ts";
 import {
+  canonicalHiringLink,
   EMPLOYMENT_TYPES,
   EXPERIENCE_OPTIONS,
   type Job,
@@ -109,17 +112,23 @@ const LIFECYCLE_BATCH = 120;
 export const REVISION_MAX_AGE_MS = 10;
 
 /**
- * The form a hiring link is compared in: scheme and host lower-cased, fragment and trailing slash
- * dropped (DESIGN.md), so `HTTPS://Acme.com/jobs/1/#apply` and `https://acme.com/jobs/1` collide.
+ * The key a hiring link claims among active jobs: its canonical spelling. A link stored before links
+ * were checked so strictly, and not usable now, keeps its own trimmed spelling.
  */
 export function normaliseHiringLink(link: string): string {
-  if (!URL.canParse(link.trim())) return link.trim();
-  const url = new URL(link.trim());
-  url.hash = "";
-  let text = url.href;
-  if (url.search === "" && text.endsWith("/")) text = text.replace(/\/+$/, "");
-  else text = text.replace(/\/+\?/, "?");
-  return text;
+  return canonicalHiringLink(link) ?? link.trim();
+}
+
+/** Why a hiring link's claim key cannot be stored (KV's key limit, in encoded bytes), or null. */
+export function linkKeyProblem(link: string): string | null {
+  const size = kvKeySize(keys.jobByLink(normaliseHiringLink(link)));
+  if (size <= KV_KEY_BYTES) return null;
+  const most = KV_KEY_BYTES - kvKeySize(keys.jobByLink(""));
+  return `hiringLink: is too long: ${
+    (size - kvKeySize(keys.jobByLink(""))).toLocaleString("en-US")
+  } bytes once encoded, at most ${
+    most.toLocaleString("en-US")
+  } (a character beyond ASCII or a space counts several)`;
 }
 
 const time = (iso: string | null) => (iso ? Date.parse(iso) : 0);
@@ -160,17 +169,21 @@ function tooLarge(job: JobInput | Job, size: number, limit: number): string {
 }
 
 /**
- * Why a job's content cannot be stored, or null when it can: measured as KV measures the record,
- * with every system field at its longest and headroom kept, so each later status change, edit or
- * lifecycle move of the job fits too.
+ * Why a job's content cannot be stored, or null when it can: its hiring link's key must fit, and
+ * the record is measured as KV measures it, with every system field at its longest and headroom
+ * kept, so each later status change, edit or lifecycle move of the job fits too.
  */
 export function jobSizeProblem(job: JobInput | Job): string | null {
+  const linkProblem = linkKeyProblem(job.hiringLink);
+  if (linkProblem) return linkProblem;
   const size = readBackSize({ ...job, ...LONGEST_SYSTEM_FIELDS });
   return size > JOB_RECORD_BYTES ? tooLarge(job, size, JOB_RECORD_BYTES) : null;
 }
 
 /** Why this exact record cannot be written (a record stored before sizes were measured so). */
 function recordSizeProblem(job: Job): string | null {
+  const linkProblem = job.status === "active" ? linkKeyProblem(job.hiringLink) : null;
+  if (linkProblem) return linkProblem;
   const size = readBackSize(job);
   return size > KV_VALUE_BYTES ? tooLarge(job, size, KV_VALUE_BYTES) : null;
 }

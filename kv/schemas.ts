@@ -76,17 +76,62 @@ export const TEXT_LIMITS = {
   listEntries: 50,
 } as const;
 
-/** Only http(s) links may be stored: anything else (javascript:, data:) could run in a visitor's page. */
+/**
+ * Only http(s) links to a host may be stored: anything else (javascript:, data:) could run in a
+ * visitor's page. The scheme must be followed by `//` (`https:evil.example.com` parses, but names
+ * a host only by the parser's guess), and no white space or control character may hide in it.
+ */
 export function isHttpUrl(value: string): boolean {
+  // deno-lint-ignore no-control-regex
+  if (!/^https?:\/\//i.test(value) || /[\s\u0000-\u001f\u007f-\u009f]/.test(value)) return false;
   if (!URL.canParse(value)) return false;
   const { protocol, hostname } = new URL(value);
-  return (protocol === "https:" || protocol === "http:") && hostname.length > 0;
+  return (protocol === "https:" || protocol === "http:") && hostname.replace(/\.$/, "") !== "";
+}
+
+/** Letters, digits and `-._~`: percent-encoding them changes nothing, so it is undone. */
+function decodeUnreserved(text: string): string {
+  return text.replace(/%([0-9a-f]{2})/gi, (escape, hex: string) => {
+    const char = String.fromCharCode(parseInt(hex, 16));
+    return /[A-Za-z0-9\-._~]/.test(char) ? char : escape.toUpperCase();
+  });
+}
+
+/**
+ * The one spelling a hiring link is stored, shown and compared in, or null when it is not a usable
+ * http(s) link. Spellings of one page meet: scheme and host case, a default port, a trailing dot
+ * on the host or slash on the path, an empty `?`, the fragment, percent-encoded letters, digits and
+ * `-._~`, and `utm_*` campaign parameters. Other paths and queries stay distinct.
+ */
+export function canonicalHiringLink(value: string): string | null {
+  const link = value.trim();
+  if (!isHttpUrl(link)) return null;
+  const url = new URL(link);
+  url.hash = "";
+  url.hostname = url.hostname.replace(/\.$/, "");
+  const query = url.search.slice(1).split("&")
+    .filter((part) => part !== "" && !/^utm_/i.test(decodeUnreserved(part)))
+    .map(decodeUnreserved).join("&");
+  const path = decodeUnreserved(url.pathname).replace(/\/+$/, "");
+  return `${url.protocol}//${url.host}${path}${query ? `?${query}` : ""}`;
 }
 
 const httpUrl = z.string().trim().max(TEXT_LIMITS.url, "URL is too long").refine(
   isHttpUrl,
   "must be a valid http or https URL",
 );
+
+/** A hiring link, given back in its canonical spelling. */
+export const hiringLinkSchema = z.string().trim().max(TEXT_LIMITS.url, "URL is too long")
+  .transform((value, context) => {
+    const link = canonicalHiringLink(value);
+    if (link !== null) return link;
+    context.addIssue({
+      code: "custom",
+      message: "must be a valid http or https URL (scheme://host, no spaces or control characters)",
+    });
+    return z.NEVER;
+  });
 
 const text = (max: number) =>
   z.string().trim().max(max, `must be at most ${max.toLocaleString("en-US")} characters`);
@@ -135,7 +180,7 @@ export const jobInputSchema = z.object({
   }).default("Full-Time"),
   description: text(TEXT_LIMITS.description).min(1),
   requiredDegree: text(TEXT_LIMITS.requiredDegree).min(1),
-  hiringLink: httpUrl,
+  hiringLink: hiringLinkSchema,
   estPackage: optionalText(TEXT_LIMITS.estPackage),
   skills: skillsSchema.default({
     languages: [],

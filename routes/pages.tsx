@@ -6,7 +6,7 @@
 import { type Context, Hono } from "hono";
 import type { ReactElement } from "react";
 import type { AppEnv, Services } from "../server/context.ts";
-import type { Job } from "../kv/schemas.ts";
+import { canonicalHiringLink, type Job } from "../kv/schemas.ts";
 import {
   HOME_RECENT_JOBS,
   PUBLIC_PAGE_SIZE,
@@ -275,11 +275,13 @@ export function publicPages(services: Services) {
 
   app.get("/jobs/:id/apply", async (c) => {
     const job = await jobs.get(c.req.param("id"));
-    if (!job || job.status !== "active") return send(c, notFoundPage(c, job));
+    // A link stored before links were checked strictly may not be usable: never redirect to it.
+    const link = job?.status === "active" ? canonicalHiringLink(job.hiringLink) : null;
+    if (!job || !link) return send(c, notFoundPage(c, job));
     counter.jobClick(c, job._id);
     c.header("cache-control", "no-store");
     c.header("x-robots-tag", "noindex");
-    return c.redirect(job.hiringLink, 303);
+    return c.redirect(link, 303);
   });
 
   app.get("/robots.txt", (c) => c.text(robotsTxt(siteUrl(c))));

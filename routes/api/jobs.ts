@@ -9,18 +9,19 @@ import { requireAdmin } from "../../server/auth.ts";
 import {
   type AdminListPage,
   type AdminListQuery,
+  linkKeyProblem,
   validateJob,
   type WriteResult,
 } from "../../kv/jobs.ts";
 import {
+  canonicalHiringLink,
   EMPLOYMENT_TYPES,
   EXPERIENCE_OPTIONS,
-  isHttpUrl,
+  hiringLinkSchema,
   type Job,
   JOB_STATUSES,
   jobStatusSchema,
   type JobWithAnalytics,
-  TEXT_LIMITS,
 } from "../../kv/schemas.ts";
 import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
 
@@ -82,10 +83,7 @@ const dumpListQuery = z.object({ page, limit: limit(DUMP_PAGE_SIZE) });
 
 const duplicateCheck = z.object({
   hiringLink: z.string({ error: "hiringLink is required" }).trim().min(1, "hiringLink is required")
-    .max(TEXT_LIMITS.url, "hiringLink is too long").refine(
-      isHttpUrl,
-      "hiringLink must be a valid http or https URL",
-    ),
+    .pipe(hiringLinkSchema),
   excludeJobId: z.string().max(64).optional(),
 });
 
@@ -154,9 +152,12 @@ export function jobRoutes(services: Services) {
   app.post("/:id/click", async (c) => {
     const job = await jobs.get(c.req.param("id"));
     if (!job) fail(404, "Job not found");
-    if (job.status !== "active") fail(410, "This job is no longer accepting applications");
+    const hiringLink = canonicalHiringLink(job.hiringLink);
+    if (job.status !== "active" || !hiringLink) {
+      fail(410, "This job is no longer accepting applications");
+    }
     counter.jobClick(c, job._id);
-    return c.json({ message: "Click recorded", hiringLink: job.hiringLink });
+    return c.json({ message: "Click recorded", hiringLink });
   });
 
   // ---- admin -------------------------------------------------------------------------------
@@ -217,6 +218,8 @@ export function jobRoutes(services: Services) {
 
   app.post("/check-duplicate", createJobs, limitBody(16), async (c) => {
     const { hiringLink, excludeJobId } = parseWith(duplicateCheck, await readJson(c));
+    const problem = linkKeyProblem(hiringLink);
+    if (problem) fail(400, problem);
     const existingJob = await jobs.findActiveByLink(hiringLink, excludeJobId);
     return c.json({ isDuplicate: existingJob !== null, existingJob });
   });

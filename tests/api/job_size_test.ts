@@ -14,8 +14,12 @@ import { JOB_RECORD_BYTES, jobSizeProblem, validateJob } from "../../kv/jobs.ts"
 import type { Job, JobInput } from "../../kv/schemas.ts";
 import { DAY_MS } from "../../kv/constants.ts";
 
+const signedIn = new WeakMap<TestApp, Promise<Record<string, string>>>();
+
+/** An authorised call as the main admin, signed in once per app. */
 async function call(t: TestApp, method: string, path: string, body?: unknown) {
-  const { headers } = await signInMain(t);
+  if (!signedIn.has(t)) signedIn.set(t, signInMain(t).then((main) => main.headers));
+  const headers = await signedIn.get(t)!;
   const response = await t.app.request(path, {
     method,
     headers,
