@@ -16,7 +16,7 @@ import { DAY_MS } from "../../kv/constants.ts";
 
 const signedIn = new WeakMap<TestApp, Promise<Record<string, string>>>();
 
-/** An authorised call as the main admin, signed in once per app. */
+/** An authorised call as the main admin, signed in once per app (again after the clock moves). */
 async function call(t: TestApp, method: string, path: string, body?: unknown) {
   if (!signedIn.has(t)) signedIn.set(t, signInMain(t).then((main) => main.headers));
   const headers = await signedIn.get(t)!;
@@ -122,9 +122,11 @@ Deno.test("the largest multi-byte job is created, edited, moved and aged; one by
     assert.equal(moved.status, 200, `${status}: ${moved.body.message}`);
   }
   t.clock.now = new Date(t.clock.now.getTime() + 8 * DAY_MS);
+  signedIn.delete(t);
   const toDump = await call(t, "POST", "/api/jobs/admin/process-status-changes");
   assert.deepEqual(toDump.body.result, { movedToDump: 1, movedToInactive: 0 });
   t.clock.now = new Date(t.clock.now.getTime() + 31 * DAY_MS);
+  signedIn.delete(t);
   const toInactive = await call(t, "POST", "/api/jobs/admin/process-status-changes");
   assert.deepEqual(toInactive.body.result, { movedToDump: 0, movedToInactive: 1 });
   const stored = (await t.kv.get<Job>(keys.job(id))).value!;
@@ -193,6 +195,8 @@ Deno.test("a stored record too large to rewrite is logged and skipped; every oth
   console.error = (...parts: unknown[]) => void logged.push(parts.join(" "));
   try {
     t.clock.now = new Date(t.clock.now.getTime() + 8 * DAY_MS);
+    signedIn.delete(t);
+    signedIn.delete(t);
     const run = await call(t, "POST", "/api/jobs/admin/process-status-changes");
     assert.equal(run.status, 200);
     assert.deepEqual(run.body.result, { movedToDump: 5, movedToInactive: 0 });
