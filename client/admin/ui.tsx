@@ -1,6 +1,7 @@
 /** Small pieces every admin screen shares: dialogs, badges, skeletons, pagination, formatting. */
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { ANALYTICS_PERIODS } from "../../kv/constants.ts";
+import { ApiError } from "./api.ts";
 import type { Pagination } from "./types.ts";
 
 const shortDate = new Intl.DateTimeFormat("en-US", {
@@ -17,6 +18,11 @@ export function formatDate(iso: string | null | undefined): string {
 
 export function formatNumber(value: number | undefined): string {
   return whole.format(value ?? 0);
+}
+
+/** "1 job", "2 jobs": a count with its noun, singular for one. */
+export function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? noun : nouns}`;
 }
 
 export function formatRate(value: number | undefined): string {
@@ -160,17 +166,22 @@ export function Dialog({ open, onClose, title, children, wide = false }: {
 }
 
 /** A yes/no question before something that cannot be undone. */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConfirm, onClose }: {
-  open: boolean;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  busy?: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+export function ConfirmDialog(
+  { open, title, message, confirmLabel, busy, onConfirm, onClose, children }: {
+    open: boolean;
+    title: string;
+    message: string;
+    confirmLabel: string;
+    busy?: boolean;
+    onConfirm: () => void;
+    onClose: () => void;
+    /** What exactly the action touches, shown above the message. */
+    children?: ReactNode;
+  },
+) {
   return (
     <Dialog open={open} onClose={onClose} title={title}>
+      {children}
       <p className="text-sm text-slate-600">{message}</p>
       <div className="mt-6 flex justify-end gap-3">
         <button type="button" className="btn-secondary" onClick={onClose}>Cancel</button>
@@ -183,9 +194,10 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConf
 }
 
 /** 'Showing X to Y of N jobs', 'Page p of n', Previous and Next by hasPrev and hasNext. */
-export function PaginationBar({ pagination, onPage, noun = "jobs", compact = false }: {
+export function PaginationBar({ pagination, onPage, noun = "job", compact = false }: {
   pagination: Pagination;
   onPage: (page: number) => void;
+  /** What is counted, in the singular. */
   noun?: string;
   /** The dump screen's form: 'Showing x-y of total'. */
   compact?: boolean;
@@ -201,7 +213,7 @@ export function PaginationBar({ pagination, onPage, noun = "jobs", compact = fal
       <p>
         {compact
           ? `Showing ${first}-${last} of ${totalJobs}`
-          : `Showing ${first} to ${last} of ${totalJobs} ${noun}`}
+          : `Showing ${first} to ${last} of ${plural(totalJobs, noun)}`}
       </p>
       <div className="flex items-center gap-2">
         <button
@@ -244,6 +256,36 @@ export function PeriodSelect(
           <option key={period} value={period}>Last {period} days</option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/**
+ * Where a screen's data would be when loading it failed, so a failure never reads as "nothing
+ * here": a refusal says the account lacks access (with the server's reason), any other failure
+ * offers Retry.
+ */
+export function LoadFailed({ error, what, onRetry }: {
+  error: unknown;
+  /** What did not load, such as "the jobs". */
+  what: string;
+  onRetry: () => void;
+}) {
+  if (error instanceof ApiError && error.status === 403) {
+    return (
+      <div role="status" className="px-4 py-12 text-center">
+        <p className="font-medium text-slate-900">You don't have access to {what}</p>
+        {error.message && <p className="mt-1 text-slate-600">{error.message}</p>}
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className="px-4 py-12 text-center">
+      <p className="font-medium text-slate-900">Could not load {what}</p>
+      <p className="mt-1 text-slate-600">
+        {error instanceof ApiError && error.message ? error.message : "Something went wrong."}
+      </p>
+      <button type="button" className="btn-secondary mt-4" onClick={onRetry}>Retry</button>
     </div>
   );
 }

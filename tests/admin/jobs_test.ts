@@ -77,7 +77,7 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     await tab("All").click();
     await expectText(page, "Showing 1 to 10 of 15 jobs");
     await tab("Inactive").click();
-    await expectText(page, "Showing 1 to 1 of 1 jobs");
+    await expectText(page, "Showing 1 to 1 of 1 job");
     await rows().getByText("Inactive", { exact: true }).waitFor();
   });
 
@@ -95,12 +95,12 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     await expectText(page, "Showing 1 to 10 of 15 jobs");
     assert.match(await selected().textContent() ?? "", /^All/);
     await page.keyboard.press("ArrowLeft");
-    await expectText(page, "Showing 1 to 1 of 1 jobs");
+    await expectText(page, "Showing 1 to 1 of 1 job");
     assert.match(await selected().textContent() ?? "", /^Inactive/);
     await page.keyboard.press("ArrowRight");
     await expectText(page, "Showing 1 to 10 of 15 jobs");
     await page.keyboard.press("End");
-    await expectText(page, "Showing 1 to 1 of 1 jobs");
+    await expectText(page, "Showing 1 to 1 of 1 job");
     assert.equal(
       await page.evaluate(() => document.activeElement?.getAttribute("aria-selected")),
       "true",
@@ -118,7 +118,7 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     await page.getByLabel("Company").fill("");
     await page.getByLabel("Location").fill("");
     await page.getByLabel("Search").fill("Engineer 07");
-    await expectText(page, "Showing 1 to 1 of 1 jobs");
+    await expectText(page, "Showing 1 to 1 of 1 job");
     await page.getByLabel("Search").fill("no such role anywhere");
     await expectText(page, "No jobs found.");
     await page.getByRole("link", { name: "Create your first job" }).waitFor();

@@ -21,10 +21,13 @@ import {
   Dialog,
   formatDate,
   formatNumber,
+  LoadFailed,
   PageHeader,
   PaginationBar,
+  plural,
   SkeletonRows,
 } from "../ui.tsx";
+import { useLastPage } from "./jobs.tsx";
 import type { Job } from "../types.ts";
 
 const route = getRouteApi("/admin/jobs/dump");
@@ -94,6 +97,7 @@ export function DumpScreen() {
 
   const jobs = list.data?.jobs ?? [];
   const pagination = list.data?.pagination;
+  useLastPage(pagination, (last) => navigate({ search: { page: last }, replace: true }));
 
   return (
     <>
@@ -108,7 +112,10 @@ export function DumpScreen() {
         </button>
       </PageHeader>
 
-      <aside className="mb-6 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
+      <aside
+        aria-label="How jobs move automatically"
+        className="mb-6 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900"
+      >
         <p className="font-semibold">How jobs move automatically</p>
         <p className="mt-1">
           An active job moves to the dump after {DAYS_ACTIVE_BEFORE_DUMP}{" "}
@@ -118,63 +125,67 @@ export function DumpScreen() {
       </aside>
 
       <div className="card">
-        <ScrollTable
-          label="Dump jobs"
-          className="w-full min-w-[48rem]"
-          headings={[
-            "Job Details",
-            "Company",
-            "Posted Date",
-            "Days in Dump",
-            "Analytics",
-            "Actions",
-          ]}
-        >
-          {list.isPending ? <SkeletonRows columns={6} /> : jobs.length === 0
-            ? (
-              <tr>
-                <td colSpan={6} className="px-4 py-12 text-center">
-                  <p className="font-medium text-slate-900">No jobs in dump</p>
-                  <p className="mt-1 text-slate-600">
-                    Jobs older than {DAYS_ACTIVE_BEFORE_DUMP} days will appear here automatically.
-                  </p>
-                </td>
-              </tr>
-            )
-            : jobs.map((job) => (
-              <tr
-                key={job._id}
-                className="cursor-pointer border-t border-slate-100 hover:bg-slate-50"
-                onClick={() => setOpenJob(job)}
-              >
-                <JobCell job={job} detail={job.location} />
-                <td className="px-4 py-3">{job.companyName}</td>
-                <td className="px-4 py-3 whitespace-nowrap">{formatDate(job.datePosted)}</td>
-                <td className="px-4 py-3">
-                  <DaysChip days={daysInDump(job)} />
-                </td>
-                <td className="px-4 py-3 text-xs whitespace-nowrap text-slate-600">
-                  {formatNumber(job.analytics?.views)} views · {formatNumber(job.analytics?.clicks)}
-                  {" "}
-                  clicks
-                </td>
-                <td className="px-4 py-3">
-                  <button
-                    type="button"
-                    className="btn-secondary"
-                    aria-label={`Review ${job.role} at ${job.companyName}`}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      setOpenJob(job);
-                    }}
+        {list.error
+          ? <LoadFailed error={list.error} what="the dump jobs" onRetry={() => list.refetch()} />
+          : (
+            <ScrollTable
+              label="Dump jobs"
+              className="w-full min-w-[48rem]"
+              headings={[
+                "Job Details",
+                "Company",
+                "Posted Date",
+                "Days in Dump",
+                "Analytics",
+                "Actions",
+              ]}
+            >
+              {list.isPending ? <SkeletonRows columns={6} /> : jobs.length === 0
+                ? (
+                  <tr>
+                    <td colSpan={6} className="px-4 py-12 text-center">
+                      <p className="font-medium text-slate-900">No jobs in dump</p>
+                      <p className="mt-1 text-slate-600">
+                        Jobs older than {DAYS_ACTIVE_BEFORE_DUMP}{" "}
+                        days will appear here automatically.
+                      </p>
+                    </td>
+                  </tr>
+                )
+                : jobs.map((job) => (
+                  <tr
+                    key={job._id}
+                    className="cursor-pointer border-t border-slate-100 hover:bg-slate-50"
+                    onClick={() => setOpenJob(job)}
                   >
-                    Review
-                  </button>
-                </td>
-              </tr>
-            ))}
-        </ScrollTable>
-        {pagination && pagination.totalPages > 1 && (
+                    <JobCell job={job} detail={job.location} />
+                    <td className="px-4 py-3">{job.companyName}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{formatDate(job.datePosted)}</td>
+                    <td className="px-4 py-3">
+                      <DaysChip days={daysInDump(job)} />
+                    </td>
+                    <td className="px-4 py-3 text-xs whitespace-nowrap text-slate-600">
+                      {plural(job.analytics?.views ?? 0, "view")} ·{" "}
+                      {plural(job.analytics?.clicks ?? 0, "click")}
+                    </td>
+                    <td className="px-4 py-3">
+                      <button
+                        type="button"
+                        className="btn-secondary"
+                        aria-label={`Review ${job.role} at ${job.companyName}`}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          setOpenJob(job);
+                        }}
+                      >
+                        Review
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+            </ScrollTable>
+          )}
+        {!list.error && pagination && pagination.totalPages > 1 && (
           <PaginationBar
             compact
             pagination={pagination}
