@@ -1,5 +1,13 @@
 /** Small pieces every admin screen shares: dialogs, badges, skeletons, pagination, formatting. */
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import {
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { ANALYTICS_PERIODS } from "../../kv/constants.ts";
 import { ApiError } from "./api.ts";
 import type { Pagination } from "./types.ts";
@@ -123,12 +131,14 @@ export function SkeletonRows({ columns }: { columns: number }) {
  * state stays the one truth: a dialog the browser closed while the state still said open could not
  * be reopened for the same item until the late `close` event cleared it.
  */
-export function Dialog({ open, onClose, title, children, wide = false }: {
+export function Dialog({ open, onClose, title, children, wide = false, drawer = false }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
   wide?: boolean;
+  /** A panel sliding in from the left edge at full height (the small-screen navigation). */
+  drawer?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -151,11 +161,19 @@ export function Dialog({ open, onClose, title, children, wide = false }: {
         // (reopened at once on a busy machine), and that later opening is the one that counts.
         if (open && !ref.current?.open) onClose();
       }}
-      className={`m-auto w-[calc(100%-2rem)] ${
-        wide ? "max-w-3xl" : "max-w-md"
-      } rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
+      className={drawer
+        ? "m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+        : `m-auto w-[calc(100%-2rem)] ${
+          wide ? "max-w-3xl" : "max-w-md"
+        } rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
     >
-      {open && (
+      {open && drawer && (
+        <div className="flex h-full flex-col overflow-y-auto">
+          <h2 id={titleId} className="sr-only">{title}</h2>
+          {children}
+        </div>
+      )}
+      {open && !drawer && (
         <div className="max-h-[85vh] overflow-y-auto p-6">
           <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
           <div className="mt-4">{children}</div>
@@ -238,6 +256,21 @@ export function PaginationBar({ pagination, onPage, noun = "job", compact = fals
   );
 }
 
+/**
+ * A page past the end (the last job of the last page deleted, or an old link) shows the last page
+ * instead of an empty one.
+ */
+export function useLastPage(
+  pagination: { currentPage: number; totalPages: number } | undefined,
+  goTo: (page: number) => void,
+) {
+  const last = Math.max(pagination?.totalPages ?? 1, 1);
+  const beyond = pagination !== undefined && pagination.currentPage > last;
+  useEffect(() => {
+    if (beyond) goTo(last);
+  }, [beyond, last]);
+}
+
 /** Last 7, 30 or 90 days (SPEC section 9). */
 export function PeriodSelect(
   { days, onChange }: { days: number; onChange: (days: number) => void },
@@ -299,6 +332,26 @@ export function AccessDenied({ reason }: { reason: string }) {
   );
 }
 
+/** Where toasts start when no screen header is shown (the sign-in page). */
+const TOAST_TOP_PX = 16;
+const toastTop = { px: TOAST_TOP_PX, listeners: new Set<() => void>() };
+
+function setToastTop(px: number) {
+  toastTop.px = px;
+  for (const listener of toastTop.listeners) listener();
+}
+
+/**
+ * How far from the top of the window toasts start: below the screen header's buttons, so a toast
+ * never covers (and swallows clicks on) Export, Add Admin, Bulk Actions and the like.
+ */
+export function useToastTop(): number {
+  return useSyncExternalStore((listener) => {
+    toastTop.listeners.add(listener);
+    return () => toastTop.listeners.delete(listener);
+  }, () => toastTop.px);
+}
+
 /** The screen's heading, which also names the browser tab (one page title per screen). */
 export function PageHeader({ title, tabTitle = title, subtitle, children }: {
   title: string;
@@ -310,8 +363,19 @@ export function PageHeader({ title, tabTitle = title, subtitle, children }: {
   useEffect(() => {
     document.title = `${tabTitle} · CareerEdge Admin`;
   }, [tabTitle]);
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const header = ref.current!;
+    const place = () => setToastTop(Math.round(header.getBoundingClientRect().bottom + scrollY));
+    const observer = new ResizeObserver(place);
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      setToastTop(TOAST_TOP_PX);
+    };
+  }, []);
   return (
-    <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
+    <header ref={ref} className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         {subtitle && <p className="mt-1 text-sm text-slate-600">{subtitle}</p>}

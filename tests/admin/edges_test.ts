@@ -10,6 +10,7 @@ import { browserTest, launchBrowser } from "../helpers/browser.ts";
 import {
   apiCall,
   createJob,
+  expectAccessible,
   expectText,
   expectToast,
   failAll,
@@ -150,5 +151,88 @@ Deno.test({ name: "admin portal edges: data safety and failures", ...browserTest
     await openAs(page, s, viewer, "/admin/dashboard");
     await page.getByRole("heading", { name: "Performance" }).waitFor();
     assert.equal(await page.getByRole("heading", { name: "Quick Actions" }).count(), 0);
+  });
+});
+
+Deno.test({ name: "admin portal edges: workflows and layout", ...browserTest }, async (t) => {
+  await using s = await testServer();
+  const main = await signIn(s, { main: true });
+  const retired = await createJob(s, main, sampleJob({ role: "Retired Role" }));
+  const clashing = await createJob(s, main, sampleJob({ role: "Clashing Role" }));
+  for (const job of [retired, clashing]) {
+    await apiCall(s, main, "PUT", `/api/jobs/${job._id}/status`, { status: "inactive" });
+  }
+  const holder = await createJob(
+    s,
+    main,
+    sampleJob({ role: "Link Holder", companyName: "Initech", hiringLink: clashing.hiringLink }),
+  );
+  await using browser = await launchBrowser();
+  const { page } = await newPage(browser, 1366);
+
+  await t.step(
+    "View opens the admin detail from any tab; inactive moves back to active",
+    async () => {
+      await openAs(page, s, main, "/admin/jobs?status=inactive");
+      await expectText(page, "Showing 1 to 2 of 2 jobs");
+      await page.getByRole("button", { name: "View Retired Role at Acme Corp" }).click();
+      const dialog = page.getByRole("dialog", { name: "Retired Role" });
+      await dialog.getByRole("heading", { name: "Job Description" }).waitFor();
+      assert.equal(page.url(), `${s.url}/admin/jobs?status=inactive`);
+      await dialog.getByRole("button", { name: "Move to Active" }).click();
+      await expectToast(page, "Job moved to active");
+      await expectText(page, "Showing 1 to 1 of 1 job");
+      assert.equal(await publicStatus(s, retired._id), 200);
+    },
+  );
+
+  await t.step("a move refused for a clashing hiring link explains the clash", async () => {
+    await page.getByRole("button", { name: "View Clashing Role at Acme Corp" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Move to Active" }).click();
+    await expectToast(
+      page,
+      `Duplicate hiring link! This link is already used by "${holder.role}" at ${holder.companyName}`,
+    );
+    assert.equal(await publicStatus(s, clashing._id), 410);
+    await expectAccessible(page);
+  });
+
+  for (const width of [1366, 390]) {
+    await t.step(`toasts start below the header's buttons (${width} px)`, async () => {
+      const { page, context } = await newPage(browser, width);
+      await openAs(page, s, main, "/admin/jobs");
+      const bulk = page.getByRole("button", { name: "Bulk Actions" });
+      await bulk.click();
+      await page.getByRole("button", { name: "Delete Selected" }).click();
+      const toast = page.locator("[data-sonner-toast]").filter({
+        hasText: "Please select jobs to delete",
+      });
+      await toast.waitFor();
+      const button = (await bulk.boundingBox())!;
+      const box = (await toast.boundingBox())!;
+      assert.ok(box.y >= button.y + button.height, `toast at ${box.y}, button ends lower`);
+      // A real click on the button while the toast shows reaches the button.
+      await bulk.click();
+      await page.getByRole("button", { name: "Delete Selected" }).waitFor({ state: "detached" });
+      await context.close();
+    });
+  }
+
+  await t.step("at 390 px the navigation is a drawer from the side", async () => {
+    const { page, context } = await newPage(browser, 390);
+    await openAs(page, s, main, "/admin/jobs/dump");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Navigation" });
+    await drawer.getByRole("link", { name: "Manage Jobs" }).waitFor();
+    const box = (await drawer.boundingBox())!;
+    assert.equal(Math.round(box.x), 0);
+    assert.ok(box.height >= 800, `drawer ${box.height} px tall`);
+    assert.equal(await drawer.getByText("CareerEdge", { exact: true }).count(), 0);
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
+    for (const aside of await page.locator("aside").all()) {
+      assert.ok(await aside.getAttribute("aria-label"), "every aside is labelled");
+    }
+    await context.close();
   });
 });

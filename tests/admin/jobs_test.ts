@@ -73,7 +73,7 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     assert.equal(await rows().count(), 2);
     assert.equal(await rows().getByText("Dump", { exact: true }).count(), 2);
     assert.equal(await page.getByRole("link", { name: /^Edit / }).count(), 0);
-    assert.equal(await page.getByRole("link", { name: /^View / }).count(), 2);
+    assert.equal(await page.getByRole("button", { name: /^View / }).count(), 2);
     await tab("All").click();
     await expectText(page, "Showing 1 to 10 of 15 jobs");
     await tab("Inactive").click();
@@ -211,7 +211,7 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
       );
       assert.equal(await page.getByRole("link", { name: /^Edit / }).count(), creates ? 9 : 0);
       assert.equal(await page.getByRole("button", { name: /^Delete / }).count(), deletes ? 9 : 0);
-      assert.equal(await page.getByRole("link", { name: /^View / }).count(), 9);
+      assert.equal(await page.getByRole("button", { name: /^View / }).count(), 9);
     }
   });
 
@@ -271,7 +271,7 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     assert.equal(page.url(), `${s.url}/admin/jobs/edit/${job._id}`);
     await page.getByRole("textbox", { name: "Role", exact: true }).fill("");
     await page.getByRole("button", { name: "Update Job" }).click();
-    await expectToast(page, "Please fill in: role");
+    await expectToast(page, "Please fill in: Role");
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.waitForURL(`${s.url}/admin/jobs`);
     const stored = await apiCall<JobWithAnalytics>(s, main, "GET", `/api/jobs/${job._id}`);

@@ -7,6 +7,7 @@ import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { jobListQuery, jobsChanged } from "../queries.ts";
 import { JobCell, ScrollTable } from "../components/table.tsx";
+import { JobDetailsDialog } from "../components/job-details.tsx";
 import {
   ConfirmDialog,
   formatDate,
@@ -19,6 +20,7 @@ import {
   SkeletonRows,
   StatusBadge,
   Tabs,
+  useLastPage,
 } from "../ui.tsx";
 import type { Job, StatusCounts } from "../types.ts";
 
@@ -79,6 +81,7 @@ export function JobsScreen() {
   const [bulk, setBulk] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState<Job | "selected" | null>(null);
+  const [openJob, setOpenJob] = useState<Job | null>(null);
   // A selection only ever covers rows in view: whenever another page, tab or filter is asked for,
   // or the rows change under it, it starts again, so no job the admin cannot see gets deleted.
   const viewKey = JSON.stringify(listQuery.queryKey);
@@ -274,16 +277,16 @@ export function JobsScreen() {
                     </td>
                     <td className="px-4 py-3">
                       <div className="flex items-center gap-1">
-                        <a
-                          href={`/jobs/${job.jobId}`}
-                          target="_blank"
-                          rel="noopener noreferrer"
+                        <button
+                          type="button"
                           className="btn-icon"
                           aria-label={`View ${job.role} at ${job.companyName}`}
                           title="View"
+                          onClick={() =>
+                            setOpenJob(job)}
                         >
                           <Icon path="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
-                        </a>
+                        </button>
                         {canCreate && job.status === "active" && (
                           <Link
                             to="/admin/jobs/edit/$id"
@@ -320,6 +323,8 @@ export function JobsScreen() {
         )}
       </div>
 
+      <JobDetailsDialog job={openJob} canCreate={canCreate} onClose={() => setOpenJob(null)} />
+
       <ConfirmDialog
         open={confirming !== null}
         title={confirming === "selected"
@@ -346,21 +351,6 @@ function listOfRoles(jobs: Job[], named = ROLES_NAMED): string {
   const names = jobs.slice(0, named).map((job) => `${job.role} at ${job.companyName}`);
   const more = jobs.length - names.length;
   return more > 0 ? `${names.join(", ")} and ${more} more` : names.join(", ");
-}
-
-/**
- * A page past the end (the last job of the last page deleted, or an old link) shows the last page
- * instead of an empty one.
- */
-export function useLastPage(
-  pagination: { currentPage: number; totalPages: number } | undefined,
-  goTo: (page: number) => void,
-) {
-  const last = Math.max(pagination?.totalPages ?? 1, 1);
-  const beyond = pagination !== undefined && pagination.currentPage > last;
-  useEffect(() => {
-    if (beyond) goTo(last);
-  }, [beyond, last]);
 }
 
 function FilterInput({ label, placeholder, value, onChange }: {
