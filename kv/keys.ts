@@ -19,8 +19,14 @@
  *   ["admins_by_email", email]                      _id
  *   ["admins_main"]                                 _id of the one main admin
  *   ["sessions", jti]                               Session (expires with the token)
- *   ["sessions_by_admin", adminId, jti]             null (expires with the token)
- *   ["login_failures", "account" | "address", id]   LoginFailures (expires with the window)
+ *   ["sessions_by_admin", adminId, jti]             start time in epoch ms (expires with the token)
+ *   ["login_failures", "account_address", account, address]
+ *                                                   LoginFailures (expires with the window)
+ *   ["login_failures", "address", address]          LoginFailures (expires with the window)
+ *
+ * Activity log (kv/activity.ts); both expire after ACTIVITY_RETENTION_DAYS
+ *   ["activity", recordId]                          ActivityRecord; ids sort by time
+ *   ["activity_by_job", jobId, recordId]            null: a job's history, by its JB- number
  *
  * Backups (kv/backup.ts)
  *   ["restore_in_progress"]                         ISO time a restore began; gone once it finished
@@ -36,6 +42,12 @@
  * Analytics: see the ANALYTICS section below.
  */
 import type { JobStatus } from "./schemas.ts";
+
+/** Whose failed sign-ins a count is: one address, or one account tried from one address. */
+export interface FailureScope {
+  account?: string;
+  address: string;
+}
 
 export const keys = {
   job: (id: string) => ["jobs", id] as const,
@@ -62,10 +74,17 @@ export const keys = {
   sessionsOfAllAdmins: () => ["sessions_by_admin"] as const,
   sessionsOfAdmin: (adminId: string) => ["sessions_by_admin", adminId] as const,
   sessionOfAdmin: (adminId: string, jti: string) => ["sessions_by_admin", adminId, jti] as const,
-  loginFailures: (kind: "account" | "address", id: string) => ["login_failures", kind, id] as const,
+  loginFailures: (scope: FailureScope) =>
+    scope.account === undefined
+      ? ["login_failures", "address", scope.address] as const
+      : ["login_failures", "account_address", scope.account, scope.address] as const,
 
   config: (name: "jwt_secret" | "main_admin_secret") => ["config", name] as const,
 
+  activities: () => ["activity"] as const,
+  activity: (id: string) => ["activity", id] as const,
+  jobActivity: (jobId: string) => ["activity_by_job", jobId] as const,
+  jobActivityEntry: (jobId: string, id: string) => ["activity_by_job", jobId, id] as const,
   restoreInProgress: () => ["restore_in_progress"] as const,
 
   // DEMO DATA
@@ -82,6 +101,10 @@ export const keys = {
   //   ["analytics_jobs", _id]                        JobRef: jobId, role, company (kept after delete)
   //   ["analytics_salt", day]                        the day's secret visitor salt (expires in 48 h)
   //   ["analytics_visitors", day, hash]              null: this visitor is counted (expires in 48 h)
+  //   ["analytics_networks", day, hash]              number: visitors admitted from one address
+  //                                                   (an IPv6 /64) that day (expires in 48 h)
+  //   ["analytics_seen", day, visitor, kind, _id]    null: this visitor's view or click of the job
+  //                                                   is counted that day (expires in 48 h)
   analyticsWrites: () => ["analytics_writes"] as const,
   analyticsDay: (day: string) => ["analytics_day", day] as const,
   analyticsDayTotal: (day: string, field: string) => ["analytics_day", day, field] as const,
@@ -97,4 +120,7 @@ export const keys = {
   analyticsSalt: (day: string) => ["analytics_salt", day] as const,
   analyticsVisitors: (day: string) => ["analytics_visitors", day] as const,
   analyticsVisitor: (day: string, hash: string) => ["analytics_visitors", day, hash] as const,
+  analyticsNetwork: (day: string, hash: string) => ["analytics_networks", day, hash] as const,
+  analyticsSeen: (day: string, visitor: string, kind: "views" | "clicks", id: string) =>
+    ["analytics_seen", day, visitor, kind, id] as const,
 } as const;
