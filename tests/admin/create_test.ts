@@ -75,7 +75,7 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
       await company.getAttribute("id"),
     );
     for (const label of ["Company Name", "Location", "Job Description", "Hiring Link"]) {
-      const field = page.getByLabel(label, { exact: true });
+      const field = page.getByLabel(label);
       assert.equal(await field.getAttribute("aria-invalid"), "true", label);
       const describedBy = await field.getAttribute("aria-describedby");
       assert.equal(
