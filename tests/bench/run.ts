@@ -97,7 +97,11 @@ const failures: string[] = [];
 try {
   let started = performance.now();
   const sampleJobId = await seed(kvPath);
-  console.log(`Seeded ${Object.values(COUNTS).reduce((a, b) => a + b)} jobs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `Seeded ${Object.values(COUNTS).reduce((a, b) => a + b)} jobs in ${
+      ((performance.now() - started) / 1000).toFixed(1)
+    } s`,
+  );
 
   // The yardstick, in its own process.
   await using hello = await startListening("hello-world", [
