@@ -24,6 +24,7 @@ import {
   type JobWithAnalytics,
 } from "./schemas.ts";
 import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP, DAYS_IN_DUMP_BEFORE_INACTIVE } from "./constants.ts";
+import { BoundedCache } from "./bounded-cache.ts";
 
 export interface StatusCounts {
   all: number;
@@ -77,8 +78,10 @@ const EMPTY_META: JobsMeta = {
   counts: { active: 0, dump: 0, inactive: 0 },
 };
 
-/** Jobs whose list totals are remembered (admin list pages), before the memory starts over. */
-const TOTALS_CACHE_SIZE = 10_000;
+/** Memory for the view and click totals of jobs read recently (admin lists, job pages). */
+const TOTALS_CACHE_BYTES = 2 * 1024 * 1024;
+/** What one job's remembered totals cost: its id and a two-number record. */
+const TOTALS_ENTRY_BYTES = 96;
 /** How long each revision's change list is kept for other processes to catch up from. */
 const CHANGE_LOG_TTL_MS = DAY_MS;
 /** Jobs moved per lifecycle write; each move is about five mutations. */
@@ -209,18 +212,6 @@ function searchableWords(job: Job): Set<string> {
   return new Set(text.split(/\s+/));
 }
 
-/** How many distinct searches, and derived answers, each catalogue remembers. */
-const MEMO_SIZE = 512;
-
-/** The value under `key`, computed on first use; the oldest entry goes once the map is full. */
-function remember<T>(map: Map<string, T>, key: string, compute: () => T): T {
-  if (map.has(key)) return map.get(key)!;
-  const value = compute();
-  if (map.size >= MEMO_SIZE) map.delete(map.keys().next().value!);
-  map.set(key, value);
-  return value;
-}
-
 /** The active jobs held in memory for public reads, valid for one revision of `jobs_meta`. */
 export class ActiveCatalog {
   readonly byId = new Map<string, CachedJob>();
@@ -228,8 +219,6 @@ export class ActiveCatalog {
   private sorted = new Map<string, CachedJob[]>();
   private options: FilterOptions | null = null;
   private vocabulary: Map<string, CachedJob[]> | null = null;
-  private results = new Map<string, CachedJob[]>();
-  private derived = new Map<string, unknown>();
 
   constructor(public revision: number) {}
 
@@ -245,22 +234,6 @@ export class ActiveCatalog {
     this.sorted.clear();
     this.options = null;
     this.vocabulary = null;
-    this.results.clear();
-    this.derived.clear();
-  }
-
-  /**
-   * Something computed from this revision's jobs (a serialised answer, a page), kept with it. A
-   * promise that fails is not kept: the next caller computes again.
-   */
-  memo<T>(key: string, compute: () => T): T {
-    const value = remember(this.derived, key, compute);
-    if (value instanceof Promise) {
-      value.catch(() => {
-        if (this.derived.get(key) === value) this.derived.delete(key);
-      });
-    }
-    return value as T;
   }
 
   /** Active jobs, newest first (ties by id so the order is stable across processes). */
@@ -309,7 +282,7 @@ export class ActiveCatalog {
     return found;
   }
 
-  /** The jobs matching a search, in the asked order; recent answers are remembered. */
+  /** The jobs matching a search, in the asked order. */
   search(query: PublicSearchQuery): CachedJob[] {
     const words = [...new Set(searchWords(query.keywords))];
     const location = query.location?.trim().toLowerCase() ?? "";
@@ -317,28 +290,17 @@ export class ActiveCatalog {
     if (!words.length && !location && !query.role && !query.experience && !query.employmentType) {
       return list;
     }
-    const cacheKey = JSON.stringify([
-      words,
-      location,
-      query.role,
-      query.experience,
-      query.employmentType,
-      query.sortBy,
-      query.sortOrder,
-    ]);
-    return remember(this.results, cacheKey, () => {
-      const holders = words.map((word) => this.containing(word)).sort((a, b) => a.size - b.size);
-      const candidates = holders.length
-        ? new Set([...holders[0]].filter((item) => holders.every((set) => set.has(item))))
-        : null;
-      return list.filter((item) =>
-        (!candidates || candidates.has(item)) &&
-        (!query.role || item.job.role === query.role) &&
-        (!query.experience || item.job.experience === query.experience) &&
-        (!query.employmentType || item.job.employmentType === query.employmentType) &&
-        (!location || item.locationLower.includes(location))
-      );
-    });
+    const holders = words.map((word) => this.containing(word)).sort((a, b) => a.size - b.size);
+    const candidates = holders.length
+      ? new Set([...holders[0]].filter((item) => holders.every((set) => set.has(item))))
+      : null;
+    return list.filter((item) =>
+      (!candidates || candidates.has(item)) &&
+      (!query.role || item.job.role === query.role) &&
+      (!query.experience || item.job.experience === query.experience) &&
+      (!query.employmentType || item.job.employmentType === query.employmentType) &&
+      (!location || item.locationLower.includes(location))
+    );
   }
 
   /** One page of a search. */
@@ -393,7 +355,7 @@ export function searchWords(text: string | undefined): string[] {
 
 export class JobStore {
   private catalog: ActiveCatalog | null = null;
-  private totals = new Map<string, { version: bigint; analytics: JobAnalytics }>();
+  private totals = new BoundedCache<JobAnalytics>(TOTALS_CACHE_BYTES);
   private refreshing: Promise<ActiveCatalog> | null = null;
 
   constructor(
@@ -437,9 +399,9 @@ export class JobStore {
     const result = new Map<string, JobAnalytics>();
     const version = await this.analyticsVersion();
     const missing = ids.filter((id) => {
-      const known = this.totals.get(id);
-      if (known?.version !== version) return true;
-      result.set(id, known.analytics);
+      const known = this.totals.get(id, version);
+      if (!known) return true;
+      result.set(id, known);
       return false;
     });
     if (missing.length === 0) return result;
@@ -447,7 +409,6 @@ export class JobStore {
       this.kv,
       missing.flatMap((id) => [keys.jobCounter(id, "views"), keys.jobCounter(id, "clicks")]),
     );
-    if (this.totals.size > TOTALS_CACHE_SIZE) this.totals.clear();
     missing.forEach((id, i) => {
       const analytics = {
         views: Number(entries[i * 2]?.value?.value ?? 0n),
@@ -455,7 +416,7 @@ export class JobStore {
       };
       result.set(id, analytics);
       // Tagged with the version read before the counters, so a newer total is never taken as old.
-      this.totals.set(id, { version, analytics });
+      this.totals.set(id, version, analytics, TOTALS_ENTRY_BYTES);
     });
     return result;
   }
@@ -486,19 +447,8 @@ export class JobStore {
     return job;
   }
 
-  /**
-   * The Manage Jobs and Dump Jobs lists. A page is read once per revision of the job data (lists
-   * only change when a job does), so repeated views of a page cost one revision check.
-   */
+  /** The Manage Jobs and Dump Jobs lists, read from KV's indexes. */
   async adminList(query: AdminListQuery): Promise<AdminListPage> {
-    const catalog = await this.active({ fresh: true });
-    return await catalog.memo(
-      `admin-list:${JSON.stringify(query)}`,
-      () => this.readAdminList(query),
-    );
-  }
-
-  private async readAdminList(query: AdminListQuery): Promise<AdminListPage> {
     const prefix = query.sortBy === "movedToDumpAt" && query.status === "dump"
       ? keys.jobsDumpByMoved()
       : query.status === "all"
@@ -637,21 +587,6 @@ export class JobStore {
   /** `GET /api/jobs`: every keyword word must appear; location is a substring; the rest exact. */
   async search(query: PublicSearchQuery): Promise<{ jobs: Job[]; pagination: Pagination }> {
     return (await this.active()).page(query);
-  }
-
-  /**
-   * A value derived from the current active jobs, computed once per revision: hot answers (a
-   * serialised API page, a rendered HTML page) cost one revision check. A synchronous `compute`
-   * gets this revision's catalogue, so it can never mix two revisions; an asynchronous one (the
-   * admin lists' answers) reads what it shows itself, and is computed again if it fails.
-   */
-  async memo<T>(
-    key: string,
-    compute: (catalog: ActiveCatalog) => T,
-    freshness?: Freshness,
-  ): Promise<T> {
-    const catalog = await this.active(freshness);
-    return catalog.memo(key, () => compute(catalog));
   }
 
   async filterOptions(): Promise<FilterOptions> {

@@ -18,6 +18,7 @@ import { analyticsRoutes } from "../routes/api/analytics.ts";
 import { publicPages } from "../routes/pages.tsx";
 import { adminShell } from "../routes/admin.tsx";
 import { createCounter } from "./counter.ts";
+import { AnswerCache, DEFAULT_CACHE_MB } from "./cache.ts";
 
 export interface AppDeps {
   kv: Deno.Kv;
@@ -38,6 +39,7 @@ export function createServices({ kv, config, now = () => new Date() }: AppDeps):
     sessions,
     auth: new Auth(kv, config, now, sessions),
     counter: createCounter({ kv, config, now, jobs }),
+    cache: new AnswerCache((config.CACHE_MB ?? DEFAULT_CACHE_MB) * 1024 * 1024),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Admin } from "../kv/schemas.ts";
 import type { AdminStore } from "../kv/admins.ts";
 import type { SessionStore } from "../kv/sessions.ts";
 import type { Auth } from "./auth.ts";
+import type { AnswerCache } from "./cache.ts";
 
 /**
  * Counts public traffic (issue 3). Each call classifies the request itself (bots, prefetches and
@@ -32,6 +33,8 @@ export interface Services {
   sessions: SessionStore;
   auth: Auth;
   counter: TrafficCounter;
+  /** Every HTTP answer kept for reuse, within one budget in bytes. */
+  cache: AnswerCache;
 }
 
 export interface AppEnv {
