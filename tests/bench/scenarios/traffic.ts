@@ -1,0 +1,97 @@
+/**
+ * Real traffic rather than one URL again and again: a mix of keyword searches, never-seen searches,
+ * job pages over every active job and the home page (tests/bench/traffic.ts), at the bench's 20,000
+ * active jobs and on a second database of 100,000 active jobs; plus the first view of random job
+ * pages, one at a time.
+ */
+import { type BenchContext, type Budget, measure } from "../harness.ts";
+import { type Board, keywordSearch, readBoard, trafficScript } from "../traffic.ts";
+import { memoryOf, seedBench } from "../seed.ts";
+import { seededRandom } from "../../../kv/seed.ts";
+import { startServerProcess } from "../../helpers/process.ts";
+
+/** Distinct keyword searches the mix draws from. */
+const SEARCHES = 3_000;
+const FIRST_VIEWS = 200;
+const MIX_SECONDS = 5;
+
+async function firstViews(context: BenchContext, url: string, board: Board, label: string) {
+  const random = seededRandom(board.jobPaths.length);
+  const times: number[] = [];
+  for (let i = 0; i < FIRST_VIEWS; i++) {
+    const path = board.jobPaths[Math.floor(random() * board.jobPaths.length)];
+    const start = performance.now();
+    const response = await fetch(url + path);
+    await response.arrayBuffer();
+    times.push(performance.now() - start);
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  }
+  times.sort((a, b) => a - b);
+  const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))];
+  context.row(`first view of a random job page at ${label}, median (${FIRST_VIEWS})`, {
+    value: at(0.5),
+    unit: "ms",
+  }, { max: 3 });
+  context.row(`first view of a random job page at ${label}, p99`, {
+    value: at(0.99),
+    unit: "ms",
+  }, { max: 10 });
+}
+
+async function mix(
+  context: BenchContext,
+  url: string,
+  board: Board,
+  label: string,
+  budget: Budget,
+) {
+  const random = seededRandom(15);
+  const searches = Array.from({ length: SEARCHES }, () => keywordSearch(board, random));
+  // The mix must hit pages, not redirects: every path it sends is the page's canonical URL.
+  for (const path of [...searches.slice(0, 20), board.jobPaths[0], "/"]) {
+    const response = await fetch(url + path, { redirect: "manual" });
+    await response.body?.cancel();
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  }
+  const figures = await measure(url + "/", {
+    script: trafficScript(board, searches),
+    seconds: MIX_SECONDS,
+  });
+  context.row(
+    `real traffic mix at ${label} (45% searches, 10% new, 37% job pages, 8% home)`,
+    { ...figures, ratio: figures.rps / context.helloRps },
+    budget,
+  );
+}
+
+export default async function traffic(context: BenchContext) {
+  const board = await readBoard(context.kvPath);
+  await firstViews(context, context.url, board, "20,000 active jobs");
+  await mix(context, context.url, board, "20,000 active jobs", { minRatio: 0.01, maxP99Ms: 100 });
+
+  const folder = await Deno.makeTempDir({ prefix: "careeredge-bench-100k-" });
+  try {
+    const kvPath = `${folder}/bench.kv`;
+    const started = performance.now();
+    await seedBench(kvPath, { active: 100_000, dump: 0, inactive: 0 });
+    console.log(
+      `  seeded 100,000 active jobs in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const large = await readBoard(kvPath);
+    await using server = await startServerProcess(kvPath);
+    const first = await fetch(`${server.url}/`);
+    await first.body?.cancel();
+    await firstViews(context, server.url, large, "100,000 active jobs");
+    await mix(context, server.url, large, "100,000 active jobs", {
+      minRatio: 0.007,
+      maxP99Ms: 200,
+    });
+    context.row(
+      "server resident memory at 100,000 active jobs, after the mix",
+      { value: (await memoryOf(server.pid)).rss, unit: "MB" },
+      { max: 400 },
+    );
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
+}
