@@ -32,12 +32,19 @@ export interface Measure {
   unit: string;
 }
 
+/** A measurement that could not be taken on this machine (a tool missing), with the reason. */
+export interface Skipped {
+  skipped: string;
+}
+
 /** Limits a row must meet; a row outside them is reported as missed. */
 export interface Budget {
   minRatio?: number;
   maxP99Ms?: number;
   /** For a Measure: the largest acceptable value. */
   max?: number;
+  /** For a Measure: the smallest acceptable value (a score). */
+  min?: number;
 }
 
 /** The budget of the specification's API calls: 10% of hello-world, p99 within 25 ms. */
@@ -59,12 +66,12 @@ export interface BenchContext {
   /** Loads `path` on the server with wrk and returns its figures. */
   load(path: string, options?: LoadOptions): Promise<LoadResult>;
   /** Adds a row to the printed table. */
-  row(name: string, figures: LoadResult | Measure, budget?: Budget): void;
+  row(name: string, figures: LoadResult | Measure | Skipped, budget?: Budget): void;
 }
 
 export interface Row {
   name: string;
-  figures: LoadResult | Measure;
+  figures: LoadResult | Measure | Skipped;
   budget?: Budget;
 }
 
@@ -155,8 +162,13 @@ export function misses(row: Row): string[] {
     if (budget.maxP99Ms !== undefined && figures.p99Ms > budget.maxP99Ms) {
       missed.push(`p99 above ${budget.maxP99Ms} ms`);
     }
-  } else if (budget.max !== undefined && figures.value > budget.max) {
-    missed.push(`above ${budget.max} ${figures.unit}`);
+  } else if ("value" in figures) {
+    if (budget.max !== undefined && figures.value > budget.max) {
+      missed.push(`above ${budget.max} ${figures.unit}`);
+    }
+    if (budget.min !== undefined && figures.value < budget.min) {
+      missed.push(`below ${budget.min} ${figures.unit}`);
+    }
   }
   return missed;
 }
@@ -167,6 +179,7 @@ function budgetText({ budget }: Row): string {
   if (budget.minRatio !== undefined) parts.push(`ratio >= ${budget.minRatio}`);
   if (budget.maxP99Ms !== undefined) parts.push(`p99 <= ${budget.maxP99Ms} ms`);
   if (budget.max !== undefined) parts.push(`<= ${budget.max}`);
+  if (budget.min !== undefined) parts.push(`>= ${budget.min}`);
   return parts.join(", ");
 }
 
@@ -180,6 +193,9 @@ export function formatTable(rows: Row[]): string {
     const { figures } = row;
     const missed = misses(row);
     const result = missed.length ? `MISSED: ${missed.join("; ")}` : row.budget ? "ok" : "";
+    if ("skipped" in figures) {
+      return [row.name, "", "", "", "", "", "", `skipped: ${figures.skipped}`];
+    }
     return "rps" in figures
       ? [
         row.name,
@@ -197,7 +213,8 @@ export function formatTable(rows: Row[]): string {
         "",
         "",
         "",
-        `${number(figures.value)} ${figures.unit}`,
+        // Scores run from 0 to 1.
+        `${number(figures.value, figures.unit === "score" ? 2 : 0)} ${figures.unit}`,
         budgetText(row),
         result,
       ];

@@ -62,3 +62,18 @@ Deno.test("a row misses its budget on ratio, p99, failed requests or a maximum",
   );
   assert.match(table[3], /^memory\s+310 MB\s+<= 300\s+MISSED: above 300 MB$/);
 });
+
+Deno.test("a score row misses a minimum and prints two decimals; a skipped row sets no budget", () => {
+  const score = (value: number) => ({
+    name: "Lighthouse mobile performance /admin/login",
+    figures: { value, unit: "score" },
+    budget: { min: 0.9 },
+  });
+  assert.deepEqual(misses(score(0.87)), ["below 0.9 score"]);
+  assert.deepEqual(misses(score(0.93)), []);
+  const skipped = { name: "Lighthouse mobile /", figures: { skipped: "Lighthouse exited with 1" } };
+  assert.deepEqual(misses(skipped), []);
+  const table = formatTable([score(0.87), skipped]).split("\n");
+  assert.match(table[2], /0\.87 score\s+>= 0\.9\s+MISSED: below 0\.9 score$/);
+  assert.match(table[3], /^Lighthouse mobile \/\s+skipped: Lighthouse exited with 1$/);
+});

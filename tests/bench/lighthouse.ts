@@ -1,0 +1,117 @@
+/**
+ * Lighthouse for the benchmark: audits a page with the mobile preset (Lighthouse's default: a
+ * mid-range phone, throttled network and CPU) in Debian's Chromium, several times, and gives the
+ * median of each category score and of the total blocking time. Lighthouse is the pinned npm
+ * package run by Deno in its own process; when it cannot run (not downloadable, no Chromium), the
+ * rows say "skipped" with the reason and set no budget, so a machine without it still benches.
+ *
+ * Lighthouse loads the CPU: run the benchmark under the machine's load lock
+ * (`flock /tmp/careeredge-load.lock deno task bench`).
+ */
+import { CHROMIUM_PATH } from "../helpers/browser.ts";
+import type { BenchContext, Budget } from "./harness.ts";
+
+const LIGHTHOUSE = "npm:lighthouse@13.5.0";
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+export type Category = typeof CATEGORIES[number];
+
+export interface LighthouseScores {
+  /** Median score of each category, 0 to 1. */
+  scores: Record<Category, number>;
+  /** Median total blocking time, in ms. */
+  totalBlockingTimeMs: number;
+  runs: number;
+}
+
+interface Report {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+  runtimeError?: { message: string };
+}
+
+function median(values: number[]): number {
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+async function runOnce(url: string): Promise<Report> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    // Outside the project's configuration so the audit tool never enters its lock file or
+    // node_modules; the version is pinned above.
+    args: [
+      "run",
+      "-A",
+      "--no-config",
+      "--no-lock",
+      LIGHTHOUSE,
+      url,
+      "--output=json",
+      "--output-path=stdout",
+      "--quiet",
+      `--only-categories=${CATEGORIES.join(",")}`,
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
+    ],
+    env: { CHROME_PATH: CHROMIUM_PATH },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(output.stdout);
+  if (!output.success) {
+    const reason = new TextDecoder().decode(output.stderr).trim().split("\n").at(-1);
+    throw new Error(`Lighthouse exited with ${output.code}: ${reason}`);
+  }
+  const report: Report = JSON.parse(text);
+  if (report.runtimeError) throw new Error(`Lighthouse: ${report.runtimeError.message}`);
+  return report;
+}
+
+/** Audits `url` `runs` times (3 unless given) and returns the medians. */
+export async function lighthouse(url: string, runs = 3): Promise<LighthouseScores> {
+  const reports: Report[] = [];
+  for (let run = 0; run < runs; run++) reports.push(await runOnce(url));
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [
+      category,
+      median(reports.map((report) => report.categories[category]?.score ?? 0)),
+    ]),
+  ) as Record<Category, number>;
+  const totalBlockingTimeMs = median(
+    reports.map((report) => report.audits["total-blocking-time"]?.numericValue ?? 0),
+  );
+  return { scores, totalBlockingTimeMs, runs };
+}
+
+/**
+ * Audits `path` on the server under test and adds one row per category and one for total
+ * blocking time; `budget` gives the least acceptable score of some categories. When Lighthouse
+ * cannot run, adds a single "skipped" row instead, with no budget.
+ */
+export async function lighthouseRows(
+  context: BenchContext,
+  path: string,
+  budget: Partial<Record<Category, number>> = {},
+  runs = 3,
+): Promise<void> {
+  let result: LighthouseScores;
+  try {
+    result = await lighthouse(context.url + path, runs);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    context.row(`Lighthouse mobile ${path}`, { skipped: reason });
+    return;
+  }
+  for (const category of CATEGORIES) {
+    const min = budget[category];
+    const limits: Budget | undefined = min === undefined ? undefined : { min };
+    context.row(
+      `Lighthouse mobile ${category} ${path} (median of ${result.runs})`,
+      { value: result.scores[category], unit: "score" },
+      limits,
+    );
+  }
+  context.row(`Lighthouse mobile total blocking time ${path} (median of ${result.runs})`, {
+    value: result.totalBlockingTimeMs,
+    unit: "ms",
+  });
+}
