@@ -8,9 +8,10 @@
  *   share one answer, and every entry carries the revision of the job data it was made from.
  * - kv/jobs.ts: the view and click totals of jobs (`JobStore.analyticsOf`), a small BoundedCache of
  *   their own: data, not answers, so kv/ keeps it without reaching up into server/.
- * - Bounded by count rather than bytes, each entry a few dozen bytes: the analytics reports' answers
- *   and day caches (kv/analytics.ts), verified admin tokens (server/auth.ts), user-agent verdicts
- *   and job references of the traffic counter (server/counter.ts), shared KV reads (kv/atomic.ts).
+ * - Still bounded by a count of entries rather than bytes, each kept by its own area: the analytics
+ *   reports' answers (40) and day counts (kv/analytics.ts), verified admin tokens (10,000,
+ *   server/auth.ts), user-agent verdicts (1,000) and job references of the traffic counter
+ *   (server/counter.ts), reads in flight shared by callers (kv/atomic.ts).
  *
  * The active-job catalogue (kv/jobs.ts) and its search index are not caches: they are one copy of
  * the active jobs, sized by the data.

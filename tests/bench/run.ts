@@ -97,11 +97,13 @@ try {
   const scenarios = new URL("./scenarios/", import.meta.url);
   // `deno task bench api pages` runs only those scenarios; no names runs them all.
   const files = [...Deno.readDirSync(scenarios)]
-    .filter((entry) => entry.isFile && entry.name.endsWith(".ts"))
+    .filter((entry) => entry.isFile && /\.tsx?$/.test(entry.name))
     .map((entry) => entry.name)
-    .filter((name) => Deno.args.length === 0 || Deno.args.includes(name.replace(/\.ts$/, "")))
+    .filter((name) => Deno.args.length === 0 || Deno.args.includes(name.replace(/\.tsx?$/, "")))
     .sort();
-  const unknown = Deno.args.filter((name) => !files.includes(`${name}.ts`));
+  const unknown = Deno.args.filter((name) =>
+    !files.some((file) => file.replace(/\.tsx?$/, "") === name)
+  );
   if (unknown.length) throw new Error(`no scenario named ${unknown.join(", ")}`);
   for (const [index, file] of files.entries()) {
     console.log(`Scenario ${file}`);

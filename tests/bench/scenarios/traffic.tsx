@@ -9,11 +9,47 @@ import { type Board, keywordSearch, readBoard, trafficScript } from "../traffic.
 import { memoryOf, seedBench } from "../seed.ts";
 import { seededRandom } from "../../../kv/seed.ts";
 import { startServerProcess } from "../../helpers/process.ts";
+import { JobStore } from "../../../kv/jobs.ts";
+import { renderDocument, track } from "../../../routes/pages/render.ts";
+import { JobsPage } from "../../../routes/pages/jobs.tsx";
+import { PUBLIC_PAGE_SIZE } from "../../../kv/constants.ts";
 
 /** Distinct keyword searches the mix draws from. */
 const SEARCHES = 3_000;
 const FIRST_VIEWS = 200;
 const MIX_SECONDS = 5;
+const RENDERS = 300;
+
+/**
+ * What rendering a full results page (12 cards, the filters) costs with React on the server, its
+ * data at hand: the part of a never-seen search's answer that is not the search.
+ */
+async function resultsRender(context: BenchContext, kvPath: string) {
+  using kv = await Deno.openKv(kvPath);
+  const store = new JobStore(kv);
+  const [result, options] = await Promise.all([
+    store.search({ page: 2, limit: PUBLIC_PAGE_SIZE, keywords: "developer" }),
+    store.filterOptions(),
+  ]);
+  const data = track(Promise.resolve({ ...result, options }));
+  await data;
+  const meta = {
+    title: "Find Your Next Job",
+    description: "Jobs",
+    canonical: "http://x.test/jobs",
+  };
+  const times: number[] = [];
+  for (let i = 0; i < RENDERS; i++) {
+    const start = performance.now();
+    renderDocument(<JobsPage meta={meta} query={{ page: 2, keywords: "developer" }} data={data} />);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  context.row(`render of a results page, 12 cards (median of ${RENDERS})`, {
+    value: times[RENDERS / 2],
+    unit: "ms",
+  }, { max: 2 });
+}
 
 async function firstViews(context: BenchContext, url: string, board: Board, label: string) {
   const random = seededRandom(board.jobPaths.length);
@@ -66,6 +102,7 @@ async function mix(
 
 export default async function traffic(context: BenchContext) {
   const board = await readBoard(context.kvPath);
+  await resultsRender(context, context.kvPath);
   await firstViews(context, context.url, board, "20,000 active jobs");
   await mix(context, context.url, board, "20,000 active jobs", { minRatio: 0.01, maxP99Ms: 100 });
 
