@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./server/config.ts";
 import { openDatabase } from "./kv/db.ts";
 import { createApp, createServices } from "./server/app.ts";
 import { seedDemoIfEmpty } from "./kv/seed.ts";
+import { RESTORE_UNFINISHED, restoreUnfinished } from "./kv/backup.ts";
 
 let config;
 try {
@@ -14,6 +15,10 @@ try {
 }
 
 const kv = await openDatabase(config);
+if (await restoreUnfinished(kv)) {
+  console.error(`Cannot start: ${RESTORE_UNFINISHED}`);
+  Deno.exit(1);
+}
 const services = createServices({ kv, config });
 const app = createApp(services);
 

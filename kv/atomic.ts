@@ -1,4 +1,5 @@
 /** Helpers for multi-key writes: retry on conflict, ids, and the KV size limits. */
+import { serialize } from "node:v8";
 import { encodeHex } from "../server/hex.ts";
 
 /** Thrown when an atomic write keeps conflicting; the API maps it to 503, never a silent loss. */
@@ -31,6 +32,48 @@ export function newId(now: Date = new Date()): string {
 /** Deno KV allows 800 KiB and 1000 mutations per atomic write; stay well inside both. */
 export const ATOMIC_BYTES_BUDGET = 600 * 1024;
 export const ATOMIC_MUTATIONS_BUDGET = 900;
+
+/** Deno KV allows 80 KiB of key bytes (checks and mutations together) per atomic write. */
+export const ATOMIC_KEY_BYTES_BUDGET = 72 * 1024;
+
+const utf8 = new TextEncoder();
+
+/** Bytes of an encoded key part's content: a zero byte is escaped as two. */
+function escapedLength(bytes: Uint8Array): number {
+  let length = bytes.length;
+  for (const byte of bytes) if (byte === 0) length++;
+  return length;
+}
+
+/**
+ * The size of a key as KV encodes it (the measure of its 2 KiB key limit and of the key bytes of an
+ * atomic write): strings and bytes take a type byte, their content and a terminator; numbers nine
+ * bytes; booleans one; a bigint at most two bytes beyond its magnitude.
+ */
+export function kvKeySize(key: Deno.KvKey): number {
+  let size = 0;
+  for (const part of key) {
+    if (typeof part === "string") size += 2 + escapedLength(utf8.encode(part));
+    else if (part instanceof Uint8Array) size += 2 + escapedLength(part);
+    else if (typeof part === "number") size += 9;
+    else if (typeof part === "boolean") size += 1;
+    else if (typeof part === "bigint") {
+      size += 2 + Math.ceil((part < 0n ? -part : part).toString(16).length / 2);
+    } else throw new TypeError(`KV keys cannot hold a ${typeof part}`);
+  }
+  return size;
+}
+
+/**
+ * The size of a value as KV stores it (the measure of its 64 KiB value limit): raw bytes for a
+ * Uint8Array, eight bytes for a Deno.KvU64, otherwise V8's serialisation, in which a string with any
+ * character above U+00FF takes two bytes a character.
+ */
+export function kvValueSize(value: unknown): number {
+  if (value instanceof Uint8Array) return value.byteLength;
+  if (value instanceof Deno.KvU64) return 8;
+  return serialize(value).byteLength;
+}
 
 /** Rough serialised size of a value, for keeping atomic writes under the byte limit. */
 export function approximateSize(value: unknown): number {

@@ -22,6 +22,9 @@
  *   ["sessions_by_admin", adminId, jti]             null (expires with the token)
  *   ["login_failures", "account" | "address", id]   LoginFailures (expires with the window)
  *
+ * Backups (kv/backup.ts)
+ *   ["restore_in_progress"]                         ISO time a restore began; gone once it finished
+ *
  * Configuration
  *   ["config", "jwt_secret"]                        base64url key, made once when JWT_SECRET is unset
  *   ["config", "main_admin_secret"]                 made once when MAIN_ADMIN_SECRET is unset
@@ -54,12 +57,16 @@ export const keys = {
   admins: () => ["admins"] as const,
   adminByEmail: (email: string) => ["admins_by_email", email] as const,
   mainAdmin: () => ["admins_main"] as const,
+  sessions: () => ["sessions"] as const,
   session: (jti: string) => ["sessions", jti] as const,
+  sessionsOfAllAdmins: () => ["sessions_by_admin"] as const,
   sessionsOfAdmin: (adminId: string) => ["sessions_by_admin", adminId] as const,
   sessionOfAdmin: (adminId: string, jti: string) => ["sessions_by_admin", adminId, jti] as const,
   loginFailures: (kind: "account" | "address", id: string) => ["login_failures", kind, id] as const,
 
   config: (name: "jwt_secret" | "main_admin_secret") => ["config", name] as const,
+
+  restoreInProgress: () => ["restore_in_progress"] as const,
 
   // DEMO DATA
   demoSeed: () => ["demo_seed"] as const,

@@ -40,6 +40,7 @@ import {
 } from "./pages/seo.ts";
 import { textAnswer } from "../server/cache.ts";
 import type { ActiveCatalog } from "../kv/jobs.ts";
+import { iconUrl } from "./icons.ts";
 
 /** Newest jobs in the RSS feed. */
 const FEED_ITEMS = 50;
@@ -117,8 +118,15 @@ export function publicPages(services: Services) {
     return send(c, cacheWhole(), options.views?.(data.value!));
   }
 
+  /** The site's share image (1200 x 630): the preview of a link to any page. */
+  const shareImage = (c: Context) => `${siteUrl(c)}${iconUrl("share.png")}`;
+
   function metaFor(c: Context, path: string, fields: Omit<PageMeta, "canonical">): PageMeta {
-    return { ...fields, canonical: `${siteUrl(c)}${path}` };
+    return {
+      openGraph: { type: "website", image: shareImage(c) },
+      ...fields,
+      canonical: `${siteUrl(c)}${path}`,
+    };
   }
 
   app.get("/", async (c) => {
@@ -137,7 +145,7 @@ export function publicPages(services: Services) {
       revision,
       status: 200,
       load: () => jobs.search({ page: 1, limit: HOME_RECENT_JOBS }).then((result) => result.jobs),
-      page: (recent) => <HomePage meta={meta} recent={recent} />,
+      page: (recent) => <HomePage meta={meta} recent={recent} timeZone={config.TIMEZONE} />,
     });
   });
 
@@ -158,15 +166,22 @@ export function publicPages(services: Services) {
     const search = listSearch(query);
     // One URL per result page: empty fields of a no-script form and unknown values are dropped.
     if (url.search !== search) return c.redirect(`/jobs${search}`, 302);
+    const results = searchJobs(query, PUBLIC_PAGE_SIZE);
+    if (query.page > 1) {
+      // A page past the end (an old link, a list that shrank) goes to the last page there is.
+      const { totalPages } = (await results).pagination;
+      if (query.page > totalPages) return c.redirect(`/jobs${listSearch(query, totalPages)}`, 302);
+    }
     counter.pageView(c);
     const filtered = hasFilters(query);
+    // Search results are for the visitor who asked: search engines follow their links but do not
+    // index them, and nothing the visitor typed is echoed into the page's description.
     const meta = metaFor(c, `/jobs${search}`, {
       title: `Find Your Next Job${query.page > 1 ? ` – Page ${query.page}` : ""} | ${SITE_NAME}`,
       description: filtered
-        ? `Active job openings${query.keywords ? ` for ${query.keywords}` : ""}${
-          query.location ? ` in ${query.location}` : ""
-        } on ${SITE_NAME}.`
+        ? `Active job openings matching a search on ${SITE_NAME}.`
         : `Browse every active job opening on ${SITE_NAME}, newest first.`,
+      noindex: filtered,
       feed: `/jobs/feed.xml${listSearch(query, 1)}`,
     });
     return renderPage(c, {
@@ -174,10 +189,10 @@ export function publicPages(services: Services) {
       revision,
       status: 200,
       load: () =>
-        Promise.all([searchJobs(query, PUBLIC_PAGE_SIZE), jobs.filterOptions()]).then((
+        Promise.all([results, jobs.filterOptions()]).then((
           [result, options],
         ): JobListData => ({ ...result, options })),
-      page: (data) => <JobsPage meta={meta} query={query} data={data} />,
+      page: (data) => <JobsPage meta={meta} query={query} data={data} timeZone={config.TIMEZONE} />,
     });
   });
 
@@ -246,12 +261,14 @@ export function publicPages(services: Services) {
     counter.pageView(c, job._id);
     const url = jobUrl(c)(job);
     const meta: PageMeta = {
-      title: `${job.role} at ${job.companyName} – ${job.location} | ${SITE_NAME}`,
-      description:
-        `${job.role} at ${job.companyName} in ${job.location}: ${job.employmentType}, ${job.experience} experience. Apply on ${SITE_NAME}.`,
+      ...metaFor(c, jobPath(job), {
+        title: `${job.role} at ${job.companyName} – ${job.location} | ${SITE_NAME}`,
+        description:
+          `${job.role} at ${job.companyName} in ${job.location}: ${job.employmentType}, ${job.experience} experience. Apply on ${SITE_NAME}.`,
+        openGraph: { type: "article", image: shareImage(c) },
+        structuredData: jobPosting(job, url),
+      }),
       canonical: url,
-      openGraph: { type: "article", image: job.companyLogo },
-      structuredData: jobPosting(job, url),
     };
     const extras = () =>
       Promise.all([jobs.similar(job, SIMILAR_JOBS_FETCHED), viewsOf(job._id)]).then((
@@ -265,7 +282,14 @@ export function publicPages(services: Services) {
       jobKey: job._id,
       views: (data) => data.views,
       page: (data, cacheable) => (
-        <JobPage meta={meta} job={job} url={url} extras={data} cacheable={cacheable} />
+        <JobPage
+          meta={meta}
+          job={job}
+          url={url}
+          extras={data}
+          cacheable={cacheable}
+          timeZone={config.TIMEZONE}
+        />
       ),
     });
   });

@@ -16,6 +16,7 @@ import { assetRoutes } from "./assets.ts";
 import { jobRoutes } from "../routes/api/jobs.ts";
 import { analyticsRoutes } from "../routes/api/analytics.ts";
 import { publicPages } from "../routes/pages.tsx";
+import { iconRoutes } from "../routes/icons.ts";
 import { adminShell } from "../routes/admin.tsx";
 import { createCounter } from "./counter.ts";
 import { AnswerCache, DEFAULT_CACHE_MB } from "./cache.ts";
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps | Services) {
 
   app.route("/assets", assetRoutes());
   app.route("/admin", adminShell(services));
+  app.route("/", iconRoutes());
   app.route("/", publicPages(services));
   return app;
 }

@@ -1,7 +1,8 @@
 /** A job in a list (SPEC section 2): the home page's recent jobs and the job list. */
 import type { Job } from "../../kv/schemas.ts";
 import { CARD_SKILL_CHIPS } from "../../kv/constants.ts";
-import { cutText, formatPackage, formatShortDate } from "./format.ts";
+import { cutText, formatPackage } from "./format.ts";
+import { formatShortDate, siteDay } from "./dates.ts";
 
 export function jobPath(job: Pick<Job, "jobId">): string {
   return `/jobs/${encodeURIComponent(job.jobId)}`;
@@ -51,16 +52,21 @@ export function SkillChips({ job }: { job: Job }) {
   );
 }
 
-export function JobCard({ job, descriptionCut }: { job: Job; descriptionCut: number }) {
+/** `timeZone`: the site's, whose calendar day the posting date is shown in. */
+export function JobCard(
+  { job, descriptionCut, timeZone }: { job: Job; descriptionCut: number; timeZone: string },
+) {
   const href = jobPath(job);
   return (
     <article className="job-card">
       <div className="card-top">
         <CompanyLogo job={job} size={48} />
         <div className="card-company">
-          <p className="company-name">{job.companyName}</p>
+          <p className="company-name" title={job.companyName}>{job.companyName}</p>
           <p className="muted small ico ico-clock">
-            <time dateTime={job.datePosted.slice(0, 10)}>{formatShortDate(job.datePosted)}</time>
+            <time dateTime={siteDay(job.datePosted, timeZone)}>
+              {formatShortDate(job.datePosted, timeZone)}
+            </time>
           </p>
         </div>
         <span className="badge">{job.employmentType}</span>

@@ -2,7 +2,8 @@
 import type { ReactNode } from "react";
 import { type Job, SKILL_GROUP_LABELS, SKILL_GROUPS } from "../../kv/schemas.ts";
 import { CompanyLogo, jobPath } from "./job-card.tsx";
-import { formatLongDate, formatPackage } from "./format.ts";
+import { formatPackage } from "./format.ts";
+import { formatLongDate } from "./dates.ts";
 import { Island } from "./island.tsx";
 import { ApplyButton } from "./apply-button.tsx";
 import { ShareButton, ShareDialog } from "./share-dialog.tsx";
@@ -33,12 +34,14 @@ function Actions({ job }: { job: Job }) {
 }
 
 export function JobDetail(
-  { job, share, views, similar }: {
+  { job, share, views, similar, timeZone }: {
     job: Job;
     share: ShareJob;
     /** The view count, or a placeholder filled per request when the page is served from cache. */
     views: ReactNode;
     similar: ReactNode;
+    /** The site's: the posting date is shown as a day there. */
+    timeZone: string;
   },
 ) {
   const skillGroups = SKILL_GROUPS.filter((group) => job.skills[group].length > 0);
@@ -118,7 +121,7 @@ export function JobDetail(
               <div>
                 <dt>Date Posted</dt>
                 <dd>
-                  <time dateTime={job.datePosted}>{formatLongDate(job.datePosted)}</time>
+                  <time dateTime={job.datePosted}>{formatLongDate(job.datePosted, timeZone)}</time>
                 </dd>
               </div>
               <div>

@@ -52,9 +52,9 @@ export const publicJobQuery = z.object({
   role: filterText,
   experience: optionalEnum(EXPERIENCE_OPTIONS, "experience"),
   employmentType: optionalEnum(EMPLOYMENT_TYPES, "employmentType"),
-  sortBy: z.enum(["datePosted", "companyName", "role"], {
-    error: "sortBy must be datePosted, companyName or role",
-  }).default("datePosted"),
+  sortBy: z.enum(["relevance", "datePosted", "companyName", "role"], {
+    error: "sortBy must be relevance, datePosted, companyName or role",
+  }).default("relevance"),
   sortOrder: z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).default("desc"),
 });
 
@@ -114,11 +114,10 @@ export function jobRoutes(services: Services) {
   app.get("/", async (c) => {
     const { query, key } = normaliseQuery(parseQuery(c, publicJobQuery), ["keywords", "location"]);
     const catalog = await jobs.active();
-    const answer = await cache.remember(
-      `api:jobs ${key}`,
-      catalog.revision,
-      () => jsonAnswer(catalog.page(query)),
-    );
+    const answer = await cache.remember(`api:jobs ${key}`, catalog.revision, () => {
+      const { jobs: list, pagination } = catalog.page(query);
+      return jsonAnswer({ jobs: list, pagination });
+    });
     return answer.response();
   });
 

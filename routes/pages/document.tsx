@@ -4,6 +4,7 @@ import { assetUrl } from "../../server/assets.ts";
 import { type Section, SiteFooter, SiteHeader } from "../../client/components/site.tsx";
 import { jsonForScript } from "../../client/components/json.ts";
 import { TOAST_REGION_ID } from "../../client/components/toast.ts";
+import { iconUrl } from "../icons.ts";
 
 export const SITE_NAME = "CareerEdge";
 
@@ -15,8 +16,9 @@ export interface PageMeta {
   description: string;
   /** Absolute URL. */
   canonical: string;
+  /** Kept out of search results; its links are still followed. */
   noindex?: boolean;
-  /** Sharing previews: a job page is an article with the company's logo. */
+  /** Sharing previews: a job page is an article; `image` is a 1200 x 630 picture. */
   openGraph?: { type: "website" | "article"; image?: string };
   /** schema.org data, written into a JSON-LD script element. */
   structuredData?: unknown;
@@ -61,14 +63,17 @@ export function Document(
         <title>{meta.title}</title>
         <meta name="description" content={meta.description} />
         <link rel="canonical" href={meta.canonical} />
-        {meta.noindex && <meta name="robots" content="noindex" />}
+        {meta.noindex && <meta name="robots" content="noindex, follow" />}
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href={iconUrl("favicon.svg")} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href={iconUrl("apple-touch-icon.png")} />
         <meta property="og:site_name" content={SITE_NAME} />
         <meta property="og:type" content={og.type} />
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
         <meta property="og:url" content={meta.canonical} />
         {og.image && <meta property="og:image" content={og.image} />}
-        <meta name="twitter:card" content="summary" />
+        <meta name="twitter:card" content={og.image ? "summary_large_image" : "summary"} />
         <meta name="twitter:title" content={meta.title} />
         <meta name="twitter:description" content={meta.description} />
         {og.image && <meta name="twitter:image" content={og.image} />}

@@ -23,7 +23,7 @@ const STEPS = [
   },
 ];
 
-function RecentJobs({ jobs }: { jobs: Promise<Job[]> }) {
+function RecentJobs({ jobs, timeZone }: { jobs: Promise<Job[]>; timeZone: string }) {
   const list = use(jobs);
   if (list.length === 0) {
     return <p className="muted">No jobs have been posted yet. Check back soon.</p>;
@@ -32,14 +32,16 @@ function RecentJobs({ jobs }: { jobs: Promise<Job[]> }) {
     <ul className="job-grid">
       {list.map((job) => (
         <li key={job._id}>
-          <JobCard job={job} descriptionCut={HOME_DESCRIPTION_CUT} />
+          <JobCard job={job} descriptionCut={HOME_DESCRIPTION_CUT} timeZone={timeZone} />
         </li>
       ))}
     </ul>
   );
 }
 
-export function HomePage({ meta, recent }: { meta: PageMeta; recent: Promise<Job[]> }) {
+export function HomePage(
+  { meta, recent, timeZone }: { meta: PageMeta; recent: Promise<Job[]>; timeZone: string },
+) {
   return (
     <Document meta={meta} section="home" islands={["hero-search"]}>
       <section className="hero" aria-labelledby="hero-title">
@@ -65,7 +67,7 @@ export function HomePage({ meta, recent }: { meta: PageMeta; recent: Promise<Job
             </>
           }
         >
-          <RecentJobs jobs={recent} />
+          <RecentJobs jobs={recent} timeZone={timeZone} />
         </Suspense>
         <p className="center section-more">
           <a href="/jobs" className="btn btn-primary btn-lg">View All Jobs</a>

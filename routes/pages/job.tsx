@@ -35,12 +35,13 @@ export function shareJob(job: Job, url: string): ShareJob {
  * rendering serves every visitor until the job data changes.
  */
 export function JobPage(
-  { meta, job, url, extras, cacheable }: {
+  { meta, job, url, extras, cacheable, timeZone }: {
     meta: PageMeta;
     job: Job;
     url: string;
     extras: Promise<JobExtras>;
     cacheable: boolean;
+    timeZone: string;
   },
 ) {
   const views = cacheable
@@ -59,6 +60,7 @@ export function JobPage(
         job={job}
         share={shareJob(job, url)}
         views={views}
+        timeZone={timeZone}
         similar={
           <Suspense
             fallback={

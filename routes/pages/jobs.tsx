@@ -23,7 +23,9 @@ function withValue(options: string[], value: string | undefined): string[] {
   return value && !options.includes(value) ? [value, ...options] : options;
 }
 
-function Results({ query, data }: { query: ListQuery; data: Promise<JobListData> }) {
+function Results(
+  { query, data, timeZone }: { query: ListQuery; data: Promise<JobListData>; timeZone: string },
+) {
   const { jobs, pagination, options } = use(data);
   const { totalJobs, currentPage } = pagination;
   const first = (currentPage - 1) * PUBLIC_PAGE_SIZE + 1;
@@ -59,7 +61,7 @@ function Results({ query, data }: { query: ListQuery; data: Promise<JobListData>
           <ul className="job-grid">
             {jobs.map((job) => (
               <li key={job._id}>
-                <JobCard job={job} descriptionCut={CARD_DESCRIPTION_CUT} />
+                <JobCard job={job} descriptionCut={CARD_DESCRIPTION_CUT} timeZone={timeZone} />
               </li>
             ))}
           </ul>
@@ -93,7 +95,12 @@ function ResultsSkeleton() {
 }
 
 export function JobsPage(
-  { meta, query, data }: { meta: PageMeta; query: ListQuery; data: Promise<JobListData> },
+  { meta, query, data, timeZone }: {
+    meta: PageMeta;
+    query: ListQuery;
+    data: Promise<JobListData>;
+    timeZone: string;
+  },
 ) {
   return (
     <Document meta={meta} section="jobs" islands={["filters"]}>
@@ -105,7 +112,7 @@ export function JobsPage(
       </div>
       <div className="wrap page-body">
         <Suspense fallback={<ResultsSkeleton />}>
-          <Results query={query} data={data} />
+          <Results query={query} data={data} timeZone={timeZone} />
         </Suspense>
       </div>
     </Document>

@@ -5,6 +5,7 @@
 import type { Job } from "../../kv/schemas.ts";
 import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP } from "../../kv/constants.ts";
 import { SITE_NAME } from "./document.tsx";
+import { countryName, parsePlace } from "./place.ts";
 
 /** Google's employmentType values for ours. */
 const GOOGLE_EMPLOYMENT_TYPES: Record<string, string> = {
@@ -14,9 +15,6 @@ const GOOGLE_EMPLOYMENT_TYPES: Record<string, string> = {
   "Internship": "INTERN",
   "Freelance": "CONTRACTOR",
 };
-
-/** Jobs are posted in India (rupee packages): the country when a location does not name one. */
-const DEFAULT_COUNTRY = "IN";
 
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -41,18 +39,25 @@ export function validThrough(job: Job): string {
   return new Date(Date.parse(job.datePosted) + DAYS_ACTIVE_BEFORE_DUMP * DAY_MS).toISOString();
 }
 
-function isRemote(location: string): boolean {
-  return /\bremote\b|work from home|\bwfh\b/i.test(location);
-}
-
-function postalAddress(location: string) {
-  const parts = location.split(",").map((part) => part.trim()).filter(Boolean);
-  const country = parts.length > 1 ? parts[parts.length - 1] : DEFAULT_COUNTRY;
+/** Where the job is: an address, or for remote work the country its applicants must live in. */
+function jobPlace(location: string) {
+  const place = parsePlace(location);
+  if (place.remote) {
+    return {
+      jobLocationType: "TELECOMMUTE",
+      applicantLocationRequirements: { "@type": "Country", name: countryName(place.country) },
+    };
+  }
   return {
-    "@type": "PostalAddress",
-    addressLocality: parts[0] ?? location,
-    ...(parts.length > 2 ? { addressRegion: parts[1] } : {}),
-    addressCountry: country,
+    jobLocation: {
+      "@type": "Place",
+      address: {
+        "@type": "PostalAddress",
+        ...(place.locality ? { addressLocality: place.locality } : {}),
+        ...(place.region ? { addressRegion: place.region } : {}),
+        addressCountry: place.country,
+      },
+    },
   };
 }
 
@@ -78,7 +83,6 @@ function baseSalary(estPackage: string | undefined) {
 
 /** schema.org JobPosting as Google for Jobs asks for it; only for active jobs. */
 export function jobPosting(job: Job, url: string) {
-  const remote = isRemote(job.location);
   const salary = baseSalary(job.estPackage);
   const skills = Object.values(job.skills).flat();
   return {
@@ -95,15 +99,7 @@ export function jobPosting(job: Job, url: string) {
       name: job.companyName,
       ...(job.companyLogo ? { logo: job.companyLogo } : {}),
     },
-    ...(remote
-      ? {
-        jobLocationType: "TELECOMMUTE",
-        applicantLocationRequirements: {
-          "@type": "Country",
-          name: postalAddress(job.location).addressCountry,
-        },
-      }
-      : { jobLocation: { "@type": "Place", address: postalAddress(job.location) } }),
+    ...jobPlace(job.location),
     identifier: { "@type": "PropertyValue", name: job.companyName, value: job.jobId },
     ...(salary ? { baseSalary: salary } : {}),
     educationRequirements: job.requiredDegree,

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { keys } from "../../kv/keys.ts";
 
 const cli = new URL("../../kv/cli.ts", import.meta.url).pathname;
 
@@ -66,4 +67,94 @@ Deno.test("a bad configuration stops a task with a one-line reason", async () =>
   const lines = new TextDecoder().decode(output.stderr).trim().split("\n");
   assert.equal(lines.length, 1);
   assert.match(lines[0], /DENO_KV_PATH or DENO_KV_URL/);
+});
+
+Deno.test("db:dump writes a file only its owner can read, also over a file that was open to all", async () => {
+  const folder = await Deno.makeTempDir();
+  try {
+    const source = `${folder}/source.kv`;
+    {
+      using kv = await Deno.openKv(source);
+      await kv.set(keys.config("jwt_secret"), "signing-key-signing-key-signing-key-0123");
+      await kv.set(keys.session("a-live-session"), { adminId: "a" });
+      await kv.set(["admins", "a"], { username: "Main Admin" });
+    }
+    const dump = `${folder}/dump.jsonl`;
+    await Deno.writeTextFile(dump, "an old dump\n", { mode: 0o644 });
+    await Deno.chmod(dump, 0o644);
+
+    const dumped = await task(source, "dump", dump);
+    assert.equal(dumped.code, 0, dumped.stderr);
+    assert.equal(dumped.stderr, `Dumped 1 entries to ${dump}.`);
+    assert.equal((await Deno.stat(dump)).mode! & 0o777, 0o600);
+    const text = await Deno.readTextFile(dump);
+    assert.ok(!text.includes("signing-key") && !text.includes("a-live-session"), text);
+    assert.ok(text.includes("Main Admin"));
+    // Nothing else is left in the folder (the dump goes through a temporary file).
+    const names = [];
+    for await (const entry of Deno.readDir(folder)) names.push(entry.name);
+    assert.deepEqual(names.filter((name) => name.startsWith(".dump-")), []);
+
+    const secret = `${folder}/secret.jsonl`;
+    const withSecrets = await task(source, "dump", "--with-secrets", secret);
+    assert.equal(withSecrets.code, 0, withSecrets.stderr);
+    assert.equal(
+      withSecrets.stderr,
+      `Dumped 3 entries to ${secret}, with the signing key and sessions.`,
+    );
+    assert.equal((await Deno.stat(secret)).mode! & 0o777, 0o600);
+    assert.ok((await Deno.readTextFile(secret)).includes("signing-key"));
+
+    const wrong = await task(source, "dump", "--with-secret", dump);
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.stderr, /^Usage: /);
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
+});
+
+Deno.test("after a failed restore the server and the seed task refuse the database; a rerun finishes it", async () => {
+  const folder = await Deno.makeTempDir();
+  try {
+    const target = `${folder}/target.kv`;
+    const good = `${folder}/good.jsonl`;
+    const lines = Array.from(
+      { length: 3_000 },
+      (_, i) =>
+        JSON.stringify({
+          key: ["jobs_by_link", `https://example.com/${i}/${"x".repeat(200)}`],
+          value: `${i}`,
+        }),
+    );
+    await Deno.writeTextFile(good, lines.join("\n") + "\n");
+    const broken = `${folder}/broken.jsonl`;
+    await Deno.writeTextFile(broken, lines.slice(0, 2_000).join("\n") + "\n{cut off\n");
+
+    const failed = await task(target, "restore", broken);
+    assert.equal(failed.code, 1);
+    assert.match(failed.stderr, /^Line 2001 is not a dump entry/);
+    assert.ok(await count(target) > 1);
+
+    const server = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", new URL("../../main.ts", import.meta.url).pathname],
+      env: { DENO_KV_PATH: target, PORT: "0", SEED_DEMO: "false" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(server.code, 1);
+    assert.match(
+      new TextDecoder().decode(server.stderr),
+      /^Cannot start: a restore into this database has not finished; run `deno task db:restore` again/,
+    );
+    const seed = await task(target, "seed");
+    assert.equal(seed.code, 1);
+    assert.match(seed.stderr, /^Cannot seed: a restore into this database has not finished/);
+
+    const rerun = await task(target, "restore", good);
+    assert.equal(rerun.code, 0, rerun.stderr);
+    assert.equal(rerun.stderr, "Restored 3000 entries (finished an earlier restore).");
+    assert.equal(await count(target), 3_000);
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
 });

@@ -1,8 +1,11 @@
 import assert from "node:assert/strict";
-import { testApp } from "../helpers/server.ts";
+import { sampleJob, testApp } from "../helpers/server.ts";
 import { seedDemo } from "../../kv/seed.ts";
 import { keys } from "../../kv/keys.ts";
-import { dumpDatabase, restoreDatabase, TaskError } from "../../kv/cli.ts";
+import { dumpDatabase, restoreDatabase, restoreUnfinished, TaskError } from "../../kv/backup.ts";
+import { kvKeySize } from "../../kv/atomic.ts";
+import type { Job } from "../../kv/schemas.ts";
+import { signIn } from "../helpers/admins.ts";
 
 /** Deno.KvU64 keeps its number out of reach of deepEqual, so compare it as a tagged bigint. */
 function comparable(value: unknown): unknown {
@@ -15,6 +18,18 @@ async function everything(kv: Deno.Kv) {
     entries.push([entry.key, comparable(entry.value)]);
   }
   return entries;
+}
+
+/** The dump of `kv` as text, kept in memory. */
+async function dumpText(kv: Deno.Kv, options?: Parameters<typeof dumpDatabase>[2]) {
+  let text = "";
+  const decoder = new TextDecoder();
+  const count = await dumpDatabase(
+    kv,
+    new WritableStream({ write: (part) => void (text += decoder.decode(part, { stream: true })) }),
+    options,
+  );
+  return { text, count };
 }
 
 /** Values of every kind Deno KV can hold, beside the demo data's jobs and counters. */
@@ -53,7 +68,7 @@ Deno.test("db:dump then db:restore into an empty database gives back identical d
 
     await using target = await testApp();
     const restored = await restoreDatabase(target.kv, (await Deno.open(file)).readable);
-    assert.equal(restored, dumped);
+    assert.deepEqual(restored, { entries: dumped, resumed: false });
     assert.deepEqual(await everything(target.kv), original);
 
     // Counters come back as counters that keep counting, and the store reads the data as before.
@@ -103,7 +118,150 @@ Deno.test("a large dump restores in several atomic writes within the KV limits",
     (_, i) => JSON.stringify({ key: ["bulk", i], value: i % 50 === 0 ? text : i }),
   );
   const restored = await restoreDatabase(t.kv, new Blob([lines.join("\n")]).stream());
-  assert.equal(restored, 2_500);
+  assert.equal(restored.entries, 2_500);
   assert.equal((await everything(t.kv)).length, 2_500);
   assert.equal((await t.kv.get(["bulk", 2_450])).value, text);
+});
+
+/** `count` active jobs, each with a distinct hiring link exactly `linkLength` characters long. */
+function manyJobs(count: number, linkLength: number): Omit<Job, "jobId">[] {
+  const start = Date.parse("2026-01-01T00:00:00Z");
+  return Array.from({ length: count }, (_, i) => {
+    const posted = new Date(start + i * 1000).toISOString();
+    const prefix = `https://careers.example.com/jobs/${i}/`;
+    return {
+      _id: `${(start / 1000 + i).toString(16)}${String(i).padStart(16, "0")}`,
+      companyName: `Company ${i % 300}`,
+      role: "Software Engineer",
+      location: "Bengaluru, India",
+      experience: "2-3",
+      employmentType: "Full-Time",
+      description: "Build and run the services behind our product.",
+      requiredDegree: "B.Tech",
+      hiringLink: prefix + "x".repeat(linkLength - prefix.length),
+      estPackage: "8-12 LPA",
+      skills: {
+        languages: ["TypeScript"],
+        technologies: [],
+        frameworks: [],
+        databases: [],
+        tools: [],
+        others: [],
+      },
+      keywords: [],
+      companyLogo: "",
+      status: "active",
+      datePosted: posted,
+      movedToDumpAt: null,
+      createdAt: posted,
+      updatedAt: posted,
+    } as Omit<Job, "jobId">;
+  });
+}
+
+Deno.test("20,000 active jobs with 200-character links restore entry for entry", async () => {
+  await using source = await testApp();
+  const started = performance.now();
+  const jobs = manyJobs(20_000, 200);
+  assert.equal(jobs[19_999].hiringLink.length, 200);
+  await source.services.jobs.importJobs(jobs);
+  const written = performance.now();
+  const { text, count: dumped } = await dumpText(source.kv);
+  const dumpedAt = performance.now();
+  await using target = await testApp();
+  const restored = await restoreDatabase(target.kv, new Blob([text]).stream());
+  const restoredAt = performance.now();
+  assert.deepEqual(restored, { entries: dumped, resumed: false });
+  assert.ok(dumped > 100_000, `${dumped} entries`);
+  const original = await everything(source.kv);
+  assert.equal(original.length, dumped);
+  assert.deepEqual(await everything(target.kv), original);
+  assert.equal(await restoreUnfinished(target.kv), false);
+  assert.deepEqual(await target.services.jobs.statusCounts(), {
+    all: 20_000,
+    active: 20_000,
+    dump: 0,
+    inactive: 0,
+  });
+  // The restored database goes on numbering jobs after the last one it holds.
+  const next = await target.services.jobs.create(sampleJob());
+  assert.ok(next.ok);
+  assert.equal(next.job.jobId, `JB-${1000 + 20_001}`);
+  console.log(
+    `20,000 jobs: import ${(written - started).toFixed(0)} ms, dump ${
+      (dumpedAt - written).toFixed(0)
+    } ms, restore ${(restoredAt - dumpedAt).toFixed(0)} ms (${dumped} entries)`,
+  );
+});
+
+Deno.test("entries with the longest keys KV takes restore in writes within its key limits", async () => {
+  await using t = await testApp();
+  const lines = Array.from({ length: 300 }, (_, i) => {
+    const key = ["long", `${String(i).padStart(6, "0")}${"€".repeat(678)}`];
+    return JSON.stringify({ key, value: i });
+  });
+  assert.equal(kvKeySize(JSON.parse(lines[0]).key), 2048);
+  const restored = await restoreDatabase(t.kv, new Blob([lines.join("\n")]).stream());
+  assert.equal(restored.entries, 300);
+  const stored = await everything(t.kv);
+  assert.equal(stored.length, 300);
+  assert.deepEqual(stored[299], [JSON.parse(lines[299]).key, 299]);
+});
+
+/** A stream of `text` that fails once `failAfter` characters have been read. */
+function breakingStream(text: string, failAfter: number): ReadableStream<Uint8Array<ArrayBuffer>> {
+  const bytes = new TextEncoder().encode(text.slice(0, failAfter));
+  let sent = false;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent) controller.error(new Error("the disk went away"));
+      else controller.enqueue(bytes);
+      sent = true;
+    },
+  });
+}
+
+Deno.test("a restore that failed half-way can be run again to completion", async () => {
+  await using source = await testApp();
+  await source.services.jobs.importJobs(manyJobs(3_000, 200));
+  const { text } = await dumpText(source.kv);
+  const original = await everything(source.kv);
+
+  await using target = await testApp();
+  await assert.rejects(
+    () => restoreDatabase(target.kv, breakingStream(text, Math.floor(text.length * 0.6))),
+    /the disk went away/,
+  );
+  // Part of the dump is in, and the database says its restore has not finished.
+  assert.ok((await everything(target.kv)).length > 1_000);
+  assert.equal(await restoreUnfinished(target.kv), true);
+
+  const again = await restoreDatabase(target.kv, new Blob([text]).stream());
+  assert.deepEqual(again, { entries: original.length, resumed: true });
+  assert.deepEqual(await everything(target.kv), original);
+  assert.equal(await restoreUnfinished(target.kv), false);
+  // Finished, the database is no longer empty, so a third restore is refused.
+  await assert.rejects(() => restoreDatabase(target.kv, new Blob([text]).stream()), TaskError);
+});
+
+Deno.test("a dump leaves out the signing key, the main-admin secret and live sessions unless asked", async () => {
+  await using t = await testApp();
+  await t.kv.set(keys.config("jwt_secret"), "a-signing-key-that-mints-tokens-0123456789");
+  await t.kv.set(keys.config("main_admin_secret"), "one-time-secret");
+  const { token } = await signIn(t, { main: true });
+  const tables = (text: string) =>
+    new Set(text.trimEnd().split("\n").map((line) => JSON.stringify(JSON.parse(line).key[0])));
+  const jti = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).jti;
+
+  const plain = (await dumpText(t.kv)).text;
+  assert.ok(!plain.includes("a-signing-key-that-mints-tokens"));
+  assert.ok(!plain.includes("one-time-secret"));
+  assert.ok(!plain.includes(jti));
+  assert.ok(!tables(plain).has('"sessions"') && !tables(plain).has('"sessions_by_admin"'));
+  assert.ok(tables(plain).has('"admins"'));
+
+  const full = (await dumpText(t.kv, { withSecrets: true })).text;
+  assert.ok(full.includes("a-signing-key-that-mints-tokens"));
+  assert.ok(full.includes("one-time-secret"));
+  assert.ok(full.includes(jti));
 });

@@ -1,0 +1,110 @@
+/**
+ * Public pages on a phone and a desktop with the longest texts the schema allows: no page is ever
+ * wider than the screen, and every long text can still be read in full. With SCREENSHOT_DIR set,
+ * each page is also saved as a full-page PNG there, for a person to look at.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { testServer } from "../helpers/server.ts";
+import { TEXT_LIMITS } from "../../kv/schemas.ts";
+import { seedJobs } from "./fixtures.ts";
+
+const USER_AGENT =
+  "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const WIDTHS = [320, 390, 1366];
+const SCREENSHOT_DIR = Deno.env.get("SCREENSHOT_DIR");
+
+/** One unbroken word of exactly `length` characters. */
+const word = (start: string, length: number) => (start + "x".repeat(length)).slice(0, length);
+
+const LONG_URL = `https://careers.example.com/${"a".repeat(TEXT_LIMITS.url - 28)}`;
+const LONG_COMPANY = word("Supercalifragilistic", TEXT_LIMITS.companyName);
+const LONG_ROLE = word("PrincipalDistributedSystems", TEXT_LIMITS.role);
+const LONG_LOCATION = word("Thiruvananthapuram", TEXT_LIMITS.location);
+const LONG_SKILL = word("KubernetesOperator", TEXT_LIMITS.skill);
+
+/** Elements wider than the screen, as "tag.class (width)". */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll("body *")].filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.right > width + 0.5 && !element.closest("dialog:not([open])");
+    }).slice(0, 5).map((element) =>
+      `${element.tagName.toLowerCase()}.${element.className} (${
+        Math.round(element.getBoundingClientRect().right)
+      } > ${width})`
+    );
+  });
+}
+
+Deno.test(
+  "no public page is wider than the screen with the longest texts",
+  browserTest,
+  async (t) => {
+    await using server = await testServer();
+    const seeded = await seedJobs(server, [
+      ...Array.from({ length: 13 }, (_, i) => ({
+        role: `Backend Engineer ${i}`,
+        companyName: `Company ${i}`,
+        location: "Pune, Maharashtra",
+      })),
+      {
+        companyName: LONG_COMPANY,
+        role: LONG_ROLE,
+        location: LONG_LOCATION,
+        description: `Read more at ${LONG_URL}\n\n${"word ".repeat(3_000)}`,
+        requiredDegree: word("BachelorOfTechnology", TEXT_LIMITS.requiredDegree),
+        estPackage: word("12-18LPA", TEXT_LIMITS.estPackage),
+        skills: {
+          languages: [LONG_SKILL, "Go"],
+          technologies: [LONG_SKILL + "2"],
+          frameworks: [LONG_SKILL],
+          databases: [],
+          tools: [],
+          others: [],
+        },
+      },
+    ]);
+    const long = seeded.at(-1)!;
+    await using browser = await launchBrowser();
+    const paths = [
+      "/",
+      "/jobs",
+      `/jobs?keywords=${word("Keyword", 200)}`,
+      `/jobs?role=${encodeURIComponent(LONG_ROLE)}`,
+      `/jobs/${long.jobId}`,
+      "/jobs/JB-999999",
+    ];
+    for (const width of WIDTHS) {
+      await t.step(`${width} px`, async () => {
+        const context = await browser.newContext({
+          userAgent: USER_AGENT,
+          viewport: { width, height: 800 },
+        });
+        const page = await context.newPage();
+        for (const path of paths) {
+          await page.goto(`${server.url}${path}`);
+          await page.waitForLoadState("load");
+          assert.deepEqual(await overflowing(page), [], `${path} at ${width} px`);
+          const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(scroll <= width, `${path} is ${scroll} px wide at ${width} px`);
+          if (SCREENSHOT_DIR) {
+            const name = path.replace(/[^a-z0-9]+/gi, "-").slice(0, 40).replace(/^-$/, "-home");
+            await page.screenshot({
+              path: `${SCREENSHOT_DIR}/${width}${name}.png`,
+              fullPage: true,
+            });
+          }
+        }
+        // A cut name or role keeps its full text for a pointer and for assistive technology.
+        await page.goto(`${server.url}/jobs`);
+        const card = page.locator(".job-card", { hasText: LONG_ROLE.slice(0, 20) });
+        assert.equal(await card.locator(".company-name").getAttribute("title"), LONG_COMPANY);
+        assert.equal(await card.locator(".card-role a").textContent(), LONG_ROLE);
+        await context.close();
+      });
+    }
+  },
+);
