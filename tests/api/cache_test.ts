@@ -52,7 +52,7 @@ Deno.test("every spelling of one public search shares one answer", async () => {
     "?keywords=react%20developer&limit=100",
     "?limit=100&keywords=react+developer",
     "?keywords=%20%20React%20%20%20DEVELOPER%20&limit=100",
-    "?keywords=react%09developer&limit=100&page=1&sortBy=datePosted&sortOrder=desc",
+    "?keywords=react%09developer&limit=100&page=1&sortBy=relevance&sortOrder=desc",
     "?location=&keywords=REACT+developer&limit=100&employmentType=",
   ];
   const first = await t.app.request(`/api/jobs${spellings[0]}`);
