@@ -34,6 +34,7 @@ import {
 } from "./search/search.ts";
 import { topK } from "./search/top.ts";
 import { BoundedCache } from "./bounded-cache.ts";
+import { type Loosenable, looserSearch } from "./search/looser.ts";
 
 export interface StatusCounts {
   all: number;
@@ -320,6 +321,10 @@ export class ActiveCatalog {
       pagination: paginate(query.page, query.limit, answer.total),
       facets: answer.facets,
     };
+  }
+
+  looser(query: Loosenable): { search: Loosenable; total: number } | null {
+    return looserSearch(this.index, query);
   }
 
   /** Active jobs in the same role or sharing skills, most in common first, `job` excluded. */
@@ -613,8 +618,13 @@ export class JobStore {
   }
 
   /** `GET /api/jobs`: every keyword word must appear; location is a substring; the rest exact. */
-  async search(query: PublicSearchQuery): Promise<{ jobs: Job[]; pagination: Pagination }> {
+  async search(query: PublicSearchQuery): Promise<SearchPage> {
     return (await this.active()).page(query);
+  }
+
+  /** For a search that finds nothing: the same without one filter or word, if that finds jobs. */
+  async looser(query: Loosenable): Promise<{ search: Loosenable; total: number } | null> {
+    return (await this.active()).looser(query);
   }
 
   async filterOptions(): Promise<FilterOptions> {

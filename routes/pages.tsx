@@ -14,6 +14,7 @@ import {
   SIMILAR_JOBS_SHOWN,
 } from "../kv/constants.ts";
 import { jobPath } from "../client/components/job-card.tsx";
+import { isFilePath } from "../server/counter.ts";
 import { type CachedPage, cachedPage, pageAnswer, pageCache } from "./pages/cache.ts";
 import {
   renderDocument,
@@ -150,7 +151,7 @@ export function publicPages(services: Services) {
   });
 
   const searchJobs = (query: ListQuery, limit: number) =>
-    jobs.search({ ...query, limit, sortBy: "datePosted", sortOrder: "desc" });
+    jobs.search({ ...query, limit, sortBy: query.sortBy ?? "relevance", sortOrder: "desc" });
 
   app.get("/jobs", async (c) => {
     const url = new URL(c.req.url);
@@ -188,10 +189,11 @@ export function publicPages(services: Services) {
       key,
       revision,
       status: 200,
-      load: () =>
-        Promise.all([results, jobs.filterOptions()]).then((
-          [result, options],
-        ): JobListData => ({ ...result, options })),
+      load: async (): Promise<JobListData> => {
+        const result = await results;
+        const empty = result.pagination.totalJobs === 0 && filtered;
+        return { ...result, looser: empty ? await jobs.looser(query) : null };
+      },
       page: (data) => <JobsPage meta={meta} query={query} data={data} timeZone={config.TIMEZONE} />,
     });
   });
@@ -357,7 +359,8 @@ export function publicPages(services: Services) {
 
   app.get("/jobs/", (c) => c.redirect("/jobs", 301));
 
-  // Mounted last in the app: any other public path goes home.
-  app.get("*", (c) => c.redirect("/"));
+  // Mounted last in the app: any other public path goes home, but a file that is not here (a
+  // browser's icon or manifest probe) is not found: sent home, it would cost a page and a visit.
+  app.get("*", (c) => isFilePath(c.req.path) ? c.text("Not found", 404) : c.redirect("/"));
   return app;
 }

@@ -31,7 +31,7 @@ async function resultsRender(context: BenchContext, kvPath: string) {
     store.search({ page: 2, limit: PUBLIC_PAGE_SIZE, keywords: "developer" }),
     store.filterOptions(),
   ]);
-  const data = track(Promise.resolve({ ...result, options }));
+  const data = track(Promise.resolve({ ...result, options, looser: null }));
   await data;
   const meta = {
     title: "Find Your Next Job",
