@@ -24,6 +24,7 @@ import {
   type JobWithAnalytics,
 } from "./schemas.ts";
 import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP, DAYS_IN_DUMP_BEFORE_INACTIVE } from "./constants.ts";
+import { type ActivityTarget, type Audit, changedFields } from "./activity.ts";
 import { type IndexedDoc, SearchIndex } from "./search/index.ts";
 import {
   adminMatches,
@@ -146,6 +147,11 @@ function writeJob(op: Deno.AtomicOperation, job: Job, old: Job | null): void {
   op.set(keys.jobByDate(posted, job._id), entry);
   if (job.status === "dump") op.set(keys.jobDumpByMoved(time(job.movedToDumpAt), job._id), entry);
   if (job.status === "active") op.set(keys.jobByLink(normaliseHiringLink(job.hiringLink)), job._id);
+}
+
+/** How the activity log names a job. */
+function jobTarget(job: Job): ActivityTarget {
+  return { kind: "job", id: job._id, jobId: job.jobId, label: `${job.role} at ${job.companyName}` };
 }
 
 function unindexJob(op: Deno.AtomicOperation, job: Job): void {
@@ -639,7 +645,7 @@ export class JobStore {
   // ---- writes ------------------------------------------------------------------------------
 
   /** Creates an active job, unless an active job already holds its hiring link. */
-  create(input: JobInput): Promise<WriteResult> {
+  create(input: JobInput, audit?: Audit): Promise<WriteResult> {
     return retrying(async () => {
       const linkKey = keys.jobByLink(normaliseHiringLink(input.hiringLink));
       const [metaEntry, linkEntry] = await this.kv.getMany<[JobsMeta, string]>([
@@ -667,38 +673,58 @@ export class JobStore {
       const op = this.kv.atomic().check(linkEntry);
       writeJob(op, job, null);
       commitMeta(op, metaEntry, meta, [job._id]);
+      audit?.add(op, "job.create", jobTarget(job), { hiringLink: job.hiringLink });
       return await this.commit(op) ? { ok: true, job } as const : undefined;
     });
   }
 
   /** Replaces a job's editable fields; an active job may not take another active job's link. */
-  update(idOrJobId: string, input: JobInput): Promise<WriteResult> {
-    return this.change(idOrJobId, (old) => ({
-      ...old,
-      ...input,
-      updatedAt: this.now().toISOString(),
-    }));
+  update(idOrJobId: string, input: JobInput, audit?: Audit): Promise<WriteResult> {
+    return this.change(
+      idOrJobId,
+      (old) => ({
+        ...old,
+        ...input,
+        updatedAt: this.now().toISOString(),
+      }),
+      audit &&
+        ((op, old, job) =>
+          audit.add(op, "job.update", jobTarget(job), changedFields(old, job, ["updatedAt"]))),
+    );
   }
 
   /**
    * Moves a job to a status. Back to active renews it (datePosted is now, so the 7-day clock
    * restarts); to dump stamps movedToDumpAt.
    */
-  setStatus(idOrJobId: string, status: JobStatus): Promise<WriteResult> {
-    return this.change(idOrJobId, (old) => {
-      if (old.status === status) return old;
-      const now = this.now().toISOString();
-      return {
-        ...old,
-        status,
-        datePosted: status === "active" ? now : old.datePosted,
-        movedToDumpAt: status === "dump" ? now : old.movedToDumpAt,
-        updatedAt: now,
-      };
-    });
+  setStatus(idOrJobId: string, status: JobStatus, audit?: Audit): Promise<WriteResult> {
+    return this.change(
+      idOrJobId,
+      (old) => {
+        if (old.status === status) return old;
+        const now = this.now().toISOString();
+        return {
+          ...old,
+          status,
+          datePosted: status === "active" ? now : old.datePosted,
+          movedToDumpAt: status === "dump" ? now : old.movedToDumpAt,
+          updatedAt: now,
+        };
+      },
+      audit && ((op, old, job) =>
+        audit.add(op, "job.status", jobTarget(job), {
+          before: { status: old.status },
+          after: { status: job.status },
+        })),
+    );
   }
 
-  private change(idOrJobId: string, next: (old: Job) => Job): Promise<WriteResult> {
+  /** `record` adds the change's activity record to its atomic write. */
+  private change(
+    idOrJobId: string,
+    next: (old: Job) => Job,
+    record?: (op: Deno.AtomicOperation, old: Job, job: Job) => void,
+  ): Promise<WriteResult> {
     return retrying(async () => {
       const found = await this.get(idOrJobId);
       if (!found) return { ok: false, reason: "not_found" } as const;
@@ -724,12 +750,13 @@ export class JobStore {
       adjustCounts(meta, old.status, job.status);
       writeJob(op, job, old);
       commitMeta(op, metaEntry, meta, [job._id]);
+      record?.(op, old, job);
       return await this.commit(op) ? { ok: true, job } as const : undefined;
     });
   }
 
   /** Deletes a job with its indexes and counters; false when there was none. */
-  delete(idOrJobId: string): Promise<Job | null> {
+  delete(idOrJobId: string, audit?: Audit): Promise<Job | null> {
     return retrying(async () => {
       const found = await this.get(idOrJobId);
       if (!found) return null;
@@ -746,6 +773,7 @@ export class JobStore {
       op.delete(keys.job(job._id)).delete(keys.jobByJobId(job.jobId))
         .delete(keys.jobCounter(job._id, "views")).delete(keys.jobCounter(job._id, "clicks"));
       commitMeta(op, metaEntry, meta, [job._id]);
+      audit?.add(op, "job.delete", jobTarget(job), { job });
       return await this.commit(op) ? job : undefined;
     });
   }
@@ -755,9 +783,12 @@ export class JobStore {
   /**
    * Active for 7 days goes to dump; 30 days in dump goes to inactive. Each batch commits with a
    * check on `jobs_meta`, so when several processes run this at once each job moves exactly once
-   * and the counts report only what this call moved.
+   * and the counts report only what this call moved. With `audit`, each batch's write carries a
+   * record of the jobs it moved.
    */
-  async processStatusChanges(): Promise<{ movedToDump: number; movedToInactive: number }> {
+  async processStatusChanges(
+    audit?: Audit,
+  ): Promise<{ movedToDump: number; movedToInactive: number }> {
     const now = this.now();
     const movedToDump = await this.moveDue(
       keys.jobsByStatus("active"),
@@ -771,6 +802,7 @@ export class JobStore {
         movedToDumpAt: now.toISOString(),
         updatedAt: now.toISOString(),
       }),
+      audit,
     );
     const inactiveCutoff = now.getTime() - DAYS_IN_DUMP_BEFORE_INACTIVE * DAY_MS;
     const movedToInactive = await this.moveDue(
@@ -778,6 +810,7 @@ export class JobStore {
       inactiveCutoff,
       (job) => job.status === "dump" && time(job.movedToDumpAt) <= inactiveCutoff,
       (job) => ({ ...job, status: "inactive", updatedAt: now.toISOString() }),
+      audit,
     );
     return { movedToDump, movedToInactive };
   }
@@ -787,6 +820,7 @@ export class JobStore {
     cutoffMs: number,
     isDue: (job: Job) => boolean,
     next: (job: Job) => Job,
+    audit?: Audit,
   ): Promise<number> {
     let moved = 0;
     while (true) {
@@ -803,6 +837,8 @@ export class JobStore {
         const meta = freshMeta(metaEntry);
         const op = this.kv.atomic();
         const changed: string[] = [];
+        const jobIds: string[] = [];
+        let to: JobStatus | null = null;
         let bytes = 0;
         for (const old of jobs) {
           const job = next(old);
@@ -811,9 +847,16 @@ export class JobStore {
           adjustCounts(meta, old.status, job.status);
           writeJob(op, job, old);
           changed.push(job._id);
+          jobIds.push(job.jobId);
+          to = job.status;
         }
         if (changed.length === 0) return 0;
         commitMeta(op, metaEntry, meta, changed);
+        audit?.add(op, "jobs.lifecycle", {
+          kind: "jobs",
+          id: null,
+          label: `${changed.length} job${changed.length === 1 ? "" : "s"} to ${to}`,
+        }, { to, moved: changed.length, jobIds });
         return await this.commit(op) ? changed.length : undefined;
       });
       if (batch === 0) return moved;

@@ -22,6 +22,10 @@
  *   ["sessions_by_admin", adminId, jti]             null (expires with the token)
  *   ["login_failures", "account" | "address", id]   LoginFailures (expires with the window)
  *
+ * Activity log (kv/activity.ts); both expire after ACTIVITY_RETENTION_DAYS
+ *   ["activity", recordId]                          ActivityRecord; ids sort by time
+ *   ["activity_by_job", jobId, recordId]            null: a job's history, by its JB- number
+ *
  * Backups (kv/backup.ts)
  *   ["restore_in_progress"]                         ISO time a restore began; gone once it finished
  *
@@ -66,6 +70,10 @@ export const keys = {
 
   config: (name: "jwt_secret" | "main_admin_secret") => ["config", name] as const,
 
+  activities: () => ["activity"] as const,
+  activity: (id: string) => ["activity", id] as const,
+  jobActivity: (jobId: string) => ["activity_by_job", jobId] as const,
+  jobActivityEntry: (jobId: string, id: string) => ["activity_by_job", jobId, id] as const,
   restoreInProgress: () => ["restore_in_progress"] as const,
 
   // DEMO DATA

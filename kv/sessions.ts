@@ -5,6 +5,7 @@
 import { keys } from "./keys.ts";
 import { chunk, retrying, sharedReadByKey } from "./atomic.ts";
 import type { AdminRecord } from "./schemas.ts";
+import type { Audit } from "./activity.ts";
 
 export interface Session {
   adminId: string;
@@ -51,10 +52,16 @@ export class SessionStore {
     return admin.value;
   });
 
-  async end(jti: string): Promise<void> {
+  /** Ends a session; with `audit`, the same write records the sign-out. */
+  async end(jti: string, audit?: Audit): Promise<void> {
     const session = await this.kv.get<Session>(keys.session(jti));
     const op = this.kv.atomic().delete(keys.session(jti));
     if (session.value) op.delete(keys.sessionOfAdmin(session.value.adminId, jti));
+    audit?.add(op, "auth.sign_out", {
+      kind: "admin",
+      id: audit.actor.id,
+      label: audit.actor.name,
+    });
     await op.commit();
   }
 

@@ -8,6 +8,7 @@ import type { AppEnv, Services } from "./context.ts";
 import { JobStore } from "../kv/jobs.ts";
 import { AdminStore } from "../kv/admins.ts";
 import { SessionStore } from "../kv/sessions.ts";
+import { ActivityLog } from "../kv/activity.ts";
 import { Auth } from "./auth.ts";
 import { adminRoutes } from "../routes/api/admin.ts";
 import { onError } from "./errors.ts";
@@ -15,6 +16,7 @@ import { securityHeaders } from "./security.ts";
 import { assetRoutes } from "./assets.ts";
 import { jobRoutes } from "../routes/api/jobs.ts";
 import { analyticsRoutes } from "../routes/api/analytics.ts";
+import { activityRoutes } from "../routes/api/activity.ts";
 import { publicPages } from "../routes/pages.tsx";
 import { iconRoutes } from "../routes/icons.ts";
 import { adminShell } from "../routes/admin.tsx";
@@ -39,6 +41,7 @@ export function createServices({ kv, config, now = () => new Date() }: AppDeps):
     admins,
     sessions,
     auth: new Auth(kv, config, now, sessions),
+    activity: new ActivityLog(kv, now, config.ACTIVITY_RETENTION_DAYS),
     counter: createCounter({ kv, config, now, jobs }),
     cache: new AnswerCache((config.CACHE_MB ?? DEFAULT_CACHE_MB) * 1024 * 1024),
   };
@@ -78,6 +81,7 @@ export function createApp(deps: AppDeps | Services) {
   const api = new Hono<AppEnv>();
   api.use(adminNoStore);
   api.route("/jobs", jobRoutes(services));
+  api.route("/admin/activity", activityRoutes(services));
   api.route("/admin", adminRoutes(services));
   api.route("/analytics", analyticsRoutes(services));
   api.all("/*", (c) => c.json({ message: "Not found" }, 404));

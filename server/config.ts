@@ -19,6 +19,9 @@ const configSchema = z.object({
   CACHE_MB: z.coerce.number({ error: "must be a number of megabytes" }).int(
     "must be a whole number",
   ).min(1, "must be 1 to 65536").max(65_536, "must be 1 to 65536").optional(),
+  ACTIVITY_RETENTION_DAYS: z.coerce.number({ error: "must be a number of days" }).int(
+    "must be a whole number of days",
+  ).min(1, "must be 1 to 3650 days").max(3650, "must be 1 to 3650 days").default(365),
   SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform((url) =>
     url.replace(/\/+$/, "")
   ).optional(),
@@ -60,6 +63,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DENO_KV_PATH: ":memory:",
     SEED_DEMO: false,
     TIMEZONE: "UTC",
+    ACTIVITY_RETENTION_DAYS: 365,
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
     MAIN_ADMIN_SECRET: "test-main-admin-secret",
     ...overrides,

@@ -5,6 +5,7 @@ import type { JobStore } from "../kv/jobs.ts";
 import type { Admin } from "../kv/schemas.ts";
 import type { AdminStore } from "../kv/admins.ts";
 import type { SessionStore } from "../kv/sessions.ts";
+import type { ActivityLog } from "../kv/activity.ts";
 import type { Auth } from "./auth.ts";
 import type { AnswerCache } from "./cache.ts";
 
@@ -32,6 +33,7 @@ export interface Services {
   admins: AdminStore;
   sessions: SessionStore;
   auth: Auth;
+  activity: ActivityLog;
   counter: TrafficCounter;
   /** Every HTTP answer kept for reuse, within one budget in bytes. */
   cache: AnswerCache;

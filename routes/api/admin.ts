@@ -6,6 +6,7 @@ import type { AppEnv, Services } from "../../server/context.ts";
 import { requireAdmin } from "../../server/auth.ts";
 import { fail } from "../../server/errors.ts";
 import { clientAddress } from "../../server/request.ts";
+import { auditOf } from "../../server/audit.ts";
 import { parseWith, readJson } from "../../server/validate.ts";
 import { DECOY_HASH, hashPassword, verifyPassword } from "../../server/passwords.ts";
 import { publicAdmin } from "../../kv/admins.ts";
@@ -84,13 +85,15 @@ export function adminRoutes(services: Services) {
     }
     await attempt.succeeded();
     if (await admins.hasMainAdmin()) fail(409, "Main admin already exists");
+    // Nobody is signed in yet: the record names the one who held the main-admin secret.
+    const setup = services.activity.by({ id: null, name: body.username }, clientAddress(c));
     const result = await admins.create({
       username: body.username,
       email: body.email,
       passwordHash: await hashPassword(body.password),
       role: "main_admin",
       permissions: ALL_PERMISSIONS,
-    });
+    }, setup);
     if (!result.ok) {
       fail(
         409,
@@ -111,17 +114,29 @@ export function adminRoutes(services: Services) {
     const admin = await admins.getByEmail(email);
     // An unknown e-mail still pays for a hash, so the answer's timing does not tell it apart.
     const matches = await verifyPassword(password, admin?.passwordHash ?? DECOY_HASH);
-    if (!admin || !matches) fail(401, "Invalid email or password");
+    if (!admin || !matches) {
+      const actor = { id: admin?._id ?? null, name: admin?.username ?? "unknown" };
+      await services.activity.record(
+        services.activity.by(actor, clientAddress(c)),
+        "auth.sign_in_failed",
+        admin ? { kind: "admin", id: admin._id, label: admin.username } : null,
+        { email },
+      );
+      fail(401, "Invalid email or password");
+    }
     if (!admin.isActive) fail(403, "Your account has been deactivated");
     await attempt.succeeded();
-    const updated = await admins.update(admin._id, () => ({ lastLogin: now().toISOString() }));
+    const updated = await admins.update(admin._id, () => ({ lastLogin: now().toISOString() }), {
+      audit: services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
+      action: "auth.sign_in",
+    });
     const signedIn = updated.ok ? updated.admin : admin;
     const token = await auth.issueToken(signedIn);
     return c.json({ message: "Login successful", token, admin: publicAdmin(signedIn) });
   });
 
   app.post("/logout", requireAdmin(services), async (c) => {
-    await sessions.end(c.get("sessionId"));
+    await sessions.end(c.get("sessionId"), auditOf(c, services));
     return c.json({ message: "Logged out successfully" });
   });
 
@@ -139,7 +154,7 @@ export function adminRoutes(services: Services) {
       ...(body.username ? { username: body.username } : {}),
       ...(body.email ? { email: body.email } : {}),
       ...(passwordHash ? { passwordHash } : {}),
-    }));
+    }), { audit: auditOf(c, services), action: "profile.update" });
     if (!result.ok) {
       fail(
         result.reason === "email_taken" ? 409 : 404,
@@ -167,7 +182,7 @@ export function adminRoutes(services: Services) {
       passwordHash: await hashPassword(body.password),
       role: "admin",
       permissions: body.permissions,
-    });
+    }, auditOf(c, services));
     if (!result.ok) fail(409, "An admin with this email already exists");
     return c.json({ message: "Admin created successfully", admin: publicAdmin(result.admin) }, 201);
   });
@@ -177,7 +192,10 @@ export function adminRoutes(services: Services) {
     const target = await admins.get(c.req.param("id"));
     if (!target) fail(404, "Admin not found");
     if (target.role === "main_admin") fail(403, "The main admin cannot be deactivated");
-    const result = await admins.update(target._id, () => ({ isActive }));
+    const result = await admins.update(target._id, () => ({ isActive }), {
+      audit: auditOf(c, services),
+      action: isActive ? "admin.activate" : "admin.deactivate",
+    });
     if (!result.ok) fail(404, "Admin not found");
     if (!isActive) await sessions.endAllOf(target._id);
     return c.json({
@@ -191,7 +209,7 @@ export function adminRoutes(services: Services) {
     if (!target) fail(404, "Admin not found");
     if (target._id === c.get("admin")._id) fail(403, "You cannot delete your own account");
     if (target.role === "main_admin") fail(403, "The main admin cannot be deleted");
-    await admins.delete(target._id);
+    await admins.delete(target._id, auditOf(c, services));
     await sessions.endAllOf(target._id);
     return c.json({ message: "Admin deleted successfully" });
   });

@@ -1,4 +1,5 @@
 /** `/api/jobs`: the public job calls and the admin job calls of SPEC section 7. */
+import { auditOf } from "../../server/audit.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv, Services } from "../../server/context.ts";
@@ -199,7 +200,7 @@ export function jobRoutes(services: Services) {
     "You do not have permission to process status changes",
   );
   app.post("/admin/process-status-changes", processChanges, async (c) => {
-    const result = await jobs.processStatusChanges();
+    const result = await jobs.processStatusChanges(auditOf(c, services));
     return c.json({
       message: `Processed: ${result.movedToDump} to dump, ${result.movedToInactive} to inactive`,
       result,
@@ -218,6 +219,7 @@ export function jobRoutes(services: Services) {
       fail(400, 'JSON must contain a "jobs" array');
     }
     const { jobs: items } = parseWith(bulkBody, body);
+    const audit = auditOf(c, services);
     const created: Job[] = [];
     const duplicates: { index: number; hiringLink: string; existingJob: Job }[] = [];
     const errors: { index: number; message: string }[] = [];
@@ -228,7 +230,7 @@ export function jobRoutes(services: Services) {
         errors.push({ index, message: validation.message });
         continue;
       }
-      const result = await jobs.create(validation.job);
+      const result = await jobs.create(validation.job, audit);
       if (result.ok) created.push(result.job);
       else if (result.reason === "duplicate") {
         duplicates.push({
@@ -243,6 +245,12 @@ export function jobRoutes(services: Services) {
       duplicates: duplicates.length,
       errors: errors.length,
     };
+    // Each created job's own write carries its record; this one tells what the upload did as a whole.
+    await services.activity.record(audit, "jobs.bulk_upload", {
+      kind: "jobs",
+      id: null,
+      label: `${items.length} rows uploaded`,
+    }, { ...summary, createdJobIds: created.map((job) => job.jobId) });
     return c.json(
       {
         message:
@@ -259,14 +267,16 @@ export function jobRoutes(services: Services) {
   app.post("/", createJobs, limitBody(512), async (c) => {
     const validation = validateJobInput(await readJson(c));
     if (!validation.ok) fail(400, validation.message);
-    const job = expectWritten(await jobs.create(validation.job));
+    const job = expectWritten(await jobs.create(validation.job, auditOf(c, services)));
     return c.json({ message: "Job created successfully!", job }, 201);
   });
 
   app.put("/:id", createJobs, limitBody(512), async (c) => {
     const validation = validateJobInput(await readJson(c));
     if (!validation.ok) fail(400, validation.message);
-    const job = expectWritten(await jobs.update(c.req.param("id"), validation.job));
+    const job = expectWritten(
+      await jobs.update(c.req.param("id"), validation.job, auditOf(c, services)),
+    );
     return c.json({ message: "Job updated successfully!", job });
   });
 
@@ -277,12 +287,14 @@ export function jobRoutes(services: Services) {
   );
   app.put("/:id/status", changeStatus, limitBody(4), async (c) => {
     const { status } = parseWith(jobStatusSchema, await readJson(c));
-    const job = expectWritten(await jobs.setStatus(c.req.param("id"), status));
+    const job = expectWritten(
+      await jobs.setStatus(c.req.param("id"), status, auditOf(c, services)),
+    );
     return c.json({ message: `Job moved to ${status}`, job });
   });
 
   app.delete("/:id", requireAdmin(services, "canDeleteJobs"), async (c) => {
-    const deleted = await jobs.delete(c.req.param("id"));
+    const deleted = await jobs.delete(c.req.param("id"), auditOf(c, services));
     if (!deleted) fail(404, "Job not found");
     return c.json({ message: "Job deleted successfully" });
   });
