@@ -1,5 +1,6 @@
 /** Configuration from the environment, checked once at start (README: Configuration). */
 import { z } from "zod";
+import { isAddressOrRange } from "./request.ts";
 
 const booleanText = z.enum(["true", "false", "1", "0", "yes", "no"], {
   error: "must be true or false",
@@ -25,6 +26,13 @@ const configSchema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform((url) =>
     url.replace(/\/+$/, "")
   ).optional(),
+  TRUSTED_PROXIES: z.string().transform((text) => text.split(",").map((entry) => entry.trim()))
+    .pipe(
+      z.array(z.string()).refine(
+        (entries) => entries.every(isAddressOrRange),
+        "must be IP addresses or CIDR ranges separated by commas, such as 127.0.0.1,10.0.0.0/8",
+      ),
+    ).default([]),
   TIMEZONE: z.string().refine((zone) => {
     try {
       new Intl.DateTimeFormat("en-US", { timeZone: zone });
@@ -63,6 +71,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DENO_KV_PATH: ":memory:",
     SEED_DEMO: false,
     TIMEZONE: "UTC",
+    TRUSTED_PROXIES: [],
     ACTIVITY_RETENTION_DAYS: 365,
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
     MAIN_ADMIN_SECRET: "test-main-admin-secret",

@@ -6,7 +6,12 @@ import type { AppEnv, Services } from "../../server/context.ts";
 import { fail } from "../../server/errors.ts";
 import { parseQuery, parseWith, readJson } from "../../server/validate.ts";
 import { requireAdmin } from "../../server/auth.ts";
-import type { AdminListPage, AdminListQuery, WriteResult } from "../../kv/jobs.ts";
+import {
+  type AdminListPage,
+  type AdminListQuery,
+  validateJob,
+  type WriteResult,
+} from "../../kv/jobs.ts";
 import {
   EMPLOYMENT_TYPES,
   EXPERIENCE_OPTIONS,
@@ -16,7 +21,6 @@ import {
   jobStatusSchema,
   type JobWithAnalytics,
   TEXT_LIMITS,
-  validateJobInput,
 } from "../../kv/schemas.ts";
 import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
 
@@ -96,10 +100,14 @@ function duplicateMessage(existing: Job): string {
   return `Duplicate hiring link! This link is already used by "${existing.role}" at ${existing.companyName}`;
 }
 
-/** Maps a store result to the answer: 404 for a missing job, 409 with the job holding the link. */
+/**
+ * Maps a store result to the answer: 404 for a missing job, 400 for one too large to store, 409
+ * with the job holding the link.
+ */
 function expectWritten(result: WriteResult): Job {
   if (result.ok) return result.job;
   if (result.reason === "not_found") fail(404, "Job not found");
+  if (result.reason === "too_large") fail(400, result.message);
   fail(409, duplicateMessage(result.existingJob), { existingJob: result.existingJob });
 }
 
@@ -225,7 +233,7 @@ export function jobRoutes(services: Services) {
     const errors: { index: number; message: string }[] = [];
     // One at a time, in order, so a link repeated inside the upload is caught as a duplicate too.
     for (const [index, item] of items.entries()) {
-      const validation = validateJobInput(item);
+      const validation = validateJob(item);
       if (!validation.ok) {
         errors.push({ index, message: validation.message });
         continue;
@@ -265,14 +273,14 @@ export function jobRoutes(services: Services) {
   });
 
   app.post("/", createJobs, limitBody(512), async (c) => {
-    const validation = validateJobInput(await readJson(c));
+    const validation = validateJob(await readJson(c));
     if (!validation.ok) fail(400, validation.message);
     const job = expectWritten(await jobs.create(validation.job, auditOf(c, services)));
     return c.json({ message: "Job created successfully!", job }, 201);
   });
 
   app.put("/:id", createJobs, limitBody(512), async (c) => {
-    const validation = validateJobInput(await readJson(c));
+    const validation = validateJob(await readJson(c));
     if (!validation.ok) fail(400, validation.message);
     const job = expectWritten(
       await jobs.update(c.req.param("id"), validation.job, auditOf(c, services)),

@@ -51,7 +51,8 @@ try {
     new URL("./hello.ts", import.meta.url).pathname,
   ]);
   started = performance.now();
-  await using server = await startServerProcess(kvPath);
+  // Sign-in scenarios come from many addresses through a proxy at 127.0.0.1 (X-Forwarded-For).
+  await using server = await startServerProcess(kvPath, { TRUSTED_PROXIES: "127.0.0.1" });
   const listening = performance.now() - started;
   const firstAnswer = await fetch(`${server.url}/api/jobs`);
   await firstAnswer.body?.cancel();
@@ -81,7 +82,7 @@ try {
     },
     adminToken: token,
     sampleJobId,
-    async memoryMb() {
+    async residentMemory() {
       return (await memoryOf(server.pid)).rss;
     },
     async load(path: string, options: LoadOptions = {}) {
