@@ -6,11 +6,14 @@
  */
 import { keys } from "./keys.ts";
 import {
-  approximateSize,
   ATOMIC_BYTES_BUDGET,
   ATOMIC_MUTATIONS_BUDGET,
+  ConflictError,
   getAll,
+  KV_VALUE_BYTES,
+  kvValueSize,
   newId,
+  readBackSize,
   retrying,
   sharedRead,
 } from "./atomic.ts";
@@ -21,7 +24,9 @@ import {
   type JobAnalytics,
   type JobInput,
   type JobStatus,
+  type JobValidation,
   type JobWithAnalytics,
+  validateJobInput,
 } from "./schemas.ts";
 import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP, DAYS_IN_DUMP_BEFORE_INACTIVE } from "./constants.ts";
 import { type ActivityTarget, type Audit, changedFields } from "./activity.ts";
@@ -34,6 +39,7 @@ import {
   similarJobs,
 } from "./search/search.ts";
 import { topK } from "./search/top.ts";
+import { BoundedCache } from "./bounded-cache.ts";
 import { type Loosenable, looserSearch } from "./search/looser.ts";
 
 export interface StatusCounts {
@@ -80,7 +86,8 @@ export interface Freshness {
 export type WriteResult =
   | { ok: true; job: Job }
   | { ok: false; reason: "not_found" }
-  | { ok: false; reason: "duplicate"; existingJob: Job };
+  | { ok: false; reason: "duplicate"; existingJob: Job }
+  | { ok: false; reason: "too_large"; message: string };
 
 const EMPTY_META: JobsMeta = {
   revision: 0,
@@ -88,11 +95,13 @@ const EMPTY_META: JobsMeta = {
   counts: { active: 0, dump: 0, inactive: 0 },
 };
 
-/** Jobs whose list totals are remembered (admin list pages), before the memory starts over. */
-const TOTALS_CACHE_SIZE = 10_000;
+/** Memory for the view and click totals of jobs read recently (admin lists, job pages). */
+const TOTALS_CACHE_BYTES = 2 * 1024 * 1024;
+/** What one job's remembered totals cost: its id and a two-number record. */
+const TOTALS_ENTRY_BYTES = 96;
 /** How long each revision's change list is kept for other processes to catch up from. */
 const CHANGE_LOG_TTL_MS = DAY_MS;
-/** Jobs moved per lifecycle write; each move is about five mutations. */
+/** Jobs read per lifecycle step; their moves are written in as few atomic writes as fit. */
 const LIFECYCLE_BATCH = 120;
 /**
  * How old a read of the revision may be when a request uses it. Requests within this time of a
@@ -117,6 +126,65 @@ export function normaliseHiringLink(link: string): string {
 }
 
 const time = (iso: string | null) => (iso ? Date.parse(iso) : 0);
+
+/**
+ * Room left in every job record for what later rewrites may add beyond the system fields at their
+ * longest: a field added to the record later (a schema version, say), and the byte or so of
+ * alignment V8 may put before each text holding a character beyond U+00FF (about 360 texts at most).
+ */
+const JOB_RECORD_HEADROOM = 2_048;
+/** The most a job's record may take when written with its content, as KV measures values. */
+export const JOB_RECORD_BYTES = KV_VALUE_BYTES - JOB_RECORD_HEADROOM;
+
+const LONGEST_DATE = new Date(Date.UTC(9999, 11, 31, 23, 59, 59, 999)).toISOString();
+/** The fields the store sets, each at the longest it can become in any later state of the job. */
+const LONGEST_SYSTEM_FIELDS = {
+  _id: newId(),
+  jobId: `JB-${Number.MAX_SAFE_INTEGER}`,
+  status: "inactive",
+  datePosted: LONGEST_DATE,
+  movedToDumpAt: LONGEST_DATE,
+  createdAt: LONGEST_DATE,
+  updatedAt: LONGEST_DATE,
+} satisfies Record<Exclude<keyof Job, keyof JobInput>, string>;
+
+const bytes = (count: number) => `${count.toLocaleString("en-US")} bytes`;
+
+/** Names the largest content fields, so a too-large job says what to shorten. */
+function tooLarge(job: JobInput | Job, size: number, limit: number): string {
+  const largest = Object.entries(job)
+    .filter(([name]) => !(name in LONGEST_SYSTEM_FIELDS))
+    .map(([name, value]) => ({ name, size: readBackSize(value) }))
+    .sort((a, b) => b.size - a.size)
+    .slice(0, 3);
+  return `Job is too large to store: ${bytes(size)}, at most ${bytes(limit)}. Shorten ${
+    largest.map((field) => `${field.name} (${bytes(field.size)})`).join(", ")
+  }. A text holding a character such as ₹, € or ’ takes 2 bytes a character.`;
+}
+
+/**
+ * Why a job's content cannot be stored, or null when it can: measured as KV measures the record,
+ * with every system field at its longest and headroom kept, so each later status change, edit or
+ * lifecycle move of the job fits too.
+ */
+export function jobSizeProblem(job: JobInput | Job): string | null {
+  const size = readBackSize({ ...job, ...LONGEST_SYSTEM_FIELDS });
+  return size > JOB_RECORD_BYTES ? tooLarge(job, size, JOB_RECORD_BYTES) : null;
+}
+
+/** Why this exact record cannot be written (a record stored before sizes were measured so). */
+function recordSizeProblem(job: Job): string | null {
+  const size = readBackSize(job);
+  return size > KV_VALUE_BYTES ? tooLarge(job, size, KV_VALUE_BYTES) : null;
+}
+
+/** Validates a job body for create, edit or bulk: its fields, then whether it fits in storage. */
+export function validateJob(input: unknown): JobValidation {
+  const validation = validateJobInput(input);
+  if (!validation.ok) return validation;
+  const problem = jobSizeProblem(validation.job);
+  return problem ? { ok: false, message: problem } : validation;
+}
 
 function indexEntry(job: Job): JobIndexEntry {
   return {
@@ -235,18 +303,6 @@ export interface SearchPage {
   facets: Facets;
 }
 
-/** How many distinct searches, and derived answers, each catalogue remembers. */
-const MEMO_SIZE = 512;
-
-/** The value under `key`, computed on first use; the oldest entry goes once the map is full. */
-function remember<T>(map: Map<string, T>, key: string, compute: () => T): T {
-  if (map.has(key)) return map.get(key)!;
-  const value = compute();
-  if (map.size >= MEMO_SIZE) map.delete(map.keys().next().value!);
-  map.set(key, value);
-  return value;
-}
-
 /** The active jobs held in memory for public reads, valid for one revision of `jobs_meta`. */
 export class ActiveCatalog {
   readonly byId = new Map<string, CachedJob>();
@@ -255,7 +311,6 @@ export class ActiveCatalog {
   private options: FilterOptions | null = null;
   /** The search index of these jobs, following every change (put, remove) in place. */
   private index = new SearchIndex();
-  private derived = new Map<string, unknown>();
 
   constructor(public revision: number) {}
 
@@ -273,7 +328,6 @@ export class ActiveCatalog {
     this.newestFirst = null;
     this.sorted.clear();
     this.options = null;
-    this.derived.clear();
     // Removed and replaced jobs stay in the index as dead entries; once they outnumber the live
     // ones, a fresh index (oldest first, as a full load builds it) halves memory and work.
     if (this.index.wasteful) {
@@ -281,20 +335,6 @@ export class ActiveCatalog {
       const jobs = [...this.byId.values()].map(({ job }) => indexedJob(job));
       for (const doc of jobs.sort((a, b) => a.posted - b.posted)) this.index.put(doc);
     }
-  }
-
-  /**
-   * Something computed from this revision's jobs (a serialised answer, a page), kept with it. A
-   * promise that fails is not kept: the next caller computes again.
-   */
-  memo<T>(key: string, compute: () => T): T {
-    const value = remember(this.derived, key, compute);
-    if (value instanceof Promise) {
-      value.catch(() => {
-        if (this.derived.get(key) === value) this.derived.delete(key);
-      });
-    }
-    return value as T;
   }
 
   /** Active jobs, newest first (ties by id so the order is stable across processes). */
@@ -416,7 +456,7 @@ export function paginate(page: number, limit: number, total: number): Pagination
 
 export class JobStore {
   private catalog: ActiveCatalog | null = null;
-  private totals = new Map<string, { version: bigint; analytics: JobAnalytics }>();
+  private totals = new BoundedCache<JobAnalytics>(TOTALS_CACHE_BYTES);
   private refreshing: Promise<ActiveCatalog> | null = null;
 
   constructor(
@@ -460,9 +500,9 @@ export class JobStore {
     const result = new Map<string, JobAnalytics>();
     const version = await this.analyticsVersion();
     const missing = ids.filter((id) => {
-      const known = this.totals.get(id);
-      if (known?.version !== version) return true;
-      result.set(id, known.analytics);
+      const known = this.totals.get(id, version);
+      if (!known) return true;
+      result.set(id, known);
       return false;
     });
     if (missing.length === 0) return result;
@@ -470,7 +510,6 @@ export class JobStore {
       this.kv,
       missing.flatMap((id) => [keys.jobCounter(id, "views"), keys.jobCounter(id, "clicks")]),
     );
-    if (this.totals.size > TOTALS_CACHE_SIZE) this.totals.clear();
     missing.forEach((id, i) => {
       const analytics = {
         views: Number(entries[i * 2]?.value?.value ?? 0n),
@@ -478,7 +517,7 @@ export class JobStore {
       };
       result.set(id, analytics);
       // Tagged with the version read before the counters, so a newer total is never taken as old.
-      this.totals.set(id, { version, analytics });
+      this.totals.set(id, version, analytics, TOTALS_ENTRY_BYTES);
     });
     return result;
   }
@@ -509,19 +548,8 @@ export class JobStore {
     return job;
   }
 
-  /**
-   * The Manage Jobs and Dump Jobs lists. A page is read once per revision of the job data (lists
-   * only change when a job does), so repeated views of a page cost one revision check.
-   */
+  /** The Manage Jobs and Dump Jobs lists, read from KV's indexes. */
   async adminList(query: AdminListQuery): Promise<AdminListPage> {
-    const catalog = await this.active({ fresh: true });
-    return await catalog.memo(
-      `admin-list:${JSON.stringify(query)}`,
-      () => this.readAdminList(query),
-    );
-  }
-
-  private async readAdminList(query: AdminListQuery): Promise<AdminListPage> {
     const prefix = query.sortBy === "movedToDumpAt" && query.status === "dump"
       ? keys.jobsDumpByMoved()
       : query.status === "all"
@@ -670,21 +698,6 @@ export class JobStore {
     return (await this.active()).looser(query);
   }
 
-  /**
-   * A value derived from the current active jobs, computed once per revision: hot answers (a
-   * serialised API page, a rendered HTML page) cost one revision check. A synchronous `compute`
-   * gets this revision's catalogue, so it can never mix two revisions; an asynchronous one (the
-   * admin lists' answers) reads what it shows itself, and is computed again if it fails.
-   */
-  async memo<T>(
-    key: string,
-    compute: (catalog: ActiveCatalog) => T,
-    freshness?: Freshness,
-  ): Promise<T> {
-    const catalog = await this.active(freshness);
-    return catalog.memo(key, () => compute(catalog));
-  }
-
   async filterOptions(): Promise<FilterOptions> {
     return (await this.active()).filterOptions();
   }
@@ -698,6 +711,8 @@ export class JobStore {
 
   /** Creates an active job, unless an active job already holds its hiring link. */
   create(input: JobInput, audit?: Audit): Promise<WriteResult> {
+    const problem = jobSizeProblem(input);
+    if (problem) return Promise.resolve({ ok: false, reason: "too_large", message: problem });
     return retrying(async () => {
       const linkKey = keys.jobByLink(normaliseHiringLink(input.hiringLink));
       const [metaEntry, linkEntry] = await this.kv.getMany<[JobsMeta, string]>([
@@ -734,6 +749,7 @@ export class JobStore {
   update(idOrJobId: string, input: JobInput, audit?: Audit): Promise<WriteResult> {
     return this.change(
       idOrJobId,
+      jobSizeProblem,
       (old) => ({
         ...old,
         ...input,
@@ -752,6 +768,7 @@ export class JobStore {
   setStatus(idOrJobId: string, status: JobStatus, audit?: Audit): Promise<WriteResult> {
     return this.change(
       idOrJobId,
+      recordSizeProblem,
       (old) => {
         if (old.status === status) return old;
         const now = this.now().toISOString();
@@ -771,9 +788,13 @@ export class JobStore {
     );
   }
 
-  /** `record` adds the change's activity record to its atomic write. */
+  /**
+   * Rewrites a job as `next` makes it, unless `sizeProblem` finds the new record too large;
+   * `record` adds the change's activity record to its atomic write.
+   */
   private change(
     idOrJobId: string,
+    sizeProblem: (job: Job) => string | null,
     next: (old: Job) => Job,
     record?: (op: Deno.AtomicOperation, old: Job, job: Job) => void,
   ): Promise<WriteResult> {
@@ -788,6 +809,8 @@ export class JobStore {
       if (!old) return { ok: false, reason: "not_found" } as const;
       const job = next(old);
       if (job === old) return { ok: true, job } as const;
+      const problem = sizeProblem(job);
+      if (problem) return { ok: false, reason: "too_large", message: problem } as const;
       const op = this.kv.atomic().check(jobEntry);
       if (job.status === "active") {
         const linkKey = keys.jobByLink(normaliseHiringLink(job.hiringLink));
@@ -875,45 +898,102 @@ export class JobStore {
     audit?: Audit,
   ): Promise<number> {
     let moved = 0;
-    while (true) {
-      const batch = await retrying(async () => {
-        const metaEntry = await this.kv.get<JobsMeta>(keys.jobsMeta());
-        const ids: string[] = [];
-        for await (
-          const entry of this.kv.list({ start: [...prefix], end: [...prefix, cutoffMs + 1] }, {
-            limit: LIFECYCLE_BATCH,
-          })
-        ) ids.push(entry.key[entry.key.length - 1] as string);
-        if (ids.length === 0) return 0;
-        const jobs = (await this.getMany(ids)).filter(isDue);
-        const meta = freshMeta(metaEntry);
-        const op = this.kv.atomic();
-        const changed: string[] = [];
-        const jobIds: string[] = [];
-        let to: JobStatus | null = null;
-        let bytes = 0;
-        for (const old of jobs) {
-          const job = next(old);
-          bytes += approximateSize(job) * 2;
-          if (bytes > ATOMIC_BYTES_BUDGET || changed.length * 6 > ATOMIC_MUTATIONS_BUDGET) break;
-          adjustCounts(meta, old.status, job.status);
-          writeJob(op, job, old);
-          changed.push(job._id);
-          jobIds.push(job.jobId);
-          to = job.status;
-        }
-        if (changed.length === 0) return 0;
-        commitMeta(op, metaEntry, meta, changed);
-        audit?.add(op, "jobs.lifecycle", {
-          kind: "jobs",
-          id: null,
-          label: `${changed.length} job${changed.length === 1 ? "" : "s"} to ${to}`,
-        }, { to, moved: changed.length, jobIds });
-        return await this.commit(op) ? changed.length : undefined;
+    // Paged by cursor, not from the range's start again: a job that was skipped stays in the range.
+    let cursor: string | undefined;
+    do {
+      const entries = this.kv.list({ start: [...prefix], end: [...prefix, cutoffMs + 1] }, {
+        limit: LIFECYCLE_BATCH,
+        cursor,
       });
-      if (batch === 0) return moved;
-      moved += batch;
+      const ids: string[] = [];
+      for await (const entry of entries) ids.push(entry.key[entry.key.length - 1] as string);
+      // A page shorter than the limit was the last (its cursor then starts over).
+      cursor = ids.length === LIFECYCLE_BATCH ? entries.cursor : undefined;
+      moved += await this.moveJobs(ids, isDue, next, audit);
+    } while (cursor);
+    return moved;
+  }
+
+  /**
+   * Moves the due jobs among `ids` in as few writes as the limits allow. A job that cannot be
+   * written is logged and skipped: once a write fails, the jobs go one at a time, so only that one
+   * stays behind and every other job moves.
+   */
+  private async moveJobs(
+    ids: string[],
+    isDue: (job: Job) => boolean,
+    next: (job: Job) => Job,
+    audit?: Audit,
+  ): Promise<number> {
+    let moved = 0;
+    let rest = ids;
+    let alone = false;
+    while (rest.length > 0) {
+      const batch = alone ? rest.slice(0, 1) : rest;
+      try {
+        const done = await retrying(() => this.moveBatch(batch, isDue, next, audit));
+        moved += done.moved;
+        rest = rest.slice(done.handled);
+      } catch (error) {
+        if (error instanceof ConflictError) throw error;
+        if (alone) {
+          console.error(`The job lifecycle skipped job ${rest[0]}: ${(error as Error).message}`);
+          rest = rest.slice(1);
+        }
+        alone = true;
+      }
     }
+    return moved;
+  }
+
+  /** One atomic write moving the due jobs at the start of `ids`; says how many ids it handled. */
+  private async moveBatch(
+    ids: string[],
+    isDue: (job: Job) => boolean,
+    next: (job: Job) => Job,
+    audit?: Audit,
+  ): Promise<{ moved: number; handled: number } | undefined> {
+    const metaEntry = await this.kv.get<JobsMeta>(keys.jobsMeta());
+    const entries = await getAll<Job>(this.kv, ids.map((id) => keys.job(id)));
+    const meta = freshMeta(metaEntry);
+    const op = this.kv.atomic();
+    const changed: string[] = [];
+    const jobIds: string[] = [];
+    let to: JobStatus | null = null;
+    let bytes = 0;
+    let handled = 0;
+    for (const { value: old } of entries) {
+      if (!old || !isDue(old)) {
+        handled++;
+        continue;
+      }
+      const job = next(old);
+      const problem = recordSizeProblem(job);
+      if (problem) {
+        console.error(`The job lifecycle skipped job ${job.jobId} (${job._id}): ${problem}`);
+        handled++;
+        continue;
+      }
+      // The record, its index entries and keys; a move is at most eight mutations.
+      bytes += kvValueSize(job) + 1_024;
+      const full = bytes > ATOMIC_BYTES_BUDGET ||
+        (changed.length + 1) * 8 + 2 > ATOMIC_MUTATIONS_BUDGET;
+      if (full && changed.length > 0) break;
+      adjustCounts(meta, old.status, job.status);
+      writeJob(op, job, old);
+      changed.push(job._id);
+      jobIds.push(job.jobId);
+      to = job.status;
+      handled++;
+    }
+    if (changed.length === 0) return { moved: 0, handled };
+    commitMeta(op, metaEntry, meta, changed);
+    audit?.add(op, "jobs.lifecycle", {
+      kind: "jobs",
+      id: null,
+      label: `${changed.length} job${changed.length === 1 ? "" : "s"} to ${to}`,
+    }, { to, moved: changed.length, jobIds });
+    return await this.commit(op) ? { moved: changed.length, handled } : undefined;
   }
 
   // ---- bulk loading (demo seed, benchmarks) ----------------------------------------------
@@ -946,7 +1026,8 @@ export class JobStore {
       written.push(...numbered);
     };
     for (const job of jobs) {
-      const size = approximateSize(job) * 2;
+      // An active job is stored twice: its record and its whole copy in the status index.
+      const size = kvValueSize(job) * 2 + 1_024;
       if (pending.length >= 140 || bytes + size > ATOMIC_BYTES_BUDGET) await flush();
       pending.push(job);
       bytes += size;

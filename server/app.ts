@@ -21,6 +21,9 @@ import { publicPages } from "../routes/pages.tsx";
 import { iconRoutes } from "../routes/icons.ts";
 import { adminShell } from "../routes/admin.tsx";
 import { createCounter } from "./counter.ts";
+import { AnswerCache, DEFAULT_CACHE_MB } from "./cache.ts";
+import { Throttle } from "./throttle.ts";
+import { clientAddresses, trustedProxies } from "./request.ts";
 
 export interface AppDeps {
   kv: Deno.Kv;
@@ -40,8 +43,10 @@ export function createServices({ kv, config, now = () => new Date() }: AppDeps):
     admins,
     sessions,
     auth: new Auth(kv, config, now, sessions),
+    throttle: new Throttle(sessions, now),
     activity: new ActivityLog(kv, now, config.ACTIVITY_RETENTION_DAYS),
     counter: createCounter({ kv, config, now, jobs }),
+    cache: new AnswerCache((config.CACHE_MB ?? DEFAULT_CACHE_MB) * 1024 * 1024),
   };
 }
 
@@ -73,6 +78,7 @@ export function createApp(deps: AppDeps | Services) {
   const services = "jobs" in deps ? deps : createServices(deps);
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  app.use(clientAddresses(trustedProxies(services.config.TRUSTED_PROXIES)));
   app.use(securityHeaders);
   app.use(headLength);
 

@@ -8,7 +8,7 @@ import { fail } from "../../server/errors.ts";
 import { clientAddress } from "../../server/request.ts";
 import { auditOf } from "../../server/audit.ts";
 import { parseWith, readJson } from "../../server/validate.ts";
-import { DECOY_HASH, hashPassword, verifyPassword } from "../../server/passwords.ts";
+import { DECOY_HASH, hashPassword, takeHashPlace, verifyPassword } from "../../server/passwords.ts";
 import { publicAdmin } from "../../kv/admins.ts";
 import {
   adminStatusSchema,
@@ -18,11 +18,6 @@ import {
   registerAdminSchema,
   updateProfileSchema,
 } from "../../kv/schemas.ts";
-import {
-  LOGIN_FAILURES_PER_ACCOUNT,
-  LOGIN_FAILURES_PER_ADDRESS,
-  LOGIN_WINDOW_MS,
-} from "../../kv/constants.ts";
 
 const tooLarge = bodyLimit({
   maxSize: 64 * 1024,
@@ -36,55 +31,19 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 export function adminRoutes(services: Services) {
-  const { admins, sessions, auth, now } = services;
+  const { admins, sessions, auth, throttle, now } = services;
   const app = new Hono<AppEnv>();
   app.use(tooLarge);
 
-  /**
-   * Counts a sign-in attempt for the account and the address before the password is checked, so a
-   * burst of parallel guesses cannot all pass a check made before any of them failed; 429 once
-   * either has used up its failures in the window. The returned `succeeded` takes the attempt back.
-   */
-  async function countAttempt(account: string | null, address: string) {
-    const [byAccount, byAddress] = await Promise.all([
-      account ? sessions.countAttempt("account", account, LOGIN_WINDOW_MS) : null,
-      sessions.countAttempt("address", address, LOGIN_WINDOW_MS),
-    ]);
-    const blocked = [
-      byAccount && byAccount.count > LOGIN_FAILURES_PER_ACCOUNT ? byAccount : null,
-      byAddress.count > LOGIN_FAILURES_PER_ADDRESS ? byAddress : null,
-    ].filter((value) => value !== null);
-    if (blocked.length > 0) {
-      const resetAt = Math.max(...blocked.map((value) => value.resetAt));
-      const seconds = Math.max(1, Math.ceil((resetAt - now().getTime()) / 1000));
-      const minutes = Math.ceil(seconds / 60);
-      fail(
-        429,
-        `Too many failed sign-in attempts. Try again in ${minutes} minute${
-          minutes === 1 ? "" : "s"
-        }.`,
-        {},
-        { "retry-after": String(seconds) },
-      );
-    }
-    return {
-      async succeeded() {
-        await Promise.all([
-          account ? sessions.clearAttempts("account", account) : null,
-          sessions.countAttempt("address", address, LOGIN_WINDOW_MS, -1),
-        ]);
-      },
-    };
-  }
-
   app.post("/create-main-admin", async (c) => {
     const body = parseWith(createMainAdminSchema, await readJson(c));
-    const attempt = await countAttempt(null, clientAddress(c));
+    // Once a main admin exists the secret is never compared, so this call tells nothing about it.
+    if (await admins.hasMainAdmin()) fail(409, "Main admin already exists");
+    const attempt = await throttle.attempt(null, clientAddress(c));
     if (!sameSecret(body.secretKey, await auth.mainAdminSecret())) {
       fail(403, "Invalid secret key");
     }
     await attempt.succeeded();
-    if (await admins.hasMainAdmin()) fail(409, "Main admin already exists");
     // Nobody is signed in yet: the record names the one who held the main-admin secret.
     const setup = services.activity.by({ id: null, name: body.username }, clientAddress(c));
     const result = await admins.create({
@@ -110,10 +69,12 @@ export function adminRoutes(services: Services) {
 
   app.post("/login", async (c) => {
     const { email, password } = parseWith(loginSchema, await readJson(c));
-    const attempt = await countAttempt(email, clientAddress(c));
+    // The place in the hashing queue comes first: a flood beyond it costs no database work.
+    using place = takeHashPlace();
+    const attempt = await throttle.attempt(email, clientAddress(c));
     const admin = await admins.getByEmail(email);
-    // An unknown e-mail still pays for a hash, so the answer's timing does not tell it apart.
-    const matches = await verifyPassword(password, admin?.passwordHash ?? DECOY_HASH);
+    // An unknown e-mail still pays for a hash in the same queue, so its timing tells nothing.
+    const matches = await verifyPassword(password, admin?.passwordHash ?? DECOY_HASH, place);
     if (!admin || !matches) {
       const actor = { id: admin?._id ?? null, name: admin?.username ?? "unknown" };
       await services.activity.record(
@@ -146,8 +107,15 @@ export function adminRoutes(services: Services) {
     const body = parseWith(updateProfileSchema, await readJson(c));
     const current = await admins.get(c.get("admin")._id);
     if (!current) fail(401, "Please sign in to continue");
-    if (body.password && !(await verifyPassword(body.currentPassword!, current.passwordHash))) {
-      fail(400, "Current password is incorrect");
+    // The current password guards what signs in (e-mail, password); it is throttled as sign-in is,
+    // so a stolen session cannot be used to guess it.
+    if (body.currentPassword !== undefined) {
+      using place = takeHashPlace();
+      const attempt = await throttle.attempt(current.email, clientAddress(c));
+      if (!(await verifyPassword(body.currentPassword, current.passwordHash, place))) {
+        fail(400, "Current password is incorrect");
+      }
+      await attempt.succeeded();
     }
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     const result = await admins.update(current._id, () => ({
@@ -163,8 +131,10 @@ export function adminRoutes(services: Services) {
           : "Admin not found",
       );
     }
-    // A new password ends every other session: whoever knew the old one is signed out.
-    if (passwordHash) await sessions.endAllOf(current._id, c.get("sessionId"));
+    // A new password or e-mail ends every other session: whoever knew the old ones is signed out.
+    if (passwordHash || result.admin.email !== current.email) {
+      await sessions.endAllOf(current._id, c.get("sessionId"));
+    }
     return c.json({ message: "Profile updated successfully", admin: publicAdmin(result.admin) });
   });
 

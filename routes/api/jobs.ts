@@ -6,7 +6,12 @@ import type { AppEnv, Services } from "../../server/context.ts";
 import { fail } from "../../server/errors.ts";
 import { parseQuery, parseWith, readJson } from "../../server/validate.ts";
 import { requireAdmin } from "../../server/auth.ts";
-import type { AdminListPage, AdminListQuery, WriteResult } from "../../kv/jobs.ts";
+import {
+  type AdminListPage,
+  type AdminListQuery,
+  validateJob,
+  type WriteResult,
+} from "../../kv/jobs.ts";
 import {
   EMPLOYMENT_TYPES,
   EXPERIENCE_OPTIONS,
@@ -16,7 +21,6 @@ import {
   jobStatusSchema,
   type JobWithAnalytics,
   TEXT_LIMITS,
-  validateJobInput,
 } from "../../kv/schemas.ts";
 import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
 
@@ -30,7 +34,7 @@ const page = wholeNumber("page must be a whole number from 1", 1, 1_000_000, 1);
 const limit = (fallback: number) =>
   wholeNumber("limit must be a whole number from 1 to 100", 1, 100, fallback);
 import { bodyLimit } from "hono/body-limit";
-import { type HeaderList, SecureAnswer } from "../../server/security.ts";
+import { jsonAnswer, normaliseQuery } from "../../server/cache.ts";
 
 /** A bulk upload may carry many long descriptions; one job never needs more than this. */
 const MAX_BULK_JOBS = 500;
@@ -96,38 +100,42 @@ function duplicateMessage(existing: Job): string {
   return `Duplicate hiring link! This link is already used by "${existing.role}" at ${existing.companyName}`;
 }
 
-/** Maps a store result to the answer: 404 for a missing job, 409 with the job holding the link. */
+/**
+ * Maps a store result to the answer: 404 for a missing job, 400 for one too large to store, 409
+ * with the job holding the link.
+ */
 function expectWritten(result: WriteResult): Job {
   if (result.ok) return result.job;
   if (result.reason === "not_found") fail(404, "Job not found");
+  if (result.reason === "too_large") fail(400, result.message);
   fail(409, duplicateMessage(result.existingJob), { existingJob: result.existingJob });
 }
 
 export function jobRoutes(services: Services) {
-  const { jobs, auth, counter } = services;
+  const { jobs, auth, counter, cache } = services;
   const app = new Hono<AppEnv>();
   const createJobs = requireAdmin(services, "canCreateJobs");
 
   // ---- public ------------------------------------------------------------------------------
 
-  // The same question gets the same answer until a job changes: build each answer once.
-  const json: HeaderList = [["content-type", "application/json; charset=UTF-8"]];
+  // The same question gets the same answer until a job changes: each answer is built once, and
+  // the search answers the normalised question, so every spelling of it shares that answer.
   app.get("/", async (c) => {
-    const query = parseQuery(c, publicJobQuery);
-    const answer = await jobs.memo(
-      `api:jobs:${JSON.stringify(query)}`,
-      (catalog) => {
-        const { jobs: list, pagination } = catalog.page(query);
-        return new SecureAnswer(JSON.stringify({ jobs: list, pagination }), 200, json);
-      },
-    );
+    const { query, key } = normaliseQuery(parseQuery(c, publicJobQuery), ["keywords", "location"]);
+    const catalog = await jobs.active();
+    const answer = await cache.remember(`api:jobs ${key}`, catalog.revision, () => {
+      const { jobs: list, pagination } = catalog.page(query);
+      return jsonAnswer({ jobs: list, pagination });
+    });
     return answer.response();
   });
 
   app.get("/filters/options", async () => {
-    const answer = await jobs.memo(
+    const catalog = await jobs.active();
+    const answer = await cache.remember(
       "api:filter-options",
-      (catalog) => new SecureAnswer(JSON.stringify(catalog.filterOptions()), 200, json),
+      catalog.revision,
+      () => jsonAnswer(catalog.filterOptions()),
     );
     return answer.response();
   });
@@ -154,24 +162,24 @@ export function jobRoutes(services: Services) {
   // ---- admin -------------------------------------------------------------------------------
 
   /**
-   * An admin list's answer, serialised once per revision of the jobs and version of the view and
-   * click totals: serialising 10-20 whole jobs took a quarter of the request's JavaScript time.
+   * An admin list's answer, serialised once per revision of the jobs (read afresh: an admin sees
+   * another process's change at once) and version of the view and click totals: serialising 10-20
+   * whole jobs took a quarter of the request's JavaScript time.
    */
   async function adminListAnswer(
     name: string,
-    query: AdminListQuery,
+    asked: AdminListQuery,
     body: (list: AdminListPage, withTotals: JobWithAnalytics[]) => unknown,
   ): Promise<Response> {
-    const totals = await jobs.analyticsVersion();
-    const answer = await jobs.memo(
-      `${name}:${totals}:${JSON.stringify(query)}`,
-      async () => {
-        const list = await jobs.adminList(query);
-        const withTotals = await jobs.withAnalytics(list.jobs);
-        return new SecureAnswer(JSON.stringify(body(list, withTotals)), 200, json);
-      },
-      { fresh: true },
-    );
+    const { query, key } = normaliseQuery(asked, ["search", "company", "location"]);
+    const [revision, totals] = await Promise.all([
+      jobs.revision({ fresh: true }),
+      jobs.analyticsVersion(),
+    ]);
+    const answer = await cache.remember(`${name} ${key}`, `${revision}:${totals}`, async () => {
+      const list = await jobs.adminList(query);
+      return jsonAnswer(body(list, await jobs.withAnalytics(list.jobs)));
+    });
     return answer.response();
   }
 
@@ -225,7 +233,7 @@ export function jobRoutes(services: Services) {
     const errors: { index: number; message: string }[] = [];
     // One at a time, in order, so a link repeated inside the upload is caught as a duplicate too.
     for (const [index, item] of items.entries()) {
-      const validation = validateJobInput(item);
+      const validation = validateJob(item);
       if (!validation.ok) {
         errors.push({ index, message: validation.message });
         continue;
@@ -265,14 +273,14 @@ export function jobRoutes(services: Services) {
   });
 
   app.post("/", createJobs, limitBody(512), async (c) => {
-    const validation = validateJobInput(await readJson(c));
+    const validation = validateJob(await readJson(c));
     if (!validation.ok) fail(400, validation.message);
     const job = expectWritten(await jobs.create(validation.job, auditOf(c, services)));
     return c.json({ message: "Job created successfully!", job }, 201);
   });
 
   app.put("/:id", createJobs, limitBody(512), async (c) => {
-    const validation = validateJobInput(await readJson(c));
+    const validation = validateJob(await readJson(c));
     if (!validation.ok) fail(400, validation.message);
     const job = expectWritten(
       await jobs.update(c.req.param("id"), validation.job, auditOf(c, services)),
