@@ -14,6 +14,7 @@ import {
 import { SKILL_GROUP_LABELS, SKILL_GROUPS } from "../../../kv/schemas.ts";
 import { api, ApiError } from "../api.ts";
 import { jobsChanged } from "../queries.ts";
+import { JobHistory } from "../screens/activity.tsx";
 import { CompanyLogo, Dialog, formatDate, formatNumber, StatusBadge } from "../ui.tsx";
 import type { Job } from "../types.ts";
 
@@ -171,6 +172,7 @@ function JobDetails({ job, canCreate, busy, onMove, onClose }: {
           </dl>
         </section>
       )}
+      <JobHistory jobId={job.jobId} />
       <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-6 py-4">
         <button type="button" className="btn-secondary" onClick={onClose}>Close</button>
         {canCreate && (
