@@ -12,15 +12,19 @@ export const QUICK_SEARCHES = [
   "Marketing",
 ] as const;
 
-/** Goes to /jobs with only the non-empty fields of the form, in the form's order. */
-function searchWithFilledFields(event: FormEvent<HTMLFormElement>) {
-  event.preventDefault();
+/** Goes to /jobs with only the non-empty fields of `form`, in the form's order. */
+function searchWith(form: HTMLFormElement) {
   const params = new URLSearchParams();
-  for (const [name, value] of new FormData(event.currentTarget)) {
+  for (const [name, value] of new FormData(form)) {
     const text = String(value).trim();
     if (text) params.set(name, text);
   }
   location.assign(params.size > 0 ? `/jobs?${params}` : "/jobs");
+}
+
+function searchWithFilledFields(event: FormEvent<HTMLFormElement>) {
+  event.preventDefault();
+  searchWith(event.currentTarget);
 }
 
 export function HeroSearch() {
@@ -96,7 +100,13 @@ function Select(
   return (
     <label className="field">
       <span className="field-label">{label}</span>
-      <select className="input" name={name} defaultValue={value ?? ""}>
+      {/* With scripts, a choice applies at once; without, the form's Search button sends it. */}
+      <select
+        className="input"
+        name={name}
+        defaultValue={value ?? ""}
+        onChange={(event) => event.currentTarget.form && searchWith(event.currentTarget.form)}
+      >
         <option value="">{allLabel}</option>
         {options.map((option) => <option key={option} value={option}>{option}</option>)}
       </select>
