@@ -143,15 +143,7 @@ export async function recordDay(
       if (refs) op.set(keys.analyticsJob(id), ref);
     }
     if (totals.size === 0) continue;
-    for (const kind of ["views", "clicks"] as const) {
-      for (const [company, amount] of companies[kind]) {
-        op.sum(keys.analyticsCompanyDay(day, company, kind), BigInt(amount));
-      }
-    }
-    for (const [field, amount] of totals) {
-      op.sum(keys.analyticsDayTotal(day, field), BigInt(amount));
-    }
-    op.sum(keys.analyticsDayTotal(day, "writes"), 1n).sum(keys.analyticsWrites(), 1n);
+    addSums(op, day, companies, totals);
     const result = await op.commit();
     if (!result.ok) throw new Error(`analytics write for ${day} was not committed`);
     if (index === 0) {
@@ -165,6 +157,24 @@ export async function recordDay(
       counts.clicks.delete(id);
     }
   }
+}
+
+/** Adds the company sums and day totals of one write, and bumps the `writes` counters. */
+function addSums(
+  op: Deno.AtomicOperation,
+  day: string,
+  companies: Record<CountKind, Map<string, number>>,
+  totals: Map<string, number>,
+): void {
+  for (const kind of ["views", "clicks"] as const) {
+    for (const [company, amount] of companies[kind]) {
+      op.sum(keys.analyticsCompanyDay(day, company, kind), BigInt(amount));
+    }
+  }
+  for (const [field, amount] of totals) {
+    op.sum(keys.analyticsDayTotal(day, field), BigInt(amount));
+  }
+  op.sum(keys.analyticsDayTotal(day, "writes"), 1n).sum(keys.analyticsWrites(), 1n);
 }
 
 /** The secret salt of a day, made by whichever process needs it first. */
@@ -204,6 +214,90 @@ export async function recordVisitors(kv: Deno.Kv, day: string, hashes: string[])
       }
       op.sum(keys.analyticsDayTotal(day, "uniques"), BigInt(fresh.length))
         .sum(keys.analyticsDayTotal(day, "writes"), 1n).sum(keys.analyticsWrites(), 1n);
+      return (await op.commit()).ok ? fresh.length : undefined;
+    });
+  }
+  return added;
+}
+
+/**
+ * The visitor that counts for `visitor` (a keyed hash of address and user agent) from `network` (a
+ * keyed hash of the address, or of its IPv6 /64): itself when it is among the first `limit`
+ * visitors admitted from that network that day, else the network as one shared visitor, so rotating
+ * user agents from one address cannot mint visitors without end. With `unique`, it is also counted
+ * among the day's unique visitors, once, whichever process sees it first. Admission is one atomic
+ * write that checks the network's count, so processes sharing the database never admit more than
+ * `limit` between them. The marker says whether the visitor was counted as unique (API callers are
+ * admitted without being counted; the salt's own markers, `null`, were).
+ */
+export function claimVisitor(
+  kv: Deno.Kv,
+  day: string,
+  visitor: { hash: string; network: string },
+  limit: number,
+  unique: boolean,
+): Promise<string> {
+  const markerKey = keys.analyticsVisitor(day, visitor.hash);
+  const networkKey = keys.analyticsNetwork(day, visitor.network);
+  const ttl = { expireIn: VISITOR_DATA_TTL_MS };
+  return retrying(async () => {
+    const [marker, network] = await kv.getMany<[boolean | null, number]>([markerKey, networkKey]);
+    const admitted = network.value ?? 0;
+    if (marker.versionstamp !== null || admitted < limit) {
+      const counted = marker.versionstamp !== null && marker.value !== false;
+      if (marker.versionstamp !== null && (counted || !unique)) return visitor.hash;
+      const op = kv.atomic().check(marker, network).set(markerKey, unique, ttl);
+      if (marker.versionstamp === null) op.set(networkKey, admitted + 1, ttl);
+      if (unique) {
+        op.sum(keys.analyticsDayTotal(day, "uniques"), 1n)
+          .sum(keys.analyticsDayTotal(day, "writes"), 1n).sum(keys.analyticsWrites(), 1n);
+      }
+      return (await op.commit()).ok ? visitor.hash : undefined;
+    }
+    if (unique) await recordVisitors(kv, day, [visitor.network]);
+    return visitor.network;
+  });
+}
+
+/** One visitor's view or click of a job, to be counted once a day. */
+export interface Engagement {
+  visitor: string;
+  kind: CountKind;
+  ref: JobRef;
+}
+
+/**
+ * Counts the views and clicks not yet counted that day: each one's marker is claimed with a check
+ * in the same write that adds to the job's counts, so a visitor who views a job a thousand times,
+ * through any number of processes, counts once. Returns how many were new.
+ */
+export async function recordEngagements(
+  kv: Deno.Kv,
+  day: string,
+  engagements: Engagement[],
+): Promise<number> {
+  let added = 0;
+  for (const part of chunk(engagements, VISITORS_PER_WRITE)) {
+    added += await retrying(async () => {
+      const markers = await kv.getMany<null[]>(
+        part.map(({ visitor, kind, ref }) => keys.analyticsSeen(day, visitor, kind, ref._id)),
+      );
+      const fresh = part.filter((_, i) => markers[i].versionstamp === null);
+      if (fresh.length === 0) return 0;
+      const op = kv.atomic();
+      const totals = new Map<string, number>();
+      const companies = { views: new Map<string, number>(), clicks: new Map<string, number>() };
+      markers.forEach((marker, i) => {
+        if (marker.versionstamp !== null) return;
+        const { kind, ref } = part[i];
+        op.check(marker).set(marker.key, null, { expireIn: VISITOR_DATA_TTL_MS })
+          .sum(keys.analyticsJobDay(day, ref._id, kind), 1n)
+          .sum(keys.jobCounter(ref._id, kind), 1n)
+          .set(keys.analyticsJob(ref._id), ref);
+        addTo(totals, kind, 1);
+        addTo(companies[kind], ref.companyName, 1);
+      });
+      addSums(op, day, companies, totals);
       return (await op.commit()).ok ? fresh.length : undefined;
     });
   }
@@ -255,8 +349,8 @@ export interface Totals {
 export interface DashboardDay {
   date: string;
   websiteVisits: number;
-  /** One entry per unique visitor; the hashes themselves are never given out. */
-  uniqueVisitors: number[];
+  /** How many unique visitors the day had. */
+  uniqueVisitors: number;
   jobViews: { jobId: string; count: number }[];
   jobClicks: { jobId: string; count: number }[];
 }
@@ -464,8 +558,8 @@ export class AnalyticsReports {
   }
 
   /**
-   * Built afresh on each call from the cached days: its per-day lists grow with the traffic, too
-   * big to keep one per period in memory.
+   * Built afresh on each call from the cached days: its per-day lists of jobs grow with the jobs
+   * viewed, too big to keep one per period in memory.
    */
   async dashboard(days: number): Promise<Dashboard> {
     const daily = await this.daily(days);
@@ -488,7 +582,7 @@ export class AnalyticsReports {
       dailyAnalytics: daily.map(({ day, totals }, i) => ({
         date: day,
         websiteVisits: totals.visits,
-        uniqueVisitors: Array.from({ length: totals.uniques }, (_, n) => n + 1),
+        uniqueVisitors: totals.uniques,
         jobViews: entries(byJob[i], byJob[i].views),
         jobClicks: entries(byJob[i], byJob[i].clicks),
       })),

@@ -24,6 +24,15 @@ import {
   type JobWithAnalytics,
 } from "./schemas.ts";
 import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP, DAYS_IN_DUMP_BEFORE_INACTIVE } from "./constants.ts";
+import { type IndexedDoc, SearchIndex } from "./search/index.ts";
+import {
+  adminMatches,
+  type Facets,
+  MAX_ROLE_OPTIONS,
+  searchJobs,
+  similarJobs,
+} from "./search/search.ts";
+import { topK } from "./search/top.ts";
 
 export interface StatusCounts {
   all: number;
@@ -180,7 +189,8 @@ export interface PublicSearchQuery {
   role?: string;
   experience?: string;
   employmentType?: string;
-  sortBy?: "datePosted" | "companyName" | "role";
+  /** Relevance (the default) ranks keyword matches; without keywords it is newest first. */
+  sortBy?: "relevance" | "datePosted" | "companyName" | "role";
   sortOrder?: "asc" | "desc";
 }
 
@@ -194,19 +204,28 @@ export interface FilterOptions {
 
 interface CachedJob {
   job: Job;
-  locationLower: string;
 }
 
-/** The distinct lower-cased words of the text a keyword search looks in. */
-function searchableWords(job: Job): Set<string> {
-  const text = [
-    job.role,
-    job.companyName,
-    job.description,
-    ...Object.values(job.skills).flat(),
-    ...job.keywords,
-  ].join("\n").toLowerCase();
-  return new Set(text.split(/\s+/));
+/** What the search index takes from a job. */
+function indexedJob(job: Job): IndexedDoc {
+  return {
+    id: job._id,
+    posted: time(job.datePosted),
+    role: job.role,
+    companyName: job.companyName,
+    location: job.location,
+    skills: [...Object.values(job.skills).flat(), ...job.keywords],
+    description: `${job.description}\n${job.requiredDegree}`,
+    experience: job.experience,
+    employmentType: job.employmentType,
+  };
+}
+
+/** A page of the public search, with the counts of each dropdown's options. */
+export interface SearchPage {
+  jobs: Job[];
+  pagination: Pagination;
+  facets: Facets;
 }
 
 /** How many distinct searches, and derived answers, each catalogue remembers. */
@@ -227,26 +246,34 @@ export class ActiveCatalog {
   private newestFirst: CachedJob[] | null = null;
   private sorted = new Map<string, CachedJob[]>();
   private options: FilterOptions | null = null;
-  private vocabulary: Map<string, CachedJob[]> | null = null;
-  private results = new Map<string, CachedJob[]>();
+  /** The search index of these jobs, following every change (put, remove) in place. */
+  private index = new SearchIndex();
   private derived = new Map<string, unknown>();
 
   constructor(public revision: number) {}
 
   put(job: Job) {
-    this.byId.set(job._id, {
-      job,
-      locationLower: job.location.toLowerCase(),
-    });
+    this.byId.set(job._id, { job });
+    this.index.put(indexedJob(job));
+  }
+
+  remove(id: string) {
+    this.byId.delete(id);
+    this.index.remove(id);
   }
 
   invalidate() {
     this.newestFirst = null;
     this.sorted.clear();
     this.options = null;
-    this.vocabulary = null;
-    this.results.clear();
     this.derived.clear();
+    // Removed and replaced jobs stay in the index as dead entries; once they outnumber the live
+    // ones, a fresh index (oldest first, as a full load builds it) halves memory and work.
+    if (this.index.wasteful) {
+      this.index = new SearchIndex();
+      const jobs = [...this.byId.values()].map(({ job }) => indexedJob(job));
+      for (const doc of jobs.sort((a, b) => a.posted - b.posted)) this.index.put(doc);
+    }
   }
 
   /**
@@ -264,7 +291,10 @@ export class ActiveCatalog {
   }
 
   /** Active jobs, newest first (ties by id so the order is stable across processes). */
-  list(sortBy: PublicSearchQuery["sortBy"] = "datePosted", order: "asc" | "desc" = "desc") {
+  list(
+    sortBy: "datePosted" | "companyName" | "role" = "datePosted",
+    order: "asc" | "desc" = "desc",
+  ) {
     const name = `${sortBy}:${order}`;
     let list = this.sorted.get(name);
     if (list) return list;
@@ -286,92 +316,79 @@ export class ActiveCatalog {
     return list;
   }
 
-  /**
-   * The jobs whose text contains `word`. A word has no white space, so it can only occur inside
-   * one white-space-separated token of a job's text: scanning the distinct tokens is exact and far
-   * cheaper than scanning every job's whole text.
-   */
-  private containing(word: string): Set<CachedJob> {
-    if (!this.vocabulary) {
-      this.vocabulary = new Map();
-      for (const item of this.byId.values()) {
-        for (const token of searchableWords(item.job)) {
-          const holders = this.vocabulary.get(token);
-          if (holders) holders.push(item);
-          else this.vocabulary.set(token, [item]);
-        }
-      }
-    }
-    const found = new Set<CachedJob>();
-    for (const [token, holders] of this.vocabulary) {
-      if (token.includes(word)) { for (const item of holders) found.add(item); }
-    }
-    return found;
-  }
-
-  /** The jobs matching a search, in the asked order; recent answers are remembered. */
-  search(query: PublicSearchQuery): CachedJob[] {
-    const words = [...new Set(searchWords(query.keywords))];
-    const location = query.location?.trim().toLowerCase() ?? "";
-    const list = this.list(query.sortBy, query.sortOrder);
-    if (!words.length && !location && !query.role && !query.experience && !query.employmentType) {
-      return list;
-    }
-    const cacheKey = JSON.stringify([
-      words,
-      location,
-      query.role,
-      query.experience,
-      query.employmentType,
-      query.sortBy,
-      query.sortOrder,
-    ]);
-    return remember(this.results, cacheKey, () => {
-      const holders = words.map((word) => this.containing(word)).sort((a, b) => a.size - b.size);
-      const candidates = holders.length
-        ? new Set([...holders[0]].filter((item) => holders.every((set) => set.has(item))))
-        : null;
-      return list.filter((item) =>
-        (!candidates || candidates.has(item)) &&
-        (!query.role || item.job.role === query.role) &&
-        (!query.experience || item.job.experience === query.experience) &&
-        (!query.employmentType || item.job.employmentType === query.employmentType) &&
-        (!location || item.locationLower.includes(location))
-      );
+  /** One page of a search, in the asked order, with the counts of each dropdown's options. */
+  page(query: PublicSearchQuery): SearchPage {
+    const sortBy = query.sortBy ?? "relevance";
+    const answer = searchJobs(this.index, {
+      keywords: query.keywords,
+      location: query.location,
+      role: query.role,
+      experience: query.experience,
+      employmentType: query.employmentType,
+      order: sortBy === "relevance" ? "relevance" : query.sortOrder === "asc" ? "oldest" : "newest",
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
     });
-  }
-
-  /** One page of a search. */
-  page(query: PublicSearchQuery): { jobs: Job[]; pagination: Pagination } {
-    const matches = this.search(query);
-    const offset = (query.page - 1) * query.limit;
+    const jobOf = (id: string) => this.byId.get(id)!.job;
+    let jobs: Job[];
+    if (sortBy === "companyName" || sortBy === "role") {
+      const collator = new Intl.Collator("en", { sensitivity: "base" });
+      const sign = query.sortOrder === "asc" ? 1 : -1;
+      const offset = (query.page - 1) * query.limit;
+      jobs = Array.from(answer.docs, (doc) => jobOf(this.index.ids[doc])).sort((a, b) =>
+        sign * collator.compare(a[sortBy], b[sortBy]) ||
+        time(b.datePosted) - time(a.datePosted) || (b._id < a._id ? -1 : 1)
+      ).slice(offset, offset + query.limit);
+    } else jobs = answer.ids.map(jobOf);
     return {
-      jobs: matches.slice(offset, offset + query.limit).map((item) => item.job),
-      pagination: paginate(query.page, query.limit, matches.length),
+      jobs,
+      pagination: paginate(query.page, query.limit, answer.total),
+      facets: answer.facets,
     };
   }
 
+  /** Active jobs in the same role or sharing skills, most in common first, `job` excluded. */
+  similar(job: Job, limit: number): Job[] {
+    return similarJobs(this.index, {
+      id: job._id,
+      role: job.role,
+      skills: Object.values(job.skills).flat(),
+    }, limit).map((id) => this.byId.get(id)!.job);
+  }
+
+  /**
+   * The dropdowns' values: the most common roles, locations and companies (at most
+   * MAX_ROLE_OPTIONS each, in name order), so the answer stays small however many jobs there are.
+   */
   filterOptions(): FilterOptions {
     if (this.options) return this.options;
-    const roles = new Set<string>();
-    const locations = new Set<string>();
-    const companies = new Set<string>();
-    for (const { job } of this.byId.values()) {
-      roles.add(job.role);
-      locations.add(job.location);
-      companies.add(job.companyName);
-    }
-    const collator = new Intl.Collator("en", { sensitivity: "base" });
-    const sorted = (values: Set<string>) => [...values].sort(collator.compare);
+    const { facets } = searchJobs(this.index, { order: "newest", offset: 0, limit: 0 });
+    const jobs = [...this.byId.values()];
     this.options = {
-      roles: sorted(roles),
-      locations: sorted(locations),
-      companies: sorted(companies),
+      roles: facets.roles.map(([role]) => role),
+      locations: mostCommon(jobs.map(({ job }) => job.location)),
+      companies: mostCommon(jobs.map(({ job }) => job.companyName)),
       experienceOptions: [...EXPERIENCE_OPTIONS],
       employmentTypes: [...EMPLOYMENT_TYPES],
     };
     return this.options;
   }
+}
+
+/** The MAX_ROLE_OPTIONS values that occur most often, in name order. */
+function mostCommon(values: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  const names = [...counts.keys()];
+  const top = topK(
+    names.map((_, i) => i),
+    MAX_ROLE_OPTIONS,
+    (a, b) =>
+      counts.get(names[a])! > counts.get(names[b])! ||
+      (counts.get(names[a]) === counts.get(names[b]) && names[a] < names[b]),
+  );
+  const collator = new Intl.Collator("en", { sensitivity: "base" });
+  return top.map((i) => names[i]).sort(collator.compare);
 }
 
 export function paginate(page: number, limit: number, total: number): Pagination {
@@ -384,11 +401,6 @@ export function paginate(page: number, limit: number, total: number): Pagination
     hasNext: page < totalPages,
     limit,
   };
-}
-
-/** Splits free text into lower-case words. */
-export function searchWords(text: string | undefined): string[] {
-  return (text ?? "").toLowerCase().split(/\s+/).filter(Boolean);
 }
 
 export class JobStore {
@@ -505,10 +517,8 @@ export class JobStore {
       ? keys.jobsByDate()
       : keys.jobsByStatus(query.status);
     const reverse = query.sortOrder !== "asc";
-    const words = searchWords(query.search);
-    const company = query.company?.trim().toLowerCase() ?? "";
-    const location = query.location?.trim().toLowerCase() ?? "";
-    const filtered = words.length > 0 || company !== "" || location !== "";
+    const search = { search: query.search, company: query.company, location: query.location };
+    const filtered = Object.values(search).some((text) => text?.trim());
     const offset = (query.page - 1) * query.limit;
 
     const pageIds: string[] = [];
@@ -528,19 +538,24 @@ export class JobStore {
         if (index++ >= offset) pageIds.push(entry.key[entry.key.length - 1] as string);
       }
     } else {
+      // Every job of the list in the list's order, searched by the public search's engine.
+      const index = new SearchIndex();
       for await (
         const entry of this.kv.list<JobIndexEntry>({ prefix }, { reverse, batchSize: 1000 })
       ) {
-        const { role, companyName, jobId } = entry.value;
-        const text = `${role}\n${companyName}\n${entry.value.location}\n${jobId}`.toLowerCase();
-        if (company && !companyName.toLowerCase().includes(company)) continue;
-        if (location && !entry.value.location.toLowerCase().includes(location)) continue;
-        if (!words.every((word) => text.includes(word))) continue;
-        if (total >= offset && pageIds.length < query.limit) {
-          pageIds.push(entry.key[entry.key.length - 1] as string);
-        }
-        total++;
+        const { role, companyName, location, jobId } = entry.value;
+        index.put({
+          id: entry.key[entry.key.length - 1] as string,
+          posted: 0,
+          role,
+          companyName,
+          location,
+          jobId,
+        });
       }
+      const found = adminMatches(index, search);
+      total = found.length;
+      for (const doc of found.subarray(offset, offset + query.limit)) pageIds.push(index.ids[doc]);
     }
     const jobs = await this.getMany(pageIds);
     return { jobs, pagination: paginate(query.page, query.limit, total), statusCounts };
@@ -617,7 +632,7 @@ export class JobStore {
         ids.forEach((id, i) => {
           const job = entries[i].value;
           if (job?.status === "active") current.put(job);
-          else current.byId.delete(id);
+          else current.remove(id);
         });
         current.invalidate();
         current.revision = revision;
@@ -660,22 +675,7 @@ export class JobStore {
 
   /** Active jobs in the same role or sharing skills, most in common first, `job` excluded. */
   async similar(job: Job, limit: number): Promise<Job[]> {
-    const catalog = await this.active();
-    const skills = new Set(Object.values(job.skills).flat().map((skill) => skill.toLowerCase()));
-    const roleWords = new Set(searchWords(job.role));
-    const scored: { job: Job; score: number }[] = [];
-    for (const item of catalog.list()) {
-      const other = item.job;
-      if (other._id === job._id) continue;
-      let score = other.role === job.role ? 10 : 0;
-      for (const word of searchWords(other.role)) if (roleWords.has(word)) score += 2;
-      for (const skill of Object.values(other.skills).flat()) {
-        if (skills.has(skill.toLowerCase())) score += 1;
-      }
-      if (score > 0) scored.push({ job: other, score });
-    }
-    // A stable sort keeps newest first among equal scores.
-    return scored.sort((a, b) => b.score - a.score).slice(0, limit).map((item) => item.job);
+    return (await this.active()).similar(job, limit);
   }
 
   // ---- writes ------------------------------------------------------------------------------

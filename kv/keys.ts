@@ -82,6 +82,10 @@ export const keys = {
   //   ["analytics_jobs", _id]                        JobRef: jobId, role, company (kept after delete)
   //   ["analytics_salt", day]                        the day's secret visitor salt (expires in 48 h)
   //   ["analytics_visitors", day, hash]              null: this visitor is counted (expires in 48 h)
+  //   ["analytics_networks", day, hash]              number: visitors admitted from one address
+  //                                                   (an IPv6 /64) that day (expires in 48 h)
+  //   ["analytics_seen", day, visitor, kind, _id]    null: this visitor's view or click of the job
+  //                                                   is counted that day (expires in 48 h)
   analyticsWrites: () => ["analytics_writes"] as const,
   analyticsDay: (day: string) => ["analytics_day", day] as const,
   analyticsDayTotal: (day: string, field: string) => ["analytics_day", day, field] as const,
@@ -97,4 +101,7 @@ export const keys = {
   analyticsSalt: (day: string) => ["analytics_salt", day] as const,
   analyticsVisitors: (day: string) => ["analytics_visitors", day] as const,
   analyticsVisitor: (day: string, hash: string) => ["analytics_visitors", day, hash] as const,
+  analyticsNetwork: (day: string, hash: string) => ["analytics_networks", day, hash] as const,
+  analyticsSeen: (day: string, visitor: string, kind: "views" | "clicks", id: string) =>
+    ["analytics_seen", day, visitor, kind, id] as const,
 } as const;

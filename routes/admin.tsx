@@ -18,6 +18,8 @@ function Shell() {
         <meta name="robots" content="noindex, nofollow" />
         <title>Admin Portal · CareerEdge</title>
         <link rel="stylesheet" href={assetUrl("styles.css")} />
+        {/* Module scripts run in document order: zod's settings are in place before the app. */}
+        <script type="module" src={assetUrl("admin/zod-config.js")} />
         <script type="module" src={assetUrl("admin/main.js")} />
       </head>
       <body className="bg-slate-50 text-slate-900 antialiased">

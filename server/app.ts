@@ -52,6 +52,20 @@ const headLength: MiddlewareHandler = async (c, next) => {
   c.res.headers.set("content-length", String((await c.res.arrayBuffer()).byteLength));
 };
 
+/**
+ * An answer for a signed-in admin (or to signing in) is that admin's own: no cache, the browser's
+ * or one on the way, may keep it. Public answers stay cacheable.
+ */
+const adminNoStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (
+    c.get("admin") || c.req.header("authorization") ||
+    /^\/api\/(admin|analytics|jobs\/admin)(\/|$)/.test(c.req.path)
+  ) {
+    c.res.headers.set("cache-control", "no-store");
+  }
+};
+
 export function createApp(deps: AppDeps | Services) {
   const services = "jobs" in deps ? deps : createServices(deps);
   const app = new Hono<AppEnv>();
@@ -60,6 +74,7 @@ export function createApp(deps: AppDeps | Services) {
   app.use(headLength);
 
   const api = new Hono<AppEnv>();
+  api.use(adminNoStore);
   api.route("/jobs", jobRoutes(services));
   api.route("/admin", adminRoutes(services));
   api.route("/analytics", analyticsRoutes(services));

@@ -1,13 +1,19 @@
 /**
- * Cookieless traffic counting (issue 3), after Plausible and Umami. A request counts only when a
- * person asked for it: HEAD requests, prefetches and prerenders, known bots (the `isbot` list) and
- * headless browsers count nothing. A unique visitor is an HMAC-SHA-256 of the client address and
- * user agent under the day's secret salt; neither is ever written anywhere. Counts are batched in
- * memory and written at most a second later (and on shutdown) so that counting never slows a page
- * down; the batch holds each distinct visitor once and hashes it when written, not per request.
+ * Cookieless traffic counting, after Plausible and Umami. A request counts only when a person asked
+ * for it: a page visit only when the browser navigated to a page (not an image, a frame, a
+ * prefetch or prerender, a HEAD request, nor any path with a file extension), an apply-link click
+ * only as a navigation, an API call only from our own pages or a client that is not a browser;
+ * known bots (the `isbot` list) and headless browsers count nothing. A visitor is an HMAC-SHA-256 of
+ * the client address and user agent under the day's secret salt; neither is ever written anywhere.
+ * A visitor counts once a day among the unique visitors, and once a day per job for views and for
+ * clicks, however many requests it makes and whichever processes answer them: markers in KV decide,
+ * and this process only remembers, within a byte budget, what it need not ask KV again. Counts are
+ * batched in memory and written at most a second later (and on shutdown) so that counting never
+ * slows a page down.
  */
 import type { Context } from "hono";
 import { isbot } from "isbot";
+import pLimit from "p-limit";
 import type { Config } from "./config.ts";
 import type { TrafficCounter } from "./context.ts";
 import { clientAddress } from "./request.ts";
@@ -16,14 +22,17 @@ import type { JobStore } from "../kv/jobs.ts";
 import {
   addDays,
   type Browser,
+  claimVisitor,
+  type CountKind,
   type DayCounts,
   dayOf,
   type Device,
   emptyDayCounts,
+  type Engagement,
   type JobRef,
   jobRef,
   recordDay,
-  recordVisitors,
+  recordEngagements,
   visitorSalt,
 } from "../kv/analytics.ts";
 
@@ -31,6 +40,19 @@ import {
 export const FLUSH_INTERVAL_MS = 1_000;
 /** How long a job's name is reused from memory before it is read again. */
 const JOB_REF_CACHE_MS = 60_000;
+/**
+ * Visitors (address and user agent pairs) counted from one address a day; every further browser
+ * there is one shared visitor. An office or a home behind one address has a few browsers and a few
+ * dozen people at most, and browsers now send few distinct user agents (Chrome's are frozen to the
+ * major version), while one client rotating user agents would otherwise mint a visitor per request.
+ */
+export const VISITORS_PER_ADDRESS = 20;
+/** What the batch waiting to be written may hold; past it, it is written at once. */
+const PENDING_BYTES = 2 * 1024 * 1024;
+/** What the memory of visitors and their counted views and clicks may hold. */
+const REMEMBERED_BYTES = 8 * 1024 * 1024;
+/** Visitors resolved against KV at once while a batch is written. */
+const CLAIMS_AT_ONCE = 8;
 
 const encoder = new TextEncoder();
 
@@ -75,6 +97,55 @@ export function humanVisitor(c: Context): Visitor | null {
   return classify(userAgent);
 }
 
+/** A path with a file extension names a file (an icon, a manifest, a feed), never a page. */
+export function isFilePath(path: string): boolean {
+  return /\.[a-z0-9]{1,20}$/i.test(path);
+}
+
+/**
+ * Whether the browser is navigating to the page, as a person following a link or typing an address
+ * does. Browsers say so in `Sec-Fetch-Dest` and `Sec-Fetch-Mode`: an image, a frame, a script or a
+ * fetch of the same address says otherwise. A client that sends neither (a browser from before
+ * 2020-2023, or a script) is taken at its `Accept` header: every browser navigation asks for
+ * text/html, while image and script loads ask for their own types; a script asking for anything
+ * (`*` `/` `*`, or no Accept) counts, as it always could, once a day per job like everyone.
+ */
+export function isNavigation(c: Context): boolean {
+  const dest = c.req.header("sec-fetch-dest");
+  const mode = c.req.header("sec-fetch-mode");
+  if (dest !== undefined || mode !== undefined) return dest === "document" && mode === "navigate";
+  const accept = c.req.header("accept")?.trim();
+  return !accept || accept.includes("text/html") || accept.startsWith("*/*");
+}
+
+/**
+ * Whether an API call came from our own pages or from a client that is not a browser: a browser
+ * loading the API from another site (an image, a cross-site fetch) would count its visitors for it.
+ */
+export function isOwnApiCall(c: Context): boolean {
+  const dest = c.req.header("sec-fetch-dest");
+  const site = c.req.header("sec-fetch-site");
+  return (dest === undefined || dest === "empty") && (site === undefined || site === "same-origin");
+}
+
+/**
+ * The network an address belongs to: the address itself for IPv4, its /64 for IPv6, where one
+ * subscriber is handed a whole /64 and can use any address in it.
+ */
+export function networkOf(address: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (v4) return v4[1];
+  if (!address.includes(":")) return address;
+  const [head, tail] = address.toLowerCase().split("%")[0].split("::");
+  const groups = head ? head.split(":") : [];
+  if (tail !== undefined) {
+    const rest = tail ? tail.split(":") : [];
+    while (groups.length + rest.length < 8) groups.push("0");
+    groups.push(...rest);
+  }
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
 export function deviceOf(userAgent: string): Device {
   if (/ipad|tablet|playbook|silk|kindle|android(?!.*mobi)/i.test(userAgent)) return "tablet";
   if (/mobi|iphone|ipod|android|windows phone|blackberry|opera mini/i.test(userAgent)) {
@@ -92,24 +163,58 @@ export function browserOf(userAgent: string): Browser {
   return "others";
 }
 
+/** One visitor's requests in a batch: the jobs it viewed and clicked. */
+interface PendingVisitor {
+  address: string;
+  userAgent: string;
+  /** Whether it opened a page, and so is one of the day's unique visitors. */
+  visited: boolean;
+  views: Set<string>;
+  clicks: Set<string>;
+}
+
 interface PendingDay {
   visits: number;
   devices: Record<Device, number>;
   browsers: Record<Browser, number>;
-  /** By the id the route gave (`_id` or `jobId`); resolved when written. */
-  views: Map<string, number>;
-  clicks: Map<string, number>;
-  /** Each distinct client address and user agent of the batch, hashed when written. */
-  visitors: Set<string>;
+  /** By client address and user agent; hashed when written. */
+  visitors: Map<string, PendingVisitor>;
 }
 
 function emptyPendingDay(): PendingDay {
   const { devices, browsers } = emptyDayCounts();
-  return { visits: 0, devices, browsers, views: new Map(), clicks: new Map(), visitors: new Set() };
+  return { visits: 0, devices, browsers, visitors: new Map() };
 }
 
-function addTo(map: Map<string, number>, key: string, amount = 1): void {
-  map.set(key, (map.get(key) ?? 0) + amount);
+/** Memory a string takes, roughly: two bytes a character and the header of the Map entry. */
+function sizeOf(text: string): number {
+  return 2 * text.length + 64;
+}
+
+/**
+ * Keys this process knows KV has already decided, kept within a byte budget, oldest forgotten
+ * first. Only a shortcut: forgetting one costs a read of KV, never a wrong count.
+ */
+class Remembered {
+  private entries = new Map<string, string>();
+  private bytes = 0;
+
+  constructor(private budget: number) {}
+
+  get(key: string): string | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, value: string): void {
+    if (this.entries.has(key)) return;
+    this.entries.set(key, value);
+    this.bytes += sizeOf(key) + sizeOf(value);
+    for (const [oldest, old] of this.entries) {
+      if (this.bytes <= this.budget) break;
+      this.entries.delete(oldest);
+      this.bytes -= sizeOf(oldest) + sizeOf(old);
+    }
+  }
 }
 
 export interface CounterDeps {
@@ -125,10 +230,17 @@ export function createCounter(deps: CounterDeps): TrafficCounter {
 
 class BatchingCounter implements TrafficCounter {
   private pending = new Map<string, PendingDay>();
+  /** What the pending batch holds, roughly, in bytes. */
+  private pendingBytes = 0;
+  /** A flush was asked for because the batch is full. */
+  private urgent = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();
-  /** Hashes of visitors already counted, by day, so a returning visitor costs no KV read. */
-  private counted = new Map<string, Set<string>>();
+  /**
+   * By day and visitor hash, the visitor it counts as, once counted among the day's unique
+   * visitors; by day, visitor, kind and job, the views and clicks already counted.
+   */
+  private remembered = new Remembered(REMEMBERED_BYTES);
   private saltKeys = new Map<string, Promise<CryptoKey>>();
   private refs = new Map<string, { ref: JobRef | null; at: number }>();
   /** The day is the same for every request within a minute (every zone offset is whole minutes). */
@@ -137,28 +249,32 @@ class BatchingCounter implements TrafficCounter {
   constructor(private deps: CounterDeps) {}
 
   pageView(c: Context, jobId?: string): void {
+    if (isFilePath(c.req.path) || !isNavigation(c)) return;
     const visitor = humanVisitor(c);
     if (!visitor) return;
-    const day = this.day();
-    const pending = this.pendingDay(day);
+    const pending = this.pendingDay(this.day());
     pending.visits++;
     pending.devices[visitor.device]++;
     pending.browsers[visitor.browser]++;
-    if (jobId) addTo(pending.views, jobId);
-    pending.visitors.add(`${clientAddress(c)}\n${visitor.userAgent}`);
-    this.schedule();
+    const entry = this.note(c, pending, visitor);
+    if (!entry) return;
+    entry.visited = true;
+    if (jobId) this.add(entry.views, jobId);
   }
 
   jobView(c: Context, jobId: string): void {
-    if (!humanVisitor(c)) return;
-    addTo(this.pendingDay(this.day()).views, jobId);
-    this.schedule();
+    if (!isOwnApiCall(c)) return;
+    const visitor = humanVisitor(c);
+    const entry = visitor && this.note(c, this.pendingDay(this.day()), visitor);
+    if (entry) this.add(entry.views, jobId);
   }
 
   jobClick(c: Context, jobId: string): void {
-    if (!humanVisitor(c)) return;
-    addTo(this.pendingDay(this.day()).clicks, jobId);
-    this.schedule();
+    // The API call comes from the Apply button; the link is followed without JavaScript.
+    if (c.req.method === "POST" ? !isOwnApiCall(c) : !isNavigation(c)) return;
+    const visitor = humanVisitor(c);
+    const entry = visitor && this.note(c, this.pendingDay(this.day()), visitor);
+    if (entry) this.add(entry.clicks, jobId);
   }
 
   /** Writes everything counted so far; flushes run one after another, never in parallel. */
@@ -168,6 +284,40 @@ class BatchingCounter implements TrafficCounter {
     const run = this.writing.then(() => this.write());
     this.writing = run.catch(() => {});
     return run;
+  }
+
+  /**
+   * The batch's entry for the request's visitor. A full batch is written at once; one that stays
+   * full (KV slower than the traffic) takes no new visitors, so memory stays bounded.
+   */
+  private note(c: Context, pending: PendingDay, visitor: Visitor): PendingVisitor | undefined {
+    const address = clientAddress(c);
+    const key = `${address}\n${visitor.userAgent}`;
+    let entry = pending.visitors.get(key);
+    if (!entry) {
+      if (this.pendingBytes > 2 * PENDING_BYTES) return undefined;
+      entry = {
+        address,
+        userAgent: visitor.userAgent,
+        visited: false,
+        views: new Set(),
+        clicks: new Set(),
+      };
+      pending.visitors.set(key, entry);
+      this.pendingBytes += sizeOf(key) + 128;
+    }
+    if (this.pendingBytes > PENDING_BYTES && !this.urgent) {
+      this.urgent = true;
+      this.flush().catch((error) => console.error("Analytics flush failed:", error))
+        .finally(() => this.urgent = false);
+    } else this.schedule();
+    return entry;
+  }
+
+  private add(jobs: Set<string>, jobId: string): void {
+    if (jobs.has(jobId) || this.pendingBytes > 2 * PENDING_BYTES) return;
+    jobs.add(jobId);
+    this.pendingBytes += sizeOf(jobId);
   }
 
   private day(): string {
@@ -193,15 +343,10 @@ class BatchingCounter implements TrafficCounter {
     }, FLUSH_INTERVAL_MS);
   }
 
-  /** The day's keyed hashes of the batch's visitors that this process has not counted yet. */
-  private async newVisitors(day: string, visitors: Set<string>): Promise<string[]> {
+  private async hash(day: string, text: string): Promise<string> {
     const key = await this.saltKey(day);
-    const counted = this.counted.get(day);
-    const hashes = await Promise.all([...visitors].map(async (visitor) => {
-      const signature = await crypto.subtle.sign("HMAC", key, encoder.encode(visitor));
-      return encodeHex(signature).slice(0, 32);
-    }));
-    return [...new Set(hashes)].filter((hash) => !counted?.has(hash));
+    const signature = await crypto.subtle.sign("HMAC", key, encoder.encode(text));
+    return encodeHex(signature).slice(0, 32);
   }
 
   private saltKey(day: string): Promise<CryptoKey> {
@@ -216,13 +361,10 @@ class BatchingCounter implements TrafficCounter {
     return key;
   }
 
-  private yesterday(): string {
-    return addDays(this.day(), -1);
-  }
-
   private async write(): Promise<void> {
     const batches = this.pending;
     this.pending = new Map();
+    this.pendingBytes = 0;
     const failures: unknown[] = [];
     for (const [day, pending] of batches) {
       try {
@@ -243,16 +385,6 @@ class BatchingCounter implements TrafficCounter {
       devices: pending.devices,
       browsers: pending.browsers,
     };
-    const refs = await this.jobRefs([...pending.views.keys(), ...pending.clicks.keys()]);
-    for (const kind of ["views", "clicks"] as const) {
-      for (const [id, amount] of pending[kind]) {
-        const ref = refs.get(id);
-        // A job deleted before its counts were written has nothing left to count towards.
-        if (!ref) continue;
-        counts.jobs.set(ref._id, ref);
-        addTo(counts[kind], ref._id, amount);
-      }
-    }
     try {
       await recordDay(this.deps.kv, day, counts);
     } finally {
@@ -260,16 +392,56 @@ class BatchingCounter implements TrafficCounter {
       pending.visits = counts.visits;
       pending.devices = counts.devices;
       pending.browsers = counts.browsers;
-      pending.views = counts.views;
-      pending.clicks = counts.clicks;
     }
-    if (pending.visitors.size) {
-      const hashes = await this.newVisitors(day, pending.visitors);
-      await recordVisitors(this.deps.kv, day, hashes);
-      let counted = this.counted.get(day);
-      if (!counted) this.counted.set(day, counted = new Set());
-      for (const hash of hashes) counted.add(hash);
-    }
+    const refs = await this.jobRefs(
+      [...pending.visitors.values()].flatMap((entry) => [...entry.views, ...entry.clicks]),
+    );
+    const claim = pLimit(CLAIMS_AT_ONCE);
+    const engagements = new Map<string, Engagement>();
+    await Promise.all([...pending.visitors.values()].map((entry) =>
+      claim(async () => {
+        const visitor = await this.identity(day, entry);
+        for (const kind of ["views", "clicks"] as const) {
+          for (const id of entry[kind]) {
+            const ref = refs.get(id);
+            // A job deleted before its counts were written has nothing left to count towards.
+            if (!ref) continue;
+            const seen = this.seenKey(day, visitor, kind, ref._id);
+            if (!this.remembered.get(seen)) engagements.set(seen, { visitor, kind, ref });
+          }
+        }
+      })
+    ));
+    // A failure before this point leaves the visitors in the batch for a retry, which counts
+    // nothing twice: what was written left its markers.
+    await recordEngagements(this.deps.kv, day, [...engagements.values()]);
+    for (const seen of engagements.keys()) this.remembered.set(seen, "");
+    pending.visitors.clear();
+  }
+
+  private seenKey(day: string, visitor: string, kind: CountKind, id: string): string {
+    return `${day} ${visitor} ${kind} ${id}`;
+  }
+
+  /** The visitor a batch entry counts as that day, counted among the unique visitors if it visited. */
+  private async identity(day: string, entry: PendingVisitor): Promise<string> {
+    const hash = await this.hash(day, `${entry.address}\n${entry.userAgent}`);
+    // A visitor known to be counted serves every call; one known only as admitted, only API calls.
+    const counted = `${day} ${hash} counted`;
+    const admitted = `${day} ${hash} admitted`;
+    const known = this.remembered.get(counted) ??
+      (entry.visited ? undefined : this.remembered.get(admitted));
+    if (known) return known;
+    const network = await this.hash(day, `network\n${networkOf(entry.address)}`);
+    const visitor = await claimVisitor(
+      this.deps.kv,
+      day,
+      { hash, network },
+      VISITORS_PER_ADDRESS,
+      entry.visited,
+    );
+    this.remembered.set(entry.visited ? counted : admitted, visitor);
+    return visitor;
   }
 
   /** Puts back what a failed write did not store, to be tried again with the next flush. */
@@ -282,15 +454,22 @@ class BatchingCounter implements TrafficCounter {
     for (const [browser, amount] of Object.entries(pending.browsers)) {
       target.browsers[browser as Browser] += amount;
     }
-    for (const [id, amount] of pending.views) addTo(target.views, id, amount);
-    for (const [id, amount] of pending.clicks) addTo(target.clicks, id, amount);
-    for (const hash of pending.visitors) target.visitors.add(hash);
+    for (const [key, entry] of pending.visitors) {
+      const existing = target.visitors.get(key);
+      if (!existing) {
+        target.visitors.set(key, entry);
+        this.pendingBytes += sizeOf(key) + 128;
+        continue;
+      }
+      existing.visited ||= entry.visited;
+      for (const id of entry.views) existing.views.add(id);
+      for (const id of entry.clicks) existing.clicks.add(id);
+    }
     this.schedule();
   }
 
   private forgetOldDays(): void {
-    const keep = new Set([this.day(), this.yesterday()]);
-    for (const day of this.counted.keys()) if (!keep.has(day)) this.counted.delete(day);
+    const keep = new Set([this.day(), addDays(this.day(), -1)]);
     for (const day of this.saltKeys.keys()) if (!keep.has(day)) this.saltKeys.delete(day);
   }
 

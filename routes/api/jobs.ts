@@ -52,9 +52,9 @@ export const publicJobQuery = z.object({
   role: filterText,
   experience: optionalEnum(EXPERIENCE_OPTIONS, "experience"),
   employmentType: optionalEnum(EMPLOYMENT_TYPES, "employmentType"),
-  sortBy: z.enum(["datePosted", "companyName", "role"], {
-    error: "sortBy must be datePosted, companyName or role",
-  }).default("datePosted"),
+  sortBy: z.enum(["relevance", "datePosted", "companyName", "role"], {
+    error: "sortBy must be relevance, datePosted, companyName or role",
+  }).default("relevance"),
   sortOrder: z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).default("desc"),
 });
 
@@ -115,7 +115,10 @@ export function jobRoutes(services: Services) {
     const query = parseQuery(c, publicJobQuery);
     const answer = await jobs.memo(
       `api:jobs:${JSON.stringify(query)}`,
-      (catalog) => new SecureAnswer(JSON.stringify(catalog.page(query)), 200, json),
+      (catalog) => {
+        const { jobs: list, pagination } = catalog.page(query);
+        return new SecureAnswer(JSON.stringify({ jobs: list, pagination }), 200, json);
+      },
     );
     return answer.response();
   });

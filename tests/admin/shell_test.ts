@@ -26,8 +26,14 @@ Deno.test("every /admin path answers the shell with the spinner, the app and the
     assert.ok(html.includes(`<link rel="stylesheet" href="${assetUrl("styles.css")}"/>`));
     assert.match(html, /<div id="admin-root"><div role="status"/);
     assert.ok(html.includes("Loading..."));
+    // zod's settings load first (module scripts run in document order), then the app.
+    assert.ok(
+      html.includes(
+        `<script type="module" src="${assetUrl("admin/zod-config.js")}"></script><script`,
+      ),
+    );
     // CSP allows scripts only from our origin: the shell carries no inline script.
-    assert.equal(html.match(/<script/g)?.length, 1);
+    assert.equal(html.match(/<script/g)?.length, 2);
   }
 });
 

@@ -126,7 +126,7 @@ Deno.test("bots, headless browsers, prefetches and HEAD requests count nothing",
   });
 });
 
-Deno.test("public job views and clicks count on the job, per day and in the totals; an admin's read does not", async () => {
+Deno.test("public job views and clicks count once per visitor on the job, per day and in the totals; an admin's read does not", async () => {
   await using t = await testApp({ now: new Date("2026-03-10T10:00:00Z") });
   const admin = await signIn(t, { main: true });
   const created = await t.services.jobs.create(sampleJob({ role: "Data Engineer" }));
@@ -153,28 +153,39 @@ Deno.test("public job views and clicks count on the job, per day and in the tota
     headers: { ...admin.headers, "user-agent": CHROME_DESKTOP },
   });
   assert.deepEqual(adminRead.status, 200);
+  // Another person's view and click count too: each visitor once a day per job.
+  const other = { headers: { "user-agent": CHROME_DESKTOP } };
+  assert.deepEqual(
+    (await t.app.request(`/api/jobs/${job._id}`, other, from("192.0.2.4"))).status,
+    200,
+  );
+  const click = await t.app.request(`/api/jobs/${job._id}/click`, {
+    method: "POST",
+    ...other,
+  }, from("192.0.2.4"));
+  assert.deepEqual(click.status, 200);
   await t.services.counter.flush();
 
   const seen = await (await t.app.request(`/api/jobs/${job._id}`, { headers: admin.headers }))
     .json();
-  assert.deepEqual(seen.analytics, { views: 3, clicks: 2 });
-  assert.deepEqual(await listed(), [{ views: 3, clicks: 2 }]);
+  assert.deepEqual(seen.analytics, { views: 2, clicks: 2 });
+  assert.deepEqual(await listed(), [{ views: 2, clicks: 2 }]);
   const { jobs } = await report<{ jobs: unknown[] }>(t, admin, "/api/analytics/jobs?days=1");
   assert.deepEqual(jobs, [{
     _id: job._id,
     jobId: job.jobId,
     role: "Data Engineer",
     companyName: job.companyName,
-    views: 3,
+    views: 2,
     clicks: 2,
-    conversionRate: 66.67,
+    conversionRate: 100,
   }]);
   const perDay = await t.kv.get<Deno.KvU64>(keys.analyticsJobDay("2026-03-10", job._id, "views"));
-  assert.deepEqual(perDay.value?.value, 3n);
+  assert.deepEqual(perDay.value?.value, 2n);
   assert.deepEqual(await report(t, admin, "/api/analytics/overview?days=1"), {
     totalVisits: 0,
     totalUniqueVisitors: 0,
-    totalJobViews: 3,
+    totalJobViews: 2,
     totalJobClicks: 2,
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Two server processes share one KV file and count at the same time: 2,000 job views and 1,000
- * clicks at once must come out exact in the daily totals, the per-job running totals and the
- * per-job-per-day counts, and counts still in memory are written on a graceful stop.
+ * clicks at once from 25 browsers at one address must count each browser once per job, the first
+ * 20 on their own and the rest as one shared visitor, exactly, in the daily totals, the per-job
+ * running totals and the per-job-per-day counts; counts still in memory are written on a graceful
+ * stop.
  */
 import assert from "node:assert/strict";
 import { sampleJob } from "../helpers/server.ts";
@@ -10,11 +12,18 @@ import { JobStore } from "../../kv/jobs.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { CHROME_DESKTOP } from "./fixtures.ts";
+import { VISITORS_PER_ADDRESS } from "../../server/counter.ts";
 
 const VIEWS = 2_000;
 const CLICKS = 1_000;
 const CLICKS_AT_STOP = 200;
-const human = { "user-agent": CHROME_DESKTOP };
+const BROWSERS = 25;
+/** Each job's count when every browser used it: 20 on their own, the other 5 as one. */
+const PER_JOB = VISITORS_PER_ADDRESS + 1;
+/** Request `i` comes from browser `i % BROWSERS`. */
+const browser = (i: number) => ({
+  "user-agent": CHROME_DESKTOP.replace("Chrome/131", `Chrome/${100 + (i % BROWSERS)}`),
+});
 
 interface Counted {
   views: Map<string, number>;
@@ -73,7 +82,7 @@ async function readCounts(kv: Deno.Kv, jobs: Job[]): Promise<Counted> {
   return counted;
 }
 
-Deno.test("2,000 views and 1,000 clicks across two processes sharing one KV file are exact", async () => {
+Deno.test("2,000 views and 1,000 clicks from 25 browsers across two processes sharing one KV file count each browser once per job", async () => {
   const dir = await Deno.makeTempDir({ prefix: "careeredge-analytics-" });
   const kvPath = `${dir}/shared.kv`;
   try {
@@ -91,7 +100,6 @@ Deno.test("2,000 views and 1,000 clicks across two processes sharing one KV file
     const kv = await Deno.openKv(kvPath);
     try {
       const expected = { views: new Map<string, number>(), clicks: new Map<string, number>() };
-      const add = (map: Map<string, number>, id: string) => map.set(id, (map.get(id) ?? 0) + 1);
       const requests: Promise<void>[] = [];
       const send = async (url: string, init: RequestInit) => {
         const response = await fetch(url, init);
@@ -99,18 +107,18 @@ Deno.test("2,000 views and 1,000 clicks across two processes sharing one KV file
         assert.equal(response.status, 200, url);
       };
       for (let i = 0; i < VIEWS; i++) {
-        // Uneven on purpose: job 0 gets the most, and both id forms are used.
-        const job = jobs[(i * i) % jobs.length];
-        add(expected.views, job._id);
+        // Every browser views every job many times, through both processes, by both id forms.
+        const job = jobs[Math.floor(i / BROWSERS) % jobs.length];
+        expected.views.set(job._id, PER_JOB);
         const id = i % 3 ? job._id : job.jobId;
-        requests.push(send(`${servers[i % 2].url}/api/jobs/${id}`, { headers: human }));
+        requests.push(send(`${servers[i % 2].url}/api/jobs/${id}`, { headers: browser(i) }));
         if (i < CLICKS) {
-          const clicked = jobs[i % 3];
-          add(expected.clicks, clicked._id);
+          const clicked = jobs[Math.floor(i / BROWSERS) % 3];
+          expected.clicks.set(clicked._id, PER_JOB);
           requests.push(
             send(`${servers[(i + 1) % 2].url}/api/jobs/${clicked._id}/click`, {
               method: "POST",
-              headers: human,
+              headers: browser(i),
             }),
           );
         }
@@ -121,29 +129,34 @@ Deno.test("2,000 views and 1,000 clicks across two processes sharing one KV file
       const deadline = Date.now() + 10_000;
       let counted = await readCounts(kv, jobs);
       while (
-        (counted.dayViews < VIEWS || counted.dayClicks < CLICKS) && Date.now() < deadline
+        (counted.dayViews < 5 * PER_JOB || counted.dayClicks < 3 * PER_JOB) &&
+        Date.now() < deadline
       ) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         counted = await readCounts(kv, jobs);
       }
-      assert.equal(counted.dayViews, VIEWS);
-      assert.equal(counted.dayClicks, CLICKS);
+      assert.equal(counted.dayViews, 5 * PER_JOB);
+      assert.equal(counted.dayClicks, 3 * PER_JOB);
 
       // Clicks still in memory when the servers are told to stop are written before they exit.
       const late = jobs[4];
-      await Promise.all(Array.from({ length: CLICKS_AT_STOP }, (_, i) => {
-        add(expected.clicks, late._id);
-        return send(`${servers[i % 2].url}/api/jobs/${late._id}/click`, {
-          method: "POST",
-          headers: human,
-        });
-      }));
+      expected.clicks.set(late._id, PER_JOB);
+      await Promise.all(
+        Array.from(
+          { length: CLICKS_AT_STOP },
+          (_, i) =>
+            send(`${servers[i % 2].url}/api/jobs/${late._id}/click`, {
+              method: "POST",
+              headers: browser(i),
+            }),
+        ),
+      );
       await Promise.all(servers.map((server) => server.stop()));
 
       counted = await readCounts(kv, jobs);
       assert.deepEqual(counted.mismatches, []);
-      assert.equal(counted.dayViews, VIEWS);
-      assert.equal(counted.dayClicks, CLICKS + CLICKS_AT_STOP);
+      assert.equal(counted.dayViews, 5 * PER_JOB);
+      assert.equal(counted.dayClicks, 4 * PER_JOB);
       for (const job of jobs) {
         assert.equal(counted.views.get(job._id) ?? 0, expected.views.get(job._id) ?? 0, job.jobId);
         assert.equal(

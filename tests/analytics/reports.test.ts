@@ -148,14 +148,14 @@ Deno.test("the dashboard: one entry per day, oldest first, lists that add up to 
   ]);
   const feb26 = dashboard.dailyAnalytics[2];
   assert.equal(feb26.websiteVisits, 7);
-  assert.equal(feb26.uniqueVisitors.length, 4);
+  assert.equal(feb26.uniqueVisitors, 4);
   assert.deepEqual(feb26.jobViews, [{ jobId: "j-ab", count: 5 }, { jobId: "j-zeta", count: 4 }]);
   assert.deepEqual(feb26.jobClicks, [{ jobId: "j-ab", count: 2 }, { jobId: "j-zeta", count: 1 }]);
   const empty = dashboard.dailyAnalytics[1];
   assert.deepEqual(empty, {
     date: "2026-02-25",
     websiteVisits: 0,
-    uniqueVisitors: [],
+    uniqueVisitors: 0,
     jobViews: [],
     jobClicks: [],
   });

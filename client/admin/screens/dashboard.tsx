@@ -52,7 +52,7 @@ export function DashboardScreen() {
   const traffic = (data?.dailyAnalytics ?? []).map((day) => ({
     label: dayLabel(day.date),
     visits: day.websiteVisits,
-    unique: day.uniqueVisitors.length,
+    unique: day.uniqueVisitors,
     views: sumCounts(day.jobViews),
     clicks: sumCounts(day.jobClicks),
   }));

@@ -1,0 +1,247 @@
+/**
+ * The search index of a set of jobs: each job gets a number, each word a posting list of the jobs
+ * holding it (and in which fields), and the words live in MiniSearch's radix tree, which finds the
+ * words a query word reaches by prefix and by typo. A job change appends; a removed job is marked
+ * gone and skipped until the owner rebuilds a fresh index (`wasteful`).
+ */
+import SearchableMap from "minisearch/SearchableMap";
+import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
+import { grown, Posting } from "./postings.ts";
+import { editDistance, indexWords, isStopWord, typoBudget } from "./text.ts";
+
+/** Field bits of a posting. */
+export const FIELD = {
+  role: 1,
+  skills: 2,
+  company: 4,
+  description: 8,
+  location: 16,
+  jobId: 32,
+} as const;
+
+/**
+ * Rank of a match by the best field it is in: the role above skills and keywords, above the
+ * company, above the description and location (a job ID is as good as a role).
+ */
+const FIELD_RANK = new Uint8Array(64).map((_, fields) =>
+  fields & (FIELD.role | FIELD.jobId)
+    ? 4
+    : fields & FIELD.skills
+    ? 3
+    : fields & FIELD.company
+    ? 2
+    : fields
+    ? 1
+    : 0
+);
+
+/** How a word was reached: the word itself, a longer form of it, a prefix, a typo. */
+const HOW = { exact: 3, inflection: 2, prefix: 1, typo: 0 } as const;
+/** A known word also finds its longer forms up to this many letters more (engineer, engineers). */
+const INFLECTION_LETTERS = 3;
+
+/** What the index takes from a job (or from an admin list entry). */
+export interface IndexedDoc {
+  id: string;
+  posted: number;
+  role: string;
+  companyName: string;
+  location: string;
+  skills?: string[];
+  description?: string;
+  jobId?: string;
+  experience?: string;
+  employmentType?: string;
+}
+
+/** One way a query word is found: a posting list, how well, and the word it stands for. */
+export interface WordMatch {
+  posting: Posting;
+  how: number;
+  word: string;
+}
+
+export class SearchIndex {
+  /** Each word's posting list; the tree holds the same words for prefix and typo lookups. */
+  readonly postings = new Map<string, Posting>();
+  private readonly words = new SearchableMap<Posting>();
+  /** Job number -> id; a removed job's entry stays until a rebuild. */
+  ids: string[] = [];
+  alive = new Uint8Array(0);
+  posted = new Float64Array(0);
+  roleOf = new Int32Array(0);
+  experienceOf = new Uint8Array(0);
+  typeOf = new Uint8Array(0);
+  readonly numberOf = new Map<string, number>();
+  /** Distinct roles by code, and the jobs of each (for Similar Jobs). */
+  readonly roleNames: string[] = [];
+  readonly roleCode = new Map<string, number>();
+  readonly roleDocs: Posting[] = [];
+  private gone = 0;
+
+  get size(): number {
+    return this.numberOf.size;
+  }
+
+  /** Job numbers handed out so far, removed ones included. */
+  get span(): number {
+    return this.ids.length;
+  }
+
+  /** Removed jobs outnumber live ones: a rebuild would halve the memory and the work. */
+  get wasteful(): boolean {
+    return this.gone > 1024 && this.gone > this.size;
+  }
+
+  /** Adds a job, or replaces the one with its id. */
+  put(doc: IndexedDoc): void {
+    this.remove(doc.id);
+    const n = this.ids.length;
+    this.ids.push(doc.id);
+    this.numberOf.set(doc.id, n);
+    this.alive = grown(this.alive, n + 1, n);
+    this.posted = grown(this.posted, n + 1, n);
+    this.roleOf = grown(this.roleOf, n + 1, n);
+    this.experienceOf = grown(this.experienceOf, n + 1, n);
+    this.typeOf = grown(this.typeOf, n + 1, n);
+    this.alive[n] = 1;
+    this.posted[n] = doc.posted;
+    this.experienceOf[n] = (EXPERIENCE_OPTIONS as readonly string[]).indexOf(doc.experience ?? "") +
+      1;
+    this.typeOf[n] = (EMPLOYMENT_TYPES as readonly string[]).indexOf(doc.employmentType ?? "") + 1;
+    let role = this.roleCode.get(doc.role);
+    if (role === undefined) {
+      role = this.roleNames.push(doc.role) - 1;
+      this.roleCode.set(doc.role, role);
+      this.roleDocs.push(new Posting());
+    }
+    this.roleOf[n] = role;
+    this.roleDocs[role].add(n, FIELD.role);
+
+    const fields = new Map<string, number>();
+    const note = (text: string | undefined, field: number, keepStopWords = true) => {
+      if (!text) return;
+      for (const word of indexWords(text, keepStopWords)) {
+        fields.set(word, (fields.get(word) ?? 0) | field);
+      }
+    };
+    note(doc.role, FIELD.role);
+    note(doc.skills?.join("\n"), FIELD.skills);
+    note(doc.companyName, FIELD.company);
+    note(doc.description, FIELD.description, false);
+    note(doc.location, FIELD.location);
+    note(doc.jobId, FIELD.jobId);
+    for (const [word, bits] of fields) {
+      let posting = this.postings.get(word);
+      if (!posting) {
+        posting = new Posting();
+        this.postings.set(word, posting);
+        this.words.set(word, posting);
+      }
+      posting.add(n, bits);
+    }
+  }
+
+  remove(id: string): void {
+    const n = this.numberOf.get(id);
+    if (n === undefined) return;
+    this.numberOf.delete(id);
+    this.alive[n] = 0;
+    this.gone++;
+  }
+
+  /**
+   * The words a query word finds. A word of one or two letters finds itself only; a longer one
+   * also its longer forms when it is a known word (engineer: engineers), or every word it begins
+   * when it is not (eng: engineer, english); a word found nowhere is taken as a typo of the
+   * nearest words (one edit from 5 letters, two from 9).
+   */
+  expand(word: string): WordMatch[] {
+    const exact = this.postings.get(word);
+    const found: WordMatch[] = exact ? [{ posting: exact, how: HOW.exact, word }] : [];
+    const letters = [...word].length;
+    if (letters >= 3 && !/^\p{N}+$/u.test(word)) {
+      for (const [longer, posting] of this.words.atPrefix(word)) {
+        if (longer === word) continue;
+        if (exact && longer.length - word.length > INFLECTION_LETTERS) continue;
+        found.push({ posting, how: exact ? HOW.inflection : HOW.prefix, word: longer });
+      }
+    }
+    const budget = typoBudget(word);
+    if (found.length === 0 && budget > 0) {
+      // The tree counts a swap of two letters as two edits; ask one more and check them properly.
+      for (const [near, [posting]] of this.words.fuzzyGet(word, budget + 1)) {
+        if (editDistance(word, near) <= budget) found.push({ posting, how: HOW.typo, word: near });
+      }
+    }
+    return found;
+  }
+
+  /**
+   * The live jobs holding every word (in a field of `fields`), with each job's score: per word the
+   * best of its matches, field first, then how it was reached. Null when there are no words.
+   */
+  match(words: string[], fields: number): { docs: Uint32Array; score: Uint16Array } | null {
+    const useful = words.filter((word) => !isStopWord(word));
+    if (useful.length === 0) return null;
+    const span = this.span;
+    const score = new Uint16Array(span);
+    const expanded = useful.map((word) => this.expand(word)).map((matches) => ({
+      matches,
+      postings: matches.reduce((sum, match) => sum + match.posting.size, 0),
+    })).sort((a, b) => a.postings - b.postings);
+    const best = new Uint8Array(span);
+    let candidates: Uint32Array | null = null;
+    let inCandidates: Uint8Array | null = null;
+    for (const { matches } of expanded) {
+      const touched: Uint32Array = new Uint32Array(candidates?.length ?? span);
+      let count = 0;
+      for (const { posting, how } of matches) {
+        const { docs, fields: bits, size } = posting;
+        for (let i = 0; i < size; i++) {
+          const doc = docs[i];
+          const rank = FIELD_RANK[bits[i] & fields];
+          if (rank === 0 || !this.alive[doc] || (inCandidates && !inCandidates[doc])) continue;
+          const value = rank * 4 + how;
+          if (best[doc] === 0) touched[count++] = doc;
+          if (value > best[doc]) best[doc] = value;
+        }
+      }
+      if (inCandidates) { for (const doc of candidates!) inCandidates[doc] = 0; }
+      inCandidates ??= new Uint8Array(span);
+      const kept = touched.subarray(0, count);
+      candidates = kept;
+      for (const doc of kept) {
+        score[doc] += best[doc];
+        best[doc] = 0;
+        inCandidates[doc] = 1;
+      }
+      if (count === 0) break;
+    }
+    return { docs: candidates!, score };
+  }
+
+  /** Marks the live jobs whose location holds a word of every group (prefixes of unknown words). */
+  located(groups: string[][]): Uint8Array | null {
+    if (groups.length === 0) return null;
+    const hits = new Uint8Array(this.span);
+    groups.forEach((names, g) => {
+      for (const name of names) {
+        const exact = this.postings.get(name);
+        const postings = exact
+          ? [exact]
+          : name.length >= 3
+          ? [...this.words.atPrefix(name).values()]
+          : [];
+        for (const { docs, fields, size } of postings) {
+          for (let i = 0; i < size; i++) {
+            if (fields[i] & FIELD.location && hits[docs[i]] === g) hits[docs[i]] = g + 1;
+          }
+        }
+      }
+    });
+    const wanted = groups.length;
+    for (let doc = 0; doc < hits.length; doc++) hits[doc] = hits[doc] === wanted ? 1 : 0;
+    return hits;
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Compact storage for the search index: growable typed arrays of job numbers, and a posting list
+ * (which jobs hold a word, and in which fields) that only ever appends, so a job change costs a few
+ * appends, never a rewrite.
+ */
+
+/** A typed array of at least `size` entries holding `array`'s first `used` entries. */
+export function grown<T extends Uint8Array | Uint32Array | Float64Array | Int32Array>(
+  array: T,
+  size: number,
+  used = array.length,
+): T {
+  if (size <= array.length) return array;
+  const bigger = new (array.constructor as new (size: number) => T)(
+    Math.max(size, array.length * 2, 8),
+  );
+  bigger.set(array.subarray(0, used));
+  return bigger;
+}
+
+/** The jobs (by number, ascending) holding one word, with a bit per field it is in. */
+export class Posting {
+  docs = new Uint32Array(2);
+  fields = new Uint8Array(2);
+  size = 0;
+
+  add(doc: number, fields: number): void {
+    if (this.size === this.docs.length) {
+      this.docs = grown(this.docs, this.size + 1, this.size);
+      this.fields = grown(this.fields, this.size + 1, this.size);
+    }
+    this.docs[this.size] = doc;
+    this.fields[this.size++] = fields;
+  }
+}

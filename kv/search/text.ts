@@ -1,0 +1,92 @@
+/**
+ * Words of job text and of a search, the one way both are cut: case and accents folded, split on
+ * punctuation, skill names with symbols kept whole (C++, C#, .NET, Node.js), hyphenated words also
+ * joined (full-time is full, time and fulltime), so the index and the query always agree.
+ */
+
+/** Lower case without accents: `Zürich` and `zurich` are one word. */
+export function fold(text: string): string {
+  // Most job text is plain ASCII: nothing to take apart.
+  const lower = text.toLowerCase();
+  return !/[^ -~\s]/.test(lower) ? lower : lower.normalize("NFD").replace(/\p{M}+/gu, "");
+}
+
+/**
+ * A word: letters and digits, with inner dots or hyphens (node.js, asp.net, full-time), an optional
+ * leading dot (.net), and a trailing `++` or `#` (c++, c#). Trailing dots and commas are
+ * punctuation, so `python,` and `end.` are plain words.
+ */
+const WORD = /\.?[\p{L}\p{N}]+(?:[.-][\p{L}\p{N}]+)*(?:\+\+|#)?/gu;
+
+/**
+ * Words that say nothing about a job: left out of descriptions, so a search for them or a posting
+ * list of every job costs nothing.
+ */
+const STOP_WORDS = new Set(
+  ("a an and are as at be by for from has have in is it its of on or our the this to we will with " +
+    "you your").split(" "),
+);
+
+/**
+ * The words of `text` in order, repeats kept (a query's words; the index dedupes). A compound's
+ * parts are words too: Node.js is found by `node`, ASP.NET by `net`; a hyphenated word is its
+ * parts and the parts joined (full-time: full, time, fulltime).
+ */
+export function words(text: string): string[] {
+  const found: string[] = [];
+  for (const word of fold(text).match(WORD) ?? []) {
+    if (word.indexOf("-") > 0) {
+      found.push(word.replaceAll("-", ""));
+      for (const part of word.split("-")) found.push(...words(part));
+    } else {
+      found.push(word);
+      if (word.length > 2 && word.indexOf(".", 1) > 0) {
+        for (const part of word.split(".")) if (part) found.push(part);
+      }
+    }
+  }
+  return found;
+}
+
+/** The distinct words of `text` worth indexing: stop words dropped unless `keepStopWords`. */
+export function indexWords(text: string, keepStopWords = false): Set<string> {
+  const set = new Set(words(text));
+  if (!keepStopWords) { for (const word of STOP_WORDS) set.delete(word); }
+  return set;
+}
+
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
+/** Edits a typo may have: none up to 4 letters, one from 5, two from 9; none for numbers. */
+export function typoBudget(word: string): number {
+  if (/\p{N}/u.test(word)) return 0;
+  const letters = [...word].length;
+  return letters >= 9 ? 2 : letters >= 5 ? 1 : 0;
+}
+
+/**
+ * Edits between two words where swapping two neighbouring letters is one edit (optimal string
+ * alignment), as people mistype: `pyhton` is one edit from `python`. The search library's fuzzy
+ * lookup counts a swap as two, so its candidates are checked with this.
+ */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d = new Uint16Array(rows * cols);
+  for (let i = 0; i < rows; i++) d[i * cols] = i;
+  for (let j = 0; j < cols; j++) d[j] = j;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1);
+      best = Math.min(best, d[(i - 1) * cols + j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
+      }
+      d[i * cols + j] = best;
+    }
+  }
+  return d[rows * cols - 1];
+}
