@@ -50,7 +50,10 @@ export function AdminLayout() {
       >
         Skip to content
       </a>
-      <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white md:block">
+      <aside
+        aria-label="Sidebar"
+        className="hidden w-64 shrink-0 border-r border-slate-200 bg-white md:block"
+      >
         <div className="sticky top-0 flex h-screen flex-col">
           <Sidebar admin={admin} onEditProfile={editProfile} />
         </div>
@@ -68,14 +71,24 @@ export function AdminLayout() {
           </svg>
         </button>
       </header>
-      <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Menu">
-        <div className="flex flex-col">
-          <Sidebar
-            admin={admin}
-            onNavigate={() => setDrawerOpen(false)}
-            onEditProfile={editProfile}
-          />
+      <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Navigation" drawer>
+        <div className="flex justify-end px-3 pt-3">
+          <button
+            type="button"
+            className="btn-icon"
+            aria-label="Close menu"
+            onClick={() => setDrawerOpen(false)}
+          >
+            <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
         </div>
+        <Sidebar
+          admin={admin}
+          onNavigate={() => setDrawerOpen(false)}
+          onEditProfile={editProfile}
+        />
       </Dialog>
       <Dialog open={profileOpen} onClose={() => setProfileOpen(false)} title="Edit Profile">
         <ProfileForm admin={admin} onDone={() => setProfileOpen(false)} />
@@ -113,9 +126,12 @@ function Sidebar({ admin, onNavigate, onEditProfile }: {
   };
   return (
     <>
-      <div className="px-6 py-5">
-        <Brand />
-      </div>
+      {/* In the small-screen drawer the top bar behind it already shows the brand. */}
+      {!onNavigate && (
+        <div className="px-6 py-5">
+          <Brand />
+        </div>
+      )}
       <nav aria-label="Admin" className="flex-1 px-3">
         <ul className="space-y-1">
           {NAV.filter((item) =>

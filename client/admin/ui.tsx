@@ -1,6 +1,15 @@
 /** Small pieces every admin screen shares: dialogs, badges, skeletons, pagination, formatting. */
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import {
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { ANALYTICS_PERIODS } from "../../kv/constants.ts";
+import { ApiError } from "./api.ts";
 import type { Pagination } from "./types.ts";
 
 const shortDate = new Intl.DateTimeFormat("en-US", {
@@ -17,6 +26,11 @@ export function formatDate(iso: string | null | undefined): string {
 
 export function formatNumber(value: number | undefined): string {
   return whole.format(value ?? 0);
+}
+
+/** "1 job", "2 jobs": a count with its noun, singular for one. */
+export function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? noun : nouns}`;
 }
 
 export function formatRate(value: number | undefined): string {
@@ -117,12 +131,14 @@ export function SkeletonRows({ columns }: { columns: number }) {
  * state stays the one truth: a dialog the browser closed while the state still said open could not
  * be reopened for the same item until the late `close` event cleared it.
  */
-export function Dialog({ open, onClose, title, children, wide = false }: {
+export function Dialog({ open, onClose, title, children, wide = false, drawer = false }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
   wide?: boolean;
+  /** A panel sliding in from the left edge at full height (the small-screen navigation). */
+  drawer?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -145,11 +161,19 @@ export function Dialog({ open, onClose, title, children, wide = false }: {
         // (reopened at once on a busy machine), and that later opening is the one that counts.
         if (open && !ref.current?.open) onClose();
       }}
-      className={`m-auto w-[calc(100%-2rem)] ${
-        wide ? "max-w-3xl" : "max-w-md"
-      } rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
+      className={drawer
+        ? "m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+        : `m-auto w-[calc(100%-2rem)] ${
+          wide ? "max-w-3xl" : "max-w-md"
+        } rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
     >
-      {open && (
+      {open && drawer && (
+        <div className="flex h-full flex-col overflow-y-auto">
+          <h2 id={titleId} className="sr-only">{title}</h2>
+          {children}
+        </div>
+      )}
+      {open && !drawer && (
         <div className="max-h-[85vh] overflow-y-auto p-6">
           <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
           <div className="mt-4">{children}</div>
@@ -160,17 +184,22 @@ export function Dialog({ open, onClose, title, children, wide = false }: {
 }
 
 /** A yes/no question before something that cannot be undone. */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConfirm, onClose }: {
-  open: boolean;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  busy?: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+export function ConfirmDialog(
+  { open, title, message, confirmLabel, busy, onConfirm, onClose, children }: {
+    open: boolean;
+    title: string;
+    message: string;
+    confirmLabel: string;
+    busy?: boolean;
+    onConfirm: () => void;
+    onClose: () => void;
+    /** What exactly the action touches, shown above the message. */
+    children?: ReactNode;
+  },
+) {
   return (
     <Dialog open={open} onClose={onClose} title={title}>
+      {children}
       <p className="text-sm text-slate-600">{message}</p>
       <div className="mt-6 flex justify-end gap-3">
         <button type="button" className="btn-secondary" onClick={onClose}>Cancel</button>
@@ -183,9 +212,10 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConf
 }
 
 /** 'Showing X to Y of N jobs', 'Page p of n', Previous and Next by hasPrev and hasNext. */
-export function PaginationBar({ pagination, onPage, noun = "jobs", compact = false }: {
+export function PaginationBar({ pagination, onPage, noun = "job", compact = false }: {
   pagination: Pagination;
   onPage: (page: number) => void;
+  /** What is counted, in the singular. */
   noun?: string;
   /** The dump screen's form: 'Showing x-y of total'. */
   compact?: boolean;
@@ -201,7 +231,7 @@ export function PaginationBar({ pagination, onPage, noun = "jobs", compact = fal
       <p>
         {compact
           ? `Showing ${first}-${last} of ${totalJobs}`
-          : `Showing ${first} to ${last} of ${totalJobs} ${noun}`}
+          : `Showing ${first} to ${last} of ${plural(totalJobs, noun)}`}
       </p>
       <div className="flex items-center gap-2">
         <button
@@ -226,6 +256,21 @@ export function PaginationBar({ pagination, onPage, noun = "jobs", compact = fal
   );
 }
 
+/**
+ * A page past the end (the last job of the last page deleted, or an old link) shows the last page
+ * instead of an empty one.
+ */
+export function useLastPage(
+  pagination: { currentPage: number; totalPages: number } | undefined,
+  goTo: (page: number) => void,
+) {
+  const last = Math.max(pagination?.totalPages ?? 1, 1);
+  const beyond = pagination !== undefined && pagination.currentPage > last;
+  useEffect(() => {
+    if (beyond) goTo(last);
+  }, [beyond, last]);
+}
+
 /** Last 7, 30 or 90 days (SPEC section 9). */
 export function PeriodSelect(
   { days, onChange }: { days: number; onChange: (days: number) => void },
@@ -248,6 +293,36 @@ export function PeriodSelect(
   );
 }
 
+/**
+ * Where a screen's data would be when loading it failed, so a failure never reads as "nothing
+ * here": a refusal says the account lacks access (with the server's reason), any other failure
+ * offers Retry.
+ */
+export function LoadFailed({ error, what, onRetry }: {
+  error: unknown;
+  /** What did not load, such as "the jobs". */
+  what: string;
+  onRetry: () => void;
+}) {
+  if (error instanceof ApiError && error.status === 403) {
+    return (
+      <div role="status" className="px-4 py-12 text-center">
+        <p className="font-medium text-slate-900">You don't have access to {what}</p>
+        {error.message && <p className="mt-1 text-slate-600">{error.message}</p>}
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className="px-4 py-12 text-center">
+      <p className="font-medium text-slate-900">Could not load {what}</p>
+      <p className="mt-1 text-slate-600">
+        {error instanceof ApiError && error.message ? error.message : "Something went wrong."}
+      </p>
+      <button type="button" className="btn-secondary mt-4" onClick={onRetry}>Retry</button>
+    </div>
+  );
+}
+
 export function AccessDenied({ reason }: { reason: string }) {
   return (
     <section className="mx-auto mt-16 max-w-md rounded-xl border border-red-200 bg-white p-8 text-center">
@@ -255,6 +330,26 @@ export function AccessDenied({ reason }: { reason: string }) {
       <p className="mt-2 text-slate-600">{reason}</p>
     </section>
   );
+}
+
+/** Where toasts start when no screen header is shown (the sign-in page). */
+const TOAST_TOP_PX = 16;
+const toastTop = { px: TOAST_TOP_PX, listeners: new Set<() => void>() };
+
+function setToastTop(px: number) {
+  toastTop.px = px;
+  for (const listener of toastTop.listeners) listener();
+}
+
+/**
+ * How far from the top of the window toasts start: below the screen header's buttons, so a toast
+ * never covers (and swallows clicks on) Export, Add Admin, Bulk Actions and the like.
+ */
+export function useToastTop(): number {
+  return useSyncExternalStore((listener) => {
+    toastTop.listeners.add(listener);
+    return () => toastTop.listeners.delete(listener);
+  }, () => toastTop.px);
 }
 
 /** The screen's heading, which also names the browser tab (one page title per screen). */
@@ -268,8 +363,19 @@ export function PageHeader({ title, tabTitle = title, subtitle, children }: {
   useEffect(() => {
     document.title = `${tabTitle} · CareerEdge Admin`;
   }, [tabTitle]);
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const header = ref.current!;
+    const place = () => setToastTop(Math.round(header.getBoundingClientRect().bottom + scrollY));
+    const observer = new ResizeObserver(place);
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      setToastTop(TOAST_TOP_PX);
+    };
+  }, []);
   return (
-    <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
+    <header ref={ref} className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         {subtitle && <p className="mt-1 text-sm text-slate-600">{subtitle}</p>}

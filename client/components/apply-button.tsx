@@ -5,7 +5,7 @@
  */
 import { type MouseEvent, useState } from "react";
 import { HTTP_TIMEOUT_MS } from "../../kv/constants.ts";
-import { toast } from "./toast.ts";
+import { toast } from "./toast.tsx";
 
 export interface ApplyButtonProps {
   /** The job's `_id`, for the click API. */

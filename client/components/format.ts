@@ -13,8 +13,12 @@ export function formatPackage(estPackage: string): string {
   return text.startsWith(CURRENCY_SYMBOL) ? text : `${CURRENCY_SYMBOL}${text}`;
 }
 
-/** The first `length` characters, with an ellipsis when anything was cut. */
+/**
+ * The first `length` characters, with an ellipsis when anything was cut; a cut that ends on
+ * punctuation drops it ("available..." rather than "available....").
+ */
 export function cutText(text: string, length: number): string {
   const chars = Array.from(text);
-  return chars.length > length ? `${chars.slice(0, length).join("").trimEnd()}...` : text;
+  if (chars.length <= length) return text;
+  return `${chars.slice(0, length).join("").replace(/[\s.,;:!?…]+$/u, "")}...`;
 }

@@ -1,6 +1,10 @@
 /** Browser side of an island: hydrates every server-rendered copy of one island on the page. */
 import { type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { dropBrokenLogos } from "./logos.ts";
+
+// Once per page: every island bundle shares this module.
+dropBrokenLogos();
 
 /** Marks the island `data-ready` once hydrated, so a test (or a style) can tell it is live. */
 function Ready({ root, children }: { root: HTMLElement; children: ReactNode }) {

@@ -9,29 +9,28 @@ export function jobPath(job: Pick<Job, "jobId">): string {
 }
 
 /**
- * The logo at a fixed size, so nothing moves as it loads; else the company's first letter. Logos
- * in lists load lazily; the one at the top of a job page (`eager`) is needed at once.
+ * The company's first letter at a fixed size, so nothing moves as the logo loads over it. A logo
+ * that fails to load leaves the letter showing: a broken image with empty alt text draws nothing.
+ * The logo is decorative, as the company's name is always written beside it. Logos in lists load
+ * lazily; the one at the top of a job page (`eager`) is needed at once.
  */
 export function CompanyLogo(
   { job, size, eager = false }: { job: Job; size: 40 | 48 | 64; eager?: boolean },
 ) {
-  if (job.companyLogo) {
-    return (
-      <img
-        className={`logo logo-${size}`}
-        src={job.companyLogo}
-        alt={`${job.companyName} logo`}
-        width={size}
-        height={size}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        referrerPolicy="no-referrer"
-      />
-    );
-  }
   return (
     <span className={`logo logo-${size} logo-placeholder`} aria-hidden="true">
       {Array.from(job.companyName.trim())[0]?.toUpperCase() ?? "?"}
+      {job.companyLogo && (
+        <img
+          src={job.companyLogo}
+          alt=""
+          width={size}
+          height={size}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          referrerPolicy="no-referrer"
+        />
+      )}
     </span>
   );
 }

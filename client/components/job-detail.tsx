@@ -7,6 +7,7 @@ import { formatLongDate } from "./dates.ts";
 import { Island } from "./island.tsx";
 import { ApplyButton } from "./apply-button.tsx";
 import { ShareButton, ShareDialog } from "./share-dialog.tsx";
+import { BackToJobs } from "./back-link.tsx";
 import type { ShareJob } from "./share.ts";
 
 const REDIRECT_NOTE = "You'll be redirected to the company's application page";
@@ -47,7 +48,7 @@ export function JobDetail(
   const skillGroups = SKILL_GROUPS.filter((group) => job.skills[group].length > 0);
   return (
     <div className="wrap page-body">
-      <a href="/jobs" className="back-link">← Back to Jobs</a>
+      <Island name="back" component={BackToJobs} props={{}} />
       <div className="detail-grid">
         <div className="detail-main">
           <section className="panel detail-header" aria-labelledby="job-title">

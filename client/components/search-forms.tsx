@@ -12,16 +12,20 @@ export const QUICK_SEARCHES = [
   "Marketing",
 ] as const;
 
-/** Goes to /jobs with only the non-empty fields of the form, in the form's order. */
-function searchWithFilledFields(event: FormEvent<HTMLFormElement>) {
-  event.preventDefault();
+/** Goes to /jobs with only the non-empty fields of `form`, in the form's order. */
+function searchWith(form: HTMLFormElement) {
   const params = new URLSearchParams();
-  for (const [name, value] of new FormData(event.currentTarget)) {
+  for (const [name, value] of new FormData(form)) {
     const text = String(value).trim();
     // Relevance is the default order: the canonical address leaves it out.
     if (text && !(name === "sortBy" && text === "relevance")) params.set(name, text);
   }
   location.assign(params.size > 0 ? `/jobs?${params}` : "/jobs");
+}
+
+function searchWithFilledFields(event: FormEvent<HTMLFormElement>) {
+  event.preventDefault();
+  searchWith(event.currentTarget);
 }
 
 export function HeroSearch() {
@@ -110,7 +114,13 @@ function Select(
   return (
     <label className="field">
       <span className="field-label">{label}</span>
-      <select className="input" name={name} defaultValue={value ?? ""}>
+      {/* With scripts, a choice applies at once; without, the form's Search button sends it. */}
+      <select
+        className="input"
+        name={name}
+        defaultValue={value ?? ""}
+        onChange={(event) => event.currentTarget.form && searchWith(event.currentTarget.form)}
+      >
         {allLabel !== undefined && <option value="">{allLabel}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>{option.label}</option>

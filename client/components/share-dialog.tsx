@@ -7,7 +7,7 @@
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { COPIED_INDICATOR_MS } from "../../kv/constants.ts";
 import { type ShareJob, shareTargets, shareText } from "./share.ts";
-import { toast } from "./toast.ts";
+import { toast, ToastRegion } from "./toast.tsx";
 
 export interface ShareButtonProps {
   /** The id of the page's one share dialog. */
@@ -47,6 +47,7 @@ export function ShareDialog({ job, dialogId }: ShareDialogProps) {
   const [canShare, setCanShare] = useState(false);
   const text = shareText(job);
   const titleId = `${dialogId}-title`;
+  const previewId = `${dialogId}-preview`;
 
   // Known only in the browser; the server renders without it so hydration matches.
   useEffect(() => setCanShare(typeof navigator.share === "function"), []);
@@ -91,8 +92,11 @@ export function ShareDialog({ job, dialogId }: ShareDialogProps) {
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      <p className="muted small">Preview</p>
-      <pre className="share-preview" tabIndex={0} aria-label="Share text preview">{text}</pre>
+      <p id={previewId} className="muted small">Preview</p>
+      {/* Scrolls when long: focusable, so a keyboard can scroll it, and named by its caption. */}
+      <div className="share-preview" role="region" aria-labelledby={previewId} tabIndex={0}>
+        <pre>{text}</pre>
+      </div>
       <button type="button" className="btn btn-primary btn-block" onClick={copy}>
         {copied ? "Copied!" : "Copy to Clipboard"}
       </button>
@@ -120,6 +124,7 @@ export function ShareDialog({ job, dialogId }: ShareDialogProps) {
           More sharing options
         </button>
       )}
+      <ToastRegion />
     </dialog>
   );
 }

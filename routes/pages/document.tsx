@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { assetUrl } from "../../server/assets.ts";
 import { type Section, SiteFooter, SiteHeader } from "../../client/components/site.tsx";
 import { jsonForScript } from "../../client/components/json.ts";
-import { TOAST_REGION_ID } from "../../client/components/toast.ts";
+import { TOAST_REGION_ID, ToastRegion } from "../../client/components/toast.tsx";
 import { iconUrl } from "../icons.ts";
 
 export const SITE_NAME = "CareerEdge";
@@ -102,9 +102,7 @@ export function Document(
         <SiteHeader current={section} />
         <main id="main">{children}</main>
         <SiteFooter />
-        {islands.length > 0 && (
-          <div id={TOAST_REGION_ID} className="toasts" role="status" aria-live="polite" />
-        )}
+        {islands.length > 0 && <ToastRegion id={TOAST_REGION_ID} />}
         {islands.map((name) => (
           <script key={name} type="module" src={assetUrl(`islands/${name}.js`)} />
         ))}

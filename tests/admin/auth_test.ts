@@ -204,7 +204,7 @@ Deno.test({ name: "admin sign-in, guard and layout", ...browserTest }, async (t)
       await openAs(phone, s, main, "/admin/dashboard");
       assert.equal(await phone.getByRole("link", { name: "Manage Jobs" }).count(), 0);
       await phone.getByRole("button", { name: "Open menu" }).click();
-      const drawer = phone.getByRole("dialog", { name: "Menu" });
+      const drawer = phone.getByRole("dialog", { name: "Navigation" });
       await drawer.waitFor();
       for (let i = 0; i < 12; i++) {
         await phone.keyboard.press("Tab");

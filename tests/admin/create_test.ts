@@ -65,8 +65,26 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
     await press(page.getByRole("button", { name: "Create Job" }));
     await expectToast(
       page,
-      "Please fill in: companyName, role, location, experience, description, requiredDegree, hiringLink",
+      "Please fill in: Company Name, Role, Location, Experience, Job Description, Required Degree, Hiring Link",
     );
+    // Each missing field says so itself, and focus goes to the first.
+    const company = page.getByLabel("Company Name");
+    assert.equal(await company.getAttribute("aria-invalid"), "true");
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.id),
+      await company.getAttribute("id"),
+    );
+    for (const label of ["Company Name", "Location", "Job Description", "Hiring Link"]) {
+      const field = page.getByLabel(label);
+      assert.equal(await field.getAttribute("aria-invalid"), "true", label);
+      const describedBy = await field.getAttribute("aria-describedby");
+      assert.equal(
+        await page.locator(`[id="${describedBy}"]`).textContent(),
+        `${label} is required`,
+      );
+    }
+    assert.equal(await page.getByLabel("Company Logo URL").getAttribute("aria-invalid"), null);
+    await expectAccessible(page);
   });
 
   await t.step("skills and keywords: Enter or Add, trimmed, no empties or repeats", async () => {

@@ -49,7 +49,7 @@ Deno.test({ name: "Dump Jobs", ...browserTest }, async (t) => {
       const account = await signIn(s, { permissions: flagsOf(kind.permissions) });
       await openAs(page, s, account, "/admin/jobs/dump");
       await expectToast(page, "Error fetching dump jobs");
-      await expectText(page, "No jobs in dump");
+      await expectText(page, "You don't have access to the dump jobs");
       await press(page.getByRole("button", { name: "Process Status Changes" }));
       await expectToast(page, "You do not have permission to process status changes");
     }

@@ -3,69 +3,22 @@
  * the API made to fail or to answer slowly by intercepting its calls in the browser.
  */
 import assert from "node:assert/strict";
-import type { Page, Route } from "playwright-core";
 import { sampleJob, testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { browserTest, launchBrowser } from "../helpers/browser.ts";
-import { apiCall, closeByEscape, createJob, expectToast, newPage, press } from "./helpers.ts";
+import {
+  apiCall,
+  closeByEscape,
+  createJob,
+  dropNext,
+  expectToast,
+  failAll,
+  failNext,
+  hold,
+  newPage,
+  press,
+} from "./helpers.ts";
 import type { JobWithAnalytics } from "../../kv/schemas.ts";
-
-/** Handles the next `method` call to a matching URL; later calls pass through untouched. */
-async function interceptNext(
-  page: Page,
-  method: string,
-  url: RegExp,
-  handle: (route: Route) => Promise<void>,
-) {
-  let used = false;
-  await page.route(url, async (route: Route) => {
-    if (used || route.request().method() !== method) return await route.fallback();
-    used = true;
-    await handle(route);
-  });
-}
-
-/** The next `method` call to a matching URL answers 500 with no message. */
-function failNext(page: Page, method: string, url: RegExp) {
-  return interceptNext(
-    page,
-    method,
-    url,
-    (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
-  );
-}
-
-/** Every `method` call to a matching URL answers 500 until `restore()`: the server is down. */
-async function failAll(page: Page, method: string, url: RegExp) {
-  let failing = true;
-  await page.route(url, async (route: Route) => {
-    if (!failing || route.request().method() !== method) return await route.fallback();
-    await route.fulfill({ status: 500, contentType: "application/json", body: "{}" });
-  });
-  return () => {
-    failing = false;
-    return Promise.resolve();
-  };
-}
-
-/** The next `method` call to a matching URL never gets an answer (the network dropped it). */
-function dropNext(page: Page, method: string, url: RegExp) {
-  return interceptNext(page, method, url, (route) => route.abort("failed"));
-}
-
-/** Holds matching calls until `release()`, so a busy or loading state stays on screen. */
-async function hold(page: Page, url: RegExp) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(url, async (route: Route) => {
-    if (released) await route.fallback();
-    else held.push(route);
-  });
-  return async () => {
-    released = true;
-    await Promise.all(held.map((route) => route.fallback()));
-  };
-}
 
 Deno.test({ name: "failure toasts, busy labels and loading states", ...browserTest }, async (t) => {
   await using s = await testServer();
@@ -115,7 +68,7 @@ Deno.test({ name: "failure toasts, busy labels and loading states", ...browserTe
     const restoreList = await failAll(page, "GET", /\/api\/jobs\/admin\/all/);
     await page.reload();
     await expectToast(page, "Error fetching jobs");
-    await page.getByText("No jobs found.").waitFor();
+    await page.getByText("Could not load the jobs").waitFor();
     await restoreList();
     await page.getByRole("tab", { name: /^Dump/ }).click();
     await page.getByRole("tab", { name: "Active (2)" }).click();

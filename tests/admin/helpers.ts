@@ -1,6 +1,6 @@
 /** What the admin portal's browser tests share: signed-in pages, toasts, axe, the data behind. */
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page, Route } from "playwright-core";
 import { TOKEN_STORAGE_KEY } from "../../client/admin/api.ts";
 import type { TestServer } from "../helpers/server.ts";
 import { authHeaders, type SignedInAdmin } from "../helpers/admins.ts";
@@ -133,4 +133,61 @@ export async function publicStatus(s: TestServer, id: string): Promise<number> {
   const response = await s.app.request(`/api/jobs/${id}`);
   await response.body?.cancel();
   return response.status;
+}
+
+/** Handles the next `method` call to a matching URL; later calls pass through untouched. */
+export async function interceptNext(
+  page: Page,
+  method: string,
+  url: RegExp,
+  handle: (route: Route) => Promise<void>,
+) {
+  let used = false;
+  await page.route(url, async (route: Route) => {
+    if (used || route.request().method() !== method) return await route.fallback();
+    used = true;
+    await handle(route);
+  });
+}
+
+/** The next `method` call to a matching URL answers 500 with no message. */
+export function failNext(page: Page, method: string, url: RegExp) {
+  return interceptNext(
+    page,
+    method,
+    url,
+    (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+  );
+}
+
+/** Every `method` call to a matching URL answers 500 until `restore()`: the server is down. */
+export async function failAll(page: Page, method: string, url: RegExp) {
+  let failing = true;
+  await page.route(url, async (route: Route) => {
+    if (!failing || route.request().method() !== method) return await route.fallback();
+    await route.fulfill({ status: 500, contentType: "application/json", body: "{}" });
+  });
+  return () => {
+    failing = false;
+    return Promise.resolve();
+  };
+}
+
+/** The next `method` call to a matching URL never gets an answer (the network dropped it). */
+export function dropNext(page: Page, method: string, url: RegExp) {
+  return interceptNext(page, method, url, (route) => route.abort("failed"));
+}
+
+/** Holds matching calls until `release()`, so a busy or loading state stays on screen. */
+export async function hold(page: Page, url: RegExp) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(url, async (route: Route) => {
+    if (released) await route.fallback();
+    else held.push(route);
+  });
+  return async () => {
+    released = true;
+    await Promise.all(held.map((route) => route.fallback()));
+  };
 }

@@ -73,11 +73,11 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     assert.equal(await rows().count(), 2);
     assert.equal(await rows().getByText("Dump", { exact: true }).count(), 2);
     assert.equal(await page.getByRole("link", { name: /^Edit / }).count(), 0);
-    assert.equal(await page.getByRole("link", { name: /^View / }).count(), 2);
+    assert.equal(await page.getByRole("button", { name: /^View / }).count(), 2);
     await tab("All").click();
     await expectText(page, "Showing 1 to 10 of 15 jobs");
     await tab("Inactive").click();
-    await expectText(page, "Showing 1 to 1 of 1 jobs");
+    await expectText(page, "Showing 1 to 1 of 1 job");
     await rows().getByText("Inactive", { exact: true }).waitFor();
   });
 
@@ -95,12 +95,12 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     await expectText(page, "Showing 1 to 10 of 15 jobs");
     assert.match(await selected().textContent() ?? "", /^All/);
     await page.keyboard.press("ArrowLeft");
-    await expectText(page, "Showing 1 to 1 of 1 jobs");
+    await expectText(page, "Showing 1 to 1 of 1 job");
     assert.match(await selected().textContent() ?? "", /^Inactive/);
     await page.keyboard.press("ArrowRight");
     await expectText(page, "Showing 1 to 10 of 15 jobs");
     await page.keyboard.press("End");
-    await expectText(page, "Showing 1 to 1 of 1 jobs");
+    await expectText(page, "Showing 1 to 1 of 1 job");
     assert.equal(
       await page.evaluate(() => document.activeElement?.getAttribute("aria-selected")),
       "true",
@@ -118,7 +118,7 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     await page.getByLabel("Company").fill("");
     await page.getByLabel("Location").fill("");
     await page.getByLabel("Search").fill("Engineer 07");
-    await expectText(page, "Showing 1 to 1 of 1 jobs");
+    await expectText(page, "Showing 1 to 1 of 1 job");
     await page.getByLabel("Search").fill("no such role anywhere");
     await expectText(page, "No jobs found.");
     await page.getByRole("link", { name: "Create your first job" }).waitFor();
@@ -211,7 +211,7 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
       );
       assert.equal(await page.getByRole("link", { name: /^Edit / }).count(), creates ? 9 : 0);
       assert.equal(await page.getByRole("button", { name: /^Delete / }).count(), deletes ? 9 : 0);
-      assert.equal(await page.getByRole("link", { name: /^View / }).count(), 9);
+      assert.equal(await page.getByRole("button", { name: /^View / }).count(), 9);
     }
   });
 
@@ -271,7 +271,7 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     assert.equal(page.url(), `${s.url}/admin/jobs/edit/${job._id}`);
     await page.getByRole("textbox", { name: "Role", exact: true }).fill("");
     await page.getByRole("button", { name: "Update Job" }).click();
-    await expectToast(page, "Please fill in: role");
+    await expectToast(page, "Please fill in: Role");
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.waitForURL(`${s.url}/admin/jobs`);
     const stored = await apiCall<JobWithAnalytics>(s, main, "GET", `/api/jobs/${job._id}`);

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { renderToStaticMarkup } from "react-dom/server";
 import { companyInitials, ConversionBadge, StatusBadge } from "../../client/admin/ui.tsx";
-import { DaysChip } from "../../client/admin/screens/dump.tsx";
+import { DaysChip } from "../../client/admin/components/job-details.tsx";
 // The screens are typed against the app's route tree, which the router module registers.
 import type {} from "../../client/admin/router.tsx";
 

@@ -197,7 +197,7 @@ Deno.test("a card shows every field of the specification", async () => {
   const card = cardOf(html, "Globex");
   assert.match(
     card,
-    /<img class="logo logo-48" src="https:\/\/cdn.example\/globex.png" alt="Globex logo" width="48" height="48"/,
+    /<span class="logo logo-48 logo-placeholder" aria-hidden="true">G<img src="https:\/\/cdn.example\/globex.png" alt="" width="48" height="48"/,
   );
   assert.ok(card.includes("Mar 5, 2026"));
   assert.ok(card.includes('<span class="badge">Part-Time</span>'));
@@ -465,7 +465,9 @@ Deno.test("job text with markup is rendered as text in the page, JSON-LD, share 
   const share = islandProps.find((props) => "job" in props) as { job: { role: string } };
   assert.equal(share.job.role, role);
   assert.ok(
-    html.includes('<pre class="share-preview" tabindex="0" aria-label="Share text preview">'),
+    html.includes(
+      '<div class="share-preview" role="region" aria-labelledby="share-dialog-preview" tabindex="0"><pre>',
+    ),
   );
   assert.ok(html.includes("&lt;script&gt;alert(1)&lt;/script&gt; at &quot;&gt;&lt;img src=x"));
 
@@ -482,7 +484,15 @@ Deno.test("sitemap, robots.txt and the RSS feed", async () => {
     { role: "Designer" },
     { role: "Dumped", status: "dump" },
   ]);
-  const sitemap = await get(t, "/sitemap.xml");
+  const index = await get(t, "/sitemap.xml");
+  assert.equal(index.status, 200);
+  assert.match(index.headers.get("content-type")!, /application\/xml/);
+  assert.ok(index.html.includes(
+    `<sitemap><loc>http://localhost/sitemaps/1.xml</loc><lastmod>${design.updatedAt}</lastmod></sitemap>`,
+  ));
+  assert.ok(!index.html.includes("sitemaps/2.xml"));
+  assert.equal((await get(t, "/sitemaps/2.xml")).status, 404);
+  const sitemap = await get(t, "/sitemaps/1.xml");
   assert.equal(sitemap.status, 200);
   assert.match(sitemap.headers.get("content-type")!, /application\/xml/);
   assert.ok(sitemap.html.includes("<loc>http://localhost/</loc>"));
@@ -495,7 +505,7 @@ Deno.test("sitemap, robots.txt and the RSS feed", async () => {
 
   const created = await t.services.jobs.create(sampleJob({ role: "Brand New" }));
   assert.ok(created.ok);
-  assert.ok((await get(t, "/sitemap.xml")).html.includes(`/jobs/${created.job.jobId}<`));
+  assert.ok((await get(t, "/sitemaps/1.xml")).html.includes(`/jobs/${created.job.jobId}<`));
 
   const robots = await get(t, "/robots.txt");
   assert.ok(robots.html.includes("Disallow: /admin"));
@@ -653,7 +663,7 @@ Deno.test("the share preview: up to 5 skills per group, 'Competitive' without a 
     },
   }]);
   const { html } = await get(t, `/jobs/${job.jobId}`);
-  const preview = html.match(/<pre class="share-preview"[^>]*>([^<]*)<\/pre>/)![1];
+  const preview = html.match(/<div class="share-preview"[^>]*><pre>([^<]*)<\/pre>/)![1];
   assert.ok(preview.startsWith("Analyst at Vandelay"));
   assert.ok(preview.includes("Package: Competitive"));
   assert.ok(preview.includes("Programming Languages: A1, A2, A3, A4, A5\n"));

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { get, scriptData, seedJobs } from "./fixtures.ts";
 import { parsePlace } from "../../routes/pages/place.ts";
+import { cutText } from "../../client/components/format.ts";
 
 type Posting = Record<string, unknown>;
 
@@ -194,4 +195,11 @@ Deno.test("dates show the calendar day in the site's time zone", async () => {
   await using utc = await testApp();
   await seedJobs(utc, [{ role: "Night Owl", datePosted: "2026-03-05T19:00:00.000Z" }]);
   assert.match((await get(utc, "/jobs")).html, /<time dateTime="2026-03-05">Mar 5, 2026<\/time>/);
+});
+
+Deno.test("a cut that ends on punctuation reads as one ellipsis", () => {
+  assert.equal(cutText("Remote work available. Apply now", 22), "Remote work available...");
+  assert.equal(cutText("Remote work available, and more", 22), "Remote work available...");
+  assert.equal(cutText("Short.", 22), "Short.");
+  assert.equal(cutText("Exactly twenty-two ch.", 22), "Exactly twenty-two ch.");
 });

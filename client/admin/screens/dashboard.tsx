@@ -12,8 +12,10 @@ import {
   formatDate,
   formatNumber,
   formatRate,
+  LoadFailed,
   PageHeader,
   PeriodSelect,
+  plural,
 } from "../ui.tsx";
 import { dayLabel, sumCounts } from "../charts-data.ts";
 import type { AdminJobList, Dashboard } from "../types.ts";
@@ -49,6 +51,9 @@ export function DashboardScreen() {
   }, [recent.error]);
 
   const data = analytics.data;
+  // An account with none of the flags behind the actions gets no empty card.
+  const hasQuickActions = (["canCreateJobs", "canViewAnalytics", "canManageAdmins"] as const)
+    .some((flag) => can(admin, flag));
   const traffic = (data?.dailyAnalytics ?? []).map((day) => ({
     label: dayLabel(day.date),
     visits: day.websiteVisits,
@@ -67,11 +72,24 @@ export function DashboardScreen() {
         <PeriodSelect days={days} onChange={(next) => navigate({ search: { days: next } })} />
       </PageHeader>
 
-      <SummaryCards totals={data} />
-
-      <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-2">
-        <TrafficCharts days={days} daily={traffic} />
-      </div>
+      {analytics.error && !data
+        ? (
+          <div className="card">
+            <LoadFailed
+              error={analytics.error}
+              what="the traffic figures"
+              onRetry={() => analytics.refetch()}
+            />
+          </div>
+        )
+        : (
+          <>
+            <SummaryCards totals={data} />
+            <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-2">
+              <TrafficCharts days={days} daily={traffic} />
+            </div>
+          </>
+        )}
 
       <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-3">
         <section className="card p-5 xl:col-span-2">
@@ -83,6 +101,13 @@ export function DashboardScreen() {
               </Link>
             )}
           </div>
+          {recent.error && (
+            <LoadFailed
+              error={recent.error}
+              what="the recent jobs"
+              onRetry={() => recent.refetch()}
+            />
+          )}
           {recent.data?.jobs.length === 0 && (
             <p className="text-sm text-slate-600">No jobs posted yet.</p>
           )}
@@ -103,7 +128,7 @@ export function DashboardScreen() {
                     </span>
                   </span>
                   <span className="text-right text-xs text-slate-600">
-                    <span className="block">{formatNumber(job.analytics?.views)} views</span>
+                    <span className="block">{plural(job.analytics?.views ?? 0, "view")}</span>
                     <span className="block">{formatDate(job.datePosted)}</span>
                   </span>
                 </a>
@@ -113,26 +138,28 @@ export function DashboardScreen() {
         </section>
 
         <div className="space-y-6">
-          <section className="card p-5">
-            <h2 className="mb-4 font-semibold">Quick Actions</h2>
-            <ul className="space-y-2">
-              {can(admin, "canCreateJobs") && (
-                <QuickAction to="/admin/jobs/create" title="Create New Job">
-                  Post a new job listing
-                </QuickAction>
-              )}
-              {can(admin, "canViewAnalytics") && (
-                <QuickAction to="/admin/analytics" title="View Analytics">
-                  See traffic and job performance
-                </QuickAction>
-              )}
-              {can(admin, "canManageAdmins") && (
-                <QuickAction to="/admin/admins" title="Manage Admins">
-                  Add or remove admin users
-                </QuickAction>
-              )}
-            </ul>
-          </section>
+          {hasQuickActions && (
+            <section className="card p-5">
+              <h2 className="mb-4 font-semibold">Quick Actions</h2>
+              <ul className="space-y-2">
+                {can(admin, "canCreateJobs") && (
+                  <QuickAction to="/admin/jobs/create" title="Create New Job">
+                    Post a new job listing
+                  </QuickAction>
+                )}
+                {can(admin, "canViewAnalytics") && (
+                  <QuickAction to="/admin/analytics" title="View Analytics">
+                    See traffic and job performance
+                  </QuickAction>
+                )}
+                {can(admin, "canManageAdmins") && (
+                  <QuickAction to="/admin/admins" title="Manage Admins">
+                    Add or remove admin users
+                  </QuickAction>
+                )}
+              </ul>
+            </section>
+          )}
           <section className="card p-5">
             <h2 className="mb-4 font-semibold">Performance</h2>
             <dl className="space-y-3 text-sm">

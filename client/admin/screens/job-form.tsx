@@ -2,7 +2,7 @@
  * Create Job and Edit Job (SPEC section 2): the three-section form both share, the duplicate-link
  * check and dialog, and the JSON upload. Rules and messages come from kv/schemas.ts and section 8.
  */
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
@@ -78,19 +78,42 @@ function formFromJob(job: Job): FormValues {
   };
 }
 
-/** The form's values as a job body, or a toast naming what is wrong (SPEC section 5). */
-function validated(values: FormValues): JobInput | null {
-  const missing = missingJobFields(values);
+/** The form's label of each field a job must have, for messages a person reads. */
+const FIELD_LABELS: Record<(typeof REQUIRED_JOB_FIELDS)[number], string> = {
+  companyName: "Company Name",
+  role: "Role",
+  location: "Location",
+  experience: "Experience",
+  hiringLink: "Hiring Link",
+  description: "Job Description",
+  requiredDegree: "Required Degree",
+};
+
+type FieldErrors = Partial<Record<keyof FormValues, string>>;
+
+/**
+ * The form's values as a job body; else a toast naming what is wrong by the fields' labels, and
+ * each field's own message for the form to show beside it.
+ */
+function validated(values: FormValues): { job: JobInput } | { errors: FieldErrors } {
+  const missing = missingJobFields(values) as (typeof REQUIRED_JOB_FIELDS)[number][];
   if (missing.length) {
-    toast.error(`Please fill in: ${missing.join(", ")}`);
-    return null;
+    const labels = missing.map((field) => FIELD_LABELS[field]);
+    toast.error(`Please fill in: ${labels.join(", ")}`);
+    return {
+      errors: Object.fromEntries(
+        missing.map((field) => [field, `${FIELD_LABELS[field]} is required`]),
+      ),
+    };
   }
   const parsed = jobInputSchema.safeParse(values);
   if (!parsed.success) {
-    toast.error(describeIssue(parsed.error));
-    return null;
+    const message = describeIssue(parsed.error);
+    toast.error(message);
+    const field = parsed.error.issues[0]?.path[0];
+    return { errors: typeof field === "string" && field in values ? { [field]: message } : {} };
   }
-  return parsed.data;
+  return { job: parsed.data };
 }
 
 function existingJobOf(error: unknown): Job | null {
@@ -116,9 +139,7 @@ export function CreateJobScreen() {
     return <AccessDenied reason="You don't have permission to create jobs" />;
   }
 
-  const create = async (values: FormValues) => {
-    const job = validated(values);
-    if (!job) return;
+  const create = async (job: JobInput) => {
     setBusy(true);
     try {
       try {
@@ -250,9 +271,7 @@ export function EditJobScreen() {
     return <p role="status" className="py-16 text-center text-slate-600">Loading job details...</p>;
   }
 
-  const save = async (values: FormValues) => {
-    const body = validated(values);
-    if (!body) return;
+  const save = async (body: JobInput) => {
     setBusy(true);
     try {
       await api.put<JobAnswer>(`/jobs/${job.data._id}`, body);
@@ -293,19 +312,35 @@ function JobForm({ initial, busy, submitLabel, busyLabel, onSubmit, onCancel }: 
   busy: boolean;
   submitLabel: string;
   busyLabel: string;
-  onSubmit: (values: FormValues) => void;
+  onSubmit: (job: JobInput) => void;
   onCancel: () => void;
 }) {
   const [values, setValues] = useState(initial);
-  const set = (field: keyof FormValues) => (value: string) =>
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempts, setAttempts] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  // After a refused submit, focus goes to the first field marked invalid.
+  useEffect(() => {
+    if (attempts) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempts]);
+  const set = (field: keyof FormValues) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(values);
+    const result = validated(values);
+    if ("job" in result) {
+      setErrors({});
+      onSubmit(result.job);
+      return;
+    }
+    setErrors(result.errors);
+    setAttempts((count) => count + 1);
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-6">
+    <form ref={form} noValidate onSubmit={submit} className="space-y-6">
       <fieldset className="card p-5">
         <legend className="px-1 text-lg font-semibold">Basic Information</legend>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -314,20 +349,35 @@ function JobForm({ initial, busy, submitLabel, busyLabel, onSubmit, onCancel }: 
             required
             value={values.companyName}
             onChange={set("companyName")}
+            error={errors.companyName}
           />
           <TextField
             label="Company Logo URL"
             type="url"
             value={values.companyLogo}
             onChange={set("companyLogo")}
+            error={errors.companyLogo}
             placeholder="https://"
           />
-          <TextField label="Role" required value={values.role} onChange={set("role")} />
-          <TextField label="Location" required value={values.location} onChange={set("location")} />
+          <TextField
+            label="Role"
+            required
+            value={values.role}
+            onChange={set("role")}
+            error={errors.role}
+          />
+          <TextField
+            label="Location"
+            required
+            value={values.location}
+            onChange={set("location")}
+            error={errors.location}
+          />
           <SelectField
             label="Experience"
             value={values.experience}
             onChange={set("experience")}
+            error={errors.experience}
             options={EXPERIENCE_OPTIONS}
             placeholder="Select experience"
           />
@@ -335,12 +385,14 @@ function JobForm({ initial, busy, submitLabel, busyLabel, onSubmit, onCancel }: 
             label="Employment Type"
             value={values.employmentType}
             onChange={set("employmentType")}
+            error={errors.employmentType}
             options={EMPLOYMENT_TYPES}
           />
           <TextField
             label="Estimated Package (₹)"
             value={values.estPackage}
             onChange={set("estPackage")}
+            error={errors.estPackage}
             placeholder="8-12 LPA"
           />
           <TextField
@@ -349,6 +401,7 @@ function JobForm({ initial, busy, submitLabel, busyLabel, onSubmit, onCancel }: 
             required
             value={values.hiringLink}
             onChange={set("hiringLink")}
+            error={errors.hiringLink}
             placeholder="https://"
           />
         </div>
@@ -362,12 +415,14 @@ function JobForm({ initial, busy, submitLabel, busyLabel, onSubmit, onCancel }: 
             rows={6}
             value={values.description}
             onChange={set("description")}
+            error={errors.description}
           />
           <TextArea
             label="Required Degree"
             rows={3}
             value={values.requiredDegree}
             onChange={set("requiredDegree")}
+            error={errors.requiredDegree}
           />
         </div>
       </fieldset>
@@ -404,14 +459,30 @@ function Required() {
   return <span className="text-red-700" aria-hidden="true">*</span>;
 }
 
-function TextField({ label, value, onChange, type = "text", required = false, placeholder }: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: "text" | "url";
-  required?: boolean;
-  placeholder?: string;
-}) {
+/** A field's message under it, tied to the control by aria-describedby. */
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p> : null;
+}
+
+/** The attributes that mark a control invalid and point it at its message. */
+function invalid(id: string, error: string | undefined) {
+  return {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+  } as const;
+}
+
+function TextField(
+  { label, value, onChange, type = "text", required = false, placeholder, error }: {
+    label: string;
+    value: string;
+    onChange: (value: string) => void;
+    type?: "text" | "url";
+    required?: boolean;
+    placeholder?: string;
+    error?: string;
+  },
+) {
   const id = useId();
   return (
     <div>
@@ -424,16 +495,19 @@ function TextField({ label, value, onChange, type = "text", required = false, pl
         value={value}
         placeholder={placeholder}
         onChange={(event) => onChange(event.target.value)}
+        {...invalid(id, error)}
       />
+      <FieldError id={id} error={error} />
     </div>
   );
 }
 
-function TextArea({ label, value, onChange, rows }: {
+function TextArea({ label, value, onChange, rows, error }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   rows: number;
+  error?: string;
 }) {
   const id = useId();
   return (
@@ -448,17 +522,20 @@ function TextArea({ label, value, onChange, rows }: {
         className="field"
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        {...invalid(id, error)}
       />
+      <FieldError id={id} error={error} />
     </div>
   );
 }
 
-function SelectField({ label, value, onChange, options, placeholder }: {
+function SelectField({ label, value, onChange, options, placeholder, error }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   options: readonly string[];
   placeholder?: string;
+  error?: string;
 }) {
   const id = useId();
   return (
@@ -472,10 +549,12 @@ function SelectField({ label, value, onChange, options, placeholder }: {
         className="field"
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        {...invalid(id, error)}
       >
         {placeholder && <option value="">{placeholder}</option>}
         {options.map((option) => <option key={option} value={option}>{option}</option>)}
       </select>
+      <FieldError id={id} error={error} />
     </div>
   );
 }

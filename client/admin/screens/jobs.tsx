@@ -1,5 +1,5 @@
 /** Manage Jobs (SPEC section 2): status tabs with counts, filters, the table, bulk delete. */
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
@@ -7,16 +7,20 @@ import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { jobListQuery, jobsChanged } from "../queries.ts";
 import { JobCell, ScrollTable } from "../components/table.tsx";
+import { JobDetailsDialog } from "../components/job-details.tsx";
 import {
   ConfirmDialog,
   formatDate,
   formatNumber,
   Icon,
+  LoadFailed,
   PageHeader,
   PaginationBar,
+  plural,
   SkeletonRows,
   StatusBadge,
   Tabs,
+  useLastPage,
 } from "../ui.tsx";
 import type { Job, StatusCounts } from "../types.ts";
 
@@ -41,10 +45,16 @@ export function JobsScreen() {
   const queryClient = useQueryClient();
   const { status } = search;
 
-  const list = useQuery({ ...jobListQuery(search), placeholderData: keepPreviousData });
+  const listQuery = jobListQuery(search);
+  const list = useQuery({ ...listQuery, placeholderData: keepPreviousData });
   useEffect(() => {
     if (list.error) toast.error("Error fetching jobs");
   }, [list.error]);
+  const pagination = list.data?.pagination;
+  useLastPage(
+    pagination,
+    (page) => navigate({ search: (prev) => ({ ...prev, page }), replace: true }),
+  );
 
   const [filters, setFilters] = useState<Record<FilterName, string>>({
     search: search.search ?? "",
@@ -71,9 +81,14 @@ export function JobsScreen() {
   const [bulk, setBulk] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState<Job | "selected" | null>(null);
-
-  const jobs = list.data?.jobs ?? [];
-  const allSelected = jobs.length > 0 && jobs.every((job) => selected.has(job._id));
+  const [openJob, setOpenJob] = useState<Job | null>(null);
+  // A selection only ever covers rows in view: whenever another page, tab or filter is asked for,
+  // or the rows change under it, it starts again, so no job the admin cannot see gets deleted.
+  const viewKey = JSON.stringify(listQuery.queryKey);
+  const jobs = useMemo(() => (list.error ? [] : list.data?.jobs ?? []), [list.data, list.error]);
+  useEffect(() => setSelected(new Set()), [viewKey, jobs]);
+  const selectedJobs = jobs.filter((job) => selected.has(job._id));
+  const allSelected = jobs.length > 0 && selectedJobs.length === jobs.length;
 
   const deleteOne = useMutation({
     mutationFn: (job: Job) => api.delete(`/jobs/${job._id}`),
@@ -82,24 +97,34 @@ export function JobsScreen() {
     onSettled: () => jobsChanged(queryClient),
   });
   const deleteMany = useMutation({
-    mutationFn: (ids: string[]) => Promise.all(ids.map((id) => api.delete(`/jobs/${id}`))),
-    onSuccess: (_, ids) => {
-      toast.success(`${ids.length} jobs deleted successfully`);
+    mutationFn: (targets: Job[]) =>
+      Promise.allSettled(targets.map((job) => api.delete(`/jobs/${job._id}`))),
+    onSuccess: (results, targets) => {
+      const failed = targets.filter((_, index) => results[index].status === "rejected");
+      const deleted = targets.length - failed.length;
+      if (failed.length === 0) toast.success(`${deleted} jobs deleted successfully`);
+      else if (deleted === 0) toast.error("Error deleting jobs");
+      else {
+        toast.error(
+          `${plural(deleted, "job")} deleted; could not delete ${
+            listOfRoles(failed, failed.length)
+          }`,
+        );
+      }
       setSelected(new Set());
     },
-    onError: () => toast.error("Error deleting jobs"),
     onSettled: () => jobsChanged(queryClient),
   });
 
   const askDeleteSelected = () => {
-    if (selected.size === 0) return toast.error("Please select jobs to delete");
+    if (selectedJobs.length === 0) return toast.error("Please select jobs to delete");
     if (!can(admin, "canDeleteJobs")) {
       return toast.error("You do not have permission to delete jobs");
     }
     setConfirming("selected");
   };
   const confirmDelete = () => {
-    if (confirming === "selected") deleteMany.mutate([...selected]);
+    if (confirming === "selected") deleteMany.mutate(selectedJobs);
     else if (confirming) deleteOne.mutate(confirming);
     setConfirming(null);
   };
@@ -141,7 +166,10 @@ export function JobsScreen() {
         className="mb-4"
         tabs={TABS.map((tab) => ({
           id: tab.id,
-          label: `${tab.label} (${formatNumber(list.data?.statusCounts[tab.id])})`,
+          // Until the counts are known (loading, or the load failed) no number is shown.
+          label: `${tab.label} (${
+            list.data && !list.error ? formatNumber(list.data.statusCounts[tab.id]) : "…"
+          })`,
         }))}
         selected={status}
         onSelect={(id) => {
@@ -181,7 +209,7 @@ export function JobsScreen() {
           >
             {allSelected ? "Deselect All" : "Select All"}
           </button>
-          <span aria-live="polite">{selected.size} selected</span>
+          <span aria-live="polite">{selectedJobs.length} selected</span>
           <button type="button" className="btn-danger" onClick={askDeleteSelected}>
             Delete Selected
           </button>
@@ -189,118 +217,140 @@ export function JobsScreen() {
       )}
 
       <div className="card">
-        <ScrollTable
-          label="Jobs"
-          className="w-full min-w-[56rem]"
-          headings={[
-            "Job Details",
-            "Company",
-            "Location",
-            "Views",
-            "Date Posted",
-            "Status",
-            "Actions",
-          ]}
-          leading={bulk && (
-            <th scope="col" className="px-4 py-3">
-              <span className="sr-only">Select</span>
-            </th>
+        {list.error
+          ? <LoadFailed error={list.error} what="the jobs" onRetry={() => list.refetch()} />
+          : (
+            <ScrollTable
+              label="Jobs"
+              className="w-full min-w-[56rem]"
+              headings={[
+                "Job Details",
+                "Company",
+                "Location",
+                "Views",
+                "Date Posted",
+                "Status",
+                "Actions",
+              ]}
+              leading={bulk && (
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Select</span>
+                </th>
+              )}
+            >
+              {list.isPending ? <SkeletonRows columns={columns} /> : jobs.length === 0
+                ? (
+                  <tr>
+                    <td colSpan={columns} className="px-4 py-12 text-center text-slate-600">
+                      <p>No jobs found.</p>
+                      {canCreate && (
+                        <Link
+                          to="/admin/jobs/create"
+                          className="mt-2 inline-block font-medium text-indigo-700"
+                        >
+                          Create your first job
+                        </Link>
+                      )}
+                    </td>
+                  </tr>
+                )
+                : jobs.map((job) => (
+                  <tr key={job._id} className="border-t border-slate-100 hover:bg-slate-50">
+                    {bulk && (
+                      <td className="px-4 py-3">
+                        <input
+                          type="checkbox"
+                          className="size-4"
+                          aria-label={`Select ${job.role} at ${job.companyName}`}
+                          checked={selected.has(job._id)}
+                          onChange={() => toggle(job._id)}
+                        />
+                      </td>
+                    )}
+                    <JobCell job={job} detail={job.experience} />
+                    <td className="px-4 py-3">{job.companyName}</td>
+                    <td className="px-4 py-3">{job.location}</td>
+                    <td className="px-4 py-3">{formatNumber(job.analytics?.views)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{formatDate(job.datePosted)}</td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={job.status} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <div className="flex items-center gap-1">
+                        <button
+                          type="button"
+                          className="btn-icon"
+                          aria-label={`View ${job.role} at ${job.companyName}`}
+                          title="View"
+                          onClick={() =>
+                            setOpenJob(job)}
+                        >
+                          <Icon path="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
+                        </button>
+                        {canCreate && job.status === "active" && (
+                          <Link
+                            to="/admin/jobs/edit/$id"
+                            params={{ id: job._id }}
+                            className="btn-icon"
+                            aria-label={`Edit ${job.role} at ${job.companyName}`}
+                            title="Edit"
+                          >
+                            <Icon path="M4 20h4L19 9l-4-4L4 16v4Zm11-15 4 4" />
+                          </Link>
+                        )}
+                        {canDelete && (
+                          <button
+                            type="button"
+                            className="btn-icon text-red-700"
+                            aria-label={`Delete ${job.role} at ${job.companyName}`}
+                            title="Delete"
+                            onClick={() => setConfirming(job)}
+                          >
+                            <Icon path="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13" />
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+            </ScrollTable>
           )}
-        >
-          {list.isPending ? <SkeletonRows columns={columns} /> : jobs.length === 0
-            ? (
-              <tr>
-                <td colSpan={columns} className="px-4 py-12 text-center text-slate-600">
-                  <p>No jobs found.</p>
-                  {canCreate && (
-                    <Link
-                      to="/admin/jobs/create"
-                      className="mt-2 inline-block font-medium text-indigo-700"
-                    >
-                      Create your first job
-                    </Link>
-                  )}
-                </td>
-              </tr>
-            )
-            : jobs.map((job) => (
-              <tr key={job._id} className="border-t border-slate-100 hover:bg-slate-50">
-                {bulk && (
-                  <td className="px-4 py-3">
-                    <input
-                      type="checkbox"
-                      className="size-4"
-                      aria-label={`Select ${job.role} at ${job.companyName}`}
-                      checked={selected.has(job._id)}
-                      onChange={() => toggle(job._id)}
-                    />
-                  </td>
-                )}
-                <JobCell job={job} detail={job.experience} />
-                <td className="px-4 py-3">{job.companyName}</td>
-                <td className="px-4 py-3">{job.location}</td>
-                <td className="px-4 py-3">{formatNumber(job.analytics?.views)}</td>
-                <td className="px-4 py-3 whitespace-nowrap">{formatDate(job.datePosted)}</td>
-                <td className="px-4 py-3">
-                  <StatusBadge status={job.status} />
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex items-center gap-1">
-                    <a
-                      href={`/jobs/${job.jobId}`}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="btn-icon"
-                      aria-label={`View ${job.role} at ${job.companyName}`}
-                      title="View"
-                    >
-                      <Icon path="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
-                    </a>
-                    {canCreate && job.status === "active" && (
-                      <Link
-                        to="/admin/jobs/edit/$id"
-                        params={{ id: job._id }}
-                        className="btn-icon"
-                        aria-label={`Edit ${job.role} at ${job.companyName}`}
-                        title="Edit"
-                      >
-                        <Icon path="M4 20h4L19 9l-4-4L4 16v4Zm11-15 4 4" />
-                      </Link>
-                    )}
-                    {canDelete && (
-                      <button
-                        type="button"
-                        className="btn-icon text-red-700"
-                        aria-label={`Delete ${job.role} at ${job.companyName}`}
-                        title="Delete"
-                        onClick={() => setConfirming(job)}
-                      >
-                        <Icon path="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13" />
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-        </ScrollTable>
-        {list.data && list.data.pagination.totalJobs > 0 && (
+        {!list.error && pagination && pagination.totalJobs > 0 && (
           <PaginationBar
-            pagination={list.data.pagination}
+            pagination={pagination}
             onPage={(next) => navigate({ search: (prev) => ({ ...prev, page: next }) })}
           />
         )}
       </div>
 
+      <JobDetailsDialog job={openJob} canCreate={canCreate} onClose={() => setOpenJob(null)} />
+
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming === "selected" ? `Delete ${selected.size} jobs?` : "Delete Job"}
+        title={confirming === "selected"
+          ? `Delete ${plural(selectedJobs.length, "job")}?`
+          : "Delete Job"}
         message="This action cannot be undone."
         confirmLabel="Delete"
         onConfirm={confirmDelete}
         onClose={() => setConfirming(null)}
-      />
+      >
+        {confirming === "selected" && (
+          <p className="mb-2 text-sm text-slate-900">{listOfRoles(selectedJobs)}</p>
+        )}
+      </ConfirmDialog>
     </>
   );
+}
+
+/** How many roles a list of jobs names before it says "and N more". */
+const ROLES_NAMED = 3;
+
+/** "Engineer at Acme, Designer at Globex and 4 more". */
+function listOfRoles(jobs: Job[], named = ROLES_NAMED): string {
+  const names = jobs.slice(0, named).map((job) => `${job.role} at ${job.companyName}`);
+  const more = jobs.length - names.length;
+  return more > 0 ? `${names.join(", ")} and ${more} more` : names.join(", ");
 }
 
 function FilterInput({ label, placeholder, value, onChange }: {

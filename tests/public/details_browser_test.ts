@@ -1,0 +1,150 @@
+/**
+ * Small things a visitor meets in Chromium: the copy toast above the share dialog, pagination on a
+ * phone, a broken logo, filters that apply at once, Back to Jobs, a description's indentation.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { testServer } from "../helpers/server.ts";
+import { seedJobs } from "./fixtures.ts";
+
+const USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+async function islandsReady(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-island]")].every((island) =>
+      island.hasAttribute("data-ready")
+    )
+  );
+}
+
+Deno.test("details of the public pages in Chromium", browserTest, async (t) => {
+  await using server = await testServer();
+  const base = server.url;
+  const jobs = await seedJobs(
+    server,
+    Array.from({ length: 40 }, (_, i) => ({
+      role: i % 2 ? "Tester" : "Writer",
+      companyName: `Company ${i}`,
+      employmentType: i % 4 ? "Full-Time" as const : "Contract" as const,
+      ...(i === 39
+        ? {
+          companyLogo: `${base}/no-such-logo.png`,
+          description: "What you will do:\n    - indented point one\n        - nested point",
+        }
+        : {}),
+    })),
+  );
+  const newest = jobs[39];
+  await using browser = await launchBrowser();
+
+  await t.step("the copy toast is shown above the share dialog and announced", async () => {
+    const context = await browser.newContext({ userAgent: USER_AGENT });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+    const page = await context.newPage();
+    await page.goto(`${base}/jobs/${newest.jobId}`);
+    await islandsReady(page);
+    await page.getByRole("button", { name: "Share Job" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Share this job" });
+    await dialog.getByRole("button", { name: "Copy to Clipboard" }).click();
+    const toast = page.locator(".toast", { hasText: "Job post copied to clipboard!" });
+    await toast.waitFor();
+    // Topmost where it is drawn: nothing (no backdrop) covers it.
+    const onTop = await toast.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return hit !== null && element.contains(hit);
+    });
+    assert.ok(onTop, "the toast is not covered");
+    // In the accessibility tree, in a live region: the rest of the page is inert under the dialog.
+    await page.getByRole("status").filter({ hasText: "Job post copied to clipboard!" }).waitFor();
+    await context.close();
+  });
+
+  await t.step("Next stays on one line beside Previous on a 320 px phone", async () => {
+    const context = await browser.newContext({
+      userAgent: USER_AGENT,
+      viewport: { width: 320, height: 700 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/jobs?page=2`);
+    const nav = page.getByRole("navigation", { name: "Pagination" });
+    const previous = await nav.getByRole("link", { name: "Previous" }).boundingBox();
+    const next = await nav.getByRole("link", { name: "Next" }).boundingBox();
+    assert.ok(previous && next);
+    assert.equal(next.y, previous.y);
+    assert.equal(next.height, previous.height);
+    assert.ok(next.x + next.width <= 320);
+    await context.close();
+  });
+
+  await t.step("a logo that fails to load shows the company's letter", async () => {
+    const context = await browser.newContext({ userAgent: USER_AGENT });
+    const page = await context.newPage();
+    await page.goto(`${base}/jobs`);
+    await islandsReady(page);
+    const logo = page.locator(".job-card", { hasText: newest.companyName }).locator(".logo");
+    await logo.locator("img").waitFor({ state: "detached" });
+    assert.equal(await logo.textContent(), "C");
+    await context.close();
+  });
+
+  await t.step(
+    "a filter applies as soon as it is chosen; Search comes before it by Tab",
+    async () => {
+      const context = await browser.newContext({ userAgent: USER_AGENT });
+      const page = await context.newPage();
+      await page.goto(`${base}/jobs`);
+      await islandsReady(page);
+      const toggle = page.getByRole("button", { name: "Filters" });
+      await toggle.click();
+      await toggle.focus();
+      // The choices apply by themselves: Tab reaches Search (for the typed words) before them.
+      const stops: string[] = [];
+      while (stops.length < 8 && !stops.includes("role")) {
+        await page.keyboard.press("Tab");
+        stops.push(
+          await page.evaluate(() =>
+            document.activeElement?.getAttribute("name") ??
+              document.activeElement?.textContent?.trim() ?? ""
+          ),
+        );
+      }
+      assert.ok(stops.includes("role"), stops.join());
+      assert.ok(stops.indexOf("Search") < stops.indexOf("role"), stops.join());
+      await page.getByLabel("Employment Type").selectOption("Contract");
+      await page.waitForURL(`${base}/jobs?employmentType=Contract`);
+      await page.getByText("10 Jobs Found").waitFor();
+      await context.close();
+    },
+  );
+
+  await t.step("Back to Jobs returns to the visitor's search", async () => {
+    const context = await browser.newContext({ userAgent: USER_AGENT });
+    const page = await context.newPage();
+    await page.goto(`${base}/jobs?role=Tester&page=2`);
+    await page.locator(".card-role a").first().click();
+    await page.waitForURL(/\/jobs\/JB-/);
+    await islandsReady(page);
+    await page.getByRole("link", { name: "← Back to Jobs" }).click();
+    await page.waitForURL(`${base}/jobs?role=Tester&page=2`);
+    await page.goto(`${base}/jobs/${newest.jobId}`);
+    await islandsReady(page);
+    assert.equal(
+      await page.getByRole("link", { name: "← Back to Jobs" }).getAttribute("href"),
+      "/jobs",
+    );
+    await context.close();
+  });
+
+  await t.step("a description keeps its indentation", async () => {
+    const context = await browser.newContext({ userAgent: USER_AGENT });
+    const page = await context.newPage();
+    await page.goto(`${base}/jobs/${newest.jobId}`);
+    const description = page.getByRole("region", { name: "Job Description" }).locator("p");
+    const text = await description.evaluate((element) => (element as HTMLElement).innerText);
+    assert.ok(text.includes("\n    - indented point one\n        - nested point"), text);
+    await context.close();
+  });
+});
