@@ -208,6 +208,10 @@ Deno.test({ name: "admin portal edges: workflows and layout", ...browserTest }, 
         hasText: "Please select jobs to delete",
       });
       await toast.waitFor();
+      // The toast slides in from above: measure where it comes to rest.
+      await toast.evaluate((el) =>
+        Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished))
+      );
       const button = (await bulk.boundingBox())!;
       const box = (await toast.boundingBox())!;
       assert.ok(box.y >= button.y + button.height, `toast at ${box.y}, button ends lower`);
