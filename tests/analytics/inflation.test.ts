@@ -7,7 +7,7 @@ import { sampleJob, type TestApp, testApp } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { CHROME_DESKTOP, from, report, SAFARI_IPHONE } from "./fixtures.ts";
 import type { Dashboard, TopJob, Trends } from "../../kv/analytics.ts";
-import { networkOf, VISITORS_PER_ADDRESS } from "../../server/counter.ts";
+import { networkOf, Remembered, VISITORS_PER_ADDRESS } from "../../server/counter.ts";
 
 /** What Chromium sends when a person follows a link or opens an address. */
 const NAVIGATION = {
@@ -230,4 +230,18 @@ Deno.test("the dashboard answer carries unique visitors as numbers: its size doe
   assert.equal(many.body.totalUniqueVisitors, 600);
   // Only the digits of the counts differ ("1" and "600" twice, the visits likewise).
   assert.ok(many.size - one.size <= 8, `${one.size} bytes, then ${many.size}`);
+});
+
+Deno.test("what the counter remembers of visitors stays within its byte budget, oldest forgotten first", () => {
+  const budget = 64 * 1024;
+  const remembered = new Remembered(budget);
+  const key = (n: number) => `2026-03-10 ${n.toString(16).padStart(32, "0")} views job-${n}`;
+  for (let n = 0; n < 100_000; n++) remembered.set(key(n), "");
+  let kept = 0;
+  for (let n = 0; n < 100_000; n++) if (remembered.get(key(n)) !== undefined) kept++;
+  // Each entry is its key (2 bytes a character) and an empty value, with 64 bytes of overhead each.
+  const entryBytes = 2 * key(99_999).length + 128;
+  assert.ok(kept > 0 && kept * entryBytes <= budget, `${kept} entries kept`);
+  assert.equal(remembered.get(key(99_999)), "");
+  assert.equal(remembered.get(key(0)), undefined);
 });
