@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./server/config.ts";
 import { openDatabase } from "./kv/db.ts";
 import { createApp, createServices } from "./server/app.ts";
 import { seedDemoIfEmpty } from "./kv/seed.ts";
+import { SYSTEM_ACTOR } from "./kv/activity.ts";
 import { RESTORE_UNFINISHED, restoreUnfinished } from "./kv/backup.ts";
 
 let config;
@@ -27,7 +28,9 @@ if (config.SEED_DEMO && await seedDemoIfEmpty(services)) {
 }
 
 Deno.cron("job lifecycle", "0 * * * *", async () => {
-  const result = await services.jobs.processStatusChanges();
+  const result = await services.jobs.processStatusChanges(
+    services.activity.by(SYSTEM_ACTOR, null),
+  );
   if (result.movedToDump || result.movedToInactive) {
     console.log(`Lifecycle: ${result.movedToDump} to dump, ${result.movedToInactive} to inactive`);
   }

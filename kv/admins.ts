@@ -6,6 +6,7 @@
 import { keys } from "./keys.ts";
 import { newId, retrying } from "./atomic.ts";
 import type { Admin, AdminRecord, AdminRole, Permissions } from "./schemas.ts";
+import { type ActivityAction, type ActivityTarget, type Audit, changedFields } from "./activity.ts";
 
 export interface NewAdmin {
   username: string;
@@ -22,6 +23,19 @@ export type AdminWrite =
 /** The account without its password hash, as every API answer shows it. */
 export function publicAdmin({ passwordHash: _hidden, ...admin }: AdminRecord): Admin {
   return admin;
+}
+
+/** How the activity log names an account. */
+function adminTarget(admin: AdminRecord): ActivityTarget {
+  return { kind: "admin", id: admin._id, label: admin.username };
+}
+
+/** What an account change is recorded as: the public fields that changed, never the hash. */
+function accountChange(old: AdminRecord, admin: AdminRecord): Record<string, unknown> {
+  return {
+    ...changedFields(publicAdmin(old), publicAdmin(admin), ["updatedAt"]),
+    ...(old.passwordHash !== admin.passwordHash ? { passwordChanged: true } : {}),
+  };
 }
 
 export class AdminStore {
@@ -54,7 +68,7 @@ export class AdminStore {
     );
   }
 
-  async create(input: NewAdmin): Promise<AdminWrite> {
+  async create(input: NewAdmin, audit?: Audit): Promise<AdminWrite> {
     const now = this.now().toISOString();
     const admin: AdminRecord = {
       ...input,
@@ -71,6 +85,9 @@ export class AdminStore {
     if (admin.role === "main_admin") {
       op.check({ key: keys.mainAdmin(), versionstamp: null }).set(keys.mainAdmin(), admin._id);
     }
+    audit?.add(op, "admin.create", adminTarget(admin), {
+      after: { email: admin.email, role: admin.role, permissions: admin.permissions },
+    });
     if ((await op.commit()).ok) return { ok: true, admin };
     if (admin.role === "main_admin" && await this.hasMainAdmin()) {
       return { ok: false, reason: "main_exists" };
@@ -78,10 +95,14 @@ export class AdminStore {
     return { ok: false, reason: "email_taken" };
   }
 
-  /** Applies a change to an account, moving its e-mail index when the e-mail changes. */
+  /**
+   * Applies a change to an account, moving its e-mail index when the e-mail changes; with `audit`
+   * the write carries a record of it as `action`.
+   */
   update(
     id: string,
     change: (admin: AdminRecord) => Partial<AdminRecord>,
+    audit?: { audit: Audit; action: ActivityAction },
   ): Promise<AdminWrite> {
     return retrying(async () => {
       const entry = await this.kv.get<AdminRecord>(keys.admin(id));
@@ -101,17 +122,22 @@ export class AdminStore {
         if (taken.value) return { ok: false, reason: "email_taken" } as const;
         op.check(taken).set(emailKey, id).delete(keys.adminByEmail(old.email));
       }
+      audit?.audit.add(op, audit.action, adminTarget(admin), accountChange(old, admin));
       return (await op.commit()).ok ? { ok: true, admin } as const : undefined;
     });
   }
 
   /** Deletes an account and its e-mail index; a main admin is never deleted here. */
-  delete(id: string): Promise<AdminRecord | null> {
+  delete(id: string, audit?: Audit): Promise<AdminRecord | null> {
     return retrying(async () => {
       const entry = await this.kv.get<AdminRecord>(keys.admin(id));
       if (!entry.value) return null;
-      const ok = (await this.kv.atomic().check(entry).delete(keys.admin(id))
-        .delete(keys.adminByEmail(entry.value.email)).commit()).ok;
+      const op = this.kv.atomic().check(entry).delete(keys.admin(id))
+        .delete(keys.adminByEmail(entry.value.email));
+      audit?.add(op, "admin.delete", adminTarget(entry.value), {
+        before: publicAdmin(entry.value),
+      });
+      const ok = (await op.commit()).ok;
       return ok ? entry.value : undefined;
     });
   }

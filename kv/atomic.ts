@@ -1,5 +1,5 @@
 /** Helpers for multi-key writes: retry on conflict, ids, and the KV size limits. */
-import { serialize } from "node:v8";
+import { deserialize, serialize } from "node:v8";
 import { encodeHex } from "../server/hex.ts";
 
 /** Thrown when an atomic write keeps conflicting; the API maps it to 503, never a silent loss. */
@@ -32,6 +32,8 @@ export function newId(now: Date = new Date()): string {
 /** Deno KV allows 800 KiB and 1000 mutations per atomic write; stay well inside both. */
 export const ATOMIC_BYTES_BUDGET = 600 * 1024;
 export const ATOMIC_MUTATIONS_BUDGET = 900;
+/** Deno KV refuses a value whose stored size (`kvValueSize`) is larger than this. */
+export const KV_VALUE_BYTES = 65_536;
 
 /** Deno KV allows 80 KiB of key bytes (checks and mutations together) per atomic write. */
 export const ATOMIC_KEY_BYTES_BUDGET = 72 * 1024;
@@ -75,9 +77,13 @@ export function kvValueSize(value: unknown): number {
   return serialize(value).byteLength;
 }
 
-/** Rough serialised size of a value, for keeping atomic writes under the byte limit. */
-export function approximateSize(value: unknown): number {
-  return JSON.stringify(value ?? null).length * 2 + 64;
+/**
+ * The size a record will have once read back from KV, which every later rewrite of it starts from:
+ * V8 reads arrays back holey and serialises those with an index before every element, so the copy
+ * read back can be larger than the value first written (about 2.5 bytes a list entry).
+ */
+export function readBackSize(value: unknown): number {
+  return kvValueSize(deserialize(serialize(value)));
 }
 
 /** Splits a list into chunks of at most `size` (getMany takes 10 keys). */

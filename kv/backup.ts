@@ -176,6 +176,11 @@ export async function restoreUnfinished(kv: Deno.Kv): Promise<boolean> {
   return (await kv.get(keys.restoreInProgress())).versionstamp !== null;
 }
 
+export interface RestoreOptions {
+  /** How long an entry has left to live, for entries that expire; undefined keeps it for good. */
+  expiry?: (key: Deno.KvKey) => number | undefined;
+}
+
 export interface RestoreResult {
   /** Entries written. */
   entries: number;
@@ -192,6 +197,7 @@ export interface RestoreResult {
 export async function restoreDatabase(
   kv: Deno.Kv,
   input: ReadableStream<Uint8Array<ArrayBuffer>>,
+  { expiry }: RestoreOptions = {},
 ): Promise<RestoreResult> {
   const resumed = await restoreUnfinished(kv);
   if (!resumed) {
@@ -241,7 +247,8 @@ export async function restoreDatabase(
       bytes + size > ATOMIC_BYTES_BUDGET
     ) await flush();
     if (mutations === 0) firstLine = lineNumber;
-    op.set(entry.key, entry.value);
+    const expireIn = expiry?.(entry.key);
+    op.set(entry.key, entry.value, expireIn === undefined ? undefined : { expireIn });
     mutations++;
     keyBytes += keySize;
     bytes += size;

@@ -19,6 +19,7 @@ import {
   TaskError,
 } from "./backup.ts";
 import { seedDemo, seedDemoIfEmpty } from "./seed.ts";
+import { activityExpiry } from "./activity.ts";
 
 async function openConfigured(): Promise<Deno.Kv> {
   return await openDatabase(loadConfig(Deno.env.toObject()));
@@ -91,11 +92,14 @@ if (import.meta.main) {
       );
     } else if (command === "restore") {
       if (rest.length > 1) throw new TaskError(USAGE);
-      using kv = await openConfigured();
+      const config = loadConfig(Deno.env.toObject());
+      using kv = await openDatabase(config);
       const input = rest[0] && rest[0] !== "-"
         ? (await Deno.open(rest[0])).readable
         : Deno.stdin.readable;
-      const { entries, resumed } = await restoreDatabase(kv, input);
+      const { entries, resumed } = await restoreDatabase(kv, input, {
+        expiry: activityExpiry(config.ACTIVITY_RETENTION_DAYS, new Date()),
+      });
       console.error(
         `Restored ${entries} entries${resumed ? " (finished an earlier restore)" : ""}.`,
       );

@@ -29,6 +29,10 @@ export const DAY_MS = 86_400_000;
 
 /** Session and sign-in limits (DESIGN.md). */
 export const SESSION_HOURS = 8;
-export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+/** Failed password checks one address may make against one account in a window. */
+export const LOGIN_FAILURES_PER_ACCOUNT_ADDRESS = 5;
+/** Failed password and secret checks one address may make in a window, whatever the account. */
 export const LOGIN_FAILURES_PER_ADDRESS = 20;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
+/** Live sessions one admin may hold: signing in once more ends the oldest. */
+export const SESSIONS_PER_ADMIN = 10;

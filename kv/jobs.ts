@@ -6,11 +6,14 @@
  */
 import { keys } from "./keys.ts";
 import {
-  approximateSize,
   ATOMIC_BYTES_BUDGET,
   ATOMIC_MUTATIONS_BUDGET,
+  ConflictError,
   getAll,
+  KV_VALUE_BYTES,
+  kvValueSize,
   newId,
+  readBackSize,
   retrying,
   sharedRead,
 } from "./atomic.ts";
@@ -21,9 +24,12 @@ import {
   type JobAnalytics,
   type JobInput,
   type JobStatus,
+  type JobValidation,
   type JobWithAnalytics,
+  validateJobInput,
 } from "./schemas.ts";
 import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP, DAYS_IN_DUMP_BEFORE_INACTIVE } from "./constants.ts";
+import { type ActivityTarget, type Audit, changedFields } from "./activity.ts";
 import { type IndexedDoc, SearchIndex } from "./search/index.ts";
 import {
   adminMatches,
@@ -33,6 +39,7 @@ import {
   similarJobs,
 } from "./search/search.ts";
 import { topK } from "./search/top.ts";
+import { type Loosenable, looserSearch } from "./search/looser.ts";
 
 export interface StatusCounts {
   all: number;
@@ -78,7 +85,8 @@ export interface Freshness {
 export type WriteResult =
   | { ok: true; job: Job }
   | { ok: false; reason: "not_found" }
-  | { ok: false; reason: "duplicate"; existingJob: Job };
+  | { ok: false; reason: "duplicate"; existingJob: Job }
+  | { ok: false; reason: "too_large"; message: string };
 
 const EMPTY_META: JobsMeta = {
   revision: 0,
@@ -90,7 +98,7 @@ const EMPTY_META: JobsMeta = {
 const TOTALS_CACHE_SIZE = 10_000;
 /** How long each revision's change list is kept for other processes to catch up from. */
 const CHANGE_LOG_TTL_MS = DAY_MS;
-/** Jobs moved per lifecycle write; each move is about five mutations. */
+/** Jobs read per lifecycle step; their moves are written in as few atomic writes as fit. */
 const LIFECYCLE_BATCH = 120;
 /**
  * How old a read of the revision may be when a request uses it. Requests within this time of a
@@ -115,6 +123,65 @@ export function normaliseHiringLink(link: string): string {
 }
 
 const time = (iso: string | null) => (iso ? Date.parse(iso) : 0);
+
+/**
+ * Room left in every job record for what later rewrites may add beyond the system fields at their
+ * longest: a field added to the record later (a schema version, say), and the byte or so of
+ * alignment V8 may put before each text holding a character beyond U+00FF (about 360 texts at most).
+ */
+const JOB_RECORD_HEADROOM = 2_048;
+/** The most a job's record may take when written with its content, as KV measures values. */
+export const JOB_RECORD_BYTES = KV_VALUE_BYTES - JOB_RECORD_HEADROOM;
+
+const LONGEST_DATE = new Date(Date.UTC(9999, 11, 31, 23, 59, 59, 999)).toISOString();
+/** The fields the store sets, each at the longest it can become in any later state of the job. */
+const LONGEST_SYSTEM_FIELDS = {
+  _id: newId(),
+  jobId: `JB-${Number.MAX_SAFE_INTEGER}`,
+  status: "inactive",
+  datePosted: LONGEST_DATE,
+  movedToDumpAt: LONGEST_DATE,
+  createdAt: LONGEST_DATE,
+  updatedAt: LONGEST_DATE,
+} satisfies Record<Exclude<keyof Job, keyof JobInput>, string>;
+
+const bytes = (count: number) => `${count.toLocaleString("en-US")} bytes`;
+
+/** Names the largest content fields, so a too-large job says what to shorten. */
+function tooLarge(job: JobInput | Job, size: number, limit: number): string {
+  const largest = Object.entries(job)
+    .filter(([name]) => !(name in LONGEST_SYSTEM_FIELDS))
+    .map(([name, value]) => ({ name, size: readBackSize(value) }))
+    .sort((a, b) => b.size - a.size)
+    .slice(0, 3);
+  return `Job is too large to store: ${bytes(size)}, at most ${bytes(limit)}. Shorten ${
+    largest.map((field) => `${field.name} (${bytes(field.size)})`).join(", ")
+  }. A text holding a character such as ₹, € or ’ takes 2 bytes a character.`;
+}
+
+/**
+ * Why a job's content cannot be stored, or null when it can: measured as KV measures the record,
+ * with every system field at its longest and headroom kept, so each later status change, edit or
+ * lifecycle move of the job fits too.
+ */
+export function jobSizeProblem(job: JobInput | Job): string | null {
+  const size = readBackSize({ ...job, ...LONGEST_SYSTEM_FIELDS });
+  return size > JOB_RECORD_BYTES ? tooLarge(job, size, JOB_RECORD_BYTES) : null;
+}
+
+/** Why this exact record cannot be written (a record stored before sizes were measured so). */
+function recordSizeProblem(job: Job): string | null {
+  const size = readBackSize(job);
+  return size > KV_VALUE_BYTES ? tooLarge(job, size, KV_VALUE_BYTES) : null;
+}
+
+/** Validates a job body for create, edit or bulk: its fields, then whether it fits in storage. */
+export function validateJob(input: unknown): JobValidation {
+  const validation = validateJobInput(input);
+  if (!validation.ok) return validation;
+  const problem = jobSizeProblem(validation.job);
+  return problem ? { ok: false, message: problem } : validation;
+}
 
 function indexEntry(job: Job): JobIndexEntry {
   return {
@@ -142,6 +209,11 @@ function writeJob(op: Deno.AtomicOperation, job: Job, old: Job | null): void {
   op.set(keys.jobByDate(posted, job._id), entry);
   if (job.status === "dump") op.set(keys.jobDumpByMoved(time(job.movedToDumpAt), job._id), entry);
   if (job.status === "active") op.set(keys.jobByLink(normaliseHiringLink(job.hiringLink)), job._id);
+}
+
+/** How the activity log names a job. */
+function jobTarget(job: Job): ActivityTarget {
+  return { kind: "job", id: job._id, jobId: job.jobId, label: `${job.role} at ${job.companyName}` };
 }
 
 function unindexJob(op: Deno.AtomicOperation, job: Job): void {
@@ -345,6 +417,10 @@ export class ActiveCatalog {
       pagination: paginate(query.page, query.limit, answer.total),
       facets: answer.facets,
     };
+  }
+
+  looser(query: Loosenable): { search: Loosenable; total: number } | null {
+    return looserSearch(this.index, query);
   }
 
   /** Active jobs in the same role or sharing skills, most in common first, `job` excluded. */
@@ -650,8 +726,13 @@ export class JobStore {
   }
 
   /** `GET /api/jobs`: every keyword word must appear; location is a substring; the rest exact. */
-  async search(query: PublicSearchQuery): Promise<{ jobs: Job[]; pagination: Pagination }> {
+  async search(query: PublicSearchQuery): Promise<SearchPage> {
     return (await this.active()).page(query);
+  }
+
+  /** For a search that finds nothing: the same without one filter or word, if that finds jobs. */
+  async looser(query: Loosenable): Promise<{ search: Loosenable; total: number } | null> {
+    return (await this.active()).looser(query);
   }
 
   /**
@@ -681,7 +762,9 @@ export class JobStore {
   // ---- writes ------------------------------------------------------------------------------
 
   /** Creates an active job, unless an active job already holds its hiring link. */
-  create(input: JobInput): Promise<WriteResult> {
+  create(input: JobInput, audit?: Audit): Promise<WriteResult> {
+    const problem = jobSizeProblem(input);
+    if (problem) return Promise.resolve({ ok: false, reason: "too_large", message: problem });
     return retrying(async () => {
       const linkKey = keys.jobByLink(normaliseHiringLink(input.hiringLink));
       const [metaEntry, linkEntry] = await this.kv.getMany<[JobsMeta, string]>([
@@ -709,38 +792,64 @@ export class JobStore {
       const op = this.kv.atomic().check(linkEntry);
       writeJob(op, job, null);
       commitMeta(op, metaEntry, meta, [job._id]);
+      audit?.add(op, "job.create", jobTarget(job), { hiringLink: job.hiringLink });
       return await this.commit(op) ? { ok: true, job } as const : undefined;
     });
   }
 
   /** Replaces a job's editable fields; an active job may not take another active job's link. */
-  update(idOrJobId: string, input: JobInput): Promise<WriteResult> {
-    return this.change(idOrJobId, (old) => ({
-      ...old,
-      ...input,
-      updatedAt: this.now().toISOString(),
-    }));
+  update(idOrJobId: string, input: JobInput, audit?: Audit): Promise<WriteResult> {
+    return this.change(
+      idOrJobId,
+      jobSizeProblem,
+      (old) => ({
+        ...old,
+        ...input,
+        updatedAt: this.now().toISOString(),
+      }),
+      audit &&
+        ((op, old, job) =>
+          audit.add(op, "job.update", jobTarget(job), changedFields(old, job, ["updatedAt"]))),
+    );
   }
 
   /**
    * Moves a job to a status. Back to active renews it (datePosted is now, so the 7-day clock
    * restarts); to dump stamps movedToDumpAt.
    */
-  setStatus(idOrJobId: string, status: JobStatus): Promise<WriteResult> {
-    return this.change(idOrJobId, (old) => {
-      if (old.status === status) return old;
-      const now = this.now().toISOString();
-      return {
-        ...old,
-        status,
-        datePosted: status === "active" ? now : old.datePosted,
-        movedToDumpAt: status === "dump" ? now : old.movedToDumpAt,
-        updatedAt: now,
-      };
-    });
+  setStatus(idOrJobId: string, status: JobStatus, audit?: Audit): Promise<WriteResult> {
+    return this.change(
+      idOrJobId,
+      recordSizeProblem,
+      (old) => {
+        if (old.status === status) return old;
+        const now = this.now().toISOString();
+        return {
+          ...old,
+          status,
+          datePosted: status === "active" ? now : old.datePosted,
+          movedToDumpAt: status === "dump" ? now : old.movedToDumpAt,
+          updatedAt: now,
+        };
+      },
+      audit && ((op, old, job) =>
+        audit.add(op, "job.status", jobTarget(job), {
+          before: { status: old.status },
+          after: { status: job.status },
+        })),
+    );
   }
 
-  private change(idOrJobId: string, next: (old: Job) => Job): Promise<WriteResult> {
+  /**
+   * Rewrites a job as `next` makes it, unless `sizeProblem` finds the new record too large;
+   * `record` adds the change's activity record to its atomic write.
+   */
+  private change(
+    idOrJobId: string,
+    sizeProblem: (job: Job) => string | null,
+    next: (old: Job) => Job,
+    record?: (op: Deno.AtomicOperation, old: Job, job: Job) => void,
+  ): Promise<WriteResult> {
     return retrying(async () => {
       const found = await this.get(idOrJobId);
       if (!found) return { ok: false, reason: "not_found" } as const;
@@ -752,6 +861,8 @@ export class JobStore {
       if (!old) return { ok: false, reason: "not_found" } as const;
       const job = next(old);
       if (job === old) return { ok: true, job } as const;
+      const problem = sizeProblem(job);
+      if (problem) return { ok: false, reason: "too_large", message: problem } as const;
       const op = this.kv.atomic().check(jobEntry);
       if (job.status === "active") {
         const linkKey = keys.jobByLink(normaliseHiringLink(job.hiringLink));
@@ -766,12 +877,13 @@ export class JobStore {
       adjustCounts(meta, old.status, job.status);
       writeJob(op, job, old);
       commitMeta(op, metaEntry, meta, [job._id]);
+      record?.(op, old, job);
       return await this.commit(op) ? { ok: true, job } as const : undefined;
     });
   }
 
   /** Deletes a job with its indexes and counters; false when there was none. */
-  delete(idOrJobId: string): Promise<Job | null> {
+  delete(idOrJobId: string, audit?: Audit): Promise<Job | null> {
     return retrying(async () => {
       const found = await this.get(idOrJobId);
       if (!found) return null;
@@ -788,6 +900,7 @@ export class JobStore {
       op.delete(keys.job(job._id)).delete(keys.jobByJobId(job.jobId))
         .delete(keys.jobCounter(job._id, "views")).delete(keys.jobCounter(job._id, "clicks"));
       commitMeta(op, metaEntry, meta, [job._id]);
+      audit?.add(op, "job.delete", jobTarget(job), { job });
       return await this.commit(op) ? job : undefined;
     });
   }
@@ -797,9 +910,12 @@ export class JobStore {
   /**
    * Active for 7 days goes to dump; 30 days in dump goes to inactive. Each batch commits with a
    * check on `jobs_meta`, so when several processes run this at once each job moves exactly once
-   * and the counts report only what this call moved.
+   * and the counts report only what this call moved. With `audit`, each batch's write carries a
+   * record of the jobs it moved.
    */
-  async processStatusChanges(): Promise<{ movedToDump: number; movedToInactive: number }> {
+  async processStatusChanges(
+    audit?: Audit,
+  ): Promise<{ movedToDump: number; movedToInactive: number }> {
     const now = this.now();
     const movedToDump = await this.moveDue(
       keys.jobsByStatus("active"),
@@ -813,6 +929,7 @@ export class JobStore {
         movedToDumpAt: now.toISOString(),
         updatedAt: now.toISOString(),
       }),
+      audit,
     );
     const inactiveCutoff = now.getTime() - DAYS_IN_DUMP_BEFORE_INACTIVE * DAY_MS;
     const movedToInactive = await this.moveDue(
@@ -820,6 +937,7 @@ export class JobStore {
       inactiveCutoff,
       (job) => job.status === "dump" && time(job.movedToDumpAt) <= inactiveCutoff,
       (job) => ({ ...job, status: "inactive", updatedAt: now.toISOString() }),
+      audit,
     );
     return { movedToDump, movedToInactive };
   }
@@ -829,38 +947,105 @@ export class JobStore {
     cutoffMs: number,
     isDue: (job: Job) => boolean,
     next: (job: Job) => Job,
+    audit?: Audit,
   ): Promise<number> {
     let moved = 0;
-    while (true) {
-      const batch = await retrying(async () => {
-        const metaEntry = await this.kv.get<JobsMeta>(keys.jobsMeta());
-        const ids: string[] = [];
-        for await (
-          const entry of this.kv.list({ start: [...prefix], end: [...prefix, cutoffMs + 1] }, {
-            limit: LIFECYCLE_BATCH,
-          })
-        ) ids.push(entry.key[entry.key.length - 1] as string);
-        if (ids.length === 0) return 0;
-        const jobs = (await this.getMany(ids)).filter(isDue);
-        const meta = freshMeta(metaEntry);
-        const op = this.kv.atomic();
-        const changed: string[] = [];
-        let bytes = 0;
-        for (const old of jobs) {
-          const job = next(old);
-          bytes += approximateSize(job) * 2;
-          if (bytes > ATOMIC_BYTES_BUDGET || changed.length * 6 > ATOMIC_MUTATIONS_BUDGET) break;
-          adjustCounts(meta, old.status, job.status);
-          writeJob(op, job, old);
-          changed.push(job._id);
-        }
-        if (changed.length === 0) return 0;
-        commitMeta(op, metaEntry, meta, changed);
-        return await this.commit(op) ? changed.length : undefined;
+    // Paged by cursor, not from the range's start again: a job that was skipped stays in the range.
+    let cursor: string | undefined;
+    do {
+      const entries = this.kv.list({ start: [...prefix], end: [...prefix, cutoffMs + 1] }, {
+        limit: LIFECYCLE_BATCH,
+        cursor,
       });
-      if (batch === 0) return moved;
-      moved += batch;
+      const ids: string[] = [];
+      for await (const entry of entries) ids.push(entry.key[entry.key.length - 1] as string);
+      // A page shorter than the limit was the last (its cursor then starts over).
+      cursor = ids.length === LIFECYCLE_BATCH ? entries.cursor : undefined;
+      moved += await this.moveJobs(ids, isDue, next, audit);
+    } while (cursor);
+    return moved;
+  }
+
+  /**
+   * Moves the due jobs among `ids` in as few writes as the limits allow. A job that cannot be
+   * written is logged and skipped: once a write fails, the jobs go one at a time, so only that one
+   * stays behind and every other job moves.
+   */
+  private async moveJobs(
+    ids: string[],
+    isDue: (job: Job) => boolean,
+    next: (job: Job) => Job,
+    audit?: Audit,
+  ): Promise<number> {
+    let moved = 0;
+    let rest = ids;
+    let alone = false;
+    while (rest.length > 0) {
+      const batch = alone ? rest.slice(0, 1) : rest;
+      try {
+        const done = await retrying(() => this.moveBatch(batch, isDue, next, audit));
+        moved += done.moved;
+        rest = rest.slice(done.handled);
+      } catch (error) {
+        if (error instanceof ConflictError) throw error;
+        if (alone) {
+          console.error(`The job lifecycle skipped job ${rest[0]}: ${(error as Error).message}`);
+          rest = rest.slice(1);
+        }
+        alone = true;
+      }
     }
+    return moved;
+  }
+
+  /** One atomic write moving the due jobs at the start of `ids`; says how many ids it handled. */
+  private async moveBatch(
+    ids: string[],
+    isDue: (job: Job) => boolean,
+    next: (job: Job) => Job,
+    audit?: Audit,
+  ): Promise<{ moved: number; handled: number } | undefined> {
+    const metaEntry = await this.kv.get<JobsMeta>(keys.jobsMeta());
+    const entries = await getAll<Job>(this.kv, ids.map((id) => keys.job(id)));
+    const meta = freshMeta(metaEntry);
+    const op = this.kv.atomic();
+    const changed: string[] = [];
+    const jobIds: string[] = [];
+    let to: JobStatus | null = null;
+    let bytes = 0;
+    let handled = 0;
+    for (const { value: old } of entries) {
+      if (!old || !isDue(old)) {
+        handled++;
+        continue;
+      }
+      const job = next(old);
+      const problem = recordSizeProblem(job);
+      if (problem) {
+        console.error(`The job lifecycle skipped job ${job.jobId} (${job._id}): ${problem}`);
+        handled++;
+        continue;
+      }
+      // The record, its index entries and keys; a move is at most eight mutations.
+      bytes += kvValueSize(job) + 1_024;
+      const full = bytes > ATOMIC_BYTES_BUDGET ||
+        (changed.length + 1) * 8 + 2 > ATOMIC_MUTATIONS_BUDGET;
+      if (full && changed.length > 0) break;
+      adjustCounts(meta, old.status, job.status);
+      writeJob(op, job, old);
+      changed.push(job._id);
+      jobIds.push(job.jobId);
+      to = job.status;
+      handled++;
+    }
+    if (changed.length === 0) return { moved: 0, handled };
+    commitMeta(op, metaEntry, meta, changed);
+    audit?.add(op, "jobs.lifecycle", {
+      kind: "jobs",
+      id: null,
+      label: `${changed.length} job${changed.length === 1 ? "" : "s"} to ${to}`,
+    }, { to, moved: changed.length, jobIds });
+    return await this.commit(op) ? { moved: changed.length, handled } : undefined;
   }
 
   // ---- bulk loading (demo seed, benchmarks) ----------------------------------------------
@@ -893,7 +1078,8 @@ export class JobStore {
       written.push(...numbered);
     };
     for (const job of jobs) {
-      const size = approximateSize(job) * 2;
+      // An active job is stored twice: its record and its whole copy in the status index.
+      const size = kvValueSize(job) * 2 + 1_024;
       if (pending.length >= 140 || bytes + size > ATOMIC_BYTES_BUDGET) await flush();
       pending.push(job);
       bytes += size;

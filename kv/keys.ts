@@ -19,8 +19,14 @@
  *   ["admins_by_email", email]                      _id
  *   ["admins_main"]                                 _id of the one main admin
  *   ["sessions", jti]                               Session (expires with the token)
- *   ["sessions_by_admin", adminId, jti]             null (expires with the token)
- *   ["login_failures", "account" | "address", id]   LoginFailures (expires with the window)
+ *   ["sessions_by_admin", adminId, jti]             start time in epoch ms (expires with the token)
+ *   ["login_failures", "account_address", account, address]
+ *                                                   LoginFailures (expires with the window)
+ *   ["login_failures", "address", address]          LoginFailures (expires with the window)
+ *
+ * Activity log (kv/activity.ts); both expire after ACTIVITY_RETENTION_DAYS
+ *   ["activity", recordId]                          ActivityRecord; ids sort by time
+ *   ["activity_by_job", jobId, recordId]            null: a job's history, by its JB- number
  *
  * Backups (kv/backup.ts)
  *   ["restore_in_progress"]                         ISO time a restore began; gone once it finished
@@ -36,6 +42,12 @@
  * Analytics: see the ANALYTICS section below.
  */
 import type { JobStatus } from "./schemas.ts";
+
+/** Whose failed sign-ins a count is: one address, or one account tried from one address. */
+export interface FailureScope {
+  account?: string;
+  address: string;
+}
 
 export const keys = {
   job: (id: string) => ["jobs", id] as const,
@@ -62,10 +74,17 @@ export const keys = {
   sessionsOfAllAdmins: () => ["sessions_by_admin"] as const,
   sessionsOfAdmin: (adminId: string) => ["sessions_by_admin", adminId] as const,
   sessionOfAdmin: (adminId: string, jti: string) => ["sessions_by_admin", adminId, jti] as const,
-  loginFailures: (kind: "account" | "address", id: string) => ["login_failures", kind, id] as const,
+  loginFailures: (scope: FailureScope) =>
+    scope.account === undefined
+      ? ["login_failures", "address", scope.address] as const
+      : ["login_failures", "account_address", scope.account, scope.address] as const,
 
   config: (name: "jwt_secret" | "main_admin_secret") => ["config", name] as const,
 
+  activities: () => ["activity"] as const,
+  activity: (id: string) => ["activity", id] as const,
+  jobActivity: (jobId: string) => ["activity_by_job", jobId] as const,
+  jobActivityEntry: (jobId: string, id: string) => ["activity_by_job", jobId, id] as const,
   restoreInProgress: () => ["restore_in_progress"] as const,
 
   // DEMO DATA

@@ -74,8 +74,6 @@ export const TEXT_LIMITS = {
   url: 2_048,
   skill: 100,
   listEntries: 50,
-  /** Deno KV holds at most 64 KiB a value; a job's JSON in UTF-8 bounds its stored size. */
-  jobBytes: 56_000,
 } as const;
 
 /** Only http(s) links may be stored: anything else (javascript:, data:) could run in a visitor's page. */
@@ -191,7 +189,10 @@ export type JobValidation =
   | { ok: true; job: JobInput }
   | { ok: false; message: string };
 
-/** Validates one job body: the 'Please fill in' message first, then the first schema problem. */
+/**
+ * Validates one job body's fields: the 'Please fill in' message first, then the first schema
+ * problem. Whether the whole job fits in storage is `validateJob` in kv/jobs.ts (server only).
+ */
 export function validateJobInput(input: unknown): JobValidation {
   if (!input || typeof input !== "object" || Array.isArray(input)) {
     return { ok: false, message: "Job must be a JSON object" };
@@ -200,14 +201,6 @@ export function validateJobInput(input: unknown): JobValidation {
   if (missing.length) return { ok: false, message: `Please fill in: ${missing.join(", ")}` };
   const parsed = jobInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: describeIssue(parsed.error) };
-  if (new TextEncoder().encode(JSON.stringify(parsed.data)).length > TEXT_LIMITS.jobBytes) {
-    return {
-      ok: false,
-      message: `Job is too large: shorten the description or skills (at most ${
-        TEXT_LIMITS.jobBytes / 1000
-      } KB in all)`,
-    };
-  }
   return { ok: true, job: parsed.data };
 }
 
@@ -317,8 +310,8 @@ export const updateProfileSchema = z.object({
   currentPassword: z.string().max(1_024).optional(),
 }).refine((body) => body.username || body.email || body.password, {
   message: "Nothing to update: send username, email or password",
-}).refine((body) => !body.password || body.currentPassword, {
-  message: "currentPassword is required to change the password",
+}).refine((body) => !(body.password || body.email) || body.currentPassword, {
+  message: "Current password is required to change the e-mail or password",
   path: ["currentPassword"],
 });
 

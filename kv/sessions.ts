@@ -2,9 +2,11 @@
  * Admin sessions and sign-in throttling. A session lives as long as its token; removing it ends the
  * token at once, which is how logout, deactivation, deletion and password changes take effect.
  */
-import { keys } from "./keys.ts";
+import { type FailureScope, keys } from "./keys.ts";
 import { chunk, retrying, sharedReadByKey } from "./atomic.ts";
 import type { AdminRecord } from "./schemas.ts";
+import { SESSIONS_PER_ADMIN } from "./constants.ts";
+import type { Audit } from "./activity.ts";
 
 export interface Session {
   adminId: string;
@@ -20,15 +22,34 @@ export interface LoginFailures {
 export class SessionStore {
   constructor(private kv: Deno.Kv, private now: () => Date) {}
 
+  /** Starts a session; beyond SESSIONS_PER_ADMIN live ones, the admin's oldest end. */
   async create(jti: string, adminId: string, expiresAt: Date): Promise<void> {
-    const expireIn = Math.max(1, expiresAt.getTime() - this.now().getTime());
+    const startedAt = this.now().getTime();
+    const expireIn = Math.max(1, expiresAt.getTime() - startedAt);
     const session: Session = { adminId, expiresAt: expiresAt.toISOString() };
     const result = await this.kv.atomic()
       .check({ key: keys.session(jti), versionstamp: null })
       .set(keys.session(jti), session, { expireIn })
-      .set(keys.sessionOfAdmin(adminId, jti), null, { expireIn })
+      .set(keys.sessionOfAdmin(adminId, jti), startedAt, { expireIn })
       .commit();
     if (!result.ok) throw new Error("session id collision");
+    await this.endOldest(adminId);
+  }
+
+  /**
+   * Ends all but the newest SESSIONS_PER_ADMIN sessions of an admin. Every process orders them the
+   * same way (start time, then id), so sign-ins racing in several processes still leave the newest.
+   */
+  private async endOldest(adminId: string): Promise<void> {
+    const started: { jti: string; at: number }[] = [];
+    for await (
+      const entry of this.kv.list<number | null>({ prefix: keys.sessionsOfAdmin(adminId) })
+    ) {
+      started.push({ jti: entry.key[entry.key.length - 1] as string, at: entry.value ?? 0 });
+    }
+    if (started.length <= SESSIONS_PER_ADMIN) return;
+    started.sort((a, b) => b.at - a.at || (a.jti < b.jti ? 1 : -1));
+    await this.endMany(adminId, started.slice(SESSIONS_PER_ADMIN).map(({ jti }) => jti));
   }
 
   /**
@@ -51,10 +72,16 @@ export class SessionStore {
     return admin.value;
   });
 
-  async end(jti: string): Promise<void> {
+  /** Ends a session; with `audit`, the same write records the sign-out. */
+  async end(jti: string, audit?: Audit): Promise<void> {
     const session = await this.kv.get<Session>(keys.session(jti));
     const op = this.kv.atomic().delete(keys.session(jti));
     if (session.value) op.delete(keys.sessionOfAdmin(session.value.adminId, jti));
+    audit?.add(op, "auth.sign_out", {
+      kind: "admin",
+      id: audit.actor.id,
+      label: audit.actor.name,
+    });
     await op.commit();
   }
 
@@ -65,6 +92,10 @@ export class SessionStore {
       const jti = entry.key[entry.key.length - 1] as string;
       if (jti !== keep) jtis.push(jti);
     }
+    await this.endMany(adminId, jtis);
+  }
+
+  private async endMany(adminId: string, jtis: string[]): Promise<void> {
     for (const part of chunk(jtis, 200)) {
       const op = this.kv.atomic();
       for (const jti of part) {
@@ -78,13 +109,8 @@ export class SessionStore {
    * Adds `change` to the sign-in attempts counted in the current window and returns the new
    * count. Atomic, so attempts sent in parallel are all counted.
    */
-  countAttempt(
-    kind: "account" | "address",
-    id: string,
-    windowMs: number,
-    change = 1,
-  ): Promise<LoginFailures> {
-    const key = keys.loginFailures(kind, id);
+  countAttempt(scope: FailureScope, windowMs: number, change = 1): Promise<LoginFailures> {
+    const key = keys.loginFailures(scope);
     return retrying(async () => {
       const entry = await this.kv.get<LoginFailures>(key);
       const now = this.now().getTime();
@@ -99,7 +125,7 @@ export class SessionStore {
     });
   }
 
-  async clearAttempts(kind: "account" | "address", id: string): Promise<void> {
-    await this.kv.delete(keys.loginFailures(kind, id));
+  async clearAttempts(scope: FailureScope): Promise<void> {
+    await this.kv.delete(keys.loginFailures(scope));
   }
 }

@@ -141,7 +141,7 @@ export function publicPages(services: Services) {
   });
 
   const searchJobs = (query: ListQuery, limit: number) =>
-    jobs.search({ ...query, limit, sortBy: "datePosted", sortOrder: "desc" });
+    jobs.search({ ...query, limit, sortBy: query.sortBy ?? "relevance", sortOrder: "desc" });
 
   app.get("/jobs", async (c) => {
     const url = new URL(c.req.url);
@@ -179,10 +179,11 @@ export function publicPages(services: Services) {
       key,
       revision,
       status: 200,
-      load: () =>
-        Promise.all([results, jobs.filterOptions()]).then((
-          [result, options],
-        ): JobListData => ({ ...result, options })),
+      load: async (): Promise<JobListData> => {
+        const result = await results;
+        const empty = result.pagination.totalJobs === 0 && filtered;
+        return { ...result, looser: empty ? await jobs.looser(query) : null };
+      },
       page: (data) => <JobsPage meta={meta} query={query} data={data} timeZone={config.TIMEZONE} />,
     });
   });

@@ -8,6 +8,7 @@ import type { AppEnv, Services } from "./context.ts";
 import { JobStore } from "../kv/jobs.ts";
 import { AdminStore } from "../kv/admins.ts";
 import { SessionStore } from "../kv/sessions.ts";
+import { ActivityLog } from "../kv/activity.ts";
 import { Auth } from "./auth.ts";
 import { adminRoutes } from "../routes/api/admin.ts";
 import { onError } from "./errors.ts";
@@ -15,10 +16,13 @@ import { securityHeaders } from "./security.ts";
 import { assetRoutes } from "./assets.ts";
 import { jobRoutes } from "../routes/api/jobs.ts";
 import { analyticsRoutes } from "../routes/api/analytics.ts";
+import { activityRoutes } from "../routes/api/activity.ts";
 import { publicPages } from "../routes/pages.tsx";
 import { iconRoutes } from "../routes/icons.ts";
 import { adminShell } from "../routes/admin.tsx";
 import { createCounter } from "./counter.ts";
+import { Throttle } from "./throttle.ts";
+import { clientAddresses, trustedProxies } from "./request.ts";
 
 export interface AppDeps {
   kv: Deno.Kv;
@@ -38,6 +42,8 @@ export function createServices({ kv, config, now = () => new Date() }: AppDeps):
     admins,
     sessions,
     auth: new Auth(kv, config, now, sessions),
+    throttle: new Throttle(sessions, now),
+    activity: new ActivityLog(kv, now, config.ACTIVITY_RETENTION_DAYS),
     counter: createCounter({ kv, config, now, jobs }),
   };
 }
@@ -70,12 +76,14 @@ export function createApp(deps: AppDeps | Services) {
   const services = "jobs" in deps ? deps : createServices(deps);
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  app.use(clientAddresses(trustedProxies(services.config.TRUSTED_PROXIES)));
   app.use(securityHeaders);
   app.use(headLength);
 
   const api = new Hono<AppEnv>();
   api.use(adminNoStore);
   api.route("/jobs", jobRoutes(services));
+  api.route("/admin/activity", activityRoutes(services));
   api.route("/admin", adminRoutes(services));
   api.route("/analytics", analyticsRoutes(services));
   api.all("/*", (c) => c.json({ message: "Not found" }, 404));

@@ -1,5 +1,6 @@
 /** Configuration from the environment, checked once at start (README: Configuration). */
 import { z } from "zod";
+import { isAddressOrRange } from "./request.ts";
 
 const booleanText = z.enum(["true", "false", "1", "0", "yes", "no"], {
   error: "must be true or false",
@@ -16,9 +17,19 @@ const configSchema = z.object({
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   MAIN_ADMIN_SECRET: z.string().min(12, "must be at least 12 characters").optional(),
   SEED_DEMO: booleanText.default(true),
+  ACTIVITY_RETENTION_DAYS: z.coerce.number({ error: "must be a number of days" }).int(
+    "must be a whole number of days",
+  ).min(1, "must be 1 to 3650 days").max(3650, "must be 1 to 3650 days").default(365),
   SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform((url) =>
     url.replace(/\/+$/, "")
   ).optional(),
+  TRUSTED_PROXIES: z.string().transform((text) => text.split(",").map((entry) => entry.trim()))
+    .pipe(
+      z.array(z.string()).refine(
+        (entries) => entries.every(isAddressOrRange),
+        "must be IP addresses or CIDR ranges separated by commas, such as 127.0.0.1,10.0.0.0/8",
+      ),
+    ).default([]),
   TIMEZONE: z.string().refine((zone) => {
     try {
       new Intl.DateTimeFormat("en-US", { timeZone: zone });
@@ -57,6 +68,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DENO_KV_PATH: ":memory:",
     SEED_DEMO: false,
     TIMEZONE: "UTC",
+    TRUSTED_PROXIES: [],
+    ACTIVITY_RETENTION_DAYS: 365,
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
     MAIN_ADMIN_SECRET: "test-main-admin-secret",
     ...overrides,

@@ -5,7 +5,9 @@ import type { JobStore } from "../kv/jobs.ts";
 import type { Admin } from "../kv/schemas.ts";
 import type { AdminStore } from "../kv/admins.ts";
 import type { SessionStore } from "../kv/sessions.ts";
+import type { ActivityLog } from "../kv/activity.ts";
 import type { Auth } from "./auth.ts";
+import type { Throttle } from "./throttle.ts";
 
 /**
  * Counts public traffic (issue 3). Each call classifies the request itself (bots, prefetches and
@@ -31,6 +33,9 @@ export interface Services {
   admins: AdminStore;
   sessions: SessionStore;
   auth: Auth;
+  /** Limits failed password and secret checks (per account and address, and per address). */
+  throttle: Throttle;
+  activity: ActivityLog;
   counter: TrafficCounter;
 }
 
@@ -40,5 +45,7 @@ export interface AppEnv {
     admin: Admin;
     /** The session id (`jti`) of the admin's token. */
     sessionId: string;
+    /** The client's address, decided once per request (server/request.ts). */
+    clientAddress: string;
   };
 }

@@ -1,8 +1,64 @@
 /**
  * Password hashing with Web Crypto's native Argon2id (OWASP: 19 MiB, 2 passes, parallelism 1),
  * stored as a PHC string so the parameters can be raised later without breaking old hashes.
+ *
+ * Every hash takes 19 MiB and a core for about 50 ms, so a burst of sign-ins could take the
+ * server's memory and CPU from everyone else: only a few hashes run at once, a few more wait, and
+ * the rest are answered 503 at once. (glibc keeps freed 19 MiB blocks for reuse unless they are
+ * mapped on their own: `deno task start` sets MALLOC_MMAP_THRESHOLD_ for that, see README.)
  */
 import { timingSafeEqual } from "node:crypto";
+import { HTTPException } from "hono/http-exception";
+import pLimit from "p-limit";
+
+/** Hashes running at once: one core stays free to serve pages (at least 1, at most 4). */
+export const HASHES_AT_ONCE = Math.min(4, Math.max(1, navigator.hardwareConcurrency - 1));
+/** Hashes that may wait for a turn; a wait is at most about this many hash times (50 ms each). */
+export const HASHES_WAITING = 8;
+/** What a 503 asks the client to wait, in seconds: enough for the queue to drain. */
+export const HASHING_RETRY_SECONDS = 2;
+
+/** A sign-in or password change refused because enough hashes already run or wait. */
+class HashingBusyError extends HTTPException {
+  constructor() {
+    super(503, {
+      res: Response.json(
+        { message: "The server is busy. Please try again in a few seconds." },
+        { status: 503, headers: { "retry-after": String(HASHING_RETRY_SECONDS) } },
+      ),
+    });
+  }
+}
+
+const hashing = pLimit(HASHES_AT_ONCE);
+/** Hashes running or waiting, and places held for one about to be asked for. */
+let places = 0;
+
+/**
+ * A place in the hashing queue, or 503 when the queue is full. A sign-in takes its place before
+ * any other work, so a flood beyond the queue is refused without touching the database; the place
+ * is given back when its hash ends, or when it is disposed of unused.
+ */
+export function takeHashPlace(): Disposable {
+  if (places >= HASHES_AT_ONCE + HASHES_WAITING) throw new HashingBusyError();
+  places++;
+  let held = true;
+  return {
+    [Symbol.dispose]() {
+      if (held) places--;
+      held = false;
+    },
+  };
+}
+
+/** Runs one hash in its turn, then gives its place back. */
+async function inTurn<T>(place: Disposable, task: () => Promise<T>): Promise<T> {
+  try {
+    return await hashing(task);
+  } finally {
+    place[Symbol.dispose]();
+  }
+}
 
 const PARAMS = { memory: 19_456, passes: 2, parallelism: 1 };
 const HASH_BYTES = 32;
@@ -28,22 +84,33 @@ async function derive(
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(
+  password: string,
+  place: Disposable = takeHashPlace(),
+): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  const hash = await derive(password, salt, PARAMS);
+  const hash = await inTurn(place, () => derive(password, salt, PARAMS));
   const { memory, passes, parallelism } = PARAMS;
   return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${b64(salt)}$${b64(hash)}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  place: Disposable = takeHashPlace(),
+): Promise<boolean> {
   const match = stored.match(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([^$]+)\$([^$]+)$/);
-  if (!match) return false;
+  if (!match) {
+    place[Symbol.dispose]();
+    return false;
+  }
   const [, memory, passes, parallelism, salt, expected] = match;
-  const actual = await derive(password, unb64(salt), {
-    memory: Number(memory),
-    passes: Number(passes),
-    parallelism: Number(parallelism),
-  });
+  const actual = await inTurn(place, () =>
+    derive(password, unb64(salt), {
+      memory: Number(memory),
+      passes: Number(passes),
+      parallelism: Number(parallelism),
+    }));
   const wanted = unb64(expected);
   return actual.length === wanted.length && timingSafeEqual(actual, wanted);
 }

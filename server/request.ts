@@ -1,15 +1,72 @@
 /** Facts about the client of a request. */
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/deno";
+import { BlockList, isIP } from "node:net";
+
+/** What the app and every part of it (sign-in throttling, visitor counting) call the client. */
+const CLIENT_ADDRESS = "clientAddress";
 
 /**
- * The client's address as the socket reports it. Forwarding headers are not trusted: anyone can
- * send them. Under `app.request()` there is no socket, unless the test passes one as the env.
+ * Which connections are proxies whose `X-Forwarded-For` is believed: the addresses and CIDR ranges
+ * of TRUSTED_PROXIES. Anyone can send that header, so from any other connection it is ignored.
  */
-export function clientAddress(c: Context): string {
+export function trustedProxies(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address, prefix] = entry.split("/");
+    const type = isIP(address) === 6 ? "ipv6" : "ipv4";
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list;
+}
+
+/** One address or CIDR range as TRUSTED_PROXIES accepts it. */
+export function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, extra] = entry.split("/");
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trusts = (proxies: BlockList, address: string) => {
+  const version = isIP(address);
+  return version !== 0 && proxies.check(address, version === 6 ? "ipv6" : "ipv4");
+};
+
+/** The connection's own address. Under `app.request()` there is none unless the test passes one. */
+function socketAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {
     return "unknown";
   }
+}
+
+/**
+ * Decides each request's client address once: the connection's, or, when that connection is a
+ * trusted proxy, the nearest address in `X-Forwarded-For` that is not a trusted proxy itself
+ * (entries further left were written by the client and prove nothing). On Deno Deploy the
+ * platform's own proxy hands the client's address to the app as the connection's address.
+ */
+export function clientAddresses(proxies: BlockList): MiddlewareHandler {
+  return async (c, next) => {
+    let address = socketAddress(c);
+    if (trusts(proxies, address)) {
+      const hops = (c.req.header("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim());
+      for (const hop of hops.reverse()) {
+        if (!isIP(hop)) break;
+        address = hop;
+        if (!trusts(proxies, hop)) break;
+      }
+    }
+    c.set(CLIENT_ADDRESS, address);
+    await next();
+  };
+}
+
+/** The client's address as `clientAddresses` decided it (the connection's when it did not run). */
+export function clientAddress(c: Context): string {
+  return (c.get(CLIENT_ADDRESS) as string | undefined) ?? socketAddress(c);
 }

@@ -65,7 +65,12 @@ export function ProfileForm({ admin, onDone }: { admin: Admin; onDone: () => voi
       {field("username", "Username", "text", "username")}
       {field("email", "Email", "email", "email")}
       {field("password", "New password (leave blank to keep)", "password", "new-password")}
-      {field("currentPassword", "Current password", "password", "current-password")}
+      {field(
+        "currentPassword",
+        "Current password (to change e-mail or password)",
+        "password",
+        "current-password",
+      )}
       <FormButtons busy={busy} label="Save Profile" busyLabel="Saving..." onCancel={onDone} />
     </form>
   );

@@ -18,7 +18,8 @@ function searchWithFilledFields(event: FormEvent<HTMLFormElement>) {
   const params = new URLSearchParams();
   for (const [name, value] of new FormData(event.currentTarget)) {
     const text = String(value).trim();
-    if (text) params.set(name, text);
+    // Relevance is the default order: the canonical address leaves it out.
+    if (text && !(name === "sortBy" && text === "relevance")) params.set(name, text);
   }
   location.assign(params.size > 0 ? `/jobs?${params}` : "/jobs");
 }
@@ -73,14 +74,27 @@ export interface FilterValues {
   role?: string;
   experience?: string;
   employmentType?: string;
+  /** Newest first; left out, a keyword search ranks by relevance. */
+  sortBy?: "datePosted";
+}
+
+/** An option of a select: its value and what the visitor reads (`Full-Time (42)`). */
+export interface Choice {
+  value: string;
+  label: string;
 }
 
 export interface JobFiltersProps {
   values: FilterValues;
-  roles: string[];
-  experienceOptions: string[];
-  employmentTypes: string[];
+  roles: Choice[];
+  experienceOptions: Choice[];
+  employmentTypes: Choice[];
 }
+
+const SORT_CHOICES: Choice[] = [
+  { value: "relevance", label: "Relevance" },
+  { value: "datePosted", label: "Newest" },
+];
 
 const PANEL_ID = "filter-panel";
 
@@ -88,8 +102,8 @@ function Select(
   { name, label, allLabel, options, value }: {
     name: string;
     label: string;
-    allLabel: string;
-    options: string[];
+    allLabel?: string;
+    options: Choice[];
     value?: string;
   },
 ) {
@@ -97,8 +111,10 @@ function Select(
     <label className="field">
       <span className="field-label">{label}</span>
       <select className="input" name={name} defaultValue={value ?? ""}>
-        <option value="">{allLabel}</option>
-        {options.map((option) => <option key={option} value={option}>{option}</option>)}
+        {allLabel !== undefined && <option value="">{allLabel}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>{option.label}</option>
+        ))}
       </select>
     </label>
   );
@@ -146,6 +162,12 @@ export function JobFilters({ values, roles, experienceOptions, employmentTypes }
         >
           Filters
         </button>
+        <Select
+          name="sortBy"
+          label="Sort by"
+          options={SORT_CHOICES}
+          value={values.sortBy ?? "relevance"}
+        />
         <button type="submit" className="btn btn-primary">Search</button>
         <a href="/jobs" className="btn btn-ghost">Clear Filters</a>
       </div>

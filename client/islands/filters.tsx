@@ -2,12 +2,12 @@
  * Island: the job list's search bar and Filters toggle. The choices of its selects are read back
  * from the server's HTML rather than sent twice.
  */
-import { JobFilters, type JobFiltersProps } from "../components/search-forms.tsx";
+import { type Choice, JobFilters, type JobFiltersProps } from "../components/search-forms.tsx";
 import { hydrateIslands } from "../components/hydrate.tsx";
 
-function choices(root: HTMLElement, name: string): string[] {
+function choices(root: HTMLElement, name: string): Choice[] {
   return [...root.querySelectorAll<HTMLOptionElement>(`select[name="${name}"] option`)]
-    .map((option) => option.value).filter(Boolean);
+    .filter((option) => option.value).map(({ value, text }) => ({ value, label: text }));
 }
 
 hydrateIslands<Pick<JobFiltersProps, "values">>("filters", (props, root) => (

@@ -6,8 +6,9 @@ import type { AppEnv, Services } from "../../server/context.ts";
 import { requireAdmin } from "../../server/auth.ts";
 import { fail } from "../../server/errors.ts";
 import { clientAddress } from "../../server/request.ts";
+import { auditOf } from "../../server/audit.ts";
 import { parseWith, readJson } from "../../server/validate.ts";
-import { DECOY_HASH, hashPassword, verifyPassword } from "../../server/passwords.ts";
+import { DECOY_HASH, hashPassword, takeHashPlace, verifyPassword } from "../../server/passwords.ts";
 import { publicAdmin } from "../../kv/admins.ts";
 import {
   adminStatusSchema,
@@ -17,11 +18,6 @@ import {
   registerAdminSchema,
   updateProfileSchema,
 } from "../../kv/schemas.ts";
-import {
-  LOGIN_FAILURES_PER_ACCOUNT,
-  LOGIN_FAILURES_PER_ADDRESS,
-  LOGIN_WINDOW_MS,
-} from "../../kv/constants.ts";
 
 const tooLarge = bodyLimit({
   maxSize: 64 * 1024,
@@ -35,62 +31,28 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 export function adminRoutes(services: Services) {
-  const { admins, sessions, auth, now } = services;
+  const { admins, sessions, auth, throttle, now } = services;
   const app = new Hono<AppEnv>();
   app.use(tooLarge);
 
-  /**
-   * Counts a sign-in attempt for the account and the address before the password is checked, so a
-   * burst of parallel guesses cannot all pass a check made before any of them failed; 429 once
-   * either has used up its failures in the window. The returned `succeeded` takes the attempt back.
-   */
-  async function countAttempt(account: string | null, address: string) {
-    const [byAccount, byAddress] = await Promise.all([
-      account ? sessions.countAttempt("account", account, LOGIN_WINDOW_MS) : null,
-      sessions.countAttempt("address", address, LOGIN_WINDOW_MS),
-    ]);
-    const blocked = [
-      byAccount && byAccount.count > LOGIN_FAILURES_PER_ACCOUNT ? byAccount : null,
-      byAddress.count > LOGIN_FAILURES_PER_ADDRESS ? byAddress : null,
-    ].filter((value) => value !== null);
-    if (blocked.length > 0) {
-      const resetAt = Math.max(...blocked.map((value) => value.resetAt));
-      const seconds = Math.max(1, Math.ceil((resetAt - now().getTime()) / 1000));
-      const minutes = Math.ceil(seconds / 60);
-      fail(
-        429,
-        `Too many failed sign-in attempts. Try again in ${minutes} minute${
-          minutes === 1 ? "" : "s"
-        }.`,
-        {},
-        { "retry-after": String(seconds) },
-      );
-    }
-    return {
-      async succeeded() {
-        await Promise.all([
-          account ? sessions.clearAttempts("account", account) : null,
-          sessions.countAttempt("address", address, LOGIN_WINDOW_MS, -1),
-        ]);
-      },
-    };
-  }
-
   app.post("/create-main-admin", async (c) => {
     const body = parseWith(createMainAdminSchema, await readJson(c));
-    const attempt = await countAttempt(null, clientAddress(c));
+    // Once a main admin exists the secret is never compared, so this call tells nothing about it.
+    if (await admins.hasMainAdmin()) fail(409, "Main admin already exists");
+    const attempt = await throttle.attempt(null, clientAddress(c));
     if (!sameSecret(body.secretKey, await auth.mainAdminSecret())) {
       fail(403, "Invalid secret key");
     }
     await attempt.succeeded();
-    if (await admins.hasMainAdmin()) fail(409, "Main admin already exists");
+    // Nobody is signed in yet: the record names the one who held the main-admin secret.
+    const setup = services.activity.by({ id: null, name: body.username }, clientAddress(c));
     const result = await admins.create({
       username: body.username,
       email: body.email,
       passwordHash: await hashPassword(body.password),
       role: "main_admin",
       permissions: ALL_PERMISSIONS,
-    });
+    }, setup);
     if (!result.ok) {
       fail(
         409,
@@ -107,21 +69,35 @@ export function adminRoutes(services: Services) {
 
   app.post("/login", async (c) => {
     const { email, password } = parseWith(loginSchema, await readJson(c));
-    const attempt = await countAttempt(email, clientAddress(c));
+    // The place in the hashing queue comes first: a flood beyond it costs no database work.
+    using place = takeHashPlace();
+    const attempt = await throttle.attempt(email, clientAddress(c));
     const admin = await admins.getByEmail(email);
-    // An unknown e-mail still pays for a hash, so the answer's timing does not tell it apart.
-    const matches = await verifyPassword(password, admin?.passwordHash ?? DECOY_HASH);
-    if (!admin || !matches) fail(401, "Invalid email or password");
+    // An unknown e-mail still pays for a hash in the same queue, so its timing tells nothing.
+    const matches = await verifyPassword(password, admin?.passwordHash ?? DECOY_HASH, place);
+    if (!admin || !matches) {
+      const actor = { id: admin?._id ?? null, name: admin?.username ?? "unknown" };
+      await services.activity.record(
+        services.activity.by(actor, clientAddress(c)),
+        "auth.sign_in_failed",
+        admin ? { kind: "admin", id: admin._id, label: admin.username } : null,
+        { email },
+      );
+      fail(401, "Invalid email or password");
+    }
     if (!admin.isActive) fail(403, "Your account has been deactivated");
     await attempt.succeeded();
-    const updated = await admins.update(admin._id, () => ({ lastLogin: now().toISOString() }));
+    const updated = await admins.update(admin._id, () => ({ lastLogin: now().toISOString() }), {
+      audit: services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
+      action: "auth.sign_in",
+    });
     const signedIn = updated.ok ? updated.admin : admin;
     const token = await auth.issueToken(signedIn);
     return c.json({ message: "Login successful", token, admin: publicAdmin(signedIn) });
   });
 
   app.post("/logout", requireAdmin(services), async (c) => {
-    await sessions.end(c.get("sessionId"));
+    await sessions.end(c.get("sessionId"), auditOf(c, services));
     return c.json({ message: "Logged out successfully" });
   });
 
@@ -131,15 +107,22 @@ export function adminRoutes(services: Services) {
     const body = parseWith(updateProfileSchema, await readJson(c));
     const current = await admins.get(c.get("admin")._id);
     if (!current) fail(401, "Please sign in to continue");
-    if (body.password && !(await verifyPassword(body.currentPassword!, current.passwordHash))) {
-      fail(400, "Current password is incorrect");
+    // The current password guards what signs in (e-mail, password); it is throttled as sign-in is,
+    // so a stolen session cannot be used to guess it.
+    if (body.currentPassword !== undefined) {
+      using place = takeHashPlace();
+      const attempt = await throttle.attempt(current.email, clientAddress(c));
+      if (!(await verifyPassword(body.currentPassword, current.passwordHash, place))) {
+        fail(400, "Current password is incorrect");
+      }
+      await attempt.succeeded();
     }
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     const result = await admins.update(current._id, () => ({
       ...(body.username ? { username: body.username } : {}),
       ...(body.email ? { email: body.email } : {}),
       ...(passwordHash ? { passwordHash } : {}),
-    }));
+    }), { audit: auditOf(c, services), action: "profile.update" });
     if (!result.ok) {
       fail(
         result.reason === "email_taken" ? 409 : 404,
@@ -148,8 +131,10 @@ export function adminRoutes(services: Services) {
           : "Admin not found",
       );
     }
-    // A new password ends every other session: whoever knew the old one is signed out.
-    if (passwordHash) await sessions.endAllOf(current._id, c.get("sessionId"));
+    // A new password or e-mail ends every other session: whoever knew the old ones is signed out.
+    if (passwordHash || result.admin.email !== current.email) {
+      await sessions.endAllOf(current._id, c.get("sessionId"));
+    }
     return c.json({ message: "Profile updated successfully", admin: publicAdmin(result.admin) });
   });
 
@@ -167,7 +152,7 @@ export function adminRoutes(services: Services) {
       passwordHash: await hashPassword(body.password),
       role: "admin",
       permissions: body.permissions,
-    });
+    }, auditOf(c, services));
     if (!result.ok) fail(409, "An admin with this email already exists");
     return c.json({ message: "Admin created successfully", admin: publicAdmin(result.admin) }, 201);
   });
@@ -177,7 +162,10 @@ export function adminRoutes(services: Services) {
     const target = await admins.get(c.req.param("id"));
     if (!target) fail(404, "Admin not found");
     if (target.role === "main_admin") fail(403, "The main admin cannot be deactivated");
-    const result = await admins.update(target._id, () => ({ isActive }));
+    const result = await admins.update(target._id, () => ({ isActive }), {
+      audit: auditOf(c, services),
+      action: isActive ? "admin.activate" : "admin.deactivate",
+    });
     if (!result.ok) fail(404, "Admin not found");
     if (!isActive) await sessions.endAllOf(target._id);
     return c.json({
@@ -191,7 +179,7 @@ export function adminRoutes(services: Services) {
     if (!target) fail(404, "Admin not found");
     if (target._id === c.get("admin")._id) fail(403, "You cannot delete your own account");
     if (target.role === "main_admin") fail(403, "The main admin cannot be deleted");
-    await admins.delete(target._id);
+    await admins.delete(target._id, auditOf(c, services));
     await sessions.endAllOf(target._id);
     return c.json({ message: "Admin deleted successfully" });
   });

@@ -11,7 +11,7 @@ import { type AnalyticsExport, AnalyticsReports, MAX_REPORT_DAYS } from "../../k
 import { DEFAULT_ANALYTICS_PERIOD, TOP_LIST_LIMIT } from "../../kv/constants.ts";
 
 /** Only plain digits: "7.5", "1e2", " 7" and "" are refused rather than guessed at. */
-function wholeNumber(min: number, max: number, fallback: number) {
+export function wholeNumber(min: number, max: number, fallback: number) {
   const message = `must be a whole number from ${min} to ${max}`;
   return z.string().optional().transform((text, context) => {
     if (text === undefined) return fallback;

@@ -1,11 +1,17 @@
 /** `/api/jobs`: the public job calls and the admin job calls of SPEC section 7. */
+import { auditOf } from "../../server/audit.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { fail } from "../../server/errors.ts";
 import { parseQuery, parseWith, readJson } from "../../server/validate.ts";
 import { requireAdmin } from "../../server/auth.ts";
-import type { AdminListPage, AdminListQuery, WriteResult } from "../../kv/jobs.ts";
+import {
+  type AdminListPage,
+  type AdminListQuery,
+  validateJob,
+  type WriteResult,
+} from "../../kv/jobs.ts";
 import {
   EMPLOYMENT_TYPES,
   EXPERIENCE_OPTIONS,
@@ -15,7 +21,6 @@ import {
   jobStatusSchema,
   type JobWithAnalytics,
   TEXT_LIMITS,
-  validateJobInput,
 } from "../../kv/schemas.ts";
 import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
 
@@ -95,10 +100,14 @@ function duplicateMessage(existing: Job): string {
   return `Duplicate hiring link! This link is already used by "${existing.role}" at ${existing.companyName}`;
 }
 
-/** Maps a store result to the answer: 404 for a missing job, 409 with the job holding the link. */
+/**
+ * Maps a store result to the answer: 404 for a missing job, 400 for one too large to store, 409
+ * with the job holding the link.
+ */
 function expectWritten(result: WriteResult): Job {
   if (result.ok) return result.job;
   if (result.reason === "not_found") fail(404, "Job not found");
+  if (result.reason === "too_large") fail(400, result.message);
   fail(409, duplicateMessage(result.existingJob), { existingJob: result.existingJob });
 }
 
@@ -199,7 +208,7 @@ export function jobRoutes(services: Services) {
     "You do not have permission to process status changes",
   );
   app.post("/admin/process-status-changes", processChanges, async (c) => {
-    const result = await jobs.processStatusChanges();
+    const result = await jobs.processStatusChanges(auditOf(c, services));
     return c.json({
       message: `Processed: ${result.movedToDump} to dump, ${result.movedToInactive} to inactive`,
       result,
@@ -218,17 +227,18 @@ export function jobRoutes(services: Services) {
       fail(400, 'JSON must contain a "jobs" array');
     }
     const { jobs: items } = parseWith(bulkBody, body);
+    const audit = auditOf(c, services);
     const created: Job[] = [];
     const duplicates: { index: number; hiringLink: string; existingJob: Job }[] = [];
     const errors: { index: number; message: string }[] = [];
     // One at a time, in order, so a link repeated inside the upload is caught as a duplicate too.
     for (const [index, item] of items.entries()) {
-      const validation = validateJobInput(item);
+      const validation = validateJob(item);
       if (!validation.ok) {
         errors.push({ index, message: validation.message });
         continue;
       }
-      const result = await jobs.create(validation.job);
+      const result = await jobs.create(validation.job, audit);
       if (result.ok) created.push(result.job);
       else if (result.reason === "duplicate") {
         duplicates.push({
@@ -243,6 +253,12 @@ export function jobRoutes(services: Services) {
       duplicates: duplicates.length,
       errors: errors.length,
     };
+    // Each created job's own write carries its record; this one tells what the upload did as a whole.
+    await services.activity.record(audit, "jobs.bulk_upload", {
+      kind: "jobs",
+      id: null,
+      label: `${items.length} rows uploaded`,
+    }, { ...summary, createdJobIds: created.map((job) => job.jobId) });
     return c.json(
       {
         message:
@@ -257,16 +273,18 @@ export function jobRoutes(services: Services) {
   });
 
   app.post("/", createJobs, limitBody(512), async (c) => {
-    const validation = validateJobInput(await readJson(c));
+    const validation = validateJob(await readJson(c));
     if (!validation.ok) fail(400, validation.message);
-    const job = expectWritten(await jobs.create(validation.job));
+    const job = expectWritten(await jobs.create(validation.job, auditOf(c, services)));
     return c.json({ message: "Job created successfully!", job }, 201);
   });
 
   app.put("/:id", createJobs, limitBody(512), async (c) => {
-    const validation = validateJobInput(await readJson(c));
+    const validation = validateJob(await readJson(c));
     if (!validation.ok) fail(400, validation.message);
-    const job = expectWritten(await jobs.update(c.req.param("id"), validation.job));
+    const job = expectWritten(
+      await jobs.update(c.req.param("id"), validation.job, auditOf(c, services)),
+    );
     return c.json({ message: "Job updated successfully!", job });
   });
 
@@ -277,12 +295,14 @@ export function jobRoutes(services: Services) {
   );
   app.put("/:id/status", changeStatus, limitBody(4), async (c) => {
     const { status } = parseWith(jobStatusSchema, await readJson(c));
-    const job = expectWritten(await jobs.setStatus(c.req.param("id"), status));
+    const job = expectWritten(
+      await jobs.setStatus(c.req.param("id"), status, auditOf(c, services)),
+    );
     return c.json({ message: `Job moved to ${status}`, job });
   });
 
   app.delete("/:id", requireAdmin(services, "canDeleteJobs"), async (c) => {
-    const deleted = await jobs.delete(c.req.param("id"));
+    const deleted = await jobs.delete(c.req.param("id"), auditOf(c, services));
     if (!deleted) fail(404, "Job not found");
     return c.json({ message: "Job deleted successfully" });
   });

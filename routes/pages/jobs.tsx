@@ -1,10 +1,12 @@
 /** `/jobs`: search, filters, results and pagination (SPEC section 2). */
 import { Suspense, use } from "react";
-import type { FilterOptions, Pagination } from "../../kv/jobs.ts";
+import type { Pagination } from "../../kv/jobs.ts";
+import type { Counted, Facets } from "../../kv/search/search.ts";
+import type { Loosenable } from "../../kv/search/looser.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { CARD_DESCRIPTION_CUT, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
 import { Island } from "../../client/components/island.tsx";
-import { JobFilters } from "../../client/components/search-forms.tsx";
+import { type Choice, JobFilters } from "../../client/components/search-forms.tsx";
 import { JobCard } from "../../client/components/job-card.tsx";
 import { PageLinks } from "../../client/components/pagination.tsx";
 import { JobGridSkeleton } from "../../client/components/skeletons.tsx";
@@ -15,18 +17,28 @@ import { type ListQuery, listSearch } from "./query.ts";
 export interface JobListData {
   jobs: Job[];
   pagination: Pagination;
-  options: FilterOptions;
+  facets: Facets;
+  /** For an empty result: the same search without one filter or word, when that finds jobs. */
+  looser: { search: Loosenable; total: number } | null;
 }
 
-/** A chosen role stays selectable even when no active job has it any more. */
-function withValue(options: string[], value: string | undefined): string[] {
-  return value && !options.includes(value) ? [value, ...options] : options;
+/** Each option with the number of jobs it would give: `Full-Time (42)`. */
+const choices = (counted: Counted[]): Choice[] =>
+  counted.map(([value, jobs]) => ({ value, label: `${value} (${formatCount(jobs)})` }));
+
+/** What a looser search leaves out, in the visitor's words. */
+function loosened(query: ListQuery, search: Loosenable): string {
+  if (query.role && !search.role) return "without the role filter";
+  if (query.experience && !search.experience) return "without the experience filter";
+  if (query.employmentType && !search.employmentType) return "without the employment type filter";
+  if (query.location && !search.location) return "in any location";
+  return search.keywords ? `for “${search.keywords}”` : "without the keywords";
 }
 
 function Results(
   { query, data, timeZone }: { query: ListQuery; data: Promise<JobListData>; timeZone: string },
 ) {
-  const { jobs, pagination, options } = use(data);
+  const { jobs, pagination, facets, looser } = use(data);
   const { totalJobs, currentPage } = pagination;
   const first = (currentPage - 1) * PUBLIC_PAGE_SIZE + 1;
   const last = first + jobs.length - 1;
@@ -37,9 +49,9 @@ function Results(
         component={JobFilters}
         props={{
           values: query,
-          roles: withValue(options.roles, query.role),
-          experienceOptions: options.experienceOptions,
-          employmentTypes: options.employmentTypes,
+          roles: choices(facets.roles),
+          experienceOptions: choices(facets.experience),
+          employmentTypes: choices(facets.employmentTypes),
         }}
         sent={{ values: query }}
       />
@@ -73,6 +85,15 @@ function Results(
               We couldn't find any jobs matching your criteria. Try adjusting your search or
               filters.
             </p>
+            {looser && (
+              <p className="looser">
+                <a href={`/jobs${listSearch({ ...query, ...looser.search, page: 1 })}`}>
+                  {`${formatCount(looser.total)} ${looser.total === 1 ? "job" : "jobs"} ${
+                    loosened(query, looser.search)
+                  }`}
+                </a>
+              </p>
+            )}
             <a href="/jobs" className="btn btn-primary">Clear All Filters</a>
           </div>
         )}

@@ -26,6 +26,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   }
   query.experience = oneOf(EXPERIENCE_OPTIONS, params.get("experience")?.trim() ?? "");
   query.employmentType = oneOf(EMPLOYMENT_TYPES, params.get("employmentType")?.trim() ?? "");
+  if (params.get("sortBy") === "datePosted") query.sortBy = "datePosted";
   const page = Number(params.get("page"));
   if (Number.isInteger(page) && page > 1 && page <= MAX_PAGE) query.page = page;
   return query;
@@ -34,7 +35,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
 /** The canonical query string (with its `?`, or empty): filters in a fixed order, page 1 left out. */
 export function listSearch(query: ListQuery, page = query.page): string {
   const params = new URLSearchParams();
-  for (const field of [...TEXT_FIELDS, "experience", "employmentType"] as const) {
+  for (const field of [...TEXT_FIELDS, "experience", "employmentType", "sortBy"] as const) {
     const value = query[field];
     if (value) params.set(field, value);
   }

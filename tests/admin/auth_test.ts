@@ -163,7 +163,8 @@ Deno.test({ name: "admin sign-in, guard and layout", ...browserTest }, async (t)
     assert.equal(await dialog.getByLabel("Username").inputValue(), "Old Name");
     await dialog.getByLabel("New password (leave blank to keep)").fill("brand-new-password");
     await dialog.getByRole("button", { name: "Save Profile" }).click();
-    await dialog.getByText("currentPassword is required to change the password").waitFor();
+    await dialog.getByText("Current password is required to change the e-mail or password")
+      .waitFor();
     await dialog.getByLabel("Current password").fill("not-the-password");
     await dialog.getByRole("button", { name: "Save Profile" }).click();
     await expectToast(page, "Current password is incorrect");
@@ -176,6 +177,16 @@ Deno.test({ name: "admin sign-in, guard and layout", ...browserTest }, async (t)
     await dialog.waitFor({ state: "hidden" });
     await page.getByRole("complementary").getByText("New Name", { exact: true }).waitFor();
     await expectHeading(page, "Welcome back, New Name!");
+
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await dialog.getByLabel("Email").fill("moved-" + account.email);
+    await dialog.getByRole("button", { name: "Save Profile" }).click();
+    await dialog.getByText("Current password is required to change the e-mail or password")
+      .waitFor();
+    await dialog.getByLabel("Current password").fill(account.password);
+    await dialog.getByRole("button", { name: "Save Profile" }).click();
+    await expectToast(page, "Profile updated successfully");
+    await page.getByRole("complementary").getByText("moved-" + account.email).waitFor();
   });
 
   await t.step("the dashboard passes axe", async () => {

@@ -44,8 +44,15 @@ function jobVariants(): unknown[] {
     { ...job, keywords: Array.from({ length: 101 }, (_, i) => `k${i}`) },
     { ...job, estPackage: { min: 1 } },
     { ...job, location: null },
-    // Within each field's limit, yet too big for one KV value in all.
-    { ...job, description: "न".repeat(20_000) },
+    // Within each field's limit, yet too big for one KV value in all: text holding a character
+    // beyond U+00FF takes two bytes a character there.
+    {
+      ...job,
+      description: "न".repeat(20_000),
+      requiredDegree: "€".repeat(2_000),
+      skills: { languages: Array.from({ length: 50 }, (_, i) => `${i}`.padEnd(100, "€")) },
+      keywords: Array.from({ length: 50 }, (_, i) => `${i}`.padEnd(100, "₹")),
+    },
   ];
 }
 

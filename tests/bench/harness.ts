@@ -59,6 +59,8 @@ export interface BenchContext {
   adminToken: string;
   /** The `_id` of an active job. */
   sampleJobId: string;
+  /** The server's resident memory (VmRSS) now, in MB. */
+  residentMemory(): Promise<number>;
   /** Loads `path` on the server with wrk and returns its figures. */
   load(path: string, options?: LoadOptions): Promise<LoadResult>;
   /** Adds a row to the printed table. */

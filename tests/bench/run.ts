@@ -99,7 +99,8 @@ try {
     new URL("./hello.ts", import.meta.url).pathname,
   ]);
   started = performance.now();
-  await using server = await startServerProcess(kvPath);
+  // Sign-in scenarios come from many addresses through a proxy at 127.0.0.1 (X-Forwarded-For).
+  await using server = await startServerProcess(kvPath, { TRUSTED_PROXIES: "127.0.0.1" });
   const listening = performance.now() - started;
   const firstAnswer = await fetch(`${server.url}/api/jobs`);
   await firstAnswer.body?.cancel();
@@ -129,6 +130,9 @@ try {
     },
     adminToken: token,
     sampleJobId,
+    async residentMemory() {
+      return (await memoryOf(server.pid)).rss;
+    },
     async load(path: string, options: LoadOptions = {}) {
       const figures = await measure(server.url + path, options);
       return { ...figures, ratio: figures.rps / yardstick };

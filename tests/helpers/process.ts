@@ -17,12 +17,17 @@ const startTask: string = JSON.parse(
   Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)),
 ).tasks.start;
 const v8Flags = startTask.match(/--v8-flags=\S+/)![0];
+/** The allocator settings it starts with (glibc hands the memory of large blocks back). */
+const startEnv = Object.fromEntries(
+  [...startTask.matchAll(/\b(MALLOC_\w+)=(\S+)/g)].map(([, name, value]) => [name, value]),
+);
 
 export function startServerProcess(
   kvPath: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   return startListening("server", [v8Flags, mainModule], {
+    ...startEnv,
     PORT: "0",
     DENO_KV_PATH: kvPath,
     SEED_DEMO: "false",

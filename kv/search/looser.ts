@@ -1,0 +1,37 @@
+/**
+ * A looser search for an empty result: the same search without one of its filters or one of its
+ * words, whichever finds the most jobs, so the empty page can offer it as a link.
+ */
+import type { SearchIndex } from "./index.ts";
+import { type JobSearch, searchJobs } from "./search.ts";
+
+export type Loosenable = Omit<JobSearch, "order" | "offset" | "limit">;
+
+/** The loosened search finding the most jobs, and how many; null when none finds any. */
+export function looserSearch(
+  index: SearchIndex,
+  search: Loosenable,
+): { search: Loosenable; total: number } | null {
+  const tries: Loosenable[] = [];
+  for (const field of ["role", "experience", "employmentType", "location"] as const) {
+    if (search[field]) tries.push({ ...search, [field]: undefined });
+  }
+  const pieces = search.keywords?.trim().split(/\s+/) ?? [];
+  if (pieces.length === 1) tries.push({ ...search, keywords: undefined });
+  else {
+    pieces.forEach((_, i) =>
+      tries.push({ ...search, keywords: pieces.filter((__, j) => j !== i).join(" ") })
+    );
+  }
+  let best: { search: Loosenable; total: number } | null = null;
+  // A search left with nothing is Clear All Filters, which the empty page already offers.
+  const narrowing = (loose: Loosenable) =>
+    Boolean(
+      loose.keywords || loose.location || loose.role || loose.experience || loose.employmentType,
+    );
+  for (const loose of tries.filter(narrowing)) {
+    const { total } = searchJobs(index, { ...loose, order: "newest", offset: 0, limit: 0 });
+    if (total > (best?.total ?? 0)) best = { search: loose, total };
+  }
+  return best;
+}

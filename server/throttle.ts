@@ -1,0 +1,92 @@
+/**
+ * Throttling of password and secret checks. Failures count per account and address together, so a
+ * guesser elsewhere uses up only their own allowance and never locks the owner out, and per address
+ * over every account, so one address cannot try account after account. Each attempt is counted
+ * before the check, so a burst of parallel guesses is limited as if they came one by one; a success
+ * takes the attempt back. The counts live in KV with
+ * an expiry, so every process sees the same ones and none outlives its window.
+ */
+import { isIP } from "node:net";
+import type { SessionStore } from "../kv/sessions.ts";
+import type { FailureScope } from "../kv/keys.ts";
+import {
+  LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
+  LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_WINDOW_MS,
+} from "../kv/constants.ts";
+import { fail } from "./errors.ts";
+
+/**
+ * The unit an address is throttled by. One IPv6 host usually holds a whole /64, so its addresses
+ * count as one; an IPv4 address written in IPv6 form counts as that IPv4 address.
+ */
+export function addressBucket(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const lower = address.toLowerCase().split("%")[0];
+  const mapped = lower.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
+  if (mapped) return mapped[1];
+  const [head, tail] = lower.split("::");
+  const groups = (part: string | undefined) => (part ? part.split(":") : []);
+  // A trailing dotted IPv4 part stands for two groups.
+  const size = (list: string[]) => list.reduce((n, group) => n + (group.includes(".") ? 2 : 1), 0);
+  const left = groups(head);
+  const right = groups(tail);
+  const full = tail === undefined
+    ? left
+    : [...left, ...Array(8 - size(left) - size(right)).fill("0"), ...right];
+  return `${full.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(":")}::/64`;
+}
+
+export interface Attempt {
+  /** The password or secret was right: the attempt counts as no failure. */
+  succeeded(): Promise<void>;
+}
+
+export class Throttle {
+  constructor(private sessions: SessionStore, private now: () => Date) {}
+
+  /**
+   * Counts an attempt against `account` (an e-mail; none for the main-admin secret) from
+   * `address`, or answers 429 with Retry-After when either allowance is used up.
+   */
+  async attempt(account: string | null, address: string): Promise<Attempt> {
+    const bucket = addressBucket(address);
+    const byAddress: FailureScope = { address: bucket };
+    const byAccount: FailureScope | null = account === null ? null : { account, address: bucket };
+    // The address is counted first and the account only when the address may still try, so
+    // parallel attempts are admitted exactly as many as one after another would be.
+    await this.admit(byAddress, LOGIN_FAILURES_PER_ADDRESS);
+    if (byAccount) {
+      try {
+        await this.admit(byAccount, LOGIN_FAILURES_PER_ACCOUNT_ADDRESS);
+      } catch (error) {
+        await this.sessions.countAttempt(byAddress, LOGIN_WINDOW_MS, -1);
+        throw error;
+      }
+    }
+    return {
+      succeeded: async () => {
+        await Promise.all([
+          this.sessions.countAttempt(byAddress, LOGIN_WINDOW_MS, -1),
+          byAccount && this.sessions.clearAttempts(byAccount),
+        ]);
+      },
+    };
+  }
+
+  /** Counts an attempt in `scope`; 429 with Retry-After once its allowance is used up. */
+  private async admit(scope: FailureScope, allowance: number): Promise<void> {
+    const { count, resetAt } = await this.sessions.countAttempt(scope, LOGIN_WINDOW_MS);
+    if (count <= allowance) return;
+    const seconds = Math.max(1, Math.ceil((resetAt - this.now().getTime()) / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    fail(
+      429,
+      `Too many failed sign-in attempts. Try again in ${minutes} minute${
+        minutes === 1 ? "" : "s"
+      }.`,
+      {},
+      { "retry-after": String(seconds) },
+    );
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The /jobs page's search as the server renders it (what a visitor without JavaScript gets): the
+ * Relevance/Newest switch, counts on every dropdown option, and the looser search of an empty
+ * result. With JavaScript, in Chromium: the same switch and counts after the form comes alive.
+ */
+import assert from "node:assert/strict";
+import { testApp, testServer } from "../helpers/server.ts";
+import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { cardRoles, get, seedJobs } from "../public/fixtures.ts";
+import type { TestApp } from "../helpers/server.ts";
+
+/** Oldest first: the analyst job is older than the one that only mentions analysts. */
+async function seed(t: TestApp) {
+  await seedJobs(t, [
+    { role: "Data Analyst", employmentType: "Full-Time", experience: "2-3" },
+    {
+      role: "Office Manager",
+      description: "Report to our data analyst.",
+      employmentType: "Part-Time",
+      experience: "2-3",
+    },
+    { role: "Data Analyst", employmentType: "Contract", experience: "0-1", location: "Pune" },
+    { role: "Chef", employmentType: "Full-Time", experience: "5+" },
+  ]);
+}
+
+const options = (html: string, name: string) =>
+  [...(html.match(new RegExp(`<select[^>]*name="${name}"[^>]*>(.*?)</select>`))?.[1] ?? "")
+    .matchAll(/<option[^>]*>([^<]*)<\/option>/g)].map((match) => match[1]);
+
+Deno.test("a keyword search ranks by relevance; Newest switches to date order, in the URL", async () => {
+  await using t = await testApp();
+  await seed(t);
+  const relevance = await get(t, "/jobs?keywords=analyst");
+  assert.deepEqual(cardRoles(relevance.html), ["Data Analyst", "Data Analyst", "Office Manager"]);
+  assert.deepEqual(options(relevance.html, "sortBy"), ["Relevance", "Newest"]);
+  assert.match(relevance.html, /<option value="relevance" selected="">Relevance<\/option>/);
+
+  const newest = await get(t, "/jobs?keywords=analyst&sortBy=datePosted");
+  assert.deepEqual(cardRoles(newest.html), ["Data Analyst", "Office Manager", "Data Analyst"]);
+  assert.match(newest.html, /<option value="datePosted" selected="">Newest<\/option>/);
+
+  // The no-script form sends the default too: the canonical address leaves it out.
+  const plain = await get(t, "/jobs?keywords=analyst&sortBy=relevance");
+  assert.equal(plain.status, 302);
+  assert.equal(plain.headers.get("location"), "/jobs?keywords=analyst");
+});
+
+Deno.test("each dropdown option shows the jobs it would give with the other filters; none, not offered", async () => {
+  await using t = await testApp();
+  await seed(t);
+  const all = await get(t, "/jobs");
+  assert.deepEqual(options(all.html, "employmentType"), [
+    "All Types",
+    "Full-Time (2)",
+    "Part-Time (1)",
+    "Contract (1)",
+  ]);
+  assert.deepEqual(options(all.html, "role"), [
+    "All Roles",
+    "Chef (1)",
+    "Data Analyst (2)",
+    "Office Manager (1)",
+  ]);
+  const analysts = await get(t, "/jobs?keywords=analyst&employmentType=Full-Time");
+  assert.deepEqual(cardRoles(analysts.html), ["Data Analyst"]);
+  // Employment Type counts ignore its own choice; the others count within it.
+  assert.deepEqual(options(analysts.html, "employmentType"), [
+    "All Types",
+    "Full-Time (1)",
+    "Part-Time (1)",
+    "Contract (1)",
+  ]);
+  assert.deepEqual(options(analysts.html, "experience"), ["All Experience", "2-3 (1)"]);
+  assert.deepEqual(options(analysts.html, "role"), ["All Roles", "Data Analyst (1)"]);
+});
+
+Deno.test("the home page's quick chips find what they say", async () => {
+  await using t = await testApp();
+  await seed(t);
+  assert.deepEqual(cardRoles((await get(t, "/jobs?keywords=Full-time")).html).sort(), [
+    "Chef",
+    "Data Analyst",
+  ]);
+});
+
+Deno.test("an empty result keeps its texts and offers a looser search as a link", async () => {
+  await using t = await testApp();
+  await seed(t);
+  const { html } = await get(t, "/jobs?keywords=chef&location=Pune");
+  assert.ok(html.includes("No jobs found"));
+  assert.ok(html.includes("Try adjusting your search or"));
+  assert.match(html, /<a href="\/jobs\?keywords=chef">1 job in any location<\/a>/);
+  const none = await get(t, "/jobs?keywords=astronaut");
+  assert.ok(!none.html.includes('class="looser"'));
+});
+
+Deno.test("with JavaScript: the sort switch and the counts", browserTest, async () => {
+  await using server = await testServer();
+  await seed(server);
+  await using browser = await launchBrowser();
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/jobs?keywords=analyst`);
+    if (javaScriptEnabled) {
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll("[data-island]")].every((island) =>
+          island.hasAttribute("data-ready")
+        )
+      );
+    }
+    const types = await page.locator('select[name="employmentType"] option').allTextContents();
+    assert.deepEqual(types, ["All Types", "Full-Time (1)", "Part-Time (1)", "Contract (1)"]);
+    await page.selectOption('select[name="sortBy"]', "datePosted");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL(/sortBy=datePosted/);
+    assert.equal(new URL(page.url()).search, "?keywords=analyst&sortBy=datePosted");
+    assert.deepEqual(await page.locator(".card-role a").allTextContents(), [
+      "Data Analyst",
+      "Office Manager",
+      "Data Analyst",
+    ]);
+    await context.close();
+  }
+});
