@@ -93,6 +93,23 @@ Deno.test("views from 50 addresses count 50, and again the next day", async () =
   ]);
 });
 
+Deno.test("behind a trusted proxy each forwarded address is a visitor; forged forwarding headers add none", async () => {
+  await using t = await testApp({
+    now: new Date("2026-03-10T10:00:00Z"),
+    config: { TRUSTED_PROXIES: ["127.0.0.1"] },
+  });
+  const job = await withJob(t);
+  for (let n = 1; n <= 50; n++) {
+    const headers = { ...NAVIGATION, "x-forwarded-for": `198.51.100.${n}` };
+    // Through the proxy, twice each; then the same header sent straight from one client.
+    await send(t, `/jobs/${job._id}`, { headers }, "127.0.0.1");
+    await send(t, `/jobs/${job._id}`, { headers }, "127.0.0.1");
+    await send(t, `/jobs/${job._id}`, { headers }, "203.0.113.99");
+  }
+  const counted = await day(t);
+  assert.deepEqual([counted.uniqueVisitors, counted.totalJobViews], [51, 51]);
+});
+
 Deno.test("rotating user agents from one address, or addresses of one IPv6 /64, mint a bounded number of visitors", async () => {
   await using t = await testApp({ now: new Date("2026-03-10T10:00:00Z") });
   const job = await withJob(t);
