@@ -39,6 +39,7 @@ import {
   similarJobs,
 } from "./search/search.ts";
 import { topK } from "./search/top.ts";
+import { BoundedCache } from "./bounded-cache.ts";
 import { type Loosenable, looserSearch } from "./search/looser.ts";
 
 export interface StatusCounts {
@@ -94,8 +95,10 @@ const EMPTY_META: JobsMeta = {
   counts: { active: 0, dump: 0, inactive: 0 },
 };
 
-/** Jobs whose list totals are remembered (admin list pages), before the memory starts over. */
-const TOTALS_CACHE_SIZE = 10_000;
+/** Memory for the view and click totals of jobs read recently (admin lists, job pages). */
+const TOTALS_CACHE_BYTES = 2 * 1024 * 1024;
+/** What one job's remembered totals cost: its id and a two-number record. */
+const TOTALS_ENTRY_BYTES = 96;
 /** How long each revision's change list is kept for other processes to catch up from. */
 const CHANGE_LOG_TTL_MS = DAY_MS;
 /** Jobs read per lifecycle step; their moves are written in as few atomic writes as fit. */
@@ -300,18 +303,6 @@ export interface SearchPage {
   facets: Facets;
 }
 
-/** How many distinct searches, and derived answers, each catalogue remembers. */
-const MEMO_SIZE = 512;
-
-/** The value under `key`, computed on first use; the oldest entry goes once the map is full. */
-function remember<T>(map: Map<string, T>, key: string, compute: () => T): T {
-  if (map.has(key)) return map.get(key)!;
-  const value = compute();
-  if (map.size >= MEMO_SIZE) map.delete(map.keys().next().value!);
-  map.set(key, value);
-  return value;
-}
-
 /** The active jobs held in memory for public reads, valid for one revision of `jobs_meta`. */
 export class ActiveCatalog {
   readonly byId = new Map<string, CachedJob>();
@@ -320,7 +311,6 @@ export class ActiveCatalog {
   private options: FilterOptions | null = null;
   /** The search index of these jobs, following every change (put, remove) in place. */
   private index = new SearchIndex();
-  private derived = new Map<string, unknown>();
 
   constructor(public revision: number) {}
 
@@ -338,7 +328,6 @@ export class ActiveCatalog {
     this.newestFirst = null;
     this.sorted.clear();
     this.options = null;
-    this.derived.clear();
     // Removed and replaced jobs stay in the index as dead entries; once they outnumber the live
     // ones, a fresh index (oldest first, as a full load builds it) halves memory and work.
     if (this.index.wasteful) {
@@ -346,20 +335,6 @@ export class ActiveCatalog {
       const jobs = [...this.byId.values()].map(({ job }) => indexedJob(job));
       for (const doc of jobs.sort((a, b) => a.posted - b.posted)) this.index.put(doc);
     }
-  }
-
-  /**
-   * Something computed from this revision's jobs (a serialised answer, a page), kept with it. A
-   * promise that fails is not kept: the next caller computes again.
-   */
-  memo<T>(key: string, compute: () => T): T {
-    const value = remember(this.derived, key, compute);
-    if (value instanceof Promise) {
-      value.catch(() => {
-        if (this.derived.get(key) === value) this.derived.delete(key);
-      });
-    }
-    return value as T;
   }
 
   /** Active jobs, newest first (ties by id so the order is stable across processes). */
@@ -481,7 +456,7 @@ export function paginate(page: number, limit: number, total: number): Pagination
 
 export class JobStore {
   private catalog: ActiveCatalog | null = null;
-  private totals = new Map<string, { version: bigint; analytics: JobAnalytics }>();
+  private totals = new BoundedCache<JobAnalytics>(TOTALS_CACHE_BYTES);
   private refreshing: Promise<ActiveCatalog> | null = null;
 
   constructor(
@@ -525,9 +500,9 @@ export class JobStore {
     const result = new Map<string, JobAnalytics>();
     const version = await this.analyticsVersion();
     const missing = ids.filter((id) => {
-      const known = this.totals.get(id);
-      if (known?.version !== version) return true;
-      result.set(id, known.analytics);
+      const known = this.totals.get(id, version);
+      if (!known) return true;
+      result.set(id, known);
       return false;
     });
     if (missing.length === 0) return result;
@@ -535,7 +510,6 @@ export class JobStore {
       this.kv,
       missing.flatMap((id) => [keys.jobCounter(id, "views"), keys.jobCounter(id, "clicks")]),
     );
-    if (this.totals.size > TOTALS_CACHE_SIZE) this.totals.clear();
     missing.forEach((id, i) => {
       const analytics = {
         views: Number(entries[i * 2]?.value?.value ?? 0n),
@@ -543,7 +517,7 @@ export class JobStore {
       };
       result.set(id, analytics);
       // Tagged with the version read before the counters, so a newer total is never taken as old.
-      this.totals.set(id, { version, analytics });
+      this.totals.set(id, version, analytics, TOTALS_ENTRY_BYTES);
     });
     return result;
   }
@@ -574,19 +548,8 @@ export class JobStore {
     return job;
   }
 
-  /**
-   * The Manage Jobs and Dump Jobs lists. A page is read once per revision of the job data (lists
-   * only change when a job does), so repeated views of a page cost one revision check.
-   */
+  /** The Manage Jobs and Dump Jobs lists, read from KV's indexes. */
   async adminList(query: AdminListQuery): Promise<AdminListPage> {
-    const catalog = await this.active({ fresh: true });
-    return await catalog.memo(
-      `admin-list:${JSON.stringify(query)}`,
-      () => this.readAdminList(query),
-    );
-  }
-
-  private async readAdminList(query: AdminListQuery): Promise<AdminListPage> {
     const prefix = query.sortBy === "movedToDumpAt" && query.status === "dump"
       ? keys.jobsDumpByMoved()
       : query.status === "all"
@@ -733,21 +696,6 @@ export class JobStore {
   /** For a search that finds nothing: the same without one filter or word, if that finds jobs. */
   async looser(query: Loosenable): Promise<{ search: Loosenable; total: number } | null> {
     return (await this.active()).looser(query);
-  }
-
-  /**
-   * A value derived from the current active jobs, computed once per revision: hot answers (a
-   * serialised API page, a rendered HTML page) cost one revision check. A synchronous `compute`
-   * gets this revision's catalogue, so it can never mix two revisions; an asynchronous one (the
-   * admin lists' answers) reads what it shows itself, and is computed again if it fails.
-   */
-  async memo<T>(
-    key: string,
-    compute: (catalog: ActiveCatalog) => T,
-    freshness?: Freshness,
-  ): Promise<T> {
-    const catalog = await this.active(freshness);
-    return catalog.memo(key, () => compute(catalog));
   }
 
   async filterOptions(): Promise<FilterOptions> {

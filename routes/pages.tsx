@@ -15,7 +15,7 @@ import {
 } from "../kv/constants.ts";
 import { jobPath } from "../client/components/job-card.tsx";
 import { isFilePath } from "../server/counter.ts";
-import { type CachedPage, cachedPage, pageAnswer, PageCache } from "./pages/cache.ts";
+import { type CachedPage, cachedPage, pageAnswer, pageCache } from "./pages/cache.ts";
 import {
   renderDocument,
   settledInTime,
@@ -28,20 +28,30 @@ import { HomePage } from "./pages/home.tsx";
 import { type JobListData, JobsPage } from "./pages/jobs.tsx";
 import { type JobExtras, JobPage, NotFoundPage } from "./pages/job.tsx";
 import { hasFilters, type ListQuery, listSearch, parseListQuery } from "./pages/query.ts";
-import { jobPosting, robotsTxt, rssXml, sitemapXml } from "./pages/seo.ts";
+import {
+  jobPosting,
+  lastChange,
+  robotsTxt,
+  rssXml,
+  SITEMAP_URLS,
+  type SitemapEntry,
+  sitemapFiles,
+  sitemapIndexXml,
+  sitemapXml,
+} from "./pages/seo.ts";
+import { textAnswer } from "../server/cache.ts";
+import type { ActiveCatalog } from "../kv/jobs.ts";
 import { iconUrl } from "./icons.ts";
 
 /** Newest jobs in the RSS feed. */
 const FEED_ITEMS = 50;
-/** The sitemap protocol's limit, less the two list pages. */
-const SITEMAP_JOBS = 49_998;
 
-const XML_HEADERS = { "content-type": "application/xml; charset=UTF-8" };
-const RSS_HEADERS = { "content-type": "application/rss+xml; charset=UTF-8" };
+const XML_HEADERS: [string, string][] = [["content-type", "application/xml; charset=UTF-8"]];
+const RSS_HEADERS: [string, string][] = [["content-type", "application/rss+xml; charset=UTF-8"]];
 
 export function publicPages(services: Services) {
   const { jobs, counter, config } = services;
-  const cache = new PageCache();
+  const cache = pageCache(services.cache);
   /** Data being loaded for a page, shared by every request that misses the cache meanwhile. */
   const loading = new Map<string, Tracked<unknown>>();
   const app = new Hono<AppEnv>();
@@ -188,21 +198,34 @@ export function publicPages(services: Services) {
     });
   });
 
+  /** A feed is built once per revision of the job data and kept with the pages. */
   app.get("/jobs/feed.xml", async (c) => {
     const query = { ...parseListQuery(new URL(c.req.url).searchParams), page: 1 };
-    const { jobs: list } = await searchJobs(query, FEED_ITEMS);
     const search = listSearch(query);
-    return c.body(
-      rssXml({
-        title: `${SITE_NAME} – ${hasFilters(query) ? "Matching jobs" : "Latest jobs"}`,
-        link: `${siteUrl(c)}/jobs${search}`,
-        selfLink: `${siteUrl(c)}/jobs/feed.xml${search}`,
-        jobs: list,
-        jobUrl: jobUrl(c),
-      }),
-      200,
-      RSS_HEADERS,
+    const catalog = await jobs.active();
+    const answer = await services.cache.remember(
+      `rss ${siteUrl(c)} ${search}`,
+      catalog.revision,
+      () => {
+        const { jobs: list } = catalog.page({
+          ...query,
+          limit: FEED_ITEMS,
+          sortBy: "datePosted",
+          sortOrder: "desc",
+        });
+        return textAnswer(
+          rssXml({
+            title: `${SITE_NAME} – ${hasFilters(query) ? "Matching jobs" : "Latest jobs"}`,
+            link: `${siteUrl(c)}/jobs${search}`,
+            selfLink: `${siteUrl(c)}/jobs/feed.xml${search}`,
+            jobs: list,
+            jobUrl: jobUrl(c),
+          }),
+          RSS_HEADERS,
+        );
+      },
     );
+    return answer.response();
   });
 
   /** 'Job Not Found': 404 for an unknown job, 410 for one that is no longer active. */
@@ -284,16 +307,54 @@ export function publicPages(services: Services) {
 
   app.get("/robots.txt", (c) => c.text(robotsTxt(siteUrl(c))));
 
-  /** The sitemap lists every active job: built once per revision of the job data. */
-  let sitemap = { key: "", xml: "" };
+  /**
+   * Every URL the sitemaps list, in sitemaps of at most SITEMAP_URLS: the two list pages (changed
+   * when any job last did), then every active job, newest first.
+   */
+  function sitemaps(c: Context, catalog: ActiveCatalog): SitemapEntry[][] {
+    const jobUrls = catalog.list().map(({ job }) => ({
+      loc: jobUrl(c)(job),
+      lastmod: job.updatedAt,
+    }));
+    const changed = lastChange(jobUrls);
+    return sitemapFiles([
+      { loc: `${siteUrl(c)}/`, lastmod: changed },
+      { loc: `${siteUrl(c)}/jobs`, lastmod: changed },
+      ...jobUrls,
+    ]);
+  }
+
+  /** The sitemap index and each sitemap are built once per revision of the job data. */
   app.get("/sitemap.xml", async (c) => {
-    const key = `${await jobs.revision()} ${siteUrl(c)}`;
-    if (sitemap.key !== key) {
-      const catalog = await jobs.active();
-      const list = catalog.list().slice(0, SITEMAP_JOBS).map((item) => item.job);
-      sitemap = { key, xml: sitemapXml(siteUrl(c), list, jobUrl(c)) };
-    }
-    return c.body(sitemap.xml, 200, XML_HEADERS);
+    const catalog = await jobs.active();
+    const answer = await services.cache.remember(
+      `sitemap-index ${siteUrl(c)}`,
+      catalog.revision,
+      () =>
+        textAnswer(
+          sitemapIndexXml(
+            sitemaps(c, catalog).map((urls, i) => ({
+              loc: `${siteUrl(c)}/sitemaps/${i + 1}.xml`,
+              lastmod: lastChange(urls),
+            })),
+          ),
+          XML_HEADERS,
+        ),
+    );
+    return answer.response();
+  });
+
+  app.get("/sitemaps/:file{[1-9][0-9]{0,5}\\.xml}", async (c) => {
+    const number = parseInt(c.req.param("file"));
+    const catalog = await jobs.active();
+    // The two list pages come first, then every active job.
+    if ((number - 1) * SITEMAP_URLS >= catalog.byId.size + 2) return c.text("Not found", 404);
+    const answer = await services.cache.remember(
+      `sitemap ${siteUrl(c)} ${number}`,
+      catalog.revision,
+      () => textAnswer(sitemapXml(sitemaps(c, catalog)[number - 1]), XML_HEADERS),
+    );
+    return answer.response();
   });
 
   app.get("/jobs/", (c) => c.redirect("/jobs", 301));

@@ -21,6 +21,7 @@ import { publicPages } from "../routes/pages.tsx";
 import { iconRoutes } from "../routes/icons.ts";
 import { adminShell } from "../routes/admin.tsx";
 import { createCounter } from "./counter.ts";
+import { AnswerCache, DEFAULT_CACHE_MB } from "./cache.ts";
 import { Throttle } from "./throttle.ts";
 import { clientAddresses, trustedProxies } from "./request.ts";
 
@@ -45,6 +46,7 @@ export function createServices({ kv, config, now = () => new Date() }: AppDeps):
     throttle: new Throttle(sessions, now),
     activity: new ActivityLog(kv, now, config.ACTIVITY_RETENTION_DAYS),
     counter: createCounter({ kv, config, now, jobs }),
+    cache: new AnswerCache((config.CACHE_MB ?? DEFAULT_CACHE_MB) * 1024 * 1024),
   };
 }
 

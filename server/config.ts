@@ -17,6 +17,9 @@ const configSchema = z.object({
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   MAIN_ADMIN_SECRET: z.string().min(12, "must be at least 12 characters").optional(),
   SEED_DEMO: booleanText.default(true),
+  CACHE_MB: z.coerce.number({ error: "must be a number of megabytes" }).int(
+    "must be a whole number",
+  ).min(1, "must be 1 to 65536").max(65_536, "must be 1 to 65536").optional(),
   ACTIVITY_RETENTION_DAYS: z.coerce.number({ error: "must be a number of days" }).int(
     "must be a whole number of days",
   ).min(1, "must be 1 to 3650 days").max(3650, "must be 1 to 3650 days").default(365),

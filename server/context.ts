@@ -7,6 +7,7 @@ import type { AdminStore } from "../kv/admins.ts";
 import type { SessionStore } from "../kv/sessions.ts";
 import type { ActivityLog } from "../kv/activity.ts";
 import type { Auth } from "./auth.ts";
+import type { AnswerCache } from "./cache.ts";
 import type { Throttle } from "./throttle.ts";
 
 /**
@@ -37,6 +38,8 @@ export interface Services {
   throttle: Throttle;
   activity: ActivityLog;
   counter: TrafficCounter;
+  /** Every HTTP answer kept for reuse, within one budget in bytes. */
+  cache: AnswerCache;
 }
 
 export interface AppEnv {

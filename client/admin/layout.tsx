@@ -13,12 +13,13 @@ import { Dialog } from "./ui.tsx";
 import { ProfileForm } from "./profile.tsx";
 import type { Admin, Permission } from "./types.ts";
 
-const NAV: { to: string; label: string; permission?: Permission }[] = [
+const NAV: { to: string; label: string; permission?: Permission; mainOnly?: boolean }[] = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/jobs", label: "Manage Jobs", permission: "canCreateJobs" },
   { to: "/admin/jobs/dump", label: "Dump Jobs", permission: "canCreateJobs" },
   { to: "/admin/analytics", label: "Analytics", permission: "canViewAnalytics" },
   { to: "/admin/admins", label: "Manage Admins", permission: "canManageAdmins" },
+  { to: "/admin/activity", label: "Activity Log", mainOnly: true },
 ];
 
 export function AdminLayout() {
@@ -117,7 +118,10 @@ function Sidebar({ admin, onNavigate, onEditProfile }: {
       </div>
       <nav aria-label="Admin" className="flex-1 px-3">
         <ul className="space-y-1">
-          {NAV.filter((item) => !item.permission || can(admin, item.permission)).map((item) => (
+          {NAV.filter((item) =>
+            (!item.permission || can(admin, item.permission)) &&
+            (!item.mainOnly || admin.role === "main_admin")
+          ).map((item) => (
             <li key={item.to}>
               <Link
                 to={item.to}

@@ -21,6 +21,7 @@ export const queryKeys = {
   recentJobs: () => ["jobs", "recent"] as const,
   job: (id: string) => ["jobs", "one", id] as const,
   admins: () => ["admins"] as const,
+  activity: (params: Record<string, unknown>) => ["activity", params] as const,
   dashboard: (days: number) => ["analytics", "dashboard", days] as const,
   analytics: (report: string, days: number) => ["analytics", report, days] as const,
 };
@@ -30,6 +31,7 @@ export async function jobsChanged(queryClient: QueryClient) {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.jobs() }),
     queryClient.invalidateQueries({ queryKey: ["analytics"] }),
+    queryClient.invalidateQueries({ queryKey: ["activity"] }),
   ]);
 }
 

@@ -121,6 +121,12 @@ const adminsRoute = createRoute({
   component: lazyRouteComponent(() => import("./screens/admins.tsx"), "AdminsScreen"),
 });
 
+const activityRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "activity",
+  component: lazyRouteComponent(() => import("./screens/activity.tsx"), "ActivityScreen"),
+});
+
 const analyticsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: "analytics",
@@ -139,6 +145,7 @@ const routeTree = rootRoute.addChildren([
     editJobRoute,
     dumpRoute,
     adminsRoute,
+    activityRoute,
     analyticsRoute,
     unknownAdminRoute,
   ]),

@@ -34,7 +34,7 @@ const page = wholeNumber("page must be a whole number from 1", 1, 1_000_000, 1);
 const limit = (fallback: number) =>
   wholeNumber("limit must be a whole number from 1 to 100", 1, 100, fallback);
 import { bodyLimit } from "hono/body-limit";
-import { type HeaderList, SecureAnswer } from "../../server/security.ts";
+import { jsonAnswer, normaliseQuery } from "../../server/cache.ts";
 
 /** A bulk upload may carry many long descriptions; one job never needs more than this. */
 const MAX_BULK_JOBS = 500;
@@ -112,30 +112,30 @@ function expectWritten(result: WriteResult): Job {
 }
 
 export function jobRoutes(services: Services) {
-  const { jobs, auth, counter } = services;
+  const { jobs, auth, counter, cache } = services;
   const app = new Hono<AppEnv>();
   const createJobs = requireAdmin(services, "canCreateJobs");
 
   // ---- public ------------------------------------------------------------------------------
 
-  // The same question gets the same answer until a job changes: build each answer once.
-  const json: HeaderList = [["content-type", "application/json; charset=UTF-8"]];
+  // The same question gets the same answer until a job changes: each answer is built once, and
+  // the search answers the normalised question, so every spelling of it shares that answer.
   app.get("/", async (c) => {
-    const query = parseQuery(c, publicJobQuery);
-    const answer = await jobs.memo(
-      `api:jobs:${JSON.stringify(query)}`,
-      (catalog) => {
-        const { jobs: list, pagination } = catalog.page(query);
-        return new SecureAnswer(JSON.stringify({ jobs: list, pagination }), 200, json);
-      },
-    );
+    const { query, key } = normaliseQuery(parseQuery(c, publicJobQuery), ["keywords", "location"]);
+    const catalog = await jobs.active();
+    const answer = await cache.remember(`api:jobs ${key}`, catalog.revision, () => {
+      const { jobs: list, pagination } = catalog.page(query);
+      return jsonAnswer({ jobs: list, pagination });
+    });
     return answer.response();
   });
 
   app.get("/filters/options", async () => {
-    const answer = await jobs.memo(
+    const catalog = await jobs.active();
+    const answer = await cache.remember(
       "api:filter-options",
-      (catalog) => new SecureAnswer(JSON.stringify(catalog.filterOptions()), 200, json),
+      catalog.revision,
+      () => jsonAnswer(catalog.filterOptions()),
     );
     return answer.response();
   });
@@ -162,24 +162,24 @@ export function jobRoutes(services: Services) {
   // ---- admin -------------------------------------------------------------------------------
 
   /**
-   * An admin list's answer, serialised once per revision of the jobs and version of the view and
-   * click totals: serialising 10-20 whole jobs took a quarter of the request's JavaScript time.
+   * An admin list's answer, serialised once per revision of the jobs (read afresh: an admin sees
+   * another process's change at once) and version of the view and click totals: serialising 10-20
+   * whole jobs took a quarter of the request's JavaScript time.
    */
   async function adminListAnswer(
     name: string,
-    query: AdminListQuery,
+    asked: AdminListQuery,
     body: (list: AdminListPage, withTotals: JobWithAnalytics[]) => unknown,
   ): Promise<Response> {
-    const totals = await jobs.analyticsVersion();
-    const answer = await jobs.memo(
-      `${name}:${totals}:${JSON.stringify(query)}`,
-      async () => {
-        const list = await jobs.adminList(query);
-        const withTotals = await jobs.withAnalytics(list.jobs);
-        return new SecureAnswer(JSON.stringify(body(list, withTotals)), 200, json);
-      },
-      { fresh: true },
-    );
+    const { query, key } = normaliseQuery(asked, ["search", "company", "location"]);
+    const [revision, totals] = await Promise.all([
+      jobs.revision({ fresh: true }),
+      jobs.analyticsVersion(),
+    ]);
+    const answer = await cache.remember(`${name} ${key}`, `${revision}:${totals}`, async () => {
+      const list = await jobs.adminList(query);
+      return jsonAnswer(body(list, await jobs.withAnalytics(list.jobs)));
+    });
     return answer.response();
   }
 

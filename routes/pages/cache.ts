@@ -1,11 +1,13 @@
 /**
- * Rendered public pages, kept in memory per URL and valid for one revision of the job data
- * (`jobs_meta.revision`, bumped by every job write in any process). Each request checks the page
- * against the revision in KV as read at most REVISION_MAX_AGE_MS (10 ms) before it
- * (`JobStore.revision`), so no process serves a page that a job write older than that has changed.
+ * Rendered public pages, kept in the server's one answer cache (server/cache.ts) per canonical URL
+ * and valid for one revision of the job data (`jobs_meta.revision`, bumped by every job write in
+ * any process). Each request checks the page against the revision in KV as read at most
+ * REVISION_MAX_AGE_MS (10 ms) before it (`JobStore.revision`), so no process serves a page that a
+ * job write older than that has changed.
  */
 
 import { type HeaderList, SecureAnswer } from "../../server/security.ts";
+import type { AnswerCache } from "../../server/cache.ts";
 import { HTML_HEADERS } from "./render.ts";
 
 /** Marks where a job page's view count goes: the count changes too often to be cached. */
@@ -81,30 +83,20 @@ export function pageAnswer(
   return answer;
 }
 
-export class PageCache {
-  private pages = new Map<string, CachedPage>();
-  private revisionOfPages = -1;
+/**
+ * What a page costs to keep: its HTML, a second copy when a view count is written into it, and
+ * its gzipped answer (at most half the HTML for any page of ours), plus the two Response objects.
+ */
+export function pageSize(page: CachedPage): number {
+  const html = page.parts.reduce((sum, part) => sum + part.length, 0);
+  return html * (page.parts.length > 1 ? 2.5 : 1.5) + 2048;
+}
 
-  constructor(private maxPages = 500) {}
-
-  get(key: string, revision: number): CachedPage | undefined {
-    if (revision !== this.revisionOfPages) return undefined;
-    const page = this.pages.get(key);
-    if (page) {
-      // Least recently used goes first: re-inserting moves the key to the end.
-      this.pages.delete(key);
-      this.pages.set(key, page);
-    }
-    return page;
-  }
-
-  set(key: string, revision: number, page: CachedPage) {
-    if (revision < this.revisionOfPages) return;
-    if (revision > this.revisionOfPages) {
-      this.pages.clear();
-      this.revisionOfPages = revision;
-    }
-    this.pages.set(key, page);
-    if (this.pages.size > this.maxPages) this.pages.delete(this.pages.keys().next().value!);
-  }
+/** The rendered pages in the server's answer cache. */
+export function pageCache(cache: AnswerCache) {
+  return {
+    get: (key: string, revision: number) => cache.get<CachedPage>(`page ${key}`, revision),
+    set: (key: string, revision: number, page: CachedPage) =>
+      cache.set(`page ${key}`, revision, page, pageSize(page)),
+  };
 }

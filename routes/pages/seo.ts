@@ -122,20 +122,56 @@ export function robotsTxt(siteUrl: string): string {
   ].join("\n");
 }
 
-export function sitemapXml(siteUrl: string, jobs: Job[], jobUrl: (job: Job) => string): string {
-  const lastChange = jobs.reduce(
-    (latest, job) => (job.updatedAt > latest ? job.updatedAt : latest),
-    "",
-  );
-  const url = (loc: string, lastmod?: string) =>
-    `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
+/** The sitemap protocol's limit of URLs in one sitemap. */
+export const SITEMAP_URLS = 50_000;
+
+export interface SitemapEntry {
+  loc: string;
+  lastmod?: string;
+}
+
+const lastmodTag = (
+  lastmod?: string,
+) => (lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : "");
+
+/** A sitemap: at most SITEMAP_URLS pages, each with when it last changed. */
+export function sitemapXml(urls: SitemapEntry[]): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    url(`${siteUrl}/`, lastChange || undefined),
-    url(`${siteUrl}/jobs`, lastChange || undefined),
-    ...jobs.map((job) => url(jobUrl(job), job.updatedAt)),
+    ...urls.map(({ loc, lastmod }) =>
+      `<url><loc>${escapeXml(loc)}</loc>${lastmodTag(lastmod)}</url>`
+    ),
     "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** URLs in sitemaps of at most SITEMAP_URLS each, in order. */
+export function sitemapFiles(urls: SitemapEntry[]): SitemapEntry[][] {
+  const files: SitemapEntry[][] = [];
+  for (let i = 0; i < urls.length; i += SITEMAP_URLS) files.push(urls.slice(i, i + SITEMAP_URLS));
+  return files;
+}
+
+/** The latest `lastmod` of some URLs, if any has one. */
+export function lastChange(urls: SitemapEntry[]): string | undefined {
+  return urls.reduce(
+    (latest, url) => (url.lastmod && url.lastmod > latest ? url.lastmod : latest),
+    "",
+  ) ||
+    undefined;
+}
+
+/** The sitemap index: one entry per sitemap, so a board of any size is listed whole. */
+export function sitemapIndexXml(sitemaps: SitemapEntry[]): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...sitemaps.map(({ loc, lastmod }) =>
+      `<sitemap><loc>${escapeXml(loc)}</loc>${lastmodTag(lastmod)}</sitemap>`
+    ),
+    "</sitemapindex>",
     "",
   ].join("\n");
 }

@@ -11,6 +11,8 @@ export interface LoadOptions {
   connections?: number;
   /** Measured seconds, after a one-second warm-up that is not counted. */
   seconds?: number;
+  /** Lua for wrk, such as a `request` function that picks each request's path (a traffic mix). */
+  script?: string;
 }
 
 export interface LoadResult {
@@ -117,12 +119,13 @@ async function wrk(url: string, options: LoadOptions, seconds: number): Promise<
     "5s",
   ];
   let script: string | null = null;
-  if (options.method || options.body || options.headers) {
+  if (options.method || options.body || options.headers || options.script) {
     const lines = [`wrk.method = ${luaString(options.method ?? "GET")}`];
     if (options.body !== undefined) lines.push(`wrk.body = ${luaString(options.body)}`);
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       lines.push(`wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`);
     }
+    if (options.script) lines.push(options.script);
     script = await Deno.makeTempFile({ suffix: ".lua" });
     await Deno.writeTextFile(script, lines.join("\n") + "\n");
     args.push("-s", script);

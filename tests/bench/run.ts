@@ -4,15 +4,8 @@
  * tests/bench/scenarios/ (or the ones named) and prints one table. It exits with 1 when a row misses
  * its budget or a scenario fails.
  */
-import { JobStore } from "../../kv/jobs.ts";
-import { generateJob, type JobPlacement, seededRandom } from "../../kv/seed.ts";
-import {
-  DAY_MS,
-  DAYS_ACTIVE_BEFORE_DUMP,
-  DAYS_IN_DUMP_BEFORE_INACTIVE,
-} from "../../kv/constants.ts";
-import type { JobStatus } from "../../kv/schemas.ts";
 import { startListening, startServerProcess } from "../helpers/process.ts";
+import { BENCH_COUNTS, memoryOf, seedBench } from "./seed.ts";
 import {
   type BenchContext,
   formatTable,
@@ -22,47 +15,8 @@ import {
   type Row,
 } from "./harness.ts";
 
-const COUNTS: Record<JobStatus, number> = { active: 20_000, dump: 30_000, inactive: 50_000 };
-const GENERATE_CHUNK = 5_000;
 /** startServerProcess starts main.ts with this secret. */
 const MAIN_ADMIN_SECRET = "process-test-main-admin-secret";
-
-function placement(status: JobStatus, random: () => number, now: number): JobPlacement {
-  if (status === "active") {
-    const posted = new Date(now - random() * (DAYS_ACTIVE_BEFORE_DUMP - 1) * DAY_MS);
-    return { status, datePosted: posted, movedToDumpAt: null };
-  }
-  const daysInDump = status === "dump"
-    ? random() * (DAYS_IN_DUMP_BEFORE_INACTIVE - 1)
-    : DAYS_IN_DUMP_BEFORE_INACTIVE + random() * 300;
-  const moved = now - daysInDump * DAY_MS;
-  return {
-    status,
-    datePosted: new Date(moved - (DAYS_ACTIVE_BEFORE_DUMP + random()) * DAY_MS),
-    movedToDumpAt: new Date(moved),
-  };
-}
-
-/** Writes the benchmark's jobs; returns the `_id` of an active one. */
-async function seed(kvPath: string): Promise<string> {
-  using kv = await Deno.openKv(kvPath);
-  const store = new JobStore(kv);
-  const random = seededRandom(100_000);
-  const now = Date.now();
-  let serial = 0;
-  let sampleJobId = "";
-  for (const status of ["inactive", "dump", "active"] as const) {
-    for (let done = 0; done < COUNTS[status]; done += GENERATE_CHUNK) {
-      const jobs = Array.from(
-        { length: Math.min(GENERATE_CHUNK, COUNTS[status] - done) },
-        () => generateJob(random, ++serial, placement(status, random, now)),
-      );
-      await store.importJobs(jobs);
-      sampleJobId ||= status === "active" ? jobs[0]._id : "";
-    }
-  }
-  return sampleJobId;
-}
 
 async function postJson(url: string, body: unknown) {
   const response = await fetch(url, {
@@ -75,14 +29,12 @@ async function postJson(url: string, body: unknown) {
   return json;
 }
 
-/**
- * Resident and peak memory of a process, in MB; `file` is the part that is pages of files (the
- * database read through SQLite's memory map), which the kernel may drop at any time.
- */
-async function memoryOf(pid: number): Promise<{ rss: number; peak: number; file: number }> {
-  const status = await Deno.readTextFile(`/proc/${pid}/status`);
-  const kb = (name: string) => Number(status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, "m"))?.[1]);
-  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024, file: kb("RssFile") / 1024 };
+// Every load row is measured with wrk: without it the bench would print nothing worth reading.
+try {
+  await new Deno.Command("wrk", { args: ["--version"], stdout: "null", stderr: "null" }).output();
+} catch {
+  console.error("wrk is not installed: the bench cannot run. Install it: apt-get install -y wrk");
+  Deno.exit(1);
 }
 
 const folder = await Deno.makeTempDir({ prefix: "careeredge-bench-" });
@@ -91,7 +43,7 @@ const rows: Row[] = [];
 const failures: string[] = [];
 try {
   let started = performance.now();
-  const sampleJobId = await seed(kvPath);
+  const sampleJobId = await seedBench(kvPath, BENCH_COUNTS);
   console.log(`Seeded 100,000 jobs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   // The yardstick, in its own process.
@@ -146,11 +98,13 @@ try {
   const scenarios = new URL("./scenarios/", import.meta.url);
   // `deno task bench api pages` runs only those scenarios; no names runs them all.
   const files = [...Deno.readDirSync(scenarios)]
-    .filter((entry) => entry.isFile && entry.name.endsWith(".ts"))
+    .filter((entry) => entry.isFile && /\.tsx?$/.test(entry.name))
     .map((entry) => entry.name)
-    .filter((name) => Deno.args.length === 0 || Deno.args.includes(name.replace(/\.ts$/, "")))
+    .filter((name) => Deno.args.length === 0 || Deno.args.includes(name.replace(/\.tsx?$/, "")))
     .sort();
-  const unknown = Deno.args.filter((name) => !files.includes(`${name}.ts`));
+  const unknown = Deno.args.filter((name) =>
+    !files.some((file) => file.replace(/\.tsx?$/, "") === name)
+  );
   if (unknown.length) throw new Error(`no scenario named ${unknown.join(", ")}`);
   for (const [index, file] of files.entries()) {
     console.log(`Scenario ${file}`);

@@ -482,7 +482,15 @@ Deno.test("sitemap, robots.txt and the RSS feed", async () => {
     { role: "Designer" },
     { role: "Dumped", status: "dump" },
   ]);
-  const sitemap = await get(t, "/sitemap.xml");
+  const index = await get(t, "/sitemap.xml");
+  assert.equal(index.status, 200);
+  assert.match(index.headers.get("content-type")!, /application\/xml/);
+  assert.ok(index.html.includes(
+    `<sitemap><loc>http://localhost/sitemaps/1.xml</loc><lastmod>${design.updatedAt}</lastmod></sitemap>`,
+  ));
+  assert.ok(!index.html.includes("sitemaps/2.xml"));
+  assert.equal((await get(t, "/sitemaps/2.xml")).status, 404);
+  const sitemap = await get(t, "/sitemaps/1.xml");
   assert.equal(sitemap.status, 200);
   assert.match(sitemap.headers.get("content-type")!, /application\/xml/);
   assert.ok(sitemap.html.includes("<loc>http://localhost/</loc>"));
@@ -495,7 +503,7 @@ Deno.test("sitemap, robots.txt and the RSS feed", async () => {
 
   const created = await t.services.jobs.create(sampleJob({ role: "Brand New" }));
   assert.ok(created.ok);
-  assert.ok((await get(t, "/sitemap.xml")).html.includes(`/jobs/${created.job.jobId}<`));
+  assert.ok((await get(t, "/sitemaps/1.xml")).html.includes(`/jobs/${created.job.jobId}<`));
 
   const robots = await get(t, "/robots.txt");
   assert.ok(robots.html.includes("Disallow: /admin"));

@@ -1,4 +1,5 @@
 /** Dump Jobs (SPEC section 2): jobs waiting for review, the detail modal, the automatic rules. */
+import { JobHistory } from "./activity.tsx";
 import { useEffect, useState } from "react";
 import { getRouteApi } from "@tanstack/react-router";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -277,6 +278,7 @@ function DumpJobDetails({ job, canCreate, busy, onMove, onClose }: {
           </dl>
         </section>
       )}
+      <JobHistory jobId={job.jobId} />
       <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-6 py-4">
         <button type="button" className="btn-secondary" onClick={onClose}>Close</button>
         {canCreate && (

@@ -1,0 +1,255 @@
+/**
+ * The activity log: main admin only; every recorded admin write, newest first, filtered by admin,
+ * action and job, page by page, and exported as CSV. `JobHistory` shows one job's records.
+ */
+import { useEffect, useId, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { api } from "../api.ts";
+import { useAdmin } from "../session.ts";
+import { ScrollTable } from "../components/table.tsx";
+import { queryKeys } from "../queries.ts";
+import { AccessDenied, PageHeader, SkeletonRows } from "../ui.tsx";
+import type { Admin } from "../types.ts";
+import type { ActivityPage, ActivityRecord } from "../../../kv/activity.ts";
+
+const ACTION_LABELS: Record<ActivityRecord["action"], string> = {
+  "job.create": "Job created",
+  "job.update": "Job edited",
+  "job.status": "Job status changed",
+  "job.delete": "Job deleted",
+  "jobs.bulk_upload": "Bulk upload",
+  "jobs.lifecycle": "Status changes processed",
+  "admin.create": "Admin created",
+  "admin.activate": "Admin activated",
+  "admin.deactivate": "Admin deactivated",
+  "admin.delete": "Admin deleted",
+  "profile.update": "Profile updated",
+  "auth.sign_in": "Signed in",
+  "auth.sign_out": "Signed out",
+  "auth.sign_in_failed": "Failed sign-in",
+};
+
+const PAGE_SIZE = 20;
+
+interface Filters {
+  adminId: string;
+  action: string;
+  jobId: string;
+}
+
+const NO_FILTERS: Filters = { adminId: "", action: "", jobId: "" };
+
+function formatTime(iso: string): string {
+  return new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "medium" });
+}
+
+/** One line a person reads for a record's change. */
+function describeChange(record: ActivityRecord): string {
+  const change = record.change;
+  if (!change) return "";
+  if (change.before && change.after && record.action !== "job.delete") {
+    const after = change.after as Record<string, unknown>;
+    const before = change.before as Record<string, unknown>;
+    const fields = Object.keys(after).map((field) =>
+      `${field}: ${JSON.stringify(before[field])} → ${JSON.stringify(after[field])}`
+    );
+    if (change.passwordChanged) fields.push("password changed");
+    return fields.join("; ");
+  }
+  if (change.passwordChanged) return "password changed";
+  if (record.action === "job.delete") return "The job as it was is kept in the export";
+  return Object.entries(change).map(([key, value]) =>
+    `${key}: ${Array.isArray(value) ? value.join(", ") : JSON.stringify(value)}`
+  ).join("; ");
+}
+
+function ActivityTable({ records, loading, label }: {
+  records: ActivityRecord[];
+  loading: boolean;
+  label: string;
+}) {
+  return (
+    <ScrollTable
+      label={label}
+      className="w-full min-w-[56rem]"
+      headings={["When", "Admin", "Action", "Target", "Change", "Address"]}
+    >
+      {loading ? <SkeletonRows columns={6} /> : records.length === 0
+        ? (
+          <tr>
+            <td colSpan={6} className="px-4 py-8 text-center text-slate-600">
+              No activity recorded
+            </td>
+          </tr>
+        )
+        : records.map((record) => (
+          <tr key={record.id} className="border-t border-slate-100 align-top">
+            <td className="px-4 py-3 whitespace-nowrap">{formatTime(record.at)}</td>
+            <td className="px-4 py-3">{record.actor.name}</td>
+            <td className="px-4 py-3">{ACTION_LABELS[record.action] ?? record.action}</td>
+            <td className="px-4 py-3">
+              {record.target?.label}
+              {record.target?.jobId
+                ? <span className="block text-xs text-slate-600">{record.target.jobId}</span>
+                : null}
+            </td>
+            <td className="max-w-md px-4 py-3 break-words">{describeChange(record)}</td>
+            <td className="px-4 py-3">{record.address ?? ""}</td>
+          </tr>
+        ))}
+    </ScrollTable>
+  );
+}
+
+export function ActivityScreen() {
+  const me = useAdmin();
+  if (me.role !== "main_admin") {
+    return <AccessDenied reason="Only main admin can view the activity log" />;
+  }
+  return <ActivityLogScreen />;
+}
+
+function ActivityLogScreen() {
+  const ids = { admin: useId(), action: useId(), job: useId() };
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const admins = useQuery({
+    queryKey: queryKeys.admins(),
+    queryFn: () => api.get<{ admins: Admin[] }>("/admin/all"),
+  });
+  const jobId = /^JB-\d+$/i.test(filters.jobId.trim()) ? filters.jobId.trim() : "";
+  const query = { adminId: filters.adminId, action: filters.action, jobId };
+  const log = useQuery({
+    queryKey: queryKeys.activity({ ...query, page }),
+    queryFn: () => api.get<ActivityPage>("/admin/activity", { ...query, page, limit: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (log.error) toast.error("Error fetching the activity log");
+  }, [log.error]);
+  const change = (name: keyof Filters, value: string) => {
+    setFilters({ ...filters, [name]: value });
+    setPage(1);
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const blob = await api.blob("/admin/activity", { ...query, format: "csv" });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = "activity.csv";
+      link.click();
+      URL.revokeObjectURL(url);
+      toast.success("Activity exported as CSV");
+    } catch {
+      toast.error("Error exporting the activity log");
+    } finally {
+      setExporting(false);
+    }
+  };
+  const pagination = log.data?.pagination;
+  return (
+    <>
+      <PageHeader title="Activity Log" subtitle="Every change an admin made, newest first">
+        <button type="button" className="btn-secondary" disabled={exporting} onClick={exportCsv}>
+          Export CSV
+        </button>
+      </PageHeader>
+      <div className="mb-4 grid gap-3 sm:grid-cols-3">
+        <div>
+          <label htmlFor={ids.admin} className="text-sm text-slate-600">Admin</label>
+          <select
+            id={ids.admin}
+            className="field"
+            value={filters.adminId}
+            onChange={(event) => change("adminId", event.target.value)}
+          >
+            <option value="">All admins</option>
+            {(admins.data?.admins ?? []).map((admin) => (
+              <option key={admin._id} value={admin._id}>{admin.username}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={ids.action} className="text-sm text-slate-600">Action</label>
+          <select
+            id={ids.action}
+            className="field"
+            value={filters.action}
+            onChange={(event) => change("action", event.target.value)}
+          >
+            <option value="">All actions</option>
+            {Object.entries(ACTION_LABELS).map(([action, label]) => (
+              <option key={action} value={action}>{label}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={ids.job} className="text-sm text-slate-600">Job number</label>
+          <input
+            id={ids.job}
+            className="field"
+            placeholder="JB-1001"
+            value={filters.jobId}
+            onChange={(event) => change("jobId", event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="card overflow-hidden">
+        <ActivityTable
+          label="Activity"
+          records={log.data?.records ?? []}
+          loading={log.isPending}
+        />
+        <nav
+          aria-label="Pagination"
+          className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600"
+        >
+          <span>Page {page}</span>
+          <div className="flex gap-2">
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={!pagination?.hasPrev}
+              onClick={() => setPage(page - 1)}
+            >
+              Previous
+            </button>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={!pagination?.hasNext}
+              onClick={() => setPage(page + 1)}
+            >
+              Next
+            </button>
+          </div>
+        </nav>
+      </div>
+    </>
+  );
+}
+
+/** A job's history in its detail view: its records, newest first (main admin only). */
+export function JobHistory({ jobId }: { jobId: string }) {
+  const me = useAdmin();
+  const history = useQuery({
+    queryKey: queryKeys.activity({ jobId }),
+    queryFn: () => api.get<ActivityPage>("/admin/activity", { jobId, limit: 100 }),
+    enabled: me.role === "main_admin",
+  });
+  if (me.role !== "main_admin") return null;
+  return (
+    <section aria-label="History" className="mt-6">
+      <h3 className="mb-2 text-sm font-semibold text-slate-900">History</h3>
+      <ActivityTable
+        label="History"
+        records={history.data?.records ?? []}
+        loading={history.isPending}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The one cache primitive of CareerEdge: a map bounded in bytes that keeps what is asked again and
+ * lets the long tail go. Where every cache of the server lives:
+ *
+ * - server/cache.ts: every HTTP answer kept for reuse (the public `GET /api/jobs` pages and filter
+ *   options, the admin list answers, the rendered public pages, the sitemaps and RSS feeds) in ONE
+ *   BoundedCache with one budget, `CACHE_MB`. Keys are the normalised question, so equal questions
+ *   share one answer, and every entry carries the revision of the job data it was made from.
+ * - kv/jobs.ts: the view and click totals of jobs (`JobStore.analyticsOf`), a small BoundedCache of
+ *   their own: data, not answers, so kv/ keeps it without reaching up into server/.
+ * - Still bounded by a count of entries rather than bytes, each kept by its own area: the analytics
+ *   reports' answers (40) and day counts (kv/analytics.ts), verified admin tokens (10,000,
+ *   server/auth.ts), user-agent verdicts (1,000) and job references of the traffic counter
+ *   (server/counter.ts), reads in flight shared by callers (kv/atomic.ts).
+ *
+ * The active-job catalogue (kv/jobs.ts) and its search index are not caches: they are one copy of
+ * the active jobs, sized by the data.
+ *
+ * Eviction is a segmented LRU. A new entry starts on probation; asked for again, it moves to the
+ * protected segment (most of the budget). Only the least recently used entry on probation is let go
+ * while probation holds any, so a crawler walking every job page once passes through probation and
+ * cannot push out the home page or a popular search, which were asked for twice.
+ */
+
+/** What a version tag may be: the revision of the job data, with the analytics version if shown. */
+export type CacheVersion = string | number | bigint;
+
+interface Entry<V> {
+  value: V;
+  version: CacheVersion;
+  bytes: number;
+}
+
+/** Bytes an entry costs beyond its value: the key, the entry record and the maps' slots. */
+const ENTRY_OVERHEAD = 160;
+/** Share of the budget the protected segment may hold. */
+const PROTECTED_SHARE = 0.8;
+/** Share of the budget one entry may take; larger values are not kept (they would flush the rest). */
+const LARGEST_SHARE = 0.125;
+
+export class BoundedCache<V> {
+  /** Insertion order is recency order: the first key is the least recently used. */
+  private probation = new Map<string, Entry<V>>();
+  private protected = new Map<string, Entry<V>>();
+  private probationBytes = 0;
+  private protectedBytes = 0;
+
+  constructor(readonly budgetBytes: number) {}
+
+  /** Bytes held, entry overheads included; never above the budget. */
+  get bytes(): number {
+    return this.probationBytes + this.protectedBytes;
+  }
+
+  get size(): number {
+    return this.probation.size + this.protected.size;
+  }
+
+  /** The value under `key` if it was made for `version`; a hit counts as being asked again. */
+  get(key: string, version: CacheVersion): V | undefined {
+    const kept = this.protected.get(key);
+    if (kept) {
+      if (kept.version !== version) return undefined;
+      this.protected.delete(key);
+      this.protected.set(key, kept);
+      return kept.value;
+    }
+    const trial = this.probation.get(key);
+    if (!trial || trial.version !== version) return undefined;
+    this.probation.delete(key);
+    this.probationBytes -= trial.bytes;
+    this.protected.set(key, trial);
+    this.protectedBytes += trial.bytes;
+    while (this.protectedBytes > this.budgetBytes * PROTECTED_SHARE) this.demoteOldest();
+    return trial.value;
+  }
+
+  /**
+   * Keeps `value`, `bytes` long, for `version`. A key already held (an older version of the same
+   * answer) is replaced where it stands, so a hot page stays protected when the jobs change.
+   */
+  set(key: string, version: CacheVersion, value: V, bytes: number): void {
+    const cost = Math.ceil(bytes) + ENTRY_OVERHEAD + key.length * 2;
+    const wasProtected = this.protected.has(key);
+    this.delete(key);
+    if (cost > this.budgetBytes * LARGEST_SHARE) return;
+    const entry = { value, version, bytes: cost };
+    if (wasProtected) {
+      this.protected.set(key, entry);
+      this.protectedBytes += cost;
+    } else {
+      this.probation.set(key, entry);
+      this.probationBytes += cost;
+    }
+    while (this.bytes > this.budgetBytes) this.evictOldest();
+  }
+
+  delete(key: string): void {
+    const kept = this.protected.get(key);
+    if (kept) {
+      this.protected.delete(key);
+      this.protectedBytes -= kept.bytes;
+    }
+    const trial = this.probation.get(key);
+    if (trial) {
+      this.probation.delete(key);
+      this.probationBytes -= trial.bytes;
+    }
+  }
+
+  clear(): void {
+    this.probation.clear();
+    this.protected.clear();
+    this.probationBytes = 0;
+    this.protectedBytes = 0;
+  }
+
+  /** The least recently used protected entry gets one more chance, on probation. */
+  private demoteOldest(): void {
+    const [key, entry] = this.protected.entries().next().value!;
+    this.protected.delete(key);
+    this.protectedBytes -= entry.bytes;
+    this.probation.set(key, entry);
+    this.probationBytes += entry.bytes;
+  }
+
+  private evictOldest(): void {
+    const segment = this.probation.size ? this.probation : this.protected;
+    const [key, entry] = segment.entries().next().value!;
+    segment.delete(key);
+    if (segment === this.probation) this.probationBytes -= entry.bytes;
+    else this.protectedBytes -= entry.bytes;
+  }
+}

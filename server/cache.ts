@@ -1,0 +1,110 @@
+/**
+ * The HTTP answers the server keeps for reuse, all in one BoundedCache (kv/bounded-cache.ts says
+ * where every other cache lives) with one budget in bytes, `CACHE_MB`. Each entry is keyed by the
+ * normalised question and tagged with the revision of the job data it shows (and the analytics
+ * version where it shows counts), so a changed job is never served from here.
+ */
+import { BoundedCache, type CacheVersion } from "../kv/bounded-cache.ts";
+import { type HeaderList, SecureAnswer } from "./security.ts";
+
+/** What a kept Response costs beyond its body: the Response object and its header list. */
+const ANSWER_OVERHEAD = 1024;
+
+export class AnswerCache {
+  private store: BoundedCache<unknown>;
+  /** Answers being made, shared by every request that misses meanwhile; gone once settled. */
+  private making = new Map<string, Promise<unknown>>();
+
+  constructor(budgetBytes: number) {
+    this.store = new BoundedCache(budgetBytes);
+  }
+
+  /** Bytes held now. */
+  get bytes(): number {
+    return this.store.bytes;
+  }
+
+  get<T>(key: string, version: CacheVersion): T | undefined {
+    return this.store.get(key, version) as T | undefined;
+  }
+
+  set<T>(key: string, version: CacheVersion, value: T, bytes: number): void {
+    this.store.set(key, version, value, bytes);
+  }
+
+  /**
+   * The answer under `key` for `version`, made by `make` on a miss and kept with the size `make`
+   * reports. A failed `make` is not kept: the next request tries again.
+   */
+  async remember<T>(
+    key: string,
+    version: CacheVersion,
+    make: () => Promise<Sized<T>> | Sized<T>,
+  ): Promise<T> {
+    const hit = this.get<T>(key, version);
+    if (hit !== undefined) return hit;
+    const pendingKey = `${String(version)} ${key}`;
+    let pending = this.making.get(pendingKey) as Promise<T> | undefined;
+    if (!pending) {
+      pending = Promise.resolve(make()).then(({ value, bytes }) => {
+        this.set(key, version, value, bytes);
+        return value;
+      }).finally(() => this.making.delete(pendingKey));
+      this.making.set(pendingKey, pending);
+    }
+    return await pending;
+  }
+}
+
+/** A value and what it costs to keep. */
+export interface Sized<T> {
+  value: T;
+  bytes: number;
+}
+
+const encoder = new TextEncoder();
+const JSON_HEADERS: HeaderList = [["content-type", "application/json; charset=UTF-8"]];
+
+/** A JSON answer to give many times over, with its size: the bytes of its body. */
+export function jsonAnswer(body: unknown): Sized<SecureAnswer> {
+  const bytes = encoder.encode(JSON.stringify(body));
+  return {
+    value: new SecureAnswer(bytes, 200, JSON_HEADERS),
+    bytes: bytes.length + ANSWER_OVERHEAD,
+  };
+}
+
+/** A text answer (XML, RSS) to give many times over, with its size. */
+export function textAnswer(text: string, headers: HeaderList): Sized<SecureAnswer> {
+  const bytes = encoder.encode(text);
+  return { value: new SecureAnswer(bytes, 200, headers), bytes: bytes.length + ANSWER_OVERHEAD };
+}
+
+/**
+ * A query as a cache key: text trimmed with its white space collapsed, the fields in `caseless`
+ * lower-cased (the search treats them so), empty fields dropped, and every field in name order,
+ * so the same question however spelled is one key. The caller answers the normalised query too,
+ * so one key can only ever mean one answer.
+ */
+export function normaliseQuery<T extends object>(
+  query: T,
+  caseless: readonly (keyof T & string)[],
+): { query: T; key: string } {
+  const normal: Record<string, unknown> = {};
+  for (const name of Object.keys(query).sort() as (keyof T & string)[]) {
+    let value: unknown = query[name];
+    if (typeof value === "string") {
+      value = value.trim().replace(/\s+/g, " ");
+      if (caseless.includes(name)) value = (value as string).toLowerCase();
+      if (value === "") continue;
+    }
+    if (value !== undefined) normal[name] = value;
+  }
+  return { query: normal as T, key: JSON.stringify(normal) };
+}
+
+/**
+ * The default budget of every kept answer together, in MB: room for about 2,000 pages. With 64 MB,
+ * 10,000 distinct searches grew the server by 127 MB (the budget plus what V8 keeps around it).
+ */
+export const DEFAULT_CACHE_MB = 32;

@@ -1,0 +1,128 @@
+/**
+ * The one answer cache: bounded in bytes, equal questions share one answer, and what is asked again
+ * survives a crawl of the long tail.
+ */
+import assert from "node:assert/strict";
+import { BoundedCache } from "../../kv/bounded-cache.ts";
+import { generateJob, seededRandom } from "../../kv/seed.ts";
+import { loadConfig } from "../../server/config.ts";
+import { sampleJob, testApp } from "../helpers/server.ts";
+
+Deno.test("a bounded cache holds at most its budget, whatever is put in", () => {
+  const cache = new BoundedCache<string>(100_000);
+  for (let i = 0; i < 5_000; i++) {
+    cache.set(`key ${i}`, 1, "x".repeat(i % 3000), i % 3000);
+    assert.ok(cache.bytes <= 100_000, `${cache.bytes} bytes after ${i + 1} entries`);
+  }
+  // One value larger than an eighth of the budget is not kept: it would flush everything else.
+  cache.set("huge", 1, "y", 20_000);
+  assert.equal(cache.get("huge", 1), undefined);
+});
+
+Deno.test("what is asked again survives a walk over many entries asked once", () => {
+  const cache = new BoundedCache<number>(1_000_000);
+  const hot = ["home", "search react", "search python"];
+  for (const key of hot) {
+    cache.set(key, 7, 1, 20_000);
+    assert.equal(cache.get(key, 7), 1);
+  }
+  for (let i = 0; i < 10_000; i++) cache.set(`job ${i}`, 7, 1, 20_000);
+  for (const key of hot) assert.equal(cache.get(key, 7), 1, `${key} was pushed out`);
+  assert.equal(cache.get("job 0", 7), undefined);
+  assert.equal(cache.get("job 9999", 7), 1);
+});
+
+Deno.test("an entry made for another version is a miss, and its replacement stays protected", () => {
+  const cache = new BoundedCache<string>(1_000_000);
+  cache.set("home", 1, "old", 10_000);
+  assert.equal(cache.get("home", 1), "old");
+  assert.equal(cache.get("home", 2), undefined);
+  cache.set("home", 2, "new", 10_000);
+  for (let i = 0; i < 1_000; i++) cache.set(`job ${i}`, 2, "page", 10_000);
+  assert.equal(cache.get("home", 2), "new");
+  assert.equal(cache.get("home", 1), undefined);
+});
+
+Deno.test("every spelling of one public search shares one answer", async () => {
+  await using t = await testApp();
+  for (let i = 0; i < 30; i++) {
+    await t.services.jobs.create(sampleJob({ role: i % 2 ? "React Developer" : "Data Analyst" }));
+  }
+  const spellings = [
+    "?keywords=react%20developer&limit=100",
+    "?limit=100&keywords=react+developer",
+    "?keywords=%20%20React%20%20%20DEVELOPER%20&limit=100",
+    "?keywords=react%09developer&limit=100&page=1&sortBy=relevance&sortOrder=desc",
+    "?location=&keywords=REACT+developer&limit=100&employmentType=",
+  ];
+  const first = await t.app.request(`/api/jobs${spellings[0]}`);
+  const expected = await first.text();
+  assert.equal(JSON.parse(expected).pagination.totalJobs, 15);
+  const held = t.services.cache.bytes;
+  for (let round = 0; round < 100; round++) {
+    for (const spelling of spellings) {
+      const response = await t.app.request(`/api/jobs${spelling}`);
+      assert.equal(response.status, 200);
+      assert.equal(await response.text(), expected);
+    }
+  }
+  assert.equal(t.services.cache.bytes, held, "a spelling of the same search was kept again");
+});
+
+Deno.test("a changed job is never served from the cache", async () => {
+  await using t = await testApp();
+  const created = await t.services.jobs.create(sampleJob({ role: "React Developer" }));
+  assert.ok(created.ok);
+  const search = async () =>
+    (await (await t.app.request("/api/jobs?keywords=react")).json()).pagination.totalJobs;
+  assert.equal(await search(), 1);
+  await t.services.jobs.create(sampleJob({ role: "React Lead" }));
+  assert.equal(await search(), 2);
+  await t.services.jobs.setStatus(created.job._id, "dump");
+  assert.equal(await search(), 1);
+});
+
+Deno.test("a crawler walking every job page does not push out the home page and a popular search", async () => {
+  await using t = await testApp({ config: { CACHE_MB: 1 } });
+  const random = seededRandom(15);
+  const now = Date.now();
+  await t.services.jobs.importJobs(
+    Array.from({ length: 250 }, (_, i) =>
+      generateJob(random, i + 1, {
+        status: "active",
+        datePosted: new Date(now - i * 60_000),
+        movedToDumpAt: null,
+      })),
+  );
+  const hot = ["/", "/jobs?keywords=developer"];
+  for (const path of [...hot, ...hot]) assert.equal((await t.app.request(path)).status, 200);
+
+  const { jobs } = await t.services.jobs.search({ page: 1, limit: 250 });
+  let crawled = 0;
+  for (const job of jobs) {
+    const response = await t.app.request(`/jobs/${job.jobId}`);
+    assert.equal(response.status, 200);
+    crawled += (await response.arrayBuffer()).byteLength;
+  }
+  assert.ok(
+    crawled > 2 * 1024 * 1024,
+    `the crawl read ${crawled} bytes, too few to fill the budget`,
+  );
+  assert.ok(t.services.cache.bytes <= 1024 * 1024);
+
+  // Served from the cache: the job list is not searched again.
+  const search = t.services.jobs.search.bind(t.services.jobs);
+  let searched = 0;
+  t.services.jobs.search = (query) => {
+    searched++;
+    return search(query);
+  };
+  for (const path of hot) assert.equal((await t.app.request(path)).status, 200);
+  assert.equal(searched, 0, "a hot page was rendered again after the crawl");
+});
+
+Deno.test("CACHE_MB sets the answer cache's budget in whole megabytes", () => {
+  assert.equal(loadConfig({ CACHE_MB: "32" }).CACHE_MB, 32);
+  assert.throws(() => loadConfig({ CACHE_MB: "0" }), /CACHE_MB must be 1 to 65536/);
+  assert.throws(() => loadConfig({ CACHE_MB: "lots" }), /CACHE_MB must be a number/);
+});

@@ -1,0 +1,145 @@
+/**
+ * Real traffic rather than one URL again and again: a mix of keyword searches, never-seen searches,
+ * job pages over every active job and the home page (tests/bench/traffic.ts), at the bench's 20,000
+ * active jobs and on a second database of 100,000 active jobs; plus the first view of random job
+ * pages, one at a time.
+ */
+import { type BenchContext, type Budget, measure } from "../harness.ts";
+import { type Board, keywordSearch, readBoard, trafficScript } from "../traffic.ts";
+import { memoryOf, seedBench } from "../seed.ts";
+import { seededRandom } from "../../../kv/seed.ts";
+import { startServerProcess } from "../../helpers/process.ts";
+import { JobStore } from "../../../kv/jobs.ts";
+import { renderDocument, track } from "../../../routes/pages/render.ts";
+import { JobsPage } from "../../../routes/pages/jobs.tsx";
+import { PUBLIC_PAGE_SIZE } from "../../../kv/constants.ts";
+
+/** Distinct keyword searches the mix draws from. */
+const SEARCHES = 3_000;
+const FIRST_VIEWS = 200;
+const MIX_SECONDS = 5;
+const RENDERS = 300;
+
+/**
+ * What rendering a full results page (12 cards, the filters) costs with React on the server, its
+ * data at hand: the part of a never-seen search's answer that is not the search.
+ */
+async function resultsRender(context: BenchContext, kvPath: string) {
+  using kv = await Deno.openKv(kvPath);
+  const store = new JobStore(kv);
+  const [result, options] = await Promise.all([
+    store.search({ page: 2, limit: PUBLIC_PAGE_SIZE, keywords: "developer" }),
+    store.filterOptions(),
+  ]);
+  const data = track(Promise.resolve({ ...result, options, looser: null }));
+  await data;
+  const meta = {
+    title: "Find Your Next Job",
+    description: "Jobs",
+    canonical: "http://x.test/jobs",
+  };
+  const times: number[] = [];
+  for (let i = 0; i < RENDERS; i++) {
+    const start = performance.now();
+    renderDocument(
+      <JobsPage
+        meta={meta}
+        query={{ page: 2, keywords: "developer" }}
+        data={data}
+        timeZone="UTC"
+      />,
+    );
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  context.row(`render of a results page, 12 cards (median of ${RENDERS})`, {
+    value: times[RENDERS / 2],
+    unit: "ms",
+  }, { max: 2 });
+}
+
+async function firstViews(context: BenchContext, url: string, board: Board, label: string) {
+  const random = seededRandom(board.jobPaths.length);
+  const times: number[] = [];
+  for (let i = 0; i < FIRST_VIEWS; i++) {
+    const path = board.jobPaths[Math.floor(random() * board.jobPaths.length)];
+    const start = performance.now();
+    const response = await fetch(url + path);
+    await response.arrayBuffer();
+    times.push(performance.now() - start);
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  }
+  times.sort((a, b) => a - b);
+  const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))];
+  context.row(`first view of a random job page at ${label}, median (${FIRST_VIEWS})`, {
+    value: at(0.5),
+    unit: "ms",
+  }, { max: 3 });
+  context.row(`first view of a random job page at ${label}, p99`, {
+    value: at(0.99),
+    unit: "ms",
+  }, { max: 10 });
+}
+
+async function mix(
+  context: BenchContext,
+  url: string,
+  board: Board,
+  label: string,
+  budget: Budget,
+) {
+  const random = seededRandom(15);
+  const searches = Array.from({ length: SEARCHES }, () => keywordSearch(board, random));
+  // The mix must hit pages: every path it sends is the page's canonical URL, except that a page
+  // past the end of a search's results sends the visitor on to the last page, as it would anyone.
+  for (const path of [...searches.slice(0, 20), board.jobPaths[0], "/"]) {
+    const response = await fetch(url + path, { redirect: "manual" });
+    await response.body?.cancel();
+    const pastTheEnd = response.status === 302 && /[?&]page=/.test(path);
+    if (response.status !== 200 && !pastTheEnd) {
+      throw new Error(`${path} answered ${response.status}`);
+    }
+  }
+  const figures = await measure(url + "/", {
+    script: trafficScript(board, searches),
+    seconds: MIX_SECONDS,
+  });
+  context.row(
+    `real traffic mix at ${label} (45% searches, 10% new, 37% job pages, 8% home)`,
+    { ...figures, ratio: figures.rps / context.helloRps },
+    budget,
+  );
+}
+
+export default async function traffic(context: BenchContext) {
+  const board = await readBoard(context.kvPath);
+  await resultsRender(context, context.kvPath);
+  await firstViews(context, context.url, board, "20,000 active jobs");
+  await mix(context, context.url, board, "20,000 active jobs", { minRatio: 0.01, maxP99Ms: 100 });
+
+  const folder = await Deno.makeTempDir({ prefix: "careeredge-bench-100k-" });
+  try {
+    const kvPath = `${folder}/bench.kv`;
+    const started = performance.now();
+    await seedBench(kvPath, { active: 100_000, dump: 0, inactive: 0 });
+    console.log(
+      `  seeded 100,000 active jobs in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const large = await readBoard(kvPath);
+    await using server = await startServerProcess(kvPath);
+    const first = await fetch(`${server.url}/`);
+    await first.body?.cancel();
+    await firstViews(context, server.url, large, "100,000 active jobs");
+    await mix(context, server.url, large, "100,000 active jobs", {
+      minRatio: 0.007,
+      maxP99Ms: 200,
+    });
+    context.row(
+      "server resident memory at 100,000 active jobs, after the mix",
+      { value: (await memoryOf(server.pid)).rss, unit: "MB" },
+      { max: 400 },
+    );
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
+}
