@@ -195,7 +195,7 @@ function sizeOf(text: string): number {
  * Keys this process knows KV has already decided, kept within a byte budget, oldest forgotten
  * first. Only a shortcut: forgetting one costs a read of KV, never a wrong count.
  */
-class Remembered {
+export class Remembered {
   private entries = new Map<string, string>();
   private bytes = 0;
 

@@ -7,7 +7,7 @@ import { sampleJob, type TestApp, testApp } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { CHROME_DESKTOP, from, report, SAFARI_IPHONE } from "./fixtures.ts";
 import type { Dashboard, TopJob, Trends } from "../../kv/analytics.ts";
-import { networkOf, VISITORS_PER_ADDRESS } from "../../server/counter.ts";
+import { networkOf, Remembered, VISITORS_PER_ADDRESS } from "../../server/counter.ts";
 
 /** What Chromium sends when a person follows a link or opens an address. */
 const NAVIGATION = {
@@ -91,6 +91,23 @@ Deno.test("views from 50 addresses count 50, and again the next day", async () =
     50,
     50,
   ]);
+});
+
+Deno.test("behind a trusted proxy each forwarded address is a visitor; forged forwarding headers add none", async () => {
+  await using t = await testApp({
+    now: new Date("2026-03-10T10:00:00Z"),
+    config: { TRUSTED_PROXIES: ["127.0.0.1"] },
+  });
+  const job = await withJob(t);
+  for (let n = 1; n <= 50; n++) {
+    const headers = { ...NAVIGATION, "x-forwarded-for": `198.51.100.${n}` };
+    // Through the proxy, twice each; then the same header sent straight from one client.
+    await send(t, `/jobs/${job._id}`, { headers }, "127.0.0.1");
+    await send(t, `/jobs/${job._id}`, { headers }, "127.0.0.1");
+    await send(t, `/jobs/${job._id}`, { headers }, "203.0.113.99");
+  }
+  const counted = await day(t);
+  assert.deepEqual([counted.uniqueVisitors, counted.totalJobViews], [51, 51]);
 });
 
 Deno.test("rotating user agents from one address, or addresses of one IPv6 /64, mint a bounded number of visitors", async () => {
@@ -230,4 +247,18 @@ Deno.test("the dashboard answer carries unique visitors as numbers: its size doe
   assert.equal(many.body.totalUniqueVisitors, 600);
   // Only the digits of the counts differ ("1" and "600" twice, the visits likewise).
   assert.ok(many.size - one.size <= 8, `${one.size} bytes, then ${many.size}`);
+});
+
+Deno.test("what the counter remembers of visitors stays within its byte budget, oldest forgotten first", () => {
+  const budget = 64 * 1024;
+  const remembered = new Remembered(budget);
+  const key = (n: number) => `2026-03-10 ${n.toString(16).padStart(32, "0")} views job-${n}`;
+  for (let n = 0; n < 100_000; n++) remembered.set(key(n), "");
+  let kept = 0;
+  for (let n = 0; n < 100_000; n++) if (remembered.get(key(n)) !== undefined) kept++;
+  // Each entry is its key (2 bytes a character) and an empty value, with 64 bytes of overhead each.
+  const entryBytes = 2 * key(99_999).length + 128;
+  assert.ok(kept > 0 && kept * entryBytes <= budget, `${kept} entries kept`);
+  assert.equal(remembered.get(key(99_999)), "");
+  assert.equal(remembered.get(key(0)), undefined);
 });
