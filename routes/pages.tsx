@@ -14,7 +14,6 @@ import {
   SIMILAR_JOBS_SHOWN,
 } from "../kv/constants.ts";
 import { jobPath } from "../client/components/job-card.tsx";
-import { isFilePath } from "../server/counter.ts";
 import { type CachedPage, cachedPage, pageAnswer, pageCache } from "./pages/cache.ts";
 import {
   renderDocument,
@@ -361,8 +360,8 @@ export function publicPages(services: Services) {
 
   app.get("/jobs/", (c) => c.redirect("/jobs", 301));
 
-  // Mounted last in the app: any other public path goes home, but a file that is not here (a
-  // browser's icon or manifest probe) is not found: sent home, it would cost a page and a visit.
-  app.get("*", (c) => isFilePath(c.req.path) ? c.text("Not found", 404) : c.redirect("/"));
+  // Mounted last in the app: any other public path goes home. A file probe that follows it is no
+  // navigation, so the counter does not take it for a visit.
+  app.get("*", (c) => c.redirect("/"));
   return app;
 }
