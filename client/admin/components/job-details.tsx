@@ -18,7 +18,7 @@ import { JobHistory } from "../screens/activity.tsx";
 import { CompanyLogo, Dialog, formatDate, formatNumber, StatusBadge } from "../ui.tsx";
 import type { Job } from "../types.ts";
 
-/** Whole days since the job entered the dump (SPEC section 9). */
+/** Whole days since the job entered the dump, counted as the product counts them. */
 export function daysInDump(job: Job): number {
   if (!job.movedToDumpAt) return 0;
   return Math.max(0, Math.floor((Date.now() - Date.parse(job.movedToDumpAt)) / DAY_MS));
