@@ -4,22 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { sampleJob, type TestApp, testApp } from "../helpers/server.ts";
-import { signInMain } from "../helpers/admins.ts";
+import { asMain } from "../helpers/admins.ts";
 import type { Job, JobInput } from "../../kv/schemas.ts";
-
-const signedIn = new WeakMap<TestApp, Promise<Record<string, string>>>();
-
-/** An authorised call as the main admin, signed in once per app. */
-async function call(t: TestApp, method: string, path: string, body?: unknown) {
-  if (!signedIn.has(t)) signedIn.set(t, signInMain(t).then((main) => main.headers));
-  const headers = await signedIn.get(t)!;
-  const response = await t.app.request(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
 
 function legacy(input: JobInput, id: string, status: Job["status"]): Omit<Job, "jobId"> {
   const now = new Date().toISOString();
@@ -36,7 +22,7 @@ function legacy(input: JobInput, id: string, status: Job["status"]): Omit<Job, "
 
 Deno.test("trivially different spellings of one link are one link; the canonical one is stored", async () => {
   await using t = await testApp();
-  const created = await call(t, "POST", "/api/jobs", {
+  const created = await asMain(t, "POST", "/api/jobs", {
     ...sampleJob(),
     hiringLink: "HTTPS://Careers.Acme.Example.:443/%6Aobs/42/?utm_source=feed&id=7#apply",
   });
@@ -51,12 +37,12 @@ Deno.test("trivially different spellings of one link are one link; the canonical
     "https://careers.acme.example/jobs/%34%32?id=%37",
   ];
   for (const hiringLink of spellings) {
-    const again = await call(t, "POST", "/api/jobs", { ...sampleJob(), hiringLink });
+    const again = await asMain(t, "POST", "/api/jobs", { ...sampleJob(), hiringLink });
     assert.equal(again.status, 409, hiringLink);
-    const check = await call(t, "POST", "/api/jobs/check-duplicate", { hiringLink });
+    const check = await asMain(t, "POST", "/api/jobs/check-duplicate", { hiringLink });
     assert.equal(check.body.isDuplicate, true, hiringLink);
   }
-  const plain = await call(t, "POST", "/api/jobs", {
+  const plain = await asMain(t, "POST", "/api/jobs", {
     ...sampleJob(),
     hiringLink: "http://jobs.example:80/open?",
   });
@@ -71,14 +57,14 @@ Deno.test("trivially different spellings of one link are one link; the canonical
       "https://careers.acme.example/jobs/42?id=7&ref=x",
     ]
   ) {
-    const other = await call(t, "POST", "/api/jobs", { ...sampleJob(), hiringLink });
+    const other = await asMain(t, "POST", "/api/jobs", { ...sampleJob(), hiringLink });
     assert.equal(other.status, 201, hiringLink);
   }
 });
 
 Deno.test("bad and oversized links are a 400 on create, edit, bulk and duplicate check", async () => {
   await using t = await testApp();
-  const existing = await call(t, "POST", "/api/jobs", sampleJob());
+  const existing = await asMain(t, "POST", "/api/jobs", sampleJob());
   const id = existing.body.job._id;
   const base = "https://careers.acme.example/";
   const bad = [
@@ -99,22 +85,22 @@ Deno.test("bad and oversized links are a 400 on create, edit, bulk and duplicate
     for (
       const [method, path] of [["POST", "/api/jobs"], ["PUT", `/api/jobs/${id}`]] as const
     ) {
-      const answer = await call(t, method, path, { ...sampleJob(), hiringLink });
+      const answer = await asMain(t, method, path, { ...sampleJob(), hiringLink });
       assert.equal(answer.status, 400, `${method} ${label}: ${answer.body.message}`);
       assert.match(answer.body.message, /^hiringLink: /, label);
     }
-    const bulk = await call(t, "POST", "/api/jobs/bulk", {
+    const bulk = await asMain(t, "POST", "/api/jobs/bulk", {
       jobs: [{ ...sampleJob(), hiringLink }],
     });
     assert.equal(bulk.body.summary.errors, 1, label);
-    const check = await call(t, "POST", "/api/jobs/check-duplicate", { hiringLink });
+    const check = await asMain(t, "POST", "/api/jobs/check-duplicate", { hiringLink });
     assert.equal(check.status, 400, label);
   }
   // The longest link whose key fits is accepted.
   const longest = `${base}${"a".repeat(2_032 - base.length)}`;
-  const fits = await call(t, "POST", "/api/jobs", { ...sampleJob(), hiringLink: longest });
+  const fits = await asMain(t, "POST", "/api/jobs", { ...sampleJob(), hiringLink: longest });
   assert.equal(fits.status, 201, fits.body.message);
-  const over = await call(t, "POST", "/api/jobs", { ...sampleJob(), hiringLink: `${longest}b` });
+  const over = await asMain(t, "POST", "/api/jobs", { ...sampleJob(), hiringLink: `${longest}b` });
   assert.equal(over.status, 400);
   assert.equal((await t.services.jobs.statusCounts()).all, 2);
 });
@@ -138,7 +124,7 @@ Deno.test("links stored before the check never give a 500: apply, click and stat
   assert.equal(apply.headers.get("location"), null);
   const click = await t.app.request("/api/jobs/legacybroken000000000000/click", { method: "POST" });
   assert.ok(click.status < 500, `click answered ${click.status}`);
-  const status = await call(t, "PUT", "/api/jobs/legacylong00000000000000/status", {
+  const status = await asMain(t, "PUT", "/api/jobs/legacylong00000000000000/status", {
     status: "active",
   });
   assert.equal(status.status, 400);

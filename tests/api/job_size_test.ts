@@ -7,26 +7,12 @@
 import assert from "node:assert/strict";
 import { serialize } from "node:v8";
 import { sampleJob, type TestApp, testApp } from "../helpers/server.ts";
-import { signInMain } from "../helpers/admins.ts";
+import { asMain } from "../helpers/admins.ts";
 import { keys } from "../../kv/keys.ts";
 import { KV_VALUE_BYTES, kvValueSize, readBackSize } from "../../kv/atomic.ts";
 import { JOB_RECORD_BYTES, jobSizeProblem, validateJob } from "../../kv/jobs.ts";
 import type { Job, JobInput } from "../../kv/schemas.ts";
 import { DAY_MS } from "../../kv/constants.ts";
-
-const signedIn = new WeakMap<TestApp, Promise<Record<string, string>>>();
-
-/** An authorised call as the main admin, signed in once per app (again after the clock moves). */
-async function call(t: TestApp, method: string, path: string, body?: unknown) {
-  if (!signedIn.has(t)) signedIn.set(t, signInMain(t).then((main) => main.headers));
-  const headers = await signedIn.get(t)!;
-  const response = await t.app.request(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
 
 /** `count` skills of 100 characters, each holding a character beyond U+00FF. */
 function wideSkills(count: number, mark: string): JobInput["skills"] {
@@ -112,37 +98,35 @@ Deno.test("the largest multi-byte job is created, edited, moved and aged; one by
   const overBy = Number(over![1].replaceAll(",", "")) - JOB_RECORD_BYTES;
   assert.ok(overBy >= 1 && overBy <= 3, `over by ${overBy}`);
 
-  const created = await call(t, "POST", "/api/jobs", fits);
+  const created = await asMain(t, "POST", "/api/jobs", fits);
   assert.equal(created.status, 201, created.body.message);
   const id = created.body.job._id;
-  const edited = await call(t, "PUT", `/api/jobs/${id}`, { ...fits, role: "Senior Engineer" });
+  const edited = await asMain(t, "PUT", `/api/jobs/${id}`, { ...fits, role: "Senior Engineer" });
   assert.equal(edited.status, 200, edited.body.message);
   for (const status of ["dump", "inactive", "active"]) {
-    const moved = await call(t, "PUT", `/api/jobs/${id}/status`, { status });
+    const moved = await asMain(t, "PUT", `/api/jobs/${id}/status`, { status });
     assert.equal(moved.status, 200, `${status}: ${moved.body.message}`);
   }
   t.clock.now = new Date(t.clock.now.getTime() + 8 * DAY_MS);
-  signedIn.delete(t);
-  const toDump = await call(t, "POST", "/api/jobs/admin/process-status-changes");
+  const toDump = await asMain(t, "POST", "/api/jobs/admin/process-status-changes");
   assert.deepEqual(toDump.body.result, { movedToDump: 1, movedToInactive: 0 });
   t.clock.now = new Date(t.clock.now.getTime() + 31 * DAY_MS);
-  signedIn.delete(t);
-  const toInactive = await call(t, "POST", "/api/jobs/admin/process-status-changes");
+  const toInactive = await asMain(t, "POST", "/api/jobs/admin/process-status-changes");
   assert.deepEqual(toInactive.body.result, { movedToDump: 0, movedToInactive: 1 });
   const stored = (await t.kv.get<Job>(keys.job(id))).value!;
   assert.equal(stored.status, "inactive");
   assert.equal(stored.role, "Senior Engineer");
   assert.ok(readBackSize(stored) <= KV_VALUE_BYTES);
 
-  const tooLarge = await call(t, "POST", "/api/jobs", oneByteMore);
+  const tooLarge = await asMain(t, "POST", "/api/jobs", oneByteMore);
   assert.equal(tooLarge.status, 400);
   assert.match(tooLarge.body.message, /^Job is too large to store: [\d,]+ bytes, at most 63,488/);
   assert.match(tooLarge.body.message, /Shorten description \([\d,]+ bytes\), skills/);
-  const other = await call(t, "POST", "/api/jobs", sampleJob());
-  const editTooLarge = await call(t, "PUT", `/api/jobs/${other.body.job._id}`, oneByteMore);
+  const other = await asMain(t, "POST", "/api/jobs", sampleJob());
+  const editTooLarge = await asMain(t, "PUT", `/api/jobs/${other.body.job._id}`, oneByteMore);
   assert.equal(editTooLarge.status, 400);
   assert.match(editTooLarge.body.message, /^Job is too large to store/);
-  const bulk = await call(t, "POST", "/api/jobs/bulk", { jobs: [oneByteMore] });
+  const bulk = await asMain(t, "POST", "/api/jobs/bulk", { jobs: [oneByteMore] });
   assert.equal(bulk.body.summary.errors, 1);
   assert.match(bulk.body.errors[0].message, /^Job is too large to store/);
   assert.equal((await t.services.jobs.statusCounts()).all, 2);
@@ -155,7 +139,7 @@ Deno.test("the job that answered 500 (₹ description, € degree, 100 € skill
     requiredDegree: `€${"q".repeat(1_999)}`,
     skills: wideSkills(100, "€"),
   });
-  const answer = await call(t, "POST", "/api/jobs", job);
+  const answer = await asMain(t, "POST", "/api/jobs", job);
   assert.equal(answer.status, 400);
   assert.match(
     answer.body.message,
@@ -195,14 +179,12 @@ Deno.test("a stored record too large to rewrite is logged and skipped; every oth
   console.error = (...parts: unknown[]) => void logged.push(parts.join(" "));
   try {
     t.clock.now = new Date(t.clock.now.getTime() + 8 * DAY_MS);
-    signedIn.delete(t);
-    signedIn.delete(t);
-    const run = await call(t, "POST", "/api/jobs/admin/process-status-changes");
+    const run = await asMain(t, "POST", "/api/jobs/admin/process-status-changes");
     assert.equal(run.status, 200);
     assert.deepEqual(run.body.result, { movedToDump: 5, movedToInactive: 0 });
     const again = await t.services.jobs.processStatusChanges();
     assert.deepEqual(again, { movedToDump: 0, movedToInactive: 0 });
-    const status = await call(t, "PUT", `/api/jobs/${legacy._id}/status`, { status: "dump" });
+    const status = await asMain(t, "PUT", `/api/jobs/${legacy._id}/status`, { status: "dump" });
     assert.equal(status.status, 400);
     assert.match(status.body.message, /^Job is too large to store/);
   } finally {
