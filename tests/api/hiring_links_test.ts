@@ -3,7 +3,7 @@
  * every call that takes one, never a 500; a stored link that is not usable never breaks a page.
  */
 import assert from "node:assert/strict";
-import { sampleJob, type TestApp, testApp } from "../helpers/server.ts";
+import { sampleJob, testApp } from "../helpers/server.ts";
 import { asMain } from "../helpers/admins.ts";
 import type { Job, JobInput } from "../../kv/schemas.ts";
 

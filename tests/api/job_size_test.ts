@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { serialize } from "node:v8";
-import { sampleJob, type TestApp, testApp } from "../helpers/server.ts";
+import { sampleJob, testApp } from "../helpers/server.ts";
 import { asMain } from "../helpers/admins.ts";
 import { keys } from "../../kv/keys.ts";
 import { KV_VALUE_BYTES, kvValueSize, readBackSize } from "../../kv/atomic.ts";
