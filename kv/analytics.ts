@@ -8,13 +8,17 @@
 import pLimit from "p-limit";
 import { keys } from "./keys.ts";
 import { ATOMIC_MUTATIONS_BUDGET, chunk, getAll, retrying } from "./atomic.ts";
-import { DAY_MS } from "./constants.ts";
+import { type Browser, BROWSER_NAMES, DAY_MS, type Device, DEVICE_NAMES } from "./constants.ts";
 import type { Job } from "./schemas.ts";
 
-export const DEVICES = ["desktop", "mobile", "tablet"] as const;
-export type Device = (typeof DEVICES)[number];
-export const BROWSERS = ["chrome", "firefox", "safari", "edge", "others"] as const;
-export type Browser = (typeof BROWSERS)[number];
+export type { Browser, Device };
+export const DEVICES = Object.keys(DEVICE_NAMES) as Device[];
+export const BROWSERS = Object.keys(BROWSER_NAMES) as Browser[];
+
+/** Zero for every name of `names`. */
+function zeroed<K extends string>(names: readonly K[]): Record<K, number> {
+  return Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
+}
 export type CountKind = "views" | "clicks";
 
 /** Long enough to outlive the day a salt or marker belongs to in any time zone, then gone. */
@@ -87,8 +91,8 @@ export function emptyDayCounts(): DayCounts {
   return {
     visits: 0,
     uniques: 0,
-    devices: { desktop: 0, mobile: 0, tablet: 0 },
-    browsers: { chrome: 0, firefox: 0, safari: 0, edge: 0, others: 0 },
+    devices: zeroed(DEVICES),
+    browsers: zeroed(BROWSERS),
     views: new Map(),
     clicks: new Map(),
     jobs: new Map(),
@@ -323,8 +327,8 @@ function emptyTotals(): DayTotals {
     uniques: 0,
     views: 0,
     clicks: 0,
-    devices: { desktop: 0, mobile: 0, tablet: 0 },
-    browsers: { chrome: 0, firefox: 0, safari: 0, edge: 0, others: 0 },
+    devices: zeroed(DEVICES),
+    browsers: zeroed(BROWSERS),
     writes: 0,
   };
 }

@@ -3,9 +3,9 @@
  * dump and some inactive, plus 90 days of analytics history. The generator is also used by the
  * benchmark to fill a database with 100,000 varied jobs.
  */
-import type { Services } from "../server/context.ts";
 import { newId, retrying } from "./atomic.ts";
 import { keys } from "./keys.ts";
+import type { JobStore } from "./jobs.ts";
 import { seedAnalyticsHistory } from "./analytics.ts";
 import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP, DAYS_IN_DUMP_BEFORE_INACTIVE } from "./constants.ts";
 import {
@@ -705,11 +705,19 @@ export function demoJobs(now: Date, firstSerial = 1): Omit<Job, "jobId">[] {
   return jobs.sort((a, b) => Date.parse(a.datePosted) - Date.parse(b.datePosted));
 }
 
+/** What seeding needs of the app: the database, its clock and time zone, and the job store. */
+export interface SeedTarget {
+  kv: Deno.Kv;
+  now: () => Date;
+  jobs: JobStore;
+  config: { TIMEZONE: string };
+}
+
 /**
  * Writes the demo set and 90 days of analytics history into the database; the jobs' running view
  * and click totals come from that history.
  */
-export async function seedDemo(services: Services): Promise<Job[]> {
+export async function seedDemo(services: SeedTarget): Promise<Job[]> {
   const now = services.now();
   const { lastJobNumber } = await services.jobs.meta();
   const jobs = await services.jobs.importJobs(demoJobs(now, lastJobNumber + 1));
@@ -727,7 +735,7 @@ export async function seedDemo(services: Services): Promise<Job[]> {
  * not come back at the next start); true when it seeded. The claim is one atomic write, so of
  * several processes starting on one empty database only one seeds.
  */
-export async function seedDemoIfEmpty(services: Services): Promise<boolean> {
+export async function seedDemoIfEmpty(services: SeedTarget): Promise<boolean> {
   if ((await services.jobs.statusCounts()).all > 0) return false;
   const claimed = await retrying(async () =>
     (await services.kv.atomic()

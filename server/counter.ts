@@ -17,7 +17,7 @@ import pLimit from "p-limit";
 import type { Config } from "./config.ts";
 import type { TrafficCounter } from "./context.ts";
 import { clientAddress } from "./request.ts";
-import { encodeHex } from "./hex.ts";
+import { encodeHex } from "../kv/hex.ts";
 import type { JobStore } from "../kv/jobs.ts";
 import {
   addDays,
