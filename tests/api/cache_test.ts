@@ -7,7 +7,7 @@ import { SignJWT } from "jose";
 import { BoundedCache, CACHE_BUDGETS } from "../../kv/bounded-cache.ts";
 import { AnalyticsReports } from "../../kv/analytics.ts";
 import { verdicts } from "../../server/counter.ts";
-import { generateJob, seededRandom } from "../../kv/seed.ts";
+import { generateJob, seededRandom } from "../../kv/demo/generate.ts";
 import { loadConfig } from "../../server/config.ts";
 import { sampleJob, testApp } from "../helpers/server.ts";
 

@@ -50,7 +50,7 @@ try {
   await using hello = await startListening("hello-world", [
     new URL("./hello.ts", import.meta.url).pathname,
   ]);
-  let started = performance.now();
+  const started = performance.now();
   // Sign-in scenarios come from many addresses through a proxy at 127.0.0.1 (X-Forwarded-For).
   await using server = await startServerProcess(kvPath, { TRUSTED_PROXIES: "127.0.0.1" });
   const listening = performance.now() - started;

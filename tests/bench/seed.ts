@@ -10,9 +10,9 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { tmpdir } from "node:os";
-import { encodeHex } from "../../server/hex.ts";
+import { encodeHex } from "../../kv/hex.ts";
 import { JobStore } from "../../kv/jobs.ts";
-import { generateJob, type JobPlacement, seededRandom } from "../../kv/seed.ts";
+import { generateJob, type JobPlacement, seededRandom } from "../../kv/demo/generate.ts";
 import {
   DAY_MS,
   DAYS_ACTIVE_BEFORE_DUMP,
@@ -94,7 +94,7 @@ const NOT_WRITING_JOBS = ["admins.ts", "analytics.ts", "backup.ts", "bounded-cac
 async function seedCodeHash(): Promise<string> {
   const root = fromFileUrl(new URL("../../kv/", import.meta.url));
   const files = [fromFileUrl(import.meta.url)];
-  for (const folder of [root, join(root, "search")]) {
+  for (const folder of [root, join(root, "search"), join(root, "demo")]) {
     for (const entry of Deno.readDirSync(folder)) {
       if (!entry.isFile || !entry.name.endsWith(".ts")) continue;
       if (folder === root && NOT_WRITING_JOBS.includes(entry.name)) continue;
