@@ -10,6 +10,7 @@ import { keys } from "./keys.ts";
 import { ATOMIC_MUTATIONS_BUDGET, chunk, getAll, retrying } from "./atomic.ts";
 import { type Browser, BROWSER_NAMES, type Device, DEVICE_NAMES } from "./constants.ts";
 import type { Job } from "./schemas.ts";
+import { addDays, dayOf, periodDays } from "./days.ts";
 
 export type { Browser, Device };
 export const DEVICES = Object.keys(DEVICE_NAMES) as Device[];
@@ -25,40 +26,6 @@ export type CountKind = "views" | "clicks";
 export const VISITOR_DATA_TTL_MS = 48 * 60 * 60 * 1000;
 /** The most days a report covers. */
 export const MAX_REPORT_DAYS = 365;
-
-// ---- calendar days ---------------------------------------------------------------------------
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day ("YYYY-MM-DD") of `date` in `timeZone`. */
-export function dayOf(date: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    dayFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(
-    format.formatToParts(date).map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-/** The day `count` calendar days after `day` (before, when negative). */
-export function addDays(day: string, count: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + count);
-  return date.toISOString().slice(0, 10);
-}
-
-/** The `days` calendar days ending with `lastDay`, oldest first. */
-export function periodDays(lastDay: string, days: number): string[] {
-  return Array.from({ length: days }, (_, i) => addDays(lastDay, i - days + 1));
-}
 
 // ---- writing ---------------------------------------------------------------------------------
 

@@ -19,13 +19,12 @@ import type { TrafficCounter } from "./context.ts";
 import { clientAddress } from "./request.ts";
 import { encodeHex } from "../kv/hex.ts";
 import type { JobStore } from "../kv/jobs.ts";
+import { addDays, dayOf } from "../kv/days.ts";
 import {
-  addDays,
   type Browser,
   claimVisitor,
   type CountKind,
   type DayCounts,
-  dayOf,
   type Device,
   emptyDayCounts,
   type Engagement,
