@@ -32,7 +32,12 @@ import {
   type JobWithAnalytics,
   validateJobInput,
 } from "./schemas.ts";
-import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP, DAYS_IN_DUMP_BEFORE_INACTIVE } from "./constants.ts";
+import {
+  CARD_DESCRIPTION_CUT,
+  DAY_MS,
+  DAYS_ACTIVE_BEFORE_DUMP,
+  DAYS_IN_DUMP_BEFORE_INACTIVE,
+} from "./constants.ts";
 import { type ActivityTarget, type Audit, changedFields } from "./activity.ts";
 import { type IndexedDoc, SearchIndex } from "./search/index.ts";
 import {
@@ -138,6 +143,8 @@ const TOTALS_CACHE_BYTES = 2 * 1024 * 1024;
 const TOTALS_ENTRY_BYTES = 96;
 /** How long each revision's change list is kept for other processes to catch up from. */
 const CHANGE_LOG_TTL_MS = DAY_MS;
+/** Jobs read and indexed between two pauses of a whole catalogue load (about 10 ms of work). */
+const LOAD_BATCH = 200;
 /** Jobs read per lifecycle step; their moves are written in as few atomic writes as fit. */
 const LIFECYCLE_BATCH = 120;
 /**
@@ -406,12 +413,71 @@ export interface FilterOptions {
   employmentTypes: string[];
 }
 
+/**
+ * A job as the lists show it: its description cut to what a card shows, its repeated texts (a
+ * company, a city, a skill) shared with every other job holding them. The whole record is read
+ * from KV where it is shown whole (the job's page, the API, the feed).
+ */
+export type ListedJob = Job;
+
+/** Characters of a description a list keeps: one more than a card shows, so the card still cuts. */
+const LISTED_DESCRIPTION = CARD_DESCRIPTION_CUT + 1;
+
 interface CachedJob {
-  job: Job;
+  job: ListedJob;
+}
+
+/** One copy of each repeated text of the catalogue (and of each repeated list of texts). */
+class SharedTexts {
+  private texts = new Map<string, string>();
+  private lists = new Map<string, string[]>();
+
+  text<T extends string | undefined>(value: T): T {
+    if (value === undefined) return value;
+    const known = this.texts.get(value);
+    if (known !== undefined) return known as T;
+    this.texts.set(value, value);
+    return value;
+  }
+
+  list(values: string[]): string[] {
+    const key = values.join("\u0000");
+    let known = this.lists.get(key);
+    if (!known) {
+      known = values.map((value) => this.text(value));
+      this.lists.set(key, known);
+    }
+    return known;
+  }
+
+  /** The job as a list holds it. */
+  listed(job: Job): ListedJob {
+    const cut = Array.from(job.description.slice(0, LISTED_DESCRIPTION * 2))
+      .slice(0, LISTED_DESCRIPTION).join("");
+    const skills = {} as Job["skills"];
+    for (const [group, values] of Object.entries(job.skills)) {
+      skills[group as keyof Job["skills"]] = this.list(values);
+    }
+    return {
+      ...job,
+      companyName: this.text(job.companyName),
+      companyLogo: this.text(job.companyLogo),
+      role: this.text(job.role),
+      location: this.text(job.location),
+      experience: this.text(job.experience),
+      employmentType: this.text(job.employmentType),
+      description: this.text(cut),
+      requiredDegree: this.text(job.requiredDegree),
+      estPackage: this.text(job.estPackage),
+      status: this.text(job.status),
+      skills,
+      keywords: this.list(job.keywords),
+    };
+  }
 }
 
 /** What the search index takes from a job. */
-function indexedJob(job: Job): IndexedDoc {
+export function indexedJob(job: Job): IndexedDoc {
   return {
     id: job._id,
     posted: time(job.datePosted),
@@ -423,6 +489,14 @@ function indexedJob(job: Job): IndexedDoc {
     experience: job.experience,
     employmentType: job.employmentType,
   };
+}
+
+/** A list in date order with no words or filters: KV's date-ordered index answers it alone. */
+function plainList(query: PublicSearchQuery): boolean {
+  const { keywords, location, role, experience, employmentType } = query;
+  const sortBy = query.sortBy ?? "relevance";
+  return !keywords?.trim() && !location?.trim() && !role && !experience && !employmentType &&
+    (sortBy === "relevance" || sortBy === "datePosted");
 }
 
 /** A page of the public search, with the counts of each dropdown's options. */
@@ -440,11 +514,13 @@ export class ActiveCatalog {
   private options: FilterOptions | null = null;
   /** The search index of these jobs, following every change (put, remove) in place. */
   private index = new SearchIndex();
+  private readonly texts = new SharedTexts();
 
   constructor(public revision: number) {}
 
+  /** Takes in a job's whole record: the index reads all its text, the list keeps what lists show. */
   put(job: Job) {
-    this.byId.set(job._id, { job });
+    this.byId.set(job._id, { job: this.texts.listed(job) });
     this.index.put(indexedJob(job));
   }
 
@@ -458,12 +534,8 @@ export class ActiveCatalog {
     this.sorted.clear();
     this.options = null;
     // Removed and replaced jobs stay in the index as dead entries; once they outnumber the live
-    // ones, a fresh index (oldest first, as a full load builds it) halves memory and work.
-    if (this.index.wasteful) {
-      this.index = new SearchIndex();
-      const jobs = [...this.byId.values()].map(({ job }) => indexedJob(job));
-      for (const doc of jobs.sort((a, b) => a.posted - b.posted)) this.index.put(doc);
-    }
+    // ones, dropping them halves memory and work.
+    if (this.index.wasteful) this.index.compact();
   }
 
   /** Active jobs, newest first (ties by id so the order is stable across processes). */
@@ -595,14 +667,6 @@ export class JobStore {
   ) {}
 
   // ---- reads -------------------------------------------------------------------------------
-
-  /**
-   * A job for the public: an active one from the in-memory catalogue when asked by `_id` (no KV
-   * read but the shared revision check), any other from KV.
-   */
-  async getPublic(idOrJobId: string): Promise<Job | null> {
-    return (await this.active()).byId.get(idOrJobId)?.job ?? await this.get(idOrJobId);
-  }
 
   /** A job by `_id` or by its readable `jobId`. */
   async get(idOrJobId: string): Promise<Job | null> {
@@ -808,18 +872,59 @@ export class JobStore {
       }
     }
     const catalog = new ActiveCatalog(revision);
+    let taken = 0;
     for await (
       const entry of this.kv.list<Job>({ prefix: keys.jobsByStatus("active") }, {
-        batchSize: 1000,
+        batchSize: LOAD_BATCH,
       })
-    ) catalog.put(entry.value);
+    ) {
+      catalog.put(entry.value);
+      // Requests go on being answered while a large catalogue loads: a pause every batch.
+      if (++taken % LOAD_BATCH === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     this.catalog = catalog;
     return catalog;
   }
 
-  /** `GET /api/jobs`: every keyword word must appear; location is a substring; the rest exact. */
+  /** A page of the public search with the dropdowns' counts, as lists show jobs. */
   async search(query: PublicSearchQuery): Promise<SearchPage> {
     return (await this.active()).page(query);
+  }
+
+  /**
+   * A page of the public search with whole job records (the API, the feed, the home page). Newest
+   * or oldest first with no words or filters is read straight from KV's date-ordered index while
+   * the catalogue of this revision is still loading, so a process answers these at once after it
+   * starts; the rest wait for the catalogue.
+   */
+  async list(query: PublicSearchQuery): Promise<{ jobs: Job[]; pagination: Pagination }> {
+    const revision = await this.revision();
+    if (this.catalog?.revision !== revision && plainList(query)) {
+      // The catalogue goes on loading meanwhile; a failure is met by the next caller that waits.
+      this.active().catch(() => {});
+      return await this.listFromKv(query);
+    }
+    const { jobs, pagination } = (await this.active()).page(query);
+    const records = await this.getMany(jobs.map((job) => job._id));
+    return { jobs: records.filter((job) => job.status === "active"), pagination };
+  }
+
+  private async listFromKv(query: PublicSearchQuery) {
+    const offset = (query.page - 1) * query.limit;
+    const jobs: Job[] = [];
+    for await (
+      const entry of this.kv.list<Job>({ prefix: keys.jobsByStatus("active") }, {
+        // Relevance with nothing to rank by is newest first, as the catalogue answers it.
+        reverse: query.sortBy !== "datePosted" || query.sortOrder !== "asc",
+        limit: offset + query.limit,
+        batchSize: Math.min(offset + query.limit, 500),
+      })
+    ) jobs.push(entry.value);
+    const { counts } = await this.meta();
+    return {
+      jobs: jobs.slice(offset),
+      pagination: paginate(query.page, query.limit, counts.active),
+    };
   }
 
   /** For a search that finds nothing: the same without one filter or word, if that finds jobs. */

@@ -103,11 +103,11 @@ export function jobRoutes(services: Services) {
   // the search answers the normalised question, so every spelling of it shares that answer.
   app.get("/", async (c) => {
     const { query, key } = normaliseQuery(parseQuery(c, publicJobQuery), ["keywords", "location"]);
-    const catalog = await jobs.active();
-    const answer = await cache.remember(`api:jobs ${key}`, catalog.revision, () => {
-      const { jobs: list, pagination } = catalog.page(query);
-      return jsonAnswer({ jobs: list, pagination });
-    });
+    const answer = await cache.remember(
+      `api:jobs ${key}`,
+      await jobs.revision(),
+      async () => jsonAnswer(await jobs.list(query)),
+    );
     return answer.response();
   });
 
@@ -124,7 +124,7 @@ export function jobRoutes(services: Services) {
   app.get("/:id", async (c) => {
     // An admin (the Edit page) may read a job in any status, and is not counted as a visitor.
     const admin = await auth.fromHeader(c.req.header("authorization"));
-    const job = admin ? await jobs.get(c.req.param("id")) : await jobs.getPublic(c.req.param("id"));
+    const job = await jobs.get(c.req.param("id"));
     if (!job) fail(404, "Job not found");
     if (!admin && job.status !== "active") fail(410, "This job is no longer available");
     if (!admin) counter.jobView(c, job._id);
