@@ -27,6 +27,11 @@ export function onError(error: Error, c: Context): Response {
   if (error instanceof ConflictError) {
     return c.json({ message: error.message }, 503, { "retry-after": "1" });
   }
-  console.error(`${c.req.method} ${c.req.path}:`, error);
+  // A visitor who left (a closed tab, a client's time-out) aborts the work done for them: no
+  // fault of the server's, and nobody reads the answer.
+  const { signal } = c.req.raw;
+  if (!(signal.aborted && error === signal.reason)) {
+    console.error(`${c.req.method} ${c.req.path}:`, error);
+  }
   return c.json({ message: "Internal server error" }, 500);
 }

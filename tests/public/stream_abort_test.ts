@@ -40,3 +40,28 @@ Deno.test("a visitor leaving a streamed job page logs no error; the page is cach
   assert.ok(next.html.includes("Left Early Role"));
   assert.ok(!next.html.includes("Loading similar jobs"));
 });
+
+Deno.test("a visitor gone before a streamed page starts logs no error", async () => {
+  await using t = await testApp();
+  const [job] = await seedJobs(t, [{ role: "Never Seen Role" }]);
+  const similar = t.services.jobs.similar.bind(t.services.jobs);
+  const leaving = new AbortController();
+  t.services.jobs.similar = async (...args) => {
+    // The visitor's connection closes while the server is still busy with the page.
+    leaving.abort();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return similar(...args);
+  };
+  const errors: unknown[][] = [];
+  const log = console.error;
+  console.error = (...args: unknown[]) => errors.push(args);
+  try {
+    const response = await t.app.request(
+      new Request(`http://localhost/jobs/${job.jobId}`, { signal: leaving.signal }),
+    );
+    await response.body?.cancel();
+  } finally {
+    console.error = log;
+  }
+  assert.deepEqual(errors, []);
+});
