@@ -63,6 +63,8 @@ export interface BenchContext {
   sampleJobId: string;
   /** The server's resident memory (VmRSS) now, in MB. */
   residentMemory(): Promise<number>;
+  /** The server's resident memory now, and the part of it that is pages of files, in MB. */
+  serverMemory(): Promise<{ rss: number; file: number }>;
   /** Loads `path` on the server with wrk and returns its figures. */
   load(path: string, options?: LoadOptions): Promise<LoadResult>;
   /** Adds a row to the printed table. */

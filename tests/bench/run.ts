@@ -85,6 +85,7 @@ try {
     async residentMemory() {
       return (await memoryOf(server.pid)).rss;
     },
+    serverMemory: () => memoryOf(server.pid),
     async load(path: string, options: LoadOptions = {}) {
       const figures = await measure(server.url + path, options);
       return { ...figures, ratio: figures.rps / yardstick };
