@@ -7,6 +7,7 @@ import {
   DAYS_IN_DUMP_BEFORE_INACTIVE,
 } from "../../kv/constants.ts";
 import type { JobStatus } from "../../kv/schemas.ts";
+import { keys } from "../../kv/keys.ts";
 
 /** The benchmark's database: 100,000 jobs, 20,000 of them active. */
 export const BENCH_COUNTS: Record<JobStatus, number> = {
@@ -54,6 +55,27 @@ export async function seedBench(
     }
   }
   return sampleJobId;
+}
+
+/**
+ * Copies a database seeded before (`deno run -A tests/bench/seed.ts FILE ACTIVE`) to `kvPath`, so
+ * a bench run at 100,000 active jobs does not write them again; returns the `_id` of an active job.
+ */
+export async function copySeeded(seeded: string, kvPath: string): Promise<string> {
+  await Deno.copyFile(seeded, kvPath);
+  using kv = await Deno.openKv(kvPath);
+  for await (const entry of kv.list({ prefix: keys.jobsByStatus("active") }, { limit: 1 })) {
+    return entry.key[entry.key.length - 1] as string;
+  }
+  throw new Error(`${seeded} holds no active job`);
+}
+
+if (import.meta.main) {
+  const [file, active = "20000"] = Deno.args;
+  if (!file) throw new Error("usage: deno run -A tests/bench/seed.ts FILE [ACTIVE]");
+  const started = performance.now();
+  await seedBench(file, { ...BENCH_COUNTS, active: Number(active) });
+  console.log(`Seeded ${file} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
 /**
