@@ -10,6 +10,7 @@ import {
 } from "react";
 import { ANALYTICS_PERIODS } from "../../kv/constants.ts";
 import { ApiError } from "./api.ts";
+import { TOAST_TOP_PX } from "./toaster.tsx";
 import type { Pagination } from "./types.ts";
 
 const shortDate = new Intl.DateTimeFormat("en-US", {
@@ -332,8 +333,6 @@ export function AccessDenied({ reason }: { reason: string }) {
   );
 }
 
-/** Where toasts start when no screen header is shown (the sign-in page). */
-const TOAST_TOP_PX = 16;
 const toastTop = { px: TOAST_TOP_PX, listeners: new Set<() => void>() };
 
 function setToastTop(px: number) {
