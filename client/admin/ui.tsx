@@ -82,7 +82,9 @@ export function StatusBadge({ status }: { status: string }) {
   const [label, colours] = STATUS_BADGES[status as keyof typeof STATUS_BADGES] ??
     STATUS_BADGES.inactive;
   return (
-    <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${colours}`}>{label}</span>
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ${colours}`}>
+      {label}
+    </span>
   );
 }
 
@@ -438,7 +440,7 @@ export function Tabs<T extends string>(
     <div
       role="tablist"
       aria-label={label}
-      className={`flex overflow-x-auto border-b border-slate-200 ${className ?? ""}`}
+      className={`flex flex-wrap border-b border-slate-200 ${className ?? ""}`}
     >
       {tabs.map((tab, index) => (
         <button
