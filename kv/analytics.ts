@@ -1,5 +1,5 @@
 /**
- * Traffic analytics in Deno KV (issue 3). Counters are per calendar day in TIMEZONE and are written
+ * Traffic analytics in Deno KV. Counters are per calendar day in TIMEZONE and are written
  * with `sum`, so any number of processes can add to them at once without losing a count. Each
  * atomic write carries a job's per-day count, its running total and the day's total together, so
  * the three never disagree. No address or user agent is stored: unique visitors are keyed hashes
@@ -8,53 +8,24 @@
 import pLimit from "p-limit";
 import { keys } from "./keys.ts";
 import { ATOMIC_MUTATIONS_BUDGET, chunk, getAll, retrying } from "./atomic.ts";
-import { DAY_MS } from "./constants.ts";
+import { type Browser, BROWSER_NAMES, type Device, DEVICE_NAMES } from "./constants.ts";
 import type { Job } from "./schemas.ts";
+import { addDays, dayOf, periodDays } from "./days.ts";
 
-export const DEVICES = ["desktop", "mobile", "tablet"] as const;
-export type Device = (typeof DEVICES)[number];
-export const BROWSERS = ["chrome", "firefox", "safari", "edge", "others"] as const;
-export type Browser = (typeof BROWSERS)[number];
+export type { Browser, Device };
+export const DEVICES = Object.keys(DEVICE_NAMES) as Device[];
+export const BROWSERS = Object.keys(BROWSER_NAMES) as Browser[];
+
+/** Zero for every name of `names`. */
+function zeroed<K extends string>(names: readonly K[]): Record<K, number> {
+  return Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
+}
 export type CountKind = "views" | "clicks";
 
 /** Long enough to outlive the day a salt or marker belongs to in any time zone, then gone. */
 export const VISITOR_DATA_TTL_MS = 48 * 60 * 60 * 1000;
 /** The most days a report covers. */
 export const MAX_REPORT_DAYS = 365;
-
-// ---- calendar days ---------------------------------------------------------------------------
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day ("YYYY-MM-DD") of `date` in `timeZone`. */
-export function dayOf(date: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    dayFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(
-    format.formatToParts(date).map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-/** The day `count` calendar days after `day` (before, when negative). */
-export function addDays(day: string, count: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + count);
-  return date.toISOString().slice(0, 10);
-}
-
-/** The `days` calendar days ending with `lastDay`, oldest first. */
-export function periodDays(lastDay: string, days: number): string[] {
-  return Array.from({ length: days }, (_, i) => addDays(lastDay, i - days + 1));
-}
 
 // ---- writing ---------------------------------------------------------------------------------
 
@@ -87,8 +58,8 @@ export function emptyDayCounts(): DayCounts {
   return {
     visits: 0,
     uniques: 0,
-    devices: { desktop: 0, mobile: 0, tablet: 0 },
-    browsers: { chrome: 0, firefox: 0, safari: 0, edge: 0, others: 0 },
+    devices: zeroed(DEVICES),
+    browsers: zeroed(BROWSERS),
     views: new Map(),
     clicks: new Map(),
     jobs: new Map(),
@@ -100,7 +71,8 @@ const MUTATIONS_PER_JOB = 7;
 /** Room left for the day's totals (at most 14 fields) in every write. */
 const JOBS_PER_WRITE = Math.floor((ATOMIC_MUTATIONS_BUDGET - 20) / MUTATIONS_PER_JOB);
 
-function addTo<K>(map: Map<K, number>, key: K, amount: number): void {
+/** Adds `amount` to the count under `key`. */
+export function addTo<K>(map: Map<K, number>, key: K, amount: number): void {
   if (amount) map.set(key, (map.get(key) ?? 0) + amount);
 }
 
@@ -323,8 +295,8 @@ function emptyTotals(): DayTotals {
     uniques: 0,
     views: 0,
     clicks: 0,
-    devices: { desktop: 0, mobile: 0, tablet: 0 },
-    browsers: { chrome: 0, firefox: 0, safari: 0, edge: 0, others: 0 },
+    devices: zeroed(DEVICES),
+    browsers: zeroed(BROWSERS),
     writes: 0,
   };
 }
@@ -860,104 +832,4 @@ function rank(days: DayTraffic[], names: number): Ranking {
   counted.forEach((flag, id) => flag && ids.push(id));
   const byViews = Uint32Array.from(ids).sort((a, b) => views[b] - views[a]);
   return { views, clicks, byViews };
-}
-
-// ---- demo and benchmark history ----------------------------------------------------------------
-
-/** Splits `total` by `shares` in whole numbers that add up to `total`. */
-function split<T extends string>(total: number, shares: Record<T, number>): Record<T, number> {
-  const names = Object.keys(shares) as T[];
-  const result = {} as Record<T, number>;
-  let left = total;
-  for (const name of names.slice(1)) {
-    result[name] = Math.min(left, Math.round(total * shares[name]));
-    left -= result[name];
-  }
-  result[names[0]] = left;
-  return result;
-}
-
-/**
- * Writes `days` days of plausible history ending on the day of `now`: each job draws views only on
- * days it was open (from its posting until it left the active list), a few jobs draw most of them,
- * 2 to 14 in 100 views turn into clicks, weekends are quieter, and visits, unique visitors, devices
- * and browsers follow the views. For the demo data and the benchmark; meant for an empty database.
- * Pass a seeded `random` for the same history every time.
- */
-export async function seedAnalyticsHistory(
-  kv: Deno.Kv,
-  options: { now: Date; days: number; jobs: Job[]; timeZone: string; random?: () => number },
-): Promise<void> {
-  const random = options.random ?? Math.random;
-  const list = periodDays(dayOf(options.now, options.timeZone), options.days);
-  const position = new Map(list.map((day, i) => [day, i]));
-  const indexOf = (iso: string) => {
-    const day = dayOf(new Date(iso), options.timeZone);
-    if (day < list[0]) return 0;
-    return position.get(day) ?? list.length - 1;
-  };
-  const perDay = list.map(() => emptyDayCounts());
-  const jobTotals = new Map<string, [number, number]>();
-
-  for (const job of options.jobs) {
-    if (dayOf(new Date(job.datePosted), options.timeZone) > list[list.length - 1]) continue;
-    const closed = job.status === "active"
-      ? null
-      : job.movedToDumpAt ?? new Date(Date.parse(job.datePosted) + 7 * DAY_MS).toISOString();
-    if (closed && dayOf(new Date(closed), options.timeZone) < list[0]) continue;
-    const first = indexOf(job.datePosted);
-    const last = closed ? indexOf(closed) : list.length - 1;
-    const span = last - first + 1;
-    const appeal = random() ** 3;
-    const clickRate = 0.02 + random() * 0.12;
-    const viewDays = Math.max(1, Math.round(span * (0.15 + 0.6 * appeal)));
-    let views = 0;
-    let clicks = 0;
-    for (let n = 0; n < viewDays; n++) {
-      const counts = perDay[first + Math.floor(random() * span)];
-      const dayViews = 1 + Math.floor(random() * (3 + 40 * appeal));
-      const dayClicks = Math.floor(dayViews * clickRate + random());
-      addTo(counts.views, job._id, dayViews);
-      addTo(counts.clicks, job._id, dayClicks);
-      counts.jobs.set(job._id, jobRef(job));
-      views += dayViews;
-      clicks += dayClicks;
-    }
-    jobTotals.set(job._id, [views, clicks]);
-  }
-
-  for (const [i, day] of list.entries()) {
-    const counts = perDay[i];
-    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-    const quiet = weekday === 0 || weekday === 6 ? 0.7 : 1;
-    let views = 0;
-    for (const amount of counts.views.values()) views += amount;
-    counts.visits = Math.round((views * (1.4 + 0.3 * random()) + 150 + 100 * random()) * quiet);
-    counts.uniques = Math.round(counts.visits * (0.45 + 0.15 * random()));
-    counts.devices = split(counts.visits, {
-      desktop: 0,
-      mobile: 0.36 + 0.06 * random(),
-      tablet: 0.07,
-    });
-    counts.browsers = split(counts.visits, {
-      chrome: 0,
-      safari: 0.17 + 0.04 * random(),
-      firefox: 0.07,
-      edge: 0.06,
-      others: 0.04,
-    });
-    await recordDay(kv, day, counts, { refs: false, runningTotals: false });
-  }
-
-  const jobs = new Map(options.jobs.map((job) => [job._id, job]));
-  for (const part of chunk([...jobTotals], Math.floor(ATOMIC_MUTATIONS_BUDGET / 3))) {
-    const op = kv.atomic();
-    for (const [id, [views, clicks]] of part) {
-      op.set(keys.analyticsJob(id), jobRef(jobs.get(id)!));
-      if (views) op.sum(keys.jobCounter(id, "views"), BigInt(views));
-      if (clicks) op.sum(keys.jobCounter(id, "clicks"), BigInt(clicks));
-    }
-    const result = await op.commit();
-    if (!result.ok) throw new Error("seeding job analytics was not committed");
-  }
 }

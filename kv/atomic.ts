@@ -1,6 +1,6 @@
 /** Helpers for multi-key writes: retry on conflict, ids, and the KV size limits. */
 import { deserialize, serialize } from "node:v8";
-import { encodeHex } from "../server/hex.ts";
+import { encodeHex } from "./hex.ts";
 
 /** Thrown when an atomic write keeps conflicting; the API maps it to 503, never a silent loss. */
 export class ConflictError extends Error {

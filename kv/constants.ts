@@ -36,3 +36,15 @@ export const LOGIN_FAILURES_PER_ADDRESS = 20;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 /** Live sessions one admin may hold: signing in once more ends the oldest. */
 export const SESSIONS_PER_ADMIN = 10;
+
+/** The devices and browsers the traffic counter tells apart, with the names the reports show. */
+export const DEVICE_NAMES = { desktop: "Desktop", mobile: "Mobile", tablet: "Tablet" } as const;
+export const BROWSER_NAMES = {
+  chrome: "Chrome",
+  firefox: "Firefox",
+  safari: "Safari",
+  edge: "Edge",
+  others: "Others",
+} as const;
+export type Device = keyof typeof DEVICE_NAMES;
+export type Browser = keyof typeof BROWSER_NAMES;

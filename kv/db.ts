@@ -2,13 +2,17 @@
  * The only place that opens Deno KV: DENO_KV_PATH, else DENO_KV_URL, else the database Deno Deploy
  * provisions for the app when running there, else ./data/careeredge.kv.
  */
-import type { Config } from "../server/config.ts";
 
 export const DEFAULT_KV_PATH = "./data/careeredge.kv";
 
-export async function openDatabase(
-  config: Pick<Config, "DENO_KV_PATH" | "DENO_KV_URL" | "DENO_KV_ACCESS_TOKEN">,
-): Promise<Deno.Kv> {
+/** Where the database is, as the configuration names it. */
+export interface DatabaseLocation {
+  DENO_KV_PATH?: string;
+  DENO_KV_URL?: string;
+  DENO_KV_ACCESS_TOKEN?: string;
+}
+
+export async function openDatabase(config: DatabaseLocation): Promise<Deno.Kv> {
   if (config.DENO_KV_URL) {
     // Deno's remote KV client reads its token from this variable.
     Deno.env.set("DENO_KV_ACCESS_TOKEN", config.DENO_KV_ACCESS_TOKEN ?? "");

@@ -35,7 +35,7 @@
  *   ["config", "jwt_secret"]                        base64url key, made once when JWT_SECRET is unset
  *   ["config", "main_admin_secret"]                 made once when MAIN_ADMIN_SECRET is unset
  *
- * Demo data (kv/seed.ts)
+ * Demo data (kv/seed.ts, kv/demo/)
  *   ["demo_seed"]                                   ISO time the demo set was claimed, so two
  *                                                   processes starting at once seed it only once
  *

@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { type HeaderList, SecureAnswer } from "../server/security.ts";
-import { encodeHex } from "../server/hex.ts";
+import { encodeHex } from "../kv/hex.ts";
 
 const TYPES = {
   "favicon.svg": "image/svg+xml",

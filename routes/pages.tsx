@@ -23,6 +23,7 @@ import {
   type Tracked,
 } from "./pages/render.ts";
 import { type PageMeta, SITE_NAME } from "./pages/document.tsx";
+import { shareImagePath } from "./share-image.ts";
 import { HomePage } from "./pages/home.tsx";
 import { type JobListData, JobsPage } from "./pages/jobs.tsx";
 import { type JobExtras, JobPage, NotFoundPage } from "./pages/job.tsx";
@@ -266,7 +267,7 @@ export function publicPages(services: Services) {
         title: `${job.role} at ${job.companyName} – ${job.location} | ${SITE_NAME}`,
         description:
           `${job.role} at ${job.companyName} in ${job.location}: ${job.employmentType}, ${job.experience} experience. Apply on ${SITE_NAME}.`,
-        openGraph: { type: "article", image: shareImage(c) },
+        openGraph: { type: "article", image: `${siteUrl(c)}${shareImagePath(job)}` },
         structuredData: jobPosting(job, url),
       }),
       canonical: url,

@@ -19,6 +19,7 @@ import { analyticsRoutes } from "../routes/api/analytics.ts";
 import { activityRoutes } from "../routes/api/activity.ts";
 import { publicPages } from "../routes/pages.tsx";
 import { iconRoutes } from "../routes/icons.ts";
+import { shareImageRoutes } from "../routes/share-image.ts";
 import { adminShell } from "../routes/admin.tsx";
 import { createCounter } from "./counter.ts";
 import { AnswerCache, DEFAULT_CACHE_MB } from "./cache.ts";
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps | Services) {
   app.route("/assets", assetRoutes());
   app.route("/admin", adminShell(services));
   app.route("/", iconRoutes());
+  app.route("/", shareImageRoutes(services));
   app.route("/", publicPages(services));
   return app;
 }

@@ -5,10 +5,10 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { encodeHex } from "./hex.ts";
-import { keys } from "../kv/keys.ts";
+import { can } from "../kv/permissions.ts";
+import { storedSecret } from "../kv/secrets.ts";
 import type { SessionStore } from "../kv/sessions.ts";
-import type { Admin, AdminRecord, Permission } from "../kv/schemas.ts";
+import type { AdminRecord, Permission } from "../kv/schemas.ts";
 import { SESSION_HOURS } from "../kv/constants.ts";
 import type { Config } from "./config.ts";
 import type { AppEnv, Services } from "./context.ts";
@@ -17,21 +17,6 @@ import { publicAdmin } from "../kv/admins.ts";
 
 const ALGORITHM = "HS256";
 const ISSUER = "careeredge";
-
-/** A check passes for a main admin always, else only when the named flag is true (SPEC section 6). */
-export function can(admin: Pick<Admin, "role" | "permissions">, permission: Permission): boolean {
-  return admin.role === "main_admin" || admin.permissions[permission] === true;
-}
-
-/** A secret kept in KV, made once; the atomic check makes every process agree on the same one. */
-async function storedSecret(kv: Deno.Kv, name: "jwt_secret" | "main_admin_secret") {
-  const key = keys.config(name);
-  const existing = await kv.get<string>(key);
-  if (existing.value) return existing.value;
-  const made = encodeHex(crypto.getRandomValues(new Uint8Array(32)));
-  await kv.atomic().check({ key, versionstamp: null }).set(key, made).commit();
-  return (await kv.get<string>(key)).value!;
-}
 
 interface VerifiedClaims {
   sub: string;

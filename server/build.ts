@@ -6,7 +6,7 @@
  * content-hashed URL so assets can be cached for a year.
  */
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { encodeHex } from "./hex.ts";
+import { encodeHex } from "../kv/hex.ts";
 
 const root = new URL("../", import.meta.url).pathname;
 const dist = `${root}client/dist`;

@@ -17,15 +17,14 @@ import pLimit from "p-limit";
 import type { Config } from "./config.ts";
 import type { TrafficCounter } from "./context.ts";
 import { clientAddress } from "./request.ts";
-import { encodeHex } from "./hex.ts";
+import { encodeHex } from "../kv/hex.ts";
 import type { JobStore } from "../kv/jobs.ts";
+import { addDays, dayOf } from "../kv/days.ts";
 import {
-  addDays,
   type Browser,
   claimVisitor,
   type CountKind,
   type DayCounts,
-  dayOf,
   type Device,
   emptyDayCounts,
   type Engagement,

@@ -9,7 +9,7 @@
  * the middleware adds the headers only to responses built any other way.
  */
 import type { MiddlewareHandler } from "hono";
-import { encodeHex } from "./hex.ts";
+import { encodeHex } from "../kv/hex.ts";
 
 /** The Content-Security-Policy with these script sources. */
 function policy(scriptSrc: string): string {

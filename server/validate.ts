@@ -1,6 +1,7 @@
 /** Reading and validating request input: malformed input is always a 400 with a message. */
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
+import { bodyLimit } from "hono/body-limit";
 import { describeIssue } from "../kv/schemas.ts";
 import { fail } from "./errors.ts";
 
@@ -28,4 +29,35 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
 /** Validates the query string; repeated parameters and unknown ones are ignored. */
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   return parseWith(schema, c.req.query());
+}
+
+/**
+ * A whole number in a query string, in plain digits only: "7.5", "1e2", "-7" and " 7" are refused
+ * rather than guessed at. An absent parameter gives `fallback`; so does an empty one where a form
+ * without JavaScript sends empty fields (`emptyIsAbsent`).
+ */
+export function wholeNumber(
+  min: number,
+  max: number,
+  fallback: number,
+  { emptyIsAbsent = false } = {},
+) {
+  const message = `must be a whole number from ${min} to ${max.toLocaleString("en-US")}`;
+  return z.string().optional().transform((text, context) => {
+    if (text === undefined || (emptyIsAbsent && text === "")) return fallback;
+    const value = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
+    if (!(value >= min && value <= max)) {
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+/** Refuses a request body over `kilobytes` with 413, before any of it is parsed. */
+export function limitBody(kilobytes: number) {
+  return bodyLimit({
+    maxSize: kilobytes * 1024,
+    onError: (c) => c.json({ message: "Request body is too large" }, 413),
+  });
 }

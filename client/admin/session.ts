@@ -2,7 +2,10 @@
 import { useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { api, isDefinitive, tokenStore } from "./api.ts";
-import type { Admin, Permission } from "./types.ts";
+import type { Admin } from "./types.ts";
+import { can } from "../../kv/permissions.ts";
+
+export { can };
 
 export function useToken(): string | null {
   return useSyncExternalStore(tokenStore.subscribe, tokenStore.get);
@@ -39,11 +42,6 @@ export function useSession() {
     unreachable: token !== null && profile.isError,
     retry: () => profile.refetch(),
   };
-}
-
-/** A main admin passes every check; an admin only with the named flag (SPEC section 6). */
-export function can(admin: Admin | undefined, permission: Permission): boolean {
-  return !!admin && (admin.role === "main_admin" || admin.permissions[permission] === true);
 }
 
 /** The signed-in admin, inside the guarded layout (which renders nothing until it is known). */

@@ -3,7 +3,7 @@
  * the analytics count a visit in, so a job posted at 20:00 UTC reads as the next day in India.
  * Rendered on the server only; the day is then formatted in UTC, where it is already right.
  */
-import { dayOf } from "../../kv/analytics.ts";
+import { dayOf } from "../../kv/days.ts";
 
 const shortDate = new Intl.DateTimeFormat("en-US", {
   month: "short",

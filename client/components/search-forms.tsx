@@ -2,7 +2,7 @@
  * The search forms. Both are plain GET forms to /jobs, so searching works without JavaScript (the
  * server drops empty values with a redirect); hydrated, they leave empty values out themselves.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 
 export const QUICK_SEARCHES = [
   "Remote",
@@ -111,15 +111,25 @@ function Select(
     value?: string;
   },
 ) {
+  // A choice made with the pointer applies at once. One made from the keyboard waits for Search:
+  // arrowing through a closed select changes its value at every key press, and a page that
+  // reloaded on each would never let a keyboard user reach the third option.
+  const byKeyboard = useRef(false);
   return (
     <label className="field">
       <span className="field-label">{label}</span>
-      {/* With scripts, a choice applies at once; without, the form's Search button sends it. */}
       <select
         className="input"
         name={name}
         defaultValue={value ?? ""}
-        onChange={(event) => event.currentTarget.form && searchWith(event.currentTarget.form)}
+        onKeyDown={(event) => {
+          if (event.key !== "Tab") byKeyboard.current = true;
+        }}
+        onPointerDown={() => {
+          byKeyboard.current = false;
+        }}
+        onChange={(event) =>
+          !byKeyboard.current && event.currentTarget.form && searchWith(event.currentTarget.form)}
       >
         {allLabel !== undefined && <option value="">{allLabel}</option>}
         {options.map((option) => (
@@ -172,15 +182,8 @@ export function JobFilters({ values, roles, experienceOptions, employmentTypes }
         >
           Filters
         </button>
-        <Select
-          name="sortBy"
-          label="Sort by"
-          options={SORT_CHOICES}
-          value={values.sortBy ?? "relevance"}
-        />
-        <button type="submit" className="btn btn-primary">Search</button>
-        <a href="/jobs" className="btn btn-ghost">Clear Filters</a>
       </div>
+      {/* Right after the toggle that opens it, so Tab goes from Filters into the choices. */}
       <div id={PANEL_ID} className={open ? "filter-panel" : "filter-panel collapsed"}>
         <Select
           name="role"
@@ -203,6 +206,16 @@ export function JobFilters({ values, roles, experienceOptions, employmentTypes }
           options={employmentTypes}
           value={values.employmentType}
         />
+      </div>
+      <div className="filters-actions">
+        <Select
+          name="sortBy"
+          label="Sort by"
+          options={SORT_CHOICES}
+          value={values.sortBy ?? "relevance"}
+        />
+        <button type="submit" className="btn btn-primary">Search</button>
+        <a href="/jobs" className="btn btn-ghost">Clear Filters</a>
       </div>
     </form>
   );

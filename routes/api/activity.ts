@@ -3,9 +3,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { requireAdmin } from "../../server/auth.ts";
-import { parseQuery } from "../../server/validate.ts";
+import { parseQuery, wholeNumber } from "../../server/validate.ts";
 import { ACTIVITY_ACTIONS, type ActivityRecord } from "../../kv/activity.ts";
-import { csvCell, wholeNumber } from "./analytics.ts";
+import { csvCell } from "./analytics.ts";
 
 /** The most records one CSV export carries (the newest that match), so an export stays bounded. */
 export const ACTIVITY_EXPORT_LIMIT = 10_000;

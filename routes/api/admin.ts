@@ -1,13 +1,12 @@
 /** `/api/admin`: sign-in, profile and (main admin only) account management. */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { timingSafeEqual } from "node:crypto";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { requireAdmin } from "../../server/auth.ts";
 import { fail } from "../../server/errors.ts";
 import { clientAddress } from "../../server/request.ts";
 import { auditOf } from "../../server/audit.ts";
-import { parseWith, readJson } from "../../server/validate.ts";
+import { limitBody, parseWith, readJson } from "../../server/validate.ts";
 import { DECOY_HASH, hashPassword, takeHashPlace, verifyPassword } from "../../server/passwords.ts";
 import { publicAdmin } from "../../kv/admins.ts";
 import {
@@ -19,10 +18,7 @@ import {
   updateProfileSchema,
 } from "../../kv/schemas.ts";
 
-const tooLarge = bodyLimit({
-  maxSize: 64 * 1024,
-  onError: (c) => c.json({ message: "Request body is too large" }, 413),
-});
+const tooLarge = limitBody(64);
 
 function sameSecret(given: string, expected: string): boolean {
   const a = new TextEncoder().encode(given);

@@ -6,23 +6,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { requireAdmin } from "../../server/auth.ts";
-import { parseQuery } from "../../server/validate.ts";
+import { parseQuery, wholeNumber } from "../../server/validate.ts";
 import { type AnalyticsExport, AnalyticsReports, MAX_REPORT_DAYS } from "../../kv/analytics.ts";
 import { DEFAULT_ANALYTICS_PERIOD, TOP_LIST_LIMIT } from "../../kv/constants.ts";
-
-/** Only plain digits: "7.5", "1e2", " 7" and "" are refused rather than guessed at. */
-export function wholeNumber(min: number, max: number, fallback: number) {
-  const message = `must be a whole number from ${min} to ${max}`;
-  return z.string().optional().transform((text, context) => {
-    if (text === undefined) return fallback;
-    const value = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
-    if (!(value >= min && value <= max)) {
-      context.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return value;
-  });
-}
 
 const days = wholeNumber(1, MAX_REPORT_DAYS, DEFAULT_ANALYTICS_PERIOD);
 const limit = wholeNumber(1, 100, TOP_LIST_LIMIT);

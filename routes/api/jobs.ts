@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { fail } from "../../server/errors.ts";
-import { parseQuery, parseWith, readJson } from "../../server/validate.ts";
+import { limitBody, parseQuery, parseWith, readJson, wholeNumber } from "../../server/validate.ts";
 import { requireAdmin } from "../../server/auth.ts";
 import {
   type AdminListPage,
@@ -25,26 +25,12 @@ import {
 } from "../../kv/schemas.ts";
 import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
 
-/** A whole number in a query string, written in plain digits (no signs, exponents or hex). */
-const wholeNumber = (message: string, min: number, max: number, fallback: number) =>
-  z.union([z.literal(""), z.string().regex(/^\d{1,9}$/, message)]).optional()
-    .transform((value) => (value ? Number(value) : fallback))
-    .pipe(z.number().min(min, message).max(max, message));
-
-const page = wholeNumber("page must be a whole number from 1", 1, 1_000_000, 1);
-const limit = (fallback: number) =>
-  wholeNumber("limit must be a whole number from 1 to 100", 1, 100, fallback);
-import { bodyLimit } from "hono/body-limit";
+const page = wholeNumber(1, 1_000_000, 1, { emptyIsAbsent: true });
+const limit = (fallback: number) => wholeNumber(1, 100, fallback, { emptyIsAbsent: true });
 import { jsonAnswer, normaliseQuery } from "../../server/cache.ts";
 
 /** A bulk upload may carry many long descriptions; one job never needs more than this. */
 const MAX_BULK_JOBS = 500;
-const limitBody = (kilobytes: number) =>
-  bodyLimit({
-    maxSize: kilobytes * 1024,
-    onError: (c) => c.json({ message: "Request body is too large" }, 413),
-  });
-
 const filterText = z.string().max(200, "filter text must be at most 200 characters").optional();
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
   z.union([z.literal(""), z.enum(values, { error: `${name} must be one of ${values.join(", ")}` })])

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { BoundedCache } from "../../kv/bounded-cache.ts";
-import { generateJob, seededRandom } from "../../kv/seed.ts";
+import { generateJob, seededRandom } from "../../kv/demo/generate.ts";
 import { loadConfig } from "../../server/config.ts";
 import { sampleJob, testApp } from "../helpers/server.ts";
 

@@ -1,6 +1,6 @@
 /** The benchmark's data: generated jobs written into a KV file, and a process's memory. */
 import { JobStore } from "../../kv/jobs.ts";
-import { generateJob, type JobPlacement, seededRandom } from "../../kv/seed.ts";
+import { generateJob, type JobPlacement, seededRandom } from "../../kv/demo/generate.ts";
 import {
   DAY_MS,
   DAYS_ACTIVE_BEFORE_DUMP,

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { keys } from "../../kv/keys.ts";
 
-const cli = new URL("../../kv/cli.ts", import.meta.url).pathname;
+const cli = new URL("../../server/cli.ts", import.meta.url).pathname;
 
-/** Runs kv/cli.ts as `deno task` does, on the database at `kvPath`. */
+/** Runs server/cli.ts as `deno task` does, on the database at `kvPath`. */
 async function task(kvPath: string, ...args: string[]) {
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", cli, ...args],

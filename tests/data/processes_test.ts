@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { startServerProcess } from "../helpers/process.ts";
 import { JobStore } from "../../kv/jobs.ts";
 import { keys } from "../../kv/keys.ts";
-import { demoJobs, generateJob, type JobPlacement, seededRandom } from "../../kv/seed.ts";
+import { demoJobs, generateJob, type JobPlacement, seededRandom } from "../../kv/demo/generate.ts";
 import type { Job, JobStatus } from "../../kv/schemas.ts";
 import { DAY_MS } from "../../kv/constants.ts";
 

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
-import { demoJobs, seedDemo, seedDemoIfEmpty } from "../../kv/seed.ts";
+import { seedDemo, seedDemoIfEmpty } from "../../kv/seed.ts";
+import { demoJobs } from "../../kv/demo/generate.ts";
 import { keys } from "../../kv/keys.ts";
 import {
   EMPLOYMENT_TYPES,

@@ -101,3 +101,34 @@ export async function signIn(
 export function authHeaders(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}`, "content-type": "application/json" };
 }
+
+export const json = { "content-type": "application/json" };
+
+/** A call from `address` (a fixed documentation address unless given), its status and JSON body. */
+export async function request(
+  t: TestApp,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = json,
+  address = "203.0.113.7",
+) {
+  const response = await t.app.request(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }, { remoteAddr: { hostname: address, port: 40000, transport: "tcp" } });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: await response.json(),
+  };
+}
+
+/** The create-main-admin body the test configuration accepts. */
+export const mainBody = {
+  username: "Owner",
+  email: "Owner@Example.com",
+  password: "correct horse",
+  secretKey: "test-main-admin-secret",
+};

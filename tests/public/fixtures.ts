@@ -2,7 +2,14 @@
 import type { TestApp } from "../helpers/server.ts";
 import { sampleJob } from "../helpers/server.ts";
 import { newId } from "../../kv/atomic.ts";
-import type { Job, JobInput, JobStatus } from "../../kv/schemas.ts";
+import {
+  EMPLOYMENT_TYPES,
+  EXPERIENCE_OPTIONS,
+  type Job,
+  type JobInput,
+  type JobStatus,
+  TEXT_LIMITS,
+} from "../../kv/schemas.ts";
 import { keys } from "../../kv/keys.ts";
 
 export interface JobSpec extends Partial<JobInput> {
@@ -66,4 +73,56 @@ export function cardOf(html: string, text: string): string {
 /** The roles of the cards shown, in order. */
 export function cardRoles(html: string): string[] {
   return [...html.matchAll(/<h3 class="card-role"><a href="[^"]+">([^<]+)<\/a>/g)].map((m) => m[1]);
+}
+
+/** One unbroken word of exactly `length` characters. */
+export const word = (start: string, length: number) =>
+  (start + "x".repeat(length)).slice(0, length);
+
+const LONG_URL = `https://careers.example.com/${"a".repeat(TEXT_LIMITS.url - 28)}`;
+export const LONG_COMPANY = word("Supercalifragilistic", TEXT_LIMITS.companyName);
+export const LONG_ROLE = word("PrincipalDistributedSystems", TEXT_LIMITS.role);
+const LONG_LOCATION = word("Thiruvananthapuram", TEXT_LIMITS.location);
+const LONG_SKILL = word("KubernetesOperator", TEXT_LIMITS.skill);
+
+/** A job with every text as long as the schema allows, long unbroken words included. */
+export const LONGEST_JOB: JobSpec = {
+  companyName: LONG_COMPANY,
+  role: LONG_ROLE,
+  location: LONG_LOCATION,
+  description: `Read more at ${LONG_URL}\n\n${"word ".repeat(3_000)}`,
+  requiredDegree: word("BachelorOfTechnology", TEXT_LIMITS.requiredDegree),
+  estPackage: word("12-18LPA", TEXT_LIMITS.estPackage),
+  skills: {
+    languages: [LONG_SKILL, "Go"],
+    technologies: [LONG_SKILL + "2"],
+    frameworks: [LONG_SKILL],
+    databases: [],
+    tools: [],
+    others: [],
+  },
+};
+
+/**
+ * Every public page a visitor can reach, with LONGEST_JOB (`jobId`) among the jobs: the home, the
+ * list, searches and filters at their longest, the job page and a job that does not exist.
+ */
+export function longestPaths(jobId: string): string[] {
+  return [
+    "/",
+    "/jobs",
+    `/jobs?keywords=${word("Keyword", 200)}`,
+    `/jobs?role=${encodeURIComponent(LONG_ROLE)}`,
+    `/jobs?${new URLSearchParams({
+      keywords: word("Engineer ", 200),
+      location: word("Thiruvananthapuram", 200),
+      role: word("Engineer", 200),
+      experience: EXPERIENCE_OPTIONS.at(-1)!,
+      employmentType: EMPLOYMENT_TYPES.at(-1)!,
+      sortBy: "datePosted",
+    })}`,
+    "/jobs?page=2",
+    `/jobs/${jobId}`,
+    "/jobs/JB-999999",
+  ];
 }

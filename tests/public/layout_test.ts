@@ -7,22 +7,12 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { browserTest, launchBrowser } from "../helpers/browser.ts";
 import { testServer } from "../helpers/server.ts";
-import { TEXT_LIMITS } from "../../kv/schemas.ts";
-import { seedJobs } from "./fixtures.ts";
+import { LONG_COMPANY, LONG_ROLE, LONGEST_JOB, longestPaths, seedJobs } from "./fixtures.ts";
 
 const USER_AGENT =
   "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const WIDTHS = [320, 390, 1366];
 const SCREENSHOT_DIR = Deno.env.get("SCREENSHOT_DIR");
-
-/** One unbroken word of exactly `length` characters. */
-const word = (start: string, length: number) => (start + "x".repeat(length)).slice(0, length);
-
-const LONG_URL = `https://careers.example.com/${"a".repeat(TEXT_LIMITS.url - 28)}`;
-const LONG_COMPANY = word("Supercalifragilistic", TEXT_LIMITS.companyName);
-const LONG_ROLE = word("PrincipalDistributedSystems", TEXT_LIMITS.role);
-const LONG_LOCATION = word("Thiruvananthapuram", TEXT_LIMITS.location);
-const LONG_SKILL = word("KubernetesOperator", TEXT_LIMITS.skill);
 
 /** Elements wider than the screen, as "tag.class (width)". */
 function overflowing(page: Page): Promise<string[]> {
@@ -50,33 +40,11 @@ Deno.test(
         companyName: `Company ${i}`,
         location: "Pune, Maharashtra",
       })),
-      {
-        companyName: LONG_COMPANY,
-        role: LONG_ROLE,
-        location: LONG_LOCATION,
-        description: `Read more at ${LONG_URL}\n\n${"word ".repeat(3_000)}`,
-        requiredDegree: word("BachelorOfTechnology", TEXT_LIMITS.requiredDegree),
-        estPackage: word("12-18LPA", TEXT_LIMITS.estPackage),
-        skills: {
-          languages: [LONG_SKILL, "Go"],
-          technologies: [LONG_SKILL + "2"],
-          frameworks: [LONG_SKILL],
-          databases: [],
-          tools: [],
-          others: [],
-        },
-      },
+      LONGEST_JOB,
     ]);
     const long = seeded.at(-1)!;
     await using browser = await launchBrowser();
-    const paths = [
-      "/",
-      "/jobs",
-      `/jobs?keywords=${word("Keyword", 200)}`,
-      `/jobs?role=${encodeURIComponent(LONG_ROLE)}`,
-      `/jobs/${long.jobId}`,
-      "/jobs/JB-999999",
-    ];
+    const paths = longestPaths(long.jobId);
     for (const width of WIDTHS) {
       await t.step(`${width} px`, async () => {
         const context = await browser.newContext({

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { getRouteApi } from "@tanstack/react-router";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { TOP_LIST_LIMIT } from "../../../kv/constants.ts";
+import { BROWSER_NAMES, DEVICE_NAMES, TOP_LIST_LIMIT } from "../../../kv/constants.ts";
 import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { queryKeys } from "../queries.ts";
@@ -39,19 +39,31 @@ interface Slice<Key> {
   colour: string;
 }
 
-const DEVICE_SLICES: Slice<keyof TrendDay["deviceInfo"]>[] = [
-  { key: "desktop", label: "Desktop", colour: "#4f46e5" },
-  { key: "mobile", label: "Mobile", colour: "#0d9488" },
-  { key: "tablet", label: "Tablet", colour: "#f59e0b" },
-];
+/** The counter's names, each with its chart colour. */
+function slices<Key extends string>(
+  names: Record<Key, string>,
+  colours: Record<Key, string>,
+): Slice<Key>[] {
+  return (Object.keys(names) as Key[]).map((key) => ({
+    key,
+    label: names[key],
+    colour: colours[key],
+  }));
+}
 
-const BROWSER_SLICES: Slice<keyof TrendDay["browserInfo"]>[] = [
-  { key: "chrome", label: "Chrome", colour: "#2563eb" },
-  { key: "firefox", label: "Firefox", colour: "#ea580c" },
-  { key: "safari", label: "Safari", colour: "#0891b2" },
-  { key: "edge", label: "Edge", colour: "#16a34a" },
-  { key: "others", label: "Others", colour: "#94a3b8" },
-];
+const DEVICE_SLICES = slices(DEVICE_NAMES, {
+  desktop: "#4f46e5",
+  mobile: "#0d9488",
+  tablet: "#f59e0b",
+});
+
+const BROWSER_SLICES = slices(BROWSER_NAMES, {
+  chrome: "#2563eb",
+  firefox: "#ea580c",
+  safari: "#0891b2",
+  edge: "#16a34a",
+  others: "#94a3b8",
+});
 
 export function AnalyticsScreen() {
   const admin = useAdmin();

@@ -6,7 +6,7 @@
  */
 import type { BenchContext, LoadResult } from "../harness.ts";
 import { keys } from "../../../kv/keys.ts";
-import { seedAnalyticsHistory } from "../../../kv/analytics.ts";
+import { seedAnalyticsHistory } from "../../../kv/demo/analytics-history.ts";
 import type { Job } from "../../../kv/schemas.ts";
 
 const HISTORY_DAYS = 90;

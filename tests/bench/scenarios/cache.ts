@@ -4,7 +4,7 @@
  */
 import type { BenchContext } from "../harness.ts";
 import { readBoard } from "../traffic.ts";
-import { seededRandom } from "../../../kv/seed.ts";
+import { seededRandom } from "../../../kv/demo/generate.ts";
 
 const GROWTH_BUDGET = { max: 100 };
 const PARALLEL = 8;

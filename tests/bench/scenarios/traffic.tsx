@@ -7,7 +7,7 @@
 import { type BenchContext, type Budget, measure } from "../harness.ts";
 import { type Board, keywordSearch, readBoard, trafficScript } from "../traffic.ts";
 import { memoryOf, seedBench } from "../seed.ts";
-import { seededRandom } from "../../../kv/seed.ts";
+import { seededRandom } from "../../../kv/demo/generate.ts";
 import { startServerProcess } from "../../helpers/process.ts";
 import { JobStore } from "../../../kv/jobs.ts";
 import { renderDocument, track } from "../../../routes/pages/render.ts";

@@ -7,19 +7,19 @@
  *   deno task db:restore [file]                  a dump from the file or standard input, into an
  *                                                empty database or to finish a failed restore
  */
-import { ConfigError, loadConfig } from "../server/config.ts";
-import { createServices } from "../server/app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { createServices } from "./app.ts";
 import { dirname } from "node:path";
-import { openDatabase } from "./db.ts";
+import { openDatabase } from "../kv/db.ts";
 import {
   dumpDatabase,
   RESTORE_UNFINISHED,
   restoreDatabase,
   restoreUnfinished,
   TaskError,
-} from "./backup.ts";
-import { seedDemo, seedDemoIfEmpty } from "./seed.ts";
-import { activityExpiry } from "./activity.ts";
+} from "../kv/backup.ts";
+import { seedDemo, seedDemoIfEmpty } from "../kv/seed.ts";
+import { activityExpiry } from "../kv/activity.ts";
 
 async function openConfigured(): Promise<Deno.Kv> {
   return await openDatabase(loadConfig(Deno.env.toObject()));
@@ -43,7 +43,7 @@ async function seedCommand(force: boolean) {
 }
 
 const USAGE =
-  "Usage: deno run -A kv/cli.ts seed [--force] | dump [--with-secrets] [file] | restore [file]";
+  "Usage: deno run -A server/cli.ts seed [--force] | dump [--with-secrets] [file] | restore [file]";
 
 /**
  * Writes a dump to `path` readable by its owner only, through a temporary file in the same folder
