@@ -22,6 +22,11 @@ if (await restoreUnfinished(kv)) {
 }
 const services = createServices({ kv, config });
 const app = createApp(services);
+// The public catalogue and its search index load in the background from the start; meanwhile the
+// newest-first lists and job pages are answered from KV, and only searches wait for it.
+services.jobs.active().catch((error) =>
+  console.error(`Loading the job catalogue failed (the next search tries again): ${error}`)
+);
 
 if (config.SEED_DEMO && await seedDemoIfEmpty(services)) {
   console.log("Filled the empty database with demo jobs and 90 days of analytics.");

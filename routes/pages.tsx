@@ -145,7 +145,7 @@ export function publicPages(services: Services) {
       key,
       revision,
       status: 200,
-      load: () => jobs.search({ page: 1, limit: HOME_RECENT_JOBS }).then((result) => result.jobs),
+      load: () => jobs.list({ page: 1, limit: HOME_RECENT_JOBS }).then((result) => result.jobs),
       page: (recent) => <HomePage meta={meta} recent={recent} timeZone={config.TIMEZONE} />,
     });
   });
@@ -202,12 +202,11 @@ export function publicPages(services: Services) {
   app.get("/jobs/feed.xml", async (c) => {
     const query = { ...parseListQuery(new URL(c.req.url).searchParams), page: 1 };
     const search = listSearch(query);
-    const catalog = await jobs.active();
     const answer = await services.cache.remember(
       `rss ${siteUrl(c)} ${search}`,
-      catalog.revision,
-      () => {
-        const { jobs: list } = catalog.page({
+      await jobs.revision(),
+      async () => {
+        const { jobs: list } = await jobs.list({
           ...query,
           limit: FEED_ITEMS,
           sortBy: "datePosted",

@@ -2,7 +2,7 @@
  * The search index of a set of jobs: each job gets a number, each word a posting list of the jobs
  * holding it (and in which fields), and the words live in MiniSearch's radix tree, which finds the
  * words a query word reaches by prefix and by typo. A job change appends; a removed job is marked
- * gone and skipped until the owner rebuilds a fresh index (`wasteful`).
+ * gone and skipped until the owner compacts the index (`wasteful`, `compact`).
  */
 import SearchableMap from "minisearch/SearchableMap";
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
@@ -142,6 +142,43 @@ export class SearchIndex {
     }
   }
 
+  /**
+   * Drops the removed jobs' entries, renumbering the rest in their order, so memory and work
+   * follow the live jobs again. Words no job holds any more leave the tree.
+   */
+  compact(): void {
+    const span = this.span;
+    const renumbered = new Int32Array(span).fill(-1);
+    let live = 0;
+    for (let doc = 0; doc < span; doc++) if (this.alive[doc]) renumbered[doc] = live++;
+    const keep = <T extends Uint8Array | Float64Array | Int32Array>(array: T): T => {
+      const kept = new (array.constructor as new (size: number) => T)(live);
+      for (let doc = 0; doc < span; doc++) {
+        if (renumbered[doc] >= 0) kept[renumbered[doc]] = array[doc];
+      }
+      return kept;
+    };
+    const ids: string[] = new Array(live);
+    for (let doc = 0; doc < span; doc++) {
+      if (renumbered[doc] >= 0) ids[renumbered[doc]] = this.ids[doc];
+    }
+    this.ids = ids;
+    this.alive = keep(this.alive);
+    this.posted = keep(this.posted);
+    this.roleOf = keep(this.roleOf);
+    this.experienceOf = keep(this.experienceOf);
+    this.typeOf = keep(this.typeOf);
+    ids.forEach((id, doc) => this.numberOf.set(id, doc));
+    for (const [word, posting] of this.postings) {
+      if (posting.renumber(renumbered) === 0) {
+        this.postings.delete(word);
+        this.words.delete(word);
+      }
+    }
+    for (const posting of this.roleDocs) posting.renumber(renumbered);
+    this.gone = 0;
+  }
+
   remove(id: string): void {
     const n = this.numberOf.get(id);
     if (n === undefined) return;
@@ -178,47 +215,98 @@ export class SearchIndex {
   }
 
   /**
-   * The live jobs holding every word (in a field of `fields`), with each job's score: per word the
-   * best of its matches, field first, then how it was reached. Null when there are no words.
+   * The live jobs holding every word (in a field of `fields`), in job-number order, with each
+   * job's score beside it: per word the best of its matches, field first, then how it was reached.
+   * Null when there are no words. The arrays are fresh; the per-job work arrays are reused by every
+   * query (and left zeroed), so a broad query allocates what it finds, not a megabyte of scratch.
    */
   match(words: string[], fields: number): { docs: Uint32Array; score: Uint16Array } | null {
     const useful = words.filter((word) => !isStopWord(word));
     if (useful.length === 0) return null;
-    const span = this.span;
-    const score = new Uint16Array(span);
+    const { best, sum, kept: inCandidates } = this.scratch();
+    let { touched, next } = this.work;
     const expanded = useful.map((word) => this.expand(word)).map((matches) => ({
       matches,
-      postings: matches.reduce((sum, match) => sum + match.posting.size, 0),
+      postings: matches.reduce((total, match) => total + match.posting.size, 0),
     })).sort((a, b) => a.postings - b.postings);
-    const best = new Uint8Array(span);
-    let candidates: Uint32Array | null = null;
-    let inCandidates: Uint8Array | null = null;
-    for (const { matches } of expanded) {
-      const touched: Uint32Array = new Uint32Array(candidates?.length ?? span);
-      let count = 0;
+    const alive = this.alive;
+    let count = 0;
+    expanded.forEach(({ matches }, round) => {
+      if (round > 0 && count === 0) return;
+      let found = 0;
       for (const { posting, how } of matches) {
         const { docs, fields: bits, size } = posting;
         for (let i = 0; i < size; i++) {
           const doc = docs[i];
           const rank = FIELD_RANK[bits[i] & fields];
-          if (rank === 0 || !this.alive[doc] || (inCandidates && !inCandidates[doc])) continue;
+          if (rank === 0 || alive[doc] === 0 || (round > 0 && inCandidates[doc] === 0)) continue;
           const value = rank * 4 + how;
-          if (best[doc] === 0) touched[count++] = doc;
+          if (best[doc] === 0) next[found++] = doc;
           if (value > best[doc]) best[doc] = value;
         }
       }
-      if (inCandidates) { for (const doc of candidates!) inCandidates[doc] = 0; }
-      inCandidates ??= new Uint8Array(span);
-      const kept = touched.subarray(0, count);
-      candidates = kept;
-      for (const doc of kept) {
-        score[doc] += best[doc];
+      for (let i = 0; i < count; i++) inCandidates[touched[i]] = 0;
+      for (let i = 0; i < found; i++) {
+        const doc = next[i];
+        sum[doc] += best[doc];
         best[doc] = 0;
         inCandidates[doc] = 1;
       }
-      if (count === 0) break;
+      // A job dropped by this word keeps no score for the next query.
+      for (let i = 0; i < count; i++) if (inCandidates[touched[i]] === 0) sum[touched[i]] = 0;
+      [touched, next] = [next, touched];
+      count = found;
+    });
+    this.work = { touched, next };
+    // Job-number order: a scan of the marks when the matches are many, a sort when they are few.
+    let docs: Uint32Array;
+    if (count > this.span >> 6) {
+      docs = new Uint32Array(count);
+      for (let doc = 0, i = 0; i < count; doc++) if (inCandidates[doc] === 1) docs[i++] = doc;
+    } else docs = touched.slice(0, count).sort();
+    const score = new Uint16Array(count);
+    for (let i = 0; i < count; i++) {
+      const doc = docs[i];
+      score[i] = sum[doc];
+      sum[doc] = 0;
+      inCandidates[doc] = 0;
     }
-    return { docs: candidates!, score };
+    return { docs, score };
+  }
+
+  /** Per-job work arrays of `match`, as long as the index; all zero between queries. */
+  private scratchArrays = {
+    best: new Uint8Array(0),
+    sum: new Uint16Array(0),
+    kept: new Uint8Array(0),
+  };
+  private work = { touched: new Uint32Array(0), next: new Uint32Array(0) };
+  private found = { docs: new Uint32Array(0), scores: new Uint16Array(0) };
+
+  /**
+   * Room for a search's matching jobs and their scores, as long as the index, reused by every
+   * search: what a search returns from it is read before the next search starts.
+   */
+  foundArrays(): { docs: Uint32Array; scores: Uint16Array } {
+    if (this.found.docs.length < this.span) {
+      const size = Math.max(this.span, this.found.docs.length * 2);
+      this.found = { docs: new Uint32Array(size), scores: new Uint16Array(size) };
+    }
+    return this.found;
+  }
+
+  private scratch() {
+    const span = this.span;
+    if (this.scratchArrays.best.length < span) {
+      const size = Math.max(span, this.scratchArrays.best.length * 2);
+      this.scratchArrays = {
+        best: new Uint8Array(size),
+        sum: new Uint16Array(size),
+        kept: new Uint8Array(size),
+      };
+      this.work = { touched: new Uint32Array(size), next: new Uint32Array(size) };
+    }
+    return this.scratchArrays;
   }
 
   /** Marks the live jobs whose location holds a word of every group (prefixes of unknown words). */

@@ -32,4 +32,19 @@ export class Posting {
     this.docs[this.size] = doc;
     this.fields[this.size++] = fields;
   }
+
+  /** Keeps the jobs whose new number (`numbers[old]`) is not -1, renumbered; returns the size. */
+  renumber(numbers: Int32Array): number {
+    let kept = 0;
+    for (let i = 0; i < this.size; i++) {
+      const doc = numbers[this.docs[i]];
+      if (doc < 0) continue;
+      this.docs[kept] = doc;
+      this.fields[kept++] = this.fields[i];
+    }
+    this.size = kept;
+    this.docs = this.docs.slice(0, kept);
+    this.fields = this.fields.slice(0, kept);
+    return kept;
+  }
 }

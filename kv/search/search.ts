@@ -6,7 +6,7 @@
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
 import { FIELD, type SearchIndex } from "./index.ts";
 import { locationGroups, parseKeywords } from "./query.ts";
-import { topK } from "./top.ts";
+import { topK, topOf } from "./top.ts";
 import { indexWords, words } from "./text.ts";
 
 /** Where the keyword box looks: everything but the job ID (an admin-only handle). */
@@ -41,7 +41,10 @@ export interface SearchAnswer {
   ids: string[];
   total: number;
   facets: Facets;
-  /** Every matching job's number, for orders the index does not keep (company, role). */
+  /**
+   * Every matching job's number, for orders the index does not keep (company, role); it lives in
+   * the index's reused arrays, so read it before the next search.
+   */
   docs: Uint32Array;
 }
 
@@ -69,21 +72,30 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
   const roleCounts = new Uint32Array(index.roleNames.length);
   const levelCounts = new Uint32Array(EXPERIENCE_OPTIONS.length + 1);
   const typeCounts = new Uint32Array(EMPLOYMENT_TYPES.length + 1);
-  const docs = new Uint32Array(matched ? matched.docs.length : index.span);
+  const candidates = matched ? matched.docs.length : index.span;
+  const { docs, scores: scoreArray } = index.foundArrays();
+  const scores = matched ? scoreArray : null;
   let total = 0;
-  const visit = (doc: number) => {
-    if (!alive[doc] || (located && !located[doc])) return;
+  for (let i = 0; i < candidates; i++) {
+    const doc = matched ? matched.docs[i] : i;
+    if (alive[doc] === 0 || (located && located[doc] === 0)) continue;
     const jobRole = roleOf[doc];
     const jobLevel = experienceOf[doc];
     const jobType = typeOf[doc];
+    let meets = true;
     for (const { types, levels, places } of conditions) {
-      if (!((types >> jobType) & 1) && !((levels >> jobLevel) & 1) && !places?.[doc]) return;
+      if (!((types >> jobType) & 1) && !((levels >> jobLevel) & 1) && !places?.[doc]) {
+        meets = false;
+        break;
+      }
     }
+    if (!meets) continue;
     const roleOk = role === -1 || jobRole === role;
     const levelOk = level === 0 || jobLevel === level;
     const typeOk = type === 0 || jobType === type;
     // A job failing only one dropdown's filter counts for that dropdown's option.
     if (roleOk && levelOk && typeOk) {
+      if (scores) scores[total] = matched!.score[i];
       docs[total++] = doc;
       roleCounts[jobRole]++;
       levelCounts[jobLevel]++;
@@ -91,21 +103,23 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
     } else if (!roleOk && levelOk && typeOk) roleCounts[jobRole]++;
     else if (roleOk && !levelOk && typeOk) levelCounts[jobLevel]++;
     else if (roleOk && levelOk && !typeOk) typeCounts[jobType]++;
-  };
-  if (matched) { for (const doc of matched.docs) visit(doc); }
-  else for (let doc = 0; doc < index.span; doc++) visit(doc);
+  }
 
+  // Ranked by position in `docs`, so a score is read beside its job.
   const { posted, ids } = index;
-  const newer = (a: number, b: number) =>
-    posted[a] > posted[b] || (posted[a] === posted[b] && ids[a] > ids[b]);
-  const score = matched?.score;
+  const newer = (a: number, b: number) => {
+    const x = docs[a];
+    const y = docs[b];
+    return posted[x] > posted[y] || (posted[x] === posted[y] && ids[x] > ids[y]);
+  };
   const before = query.order === "oldest"
     ? (a: number, b: number) => newer(b, a)
-    : query.order === "relevance" && score
-    ? (a: number, b: number) => score[a] > score[b] || (score[a] === score[b] && newer(a, b))
+    : query.order === "relevance" && scores
+    ? (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && newer(a, b))
     : newer;
   const found = docs.subarray(0, total);
-  const page = topK(found, query.offset + query.limit, before).slice(query.offset);
+  const page = topOf(total, (at) => at, query.offset + query.limit, before).slice(query.offset)
+    .map((at) => docs[at]);
   return {
     ids: page.map((doc) => ids[doc]),
     total,

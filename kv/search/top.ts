@@ -9,6 +9,16 @@ export function topK(
   k: number,
   before: (a: number, b: number) => boolean,
 ): number[] {
+  return topOf(items.length, (index) => items[index], k, before);
+}
+
+/** The best `k` of the `count` items `at(0)` .. `at(count - 1)`, best first. */
+export function topOf(
+  count: number,
+  at: (index: number) => number,
+  k: number,
+  before: (a: number, b: number) => boolean,
+): number[] {
   if (k <= 0) return [];
   // A heap whose root is the worst of the best so far.
   const heap: number[] = [];
@@ -20,8 +30,8 @@ export function topK(
   };
   // Last to first: jobs are numbered oldest first, so newer ones come early and most older ones
   // are turned away by one comparison with the root.
-  for (let index = items.length - 1; index >= 0; index--) {
-    const item = items[index];
+  for (let index = count - 1; index >= 0; index--) {
+    const item = at(index);
     if (heap.length < k) {
       heap.push(item);
       for (let i = heap.length - 1; i > 0;) {

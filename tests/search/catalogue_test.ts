@@ -1,0 +1,107 @@
+/**
+ * The catalogue at scale: newest-first lists answer while it loads, lists hold lean jobs while the
+ * API gives whole records, and the index gives the same answers however often it is asked and
+ * after it drops removed jobs.
+ */
+import assert from "node:assert/strict";
+import { sampleJob, testApp } from "../helpers/server.ts";
+import type { Job } from "../../kv/schemas.ts";
+import { SearchIndex } from "../../kv/search/index.ts";
+import { indexedJob } from "../../kv/jobs.ts";
+import { searchJobs } from "../../kv/search/search.ts";
+import { CARD_DESCRIPTION_CUT } from "../../kv/constants.ts";
+import { FIXTURE_JOBS } from "./fixtures.ts";
+
+function activeJobs(count: number, description: (i: number) => string): Omit<Job, "jobId">[] {
+  const start = Date.parse("2026-03-01T00:00:00Z");
+  return Array.from({ length: count }, (_, i) => {
+    const at = new Date(start + i * 60_000).toISOString();
+    return {
+      ...sampleJob({ role: `Role ${i % 9}`, description: description(i) }),
+      _id: `job-${String(i).padStart(5, "0")}`,
+      status: "active" as const,
+      datePosted: at,
+      movedToDumpAt: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+}
+
+Deno.test("while the catalogue loads, the newest jobs are answered at once; searches wait for it", async () => {
+  await using t = await testApp({ now: new Date("2026-03-02T00:00:00Z") });
+  await t.services.jobs.importJobs(activeJobs(2_000, (i) => `Description of job ${i}.`));
+  const done: string[] = [];
+  const loading = t.services.jobs.active().then(() => done.push("catalogue"));
+  const newest = Promise.resolve(t.app.request("/api/jobs?limit=3")).then(async (response) => {
+    done.push("newest");
+    return await response.json();
+  });
+  const search = Promise.resolve(t.app.request("/api/jobs?keywords=role")).then(() =>
+    done.push("search")
+  );
+  const body = await newest;
+  await Promise.all([loading, search]);
+  assert.deepEqual(done, ["newest", "catalogue", "search"]);
+  assert.deepEqual(body.jobs.map((job: Job) => job._id), ["job-01999", "job-01998", "job-01997"]);
+  assert.equal(body.pagination.totalJobs, 2_000);
+  // The same answer once the catalogue is in, oldest first too.
+  const again = await (await t.app.request("/api/jobs?limit=3&sortBy=datePosted&sortOrder=asc"))
+    .json();
+  assert.deepEqual(again.jobs.map((job: Job) => job._id), ["job-00000", "job-00001", "job-00002"]);
+});
+
+Deno.test("lists hold a job's description only as far as a card shows it; the API gives it whole", async () => {
+  await using t = await testApp({ now: new Date("2026-03-02T00:00:00Z") });
+  const long = (i: number) => `Job ${i} ${"builds reliable payment systems ".repeat(40)}`;
+  await t.services.jobs.importJobs(activeJobs(3, long));
+  const catalog = await t.services.jobs.active();
+  const held = catalog.byId.get("job-00001")!.job;
+  assert.ok(held.description.length <= CARD_DESCRIPTION_CUT + 1, "the list keeps a card's cut");
+  assert.ok(long(1).startsWith(held.description));
+  const body = await (await t.app.request("/api/jobs?keywords=payment")).json();
+  assert.equal(body.jobs.length, 3);
+  assert.deepEqual(body.jobs.map((job: Job) => job.description).sort(), [0, 1, 2].map(long));
+  const one = await (await t.app.request("/api/jobs/job-00002")).json();
+  assert.equal(one.description, long(2));
+  // Words past the cut are still found: the index read the whole text.
+  const late = await (await t.app.request("/api/jobs?keywords=reliable%20systems")).json();
+  assert.equal(late.pagination.totalJobs, 3);
+});
+
+const QUERIES = ["engineer", "python developer", "data", "react bengaluru", "pyhton", "java"];
+
+const answers = (index: SearchIndex) =>
+  QUERIES.map((keywords) => {
+    const answer = searchJobs(index, { keywords, order: "relevance", offset: 0, limit: 50 });
+    return { keywords, ids: answer.ids, total: answer.total, facets: answer.facets };
+  });
+
+function fixtureIndex(): SearchIndex {
+  const index = new SearchIndex();
+  for (const job of FIXTURE_JOBS) index.put(indexedJob(job));
+  return index;
+}
+
+Deno.test("the index answers the same however many searches came before", () => {
+  const index = fixtureIndex();
+  const first = answers(index);
+  assert.ok(first.some(({ total }) => total > 1), "the queries find jobs");
+  // Asked again in another order: nothing one search leaves behind changes another's answer.
+  const reversed = answers(index).reverse();
+  assert.deepEqual(answers(index), first);
+  assert.deepEqual(reversed.reverse(), first);
+  assert.deepEqual(answers(fixtureIndex()), first);
+});
+
+Deno.test("dropping removed jobs from the index answers as an index of the live jobs would", () => {
+  const index = fixtureIndex();
+  const removed = new Set(FIXTURE_JOBS.filter((_, i) => i % 3 === 0).map((job) => job._id));
+  for (const id of removed) index.remove(id);
+  index.compact();
+  assert.equal(index.span, FIXTURE_JOBS.length - removed.size);
+  const live = new SearchIndex();
+  for (const job of FIXTURE_JOBS) if (!removed.has(job._id)) live.put(indexedJob(job));
+  assert.deepEqual(answers(index), answers(live));
+  assert.ok(answers(index).every(({ ids }) => ids.every((id) => !removed.has(id))));
+});
