@@ -150,12 +150,16 @@ export class Audit {
     readonly address: string | null,
   ) {}
 
-  /** Adds a record (and its job index) to `op`; returns the record as stored. */
+  /**
+   * Adds a record (and its job index) to `op`; returns the record as stored. `jobIds` are further
+   * jobs whose history shows it (the jobs a bulk upload created).
+   */
   add(
     op: Deno.AtomicOperation,
     action: ActivityAction,
     target: ActivityTarget | null,
     change: Record<string, unknown> | null = null,
+    jobIds: readonly string[] = [],
   ): ActivityRecord {
     return this.log.add(op, {
       actor: this.actor,
@@ -163,7 +167,7 @@ export class Audit {
       action,
       target,
       change,
-    });
+    }, jobIds);
   }
 }
 
@@ -193,13 +197,18 @@ export class ActivityLog {
     return new Audit(this, actor, address);
   }
 
-  add(op: Deno.AtomicOperation, draft: Omit<ActivityRecord, "id" | "at">): ActivityRecord {
+  add(
+    op: Deno.AtomicOperation,
+    draft: Omit<ActivityRecord, "id" | "at">,
+    jobIds: readonly string[] = [],
+  ): ActivityRecord {
     const now = this.now();
     const record = fitted({ id: this.recordId(now), at: now.toISOString(), ...draft });
     const expireIn = this.retentionMs;
     op.set(keys.activity(record.id), record, { expireIn });
-    if (record.target?.jobId) {
-      op.set(keys.jobActivityEntry(record.target.jobId, record.id), null, { expireIn });
+    const indexed = record.target?.jobId ? [record.target.jobId, ...jobIds] : jobIds;
+    for (const jobId of new Set(indexed)) {
+      op.set(keys.jobActivityEntry(jobId, record.id), null, { expireIn });
     }
     return record;
   }

@@ -41,6 +41,7 @@ export const KV_KEY_BYTES = 2_048;
 export const ATOMIC_KEY_BYTES_BUDGET = 72 * 1024;
 
 const utf8 = new TextEncoder();
+const PLAIN_ASCII = /^[ -~]*$/;
 
 /** Bytes of an encoded key part's content: a zero byte is escaped as two. */
 function escapedLength(bytes: Uint8Array): number {
@@ -57,8 +58,10 @@ function escapedLength(bytes: Uint8Array): number {
 export function kvKeySize(key: Deno.KvKey): number {
   let size = 0;
   for (const part of key) {
-    if (typeof part === "string") size += 2 + escapedLength(utf8.encode(part));
-    else if (part instanceof Uint8Array) size += 2 + escapedLength(part);
+    // Printable ASCII (ids, job numbers, most links) is one byte a character.
+    if (typeof part === "string") {
+      size += 2 + (PLAIN_ASCII.test(part) ? part.length : escapedLength(utf8.encode(part)));
+    } else if (part instanceof Uint8Array) size += 2 + escapedLength(part);
     else if (typeof part === "number") size += 9;
     else if (typeof part === "boolean") size += 1;
     else if (typeof part === "bigint") {

@@ -31,7 +31,16 @@ export interface DuplicateCheck {
   existingJob: JobWithAnalytics | null;
 }
 
+/** One row of a bulk upload that was not created, and why. */
+export interface BulkRowProblem {
+  index: number;
+  message: string;
+}
+
 export interface BulkAnswer {
   message: string;
   summary: { created: number; duplicates: number; errors: number };
+  created: { index: number; _id: string; jobId: string; role: string; companyName: string }[];
+  duplicates: BulkRowProblem[];
+  errors: BulkRowProblem[];
 }

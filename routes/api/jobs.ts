@@ -9,6 +9,7 @@ import { requireAdmin } from "../../server/auth.ts";
 import {
   type AdminListPage,
   type AdminListQuery,
+  duplicateMessage,
   linkKeyProblem,
   validateJob,
   type WriteResult,
@@ -76,13 +77,9 @@ const duplicateCheck = z.object({
 const bulkBody = z.object({
   jobs: z.array(z.unknown(), { error: 'JSON must contain a "jobs" array' }).min(
     1,
-    "jobs must contain at least one job",
-  ).max(MAX_BULK_JOBS, `jobs may contain at most ${MAX_BULK_JOBS} jobs at once`),
+    "must contain at least one job",
+  ).max(MAX_BULK_JOBS, `may contain at most ${MAX_BULK_JOBS} jobs at once`),
 });
-
-function duplicateMessage(existing: Job): string {
-  return `Duplicate hiring link! This link is already used by "${existing.role}" at ${existing.companyName}`;
-}
 
 /**
  * Maps a store result to the answer: 404 for a missing job, 400 for one too large to store, 409
@@ -216,38 +213,12 @@ export function jobRoutes(services: Services) {
       fail(400, 'JSON must contain a "jobs" array');
     }
     const { jobs: items } = parseWith(bulkBody, body);
-    const audit = auditOf(c, services);
-    const created: Job[] = [];
-    const duplicates: { index: number; hiringLink: string; existingJob: Job }[] = [];
-    const errors: { index: number; message: string }[] = [];
-    // One at a time, in order, so a link repeated inside the upload is caught as a duplicate too.
-    for (const [index, item] of items.entries()) {
-      const validation = validateJob(item);
-      if (!validation.ok) {
-        errors.push({ index, message: validation.message });
-        continue;
-      }
-      const result = await jobs.create(validation.job, audit);
-      if (result.ok) created.push(result.job);
-      else if (result.reason === "duplicate") {
-        duplicates.push({
-          index,
-          hiringLink: validation.job.hiringLink,
-          existingJob: result.existingJob,
-        });
-      }
-    }
+    const { created, duplicates, errors } = await jobs.bulkCreate(items, auditOf(c, services));
     const summary = {
       created: created.length,
       duplicates: duplicates.length,
       errors: errors.length,
     };
-    // Each created job's own write carries its record; this one tells what the upload did as a whole.
-    await services.activity.record(audit, "jobs.bulk_upload", {
-      kind: "jobs",
-      id: null,
-      label: `${items.length} rows uploaded`,
-    }, { ...summary, createdJobIds: created.map((job) => job.jobId) });
     return c.json(
       {
         message:

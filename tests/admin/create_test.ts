@@ -1,5 +1,6 @@
 /** Create Job in Chromium: the form, skills and keywords, the duplicate dialog, the JSON upload. */
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { sampleJob, testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { browserTest, launchBrowser } from "../helpers/browser.ts";
@@ -18,7 +19,7 @@ import {
   press,
   publicStatus,
 } from "./helpers.ts";
-import type { JobWithAnalytics } from "../../kv/schemas.ts";
+import { EXPERIENCE_OPTIONS, type JobWithAnalytics } from "../../kv/schemas.ts";
 
 Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t) => {
   await using s = await testServer();
@@ -191,7 +192,7 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
   });
 
   await t.step(
-    "50 jobs, 3 duplicate links, 2 invalid: 45 created, 3 rejected, 2 failed",
+    "50 jobs, 3 duplicate links, 2 invalid: 45 created, and the 5 rows not created listed",
     async () => {
       const taken = [existing];
       for (let i = 0; i < 2; i++) {
@@ -208,8 +209,82 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
       await expectToast(page, "45 jobs created successfully!");
       await expectToast(page, "3 jobs rejected due to duplicate hiring links");
       await expectToast(page, "2 jobs failed to create");
+      await expectText(page, "45 jobs created, 5 rows not created.");
+      const rows = page.getByRole("table", { name: "Rows not created" }).getByRole("row");
+      assert.equal(await rows.count(), 6, "a heading row and five rows");
+      assert.deepEqual(await rows.nth(1).getByRole("cell").allInnerTexts(), [
+        "46",
+        `${sampleJob().role} at Acme Corp`,
+        'Duplicate hiring link! This link is already used by "Existing Role" at Initech',
+      ]);
+      assert.deepEqual(await rows.nth(5).getByRole("cell").allInnerTexts(), [
+        "50",
+        `${sampleJob().role} at Acme Corp`,
+        `experience: must be one of ${EXPERIENCE_OPTIONS.join(", ")}`,
+      ]);
+      await page.getByRole("link", { name: "Go to Manage Jobs" }).click();
       await page.waitForURL(`${s.url}/admin/jobs`);
       await page.getByRole("tab", { name: "Active (49)" }).waitFor();
+    },
+  );
+
+  await t.step(
+    "a JSON file with good and bad rows at 390 px: what was not created, and why",
+    async () => {
+      const { page: phone, context } = await newPage(browser, 390);
+      try {
+        await openAs(phone, s, main, "/admin/jobs/create");
+        await phone.getByRole("tab", { name: "JSON Upload" }).click();
+        const rows = [
+          sampleJob({ role: "Phone Good One", companyName: "Globex" }),
+          { ...sampleJob(), companyName: "Hooli", role: "" },
+          "just a string",
+          sampleJob({ role: "Phone Good Two", hiringLink: "https://globex.example/jobs/two" }),
+          sampleJob({ role: "Same Link", hiringLink: "https://globex.example/jobs/two/" }),
+        ];
+        await phone.getByLabel("JSON file").setInputFiles({
+          name: "jobs.json",
+          mimeType: "application/json",
+          buffer: Buffer.from(JSON.stringify({ jobs: rows })),
+        });
+        const box = phone.getByLabel("Jobs JSON");
+        // The file is read in the background; then its text is in the box.
+        await phone.waitForFunction(() => document.querySelector("textarea")?.value !== "");
+        assert.equal(JSON.parse(await box.inputValue()).jobs.length, 5, "the file is in the box");
+        await press(phone.getByRole("button", { name: "Upload Jobs" }));
+        await expectToast(phone, "2 jobs created successfully!");
+        await expectHeading(phone, "Upload result");
+        await expectText(phone, "2 jobs created, 3 rows not created.");
+        const table = phone.getByRole("table", { name: "Rows not created" });
+        assert.deepEqual(await table.getByRole("columnheader").allInnerTexts(), [
+          "Row",
+          "Job",
+          "Problem",
+        ]);
+        const cells = async (i: number) =>
+          await table.getByRole("row").nth(i).getByRole("cell").allInnerTexts();
+        assert.deepEqual(await cells(1), ["2", "Hooli", "Please fill in: role"]);
+        assert.deepEqual(await cells(2), ["3", "—", "Job must be a JSON object"]);
+        assert.deepEqual(await cells(3), [
+          "5",
+          "Same Link at Acme Corp",
+          "Duplicate hiring link! Row 4 of this upload has the same link",
+        ]);
+        // The whole table is on screen at 390 px, nothing cut off to the side.
+        const box390 = (await table.boundingBox())!;
+        assert.ok(box390.x >= 0 && box390.x + box390.width <= 390, JSON.stringify(box390));
+        assert.ok(
+          await phone.evaluate(() => document.documentElement.scrollWidth <= 390),
+          "no sideways scrolling",
+        );
+        await expectAccessible(phone);
+        // The rows not created go back in the box, to be fixed and uploaded again.
+        await press(phone.getByRole("button", { name: "Keep only the rows not created" }));
+        assert.deepEqual(JSON.parse(await box.inputValue()).jobs, [rows[1], rows[2], rows[4]]);
+        assert.equal(phone.url(), `${s.url}/admin/jobs/create`);
+      } finally {
+        await context.close();
+      }
     },
   );
 

@@ -10,57 +10,10 @@ import { sampleJob, testApp } from "../helpers/server.ts";
 import { asMain } from "../helpers/admins.ts";
 import { keys } from "../../kv/keys.ts";
 import { KV_VALUE_BYTES, kvValueSize, readBackSize } from "../../kv/atomic.ts";
-import { JOB_RECORD_BYTES, jobSizeProblem, validateJob } from "../../kv/jobs.ts";
+import { JOB_RECORD_BYTES, jobSizeProblem } from "../../kv/jobs.ts";
+import { largestAccepted, multiByteJob, parsed, wideSkills } from "../helpers/large_jobs.ts";
 import type { Job, JobInput } from "../../kv/schemas.ts";
 import { DAY_MS } from "../../kv/constants.ts";
-
-/** `count` skills of 100 characters, each holding a character beyond U+00FF. */
-function wideSkills(count: number, mark: string): JobInput["skills"] {
-  const entry = (i: number) => `${mark}${String(i).padStart(3, "0")} ${"s".repeat(94)}’`;
-  const groups = ["languages", "technologies", "frameworks", "databases", "tools", "others"];
-  const skills = Object.fromEntries(groups.map((group) => [group, [] as string[]]));
-  for (let i = 0; i < count; i++) skills[groups[i % groups.length]].push(entry(i));
-  return skills as JobInput["skills"];
-}
-
-/**
- * A job in multi-byte text (₹, €, ’, an emoji) whose plain-ASCII location is `extra` characters
- * long: each character there is one byte, so the edge can be found to the byte.
- */
-function multiByteJob(extra: number): JobInput {
-  return sampleJob({
-    description: `₹ ${"Build the services behind our product 😀 ".repeat(500)}`.slice(0, 20_000),
-    requiredDegree: `€ ${"B.Tech in Computer Science or equivalent. ".repeat(60)}`.slice(0, 1_980),
-    skills: wideSkills(91, "€"),
-    location: "L".repeat(extra),
-    keywords: ["remote’", "₹ package"],
-    // One link for every call: the usual unique links vary in length.
-    hiringLink: "https://careers.acme.example/jobs/the-largest-job",
-  });
-}
-
-/** The parsed body a request with `job` reaches the store with. */
-function parsed(job: JobInput): JobInput {
-  const validation = validateJob(JSON.parse(JSON.stringify(job)));
-  if (!validation.ok && !validation.message.startsWith("Job is too large")) {
-    throw new Error(validation.message);
-  }
-  return validation.ok ? validation.job : job;
-}
-
-/** The longest location (130..200 characters, so its length prefix keeps one size) that fits. */
-function largestAccepted(): { fits: JobInput; oneByteMore: JobInput } {
-  let low = 130;
-  let high = 200;
-  assert.equal(jobSizeProblem(parsed(multiByteJob(low))), null, "the base job must fit");
-  assert.notEqual(jobSizeProblem(parsed(multiByteJob(high))), null, "the base job must not fit");
-  while (high - low > 1) {
-    const middle = (low + high) >> 1;
-    if (jobSizeProblem(parsed(multiByteJob(middle))) === null) low = middle;
-    else high = middle;
-  }
-  return { fits: multiByteJob(low), oneByteMore: multiByteJob(high) };
-}
 
 Deno.test("node:v8 serialize measures values exactly as Deno KV refuses them", async () => {
   using kv = await Deno.openKv(":memory:");

@@ -17,12 +17,18 @@ export interface TestApp {
 }
 
 export async function testApp(
-  options: { config?: Partial<Config>; now?: Date; kvPath?: string } = {},
+  options: {
+    config?: Partial<Config>;
+    now?: Date;
+    kvPath?: string;
+    /** Puts something between the services and KV, such as a write that fails (tests/helpers/kv.ts). */
+    wrapKv?: (kv: Deno.Kv) => Deno.Kv;
+  } = {},
 ): Promise<TestApp> {
   const kv = await Deno.openKv(options.kvPath ?? ":memory:");
   const clock = { now: options.now ?? new Date() };
   const services = createServices({
-    kv,
+    kv: options.wrapKv?.(kv) ?? kv,
     config: testConfig(options.config),
     now: () => new Date(clock.now),
   });

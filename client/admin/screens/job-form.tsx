@@ -23,9 +23,9 @@ import { DUPLICATE_TOAST_MS } from "../../../kv/constants.ts";
 import { api, ApiError, messageOf } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { jobsChanged, queryKeys } from "../queries.ts";
-import { AccessDenied, Dialog, formatDate, PageHeader, Tabs } from "../ui.tsx";
+import { AccessDenied, Dialog, formatDate, PageHeader, plural, Tabs } from "../ui.tsx";
 import { FormButtons } from "../components/form.tsx";
-import type { BulkAnswer, DuplicateCheck, Job, JobAnswer } from "../types.ts";
+import type { BulkAnswer, BulkRowProblem, DuplicateCheck, Job, JobAnswer } from "../types.ts";
 
 interface FormValues {
   companyName: string;
@@ -591,7 +591,7 @@ function ListField({ label, items, onChange }: {
         />
         <button
           type="button"
-          className="btn-secondary"
+          className="btn-secondary shrink-0"
           onClick={add}
           aria-label={`Add to ${label}`}
         >
@@ -652,12 +652,89 @@ const EXAMPLE = JSON.stringify(
   2,
 );
 
+/** A row as the person uploading it knows it: its role and company, where the row has them. */
+function rowLabel(row: unknown): string {
+  if (!row || typeof row !== "object") return "";
+  const { role, companyName } = row as { role?: unknown; companyName?: unknown };
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+  return [text(role), text(companyName)].filter(Boolean).join(" at ");
+}
+
+interface UploadOutcome {
+  created: number;
+  /** Rows not created, in row order: duplicates and errors together. */
+  failed: (BulkRowProblem & { label: string })[];
+  /** The failed rows as uploaded, to fix and upload again. */
+  failedJson: string;
+}
+
+/** What the upload did: the counts, and each row that was not created with its reason. */
+function UploadResult({ outcome, onRetryFailed }: {
+  outcome: UploadOutcome;
+  onRetryFailed: () => void;
+}) {
+  const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  // The result appears below a long form: bring it into view where the person is looking.
+  useEffect(() => {
+    section.current?.scrollIntoView({ block: "nearest" });
+  }, [outcome]);
+  const { created, failed } = outcome;
+  return (
+    <section ref={section} aria-labelledby={headingId} className="card space-y-3 p-5 text-sm">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">Upload result</h2>
+      <p role="status" className="text-slate-700">
+        {plural(created, "job")} created, {plural(failed.length, "row")} not created.
+      </p>
+      {failed.length > 0 && (
+        <>
+          <table className="w-full table-fixed border-collapse text-left">
+            <caption className="sr-only">Rows not created</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-600">
+                <th scope="col" className="w-14 py-2 pr-2 font-semibold">Row</th>
+                <th scope="col" className="w-1/3 py-2 pr-2 font-semibold">Job</th>
+                <th scope="col" className="py-2 font-semibold">Problem</th>
+              </tr>
+            </thead>
+            <tbody>
+              {failed.map((row) => (
+                <tr key={row.index} className="border-b border-slate-100 align-top">
+                  <td className="py-2 pr-2 font-mono">{row.index + 1}</td>
+                  <td className="py-2 pr-2 break-words">{row.label || "—"}</td>
+                  <td className="py-2 break-words text-red-700">{row.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn-secondary" onClick={onRetryFailed}>
+              Keep only the rows not created
+            </button>
+            {created > 0 && (
+              <Link to="/admin/jobs" className="btn-secondary">Go to Manage Jobs</Link>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
 function JsonUpload() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<UploadOutcome | null>(null);
   const id = useId();
+  const fileId = useId();
+
+  const readFile = async (file: File | undefined) => {
+    if (!file) return;
+    setText(await file.text());
+    setOutcome(null);
+  };
 
   const upload = async (event: FormEvent) => {
     event.preventDefault();
@@ -674,15 +751,30 @@ function JsonUpload() {
       return;
     }
     setBusy(true);
+    setOutcome(null);
     try {
-      const { summary } = await api.post<BulkAnswer>("/jobs/bulk", { jobs });
+      const answer = await api.post<BulkAnswer>("/jobs/bulk", { jobs });
+      const { summary } = answer;
       if (summary.created > 0) toast.success(`${summary.created} jobs created successfully!`);
       if (summary.duplicates > 0) {
         toast.warning(`${summary.duplicates} jobs rejected due to duplicate hiring links`);
       }
       if (summary.errors > 0) toast.error(`${summary.errors} jobs failed to create`);
       await jobsChanged(queryClient);
-      if (summary.created > 0) await navigate({ to: "/admin/jobs" });
+      const failed = [...answer.duplicates, ...answer.errors]
+        .sort((a, b) => a.index - b.index)
+        .map((row) => ({ ...row, label: rowLabel(jobs[row.index]) }));
+      // With every row created the list is where to go; otherwise the rows not created stay in
+      // view, to be fixed and uploaded again.
+      if (summary.created > 0 && failed.length === 0) {
+        await navigate({ to: "/admin/jobs" });
+        return;
+      }
+      setOutcome({
+        created: summary.created,
+        failed,
+        failedJson: JSON.stringify({ jobs: failed.map((row) => jobs[row.index]) }, null, 2),
+      });
     } catch (error) {
       toast.error(messageOf(error, "Error creating jobs"));
     } finally {
@@ -723,6 +815,16 @@ function JsonUpload() {
         >{EXAMPLE}</pre>
       </section>
       <div>
+        <label htmlFor={fileId} className="field-label">JSON file</label>
+        <input
+          id={fileId}
+          type="file"
+          accept="application/json,.json"
+          className="field"
+          onChange={(event) => readFile(event.target.files?.[0])}
+        />
+      </div>
+      <div>
         <label htmlFor={id} className="field-label">Jobs JSON</label>
         <textarea
           id={id}
@@ -738,6 +840,15 @@ function JsonUpload() {
           {busy ? "Uploading..." : "Upload Jobs"}
         </button>
       </div>
+      {outcome && (
+        <UploadResult
+          outcome={outcome}
+          onRetryFailed={() => {
+            setText(outcome.failedJson);
+            setOutcome(null);
+          }}
+        />
+      )}
     </form>
   );
 }

@@ -1,0 +1,60 @@
+/** Deno KV as tests need it beyond the real thing: writes that crash or lose a race on demand. */
+import { keys } from "../../kv/keys.ts";
+
+/** What a trapped KV does to its next atomic write, and what it saw. */
+export interface Trap {
+  /** Makes the next commit lose a race or fail, once. */
+  mode: "conflict" | "crash" | null;
+  /** Commits to let through before `mode` strikes (none unless set). */
+  after?: number;
+  /** The expireIn of every activity record written. */
+  expireIns: number[];
+  /** Counts the commits tried. */
+  commits?: number;
+}
+
+/**
+ * A KV whose atomic writes can be made to lose a race or fail, once, like a crash or a rival.
+ */
+export function trappedKv(kv: Deno.Kv, trap: Trap): Deno.Kv {
+  return new Proxy(kv, {
+    get(target, property) {
+      if (property !== "atomic") {
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      }
+      return () => {
+        const op = target.atomic();
+        const set = op.set.bind(op);
+        op.set = (key, value, options) => {
+          if (key[0] === "activity" && options?.expireIn) trap.expireIns.push(options.expireIn);
+          return set(key, value, options);
+        };
+        const commit = op.commit.bind(op);
+        op.commit = async () => {
+          trap.commits = (trap.commits ?? 0) + 1;
+          if (trap.after) {
+            trap.after--;
+            return await commit();
+          }
+          const mode = trap.mode;
+          trap.mode = null;
+          if (mode === "crash") throw new Error("the process died");
+          // Another writer changes the job data first, so this write's checks fail and it retries.
+          if (mode === "conflict") {
+            await target.set(
+              keys.jobsMeta(),
+              (await target.get(keys.jobsMeta())).value ?? {
+                revision: 0,
+                lastJobNumber: 1000,
+                counts: { active: 0, dump: 0, inactive: 0 },
+              },
+            );
+          }
+          return await commit();
+        };
+        return op;
+      };
+    },
+  });
+}
