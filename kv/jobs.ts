@@ -48,7 +48,7 @@ import {
   similarJobs,
 } from "./search/search.ts";
 import { topK } from "./search/top.ts";
-import { BoundedCache } from "./bounded-cache.ts";
+import { BoundedCache, CACHE_BUDGETS } from "./bounded-cache.ts";
 import { type Loosenable, looserSearch } from "./search/looser.ts";
 
 export interface StatusCounts {
@@ -137,8 +137,6 @@ const EMPTY_META: JobsMeta = {
   counts: { active: 0, dump: 0, inactive: 0 },
 };
 
-/** Memory for the view and click totals of jobs read recently (admin lists, job pages). */
-const TOTALS_CACHE_BYTES = 2 * 1024 * 1024;
 /** What one job's remembered totals cost: its id and a two-number record. */
 const TOTALS_ENTRY_BYTES = 96;
 /** How long each revision's change list is kept for other processes to catch up from. */
@@ -657,7 +655,7 @@ export function paginate(page: number, limit: number, total: number): Pagination
 
 export class JobStore {
   private catalog: ActiveCatalog | null = null;
-  private totals = new BoundedCache<JobAnalytics>(TOTALS_CACHE_BYTES);
+  private totals = new BoundedCache<JobAnalytics>(CACHE_BUDGETS.jobTotals);
   private refreshing: Promise<ActiveCatalog> | null = null;
 
   constructor(
