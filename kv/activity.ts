@@ -67,8 +67,22 @@ export interface ActivityQuery {
 
 export interface ActivityPage {
   records: ActivityRecord[];
-  pagination: { currentPage: number; limit: number; hasPrev: boolean; hasNext: boolean };
+  /**
+   * `totalRecords` counts the matching records up to `ACTIVITY_COUNT_LIMIT` (a long log is not read
+   * to its end for a number): past it, the count stops there and `hasNext` still tells of more.
+   */
+  pagination: {
+    currentPage: number;
+    limit: number;
+    totalRecords: number;
+    totalPages: number;
+    hasPrev: boolean;
+    hasNext: boolean;
+  };
 }
+
+/** The most matching records a page's count reads, beyond the page itself. */
+export const ACTIVITY_COUNT_LIMIT = 10_000;
 
 /** A record must fit one KV value (64 KiB) beside anything else: long texts are cut to fit. */
 const RECORD_BYTES = 48 * 1024;
@@ -227,9 +241,9 @@ export class ActivityLog {
   }
 
   /**
-   * Newest first, filtered by admin, action and job. A job's records come from its index; other
-   * filters read the log from the newest record until the page is full, so a page costs what lies
-   * before it, and `hasNext` comes from reading one record more.
+   * Newest first, filtered by admin, action and job, with the count of matching records (up to
+   * `ACTIVITY_COUNT_LIMIT`) for numbered pages. A job's records come from its index; other filters
+   * read the log from the newest record, so a page costs what lies before it plus the count.
    */
   async list(query: ActivityQuery): Promise<ActivityPage> {
     const offset = (query.page - 1) * query.limit;
@@ -237,12 +251,14 @@ export class ActivityLog {
       (!query.adminId || record.actor.id === query.adminId) &&
       (!query.action || record.action === query.action);
     const found: ActivityRecord[] = [];
-    let skipped = 0;
+    const countUpTo = Math.max(ACTIVITY_COUNT_LIMIT, offset + query.limit + 1);
+    let counted = 0;
+    /** Counts a matching record and keeps it when it falls on the page; true once done. */
     const take = (record: ActivityRecord | null) => {
       if (!record || !matches(record)) return false;
-      if (skipped < offset) skipped++;
-      else found.push(record);
-      return found.length > query.limit;
+      if (counted >= offset && counted < offset + query.limit) found.push(record);
+      counted++;
+      return counted >= countUpTo;
     };
     if (query.jobId) {
       const ids: string[] = [];
@@ -257,17 +273,20 @@ export class ActivityLog {
       for await (
         const entry of this.kv.list<ActivityRecord>({ prefix: keys.activities() }, {
           reverse: true,
-          batchSize: Math.min(500, offset + query.limit + 1),
+          batchSize: 500,
         })
       ) if (take(entry.value)) break;
     }
+    const totalPages = Math.ceil(counted / query.limit);
     return {
-      records: found.slice(0, query.limit),
+      records: found,
       pagination: {
         currentPage: query.page,
         limit: query.limit,
+        totalRecords: counted,
+        totalPages,
         hasPrev: query.page > 1,
-        hasNext: found.length > query.limit,
+        hasNext: counted > offset + query.limit,
       },
     };
   }

@@ -9,6 +9,7 @@ import pLimit from "p-limit";
 import { keys } from "./keys.ts";
 import { ATOMIC_MUTATIONS_BUDGET, chunk, getAll, retrying } from "./atomic.ts";
 import { type Browser, BROWSER_NAMES, type Device, DEVICE_NAMES } from "./constants.ts";
+import { BoundedCache, CACHE_BUDGETS, roughBytes } from "./bounded-cache.ts";
 import type { Job } from "./schemas.ts";
 import { addDays, dayOf, periodDays } from "./days.ts";
 
@@ -462,8 +463,6 @@ class KindCache {
     return number;
   }
 }
-/** Report answers kept (each at most a few hundred rows): every report for a few periods. */
-const ANSWERS_KEPT = 40;
 /** The longest a report answer is reused, so an edited job name shows within a minute. */
 const ANSWER_CACHE_MS = 60_000;
 
@@ -482,11 +481,10 @@ export class AnalyticsReports {
     companies: new KindCache(keys.analyticsCompanyDays),
   };
   private listing = pLimit(DAYS_LISTED_AT_ONCE);
-  private refs = new Map<string, { ref: JobRef | null; at: number }>();
-  private answers = new Map<
-    string,
-    { version: bigint; day: string; at: number; value: Promise<unknown> }
-  >();
+  /** Job names by id, each trusted for up to a minute (`REF_CACHE_MS`) so edits show. */
+  readonly refs = new BoundedCache<JobRef | null>(CACHE_BUDGETS.reportJobNames);
+  /** Report answers by name; sized once they are made. */
+  readonly answers = new BoundedCache<Promise<unknown>>(CACHE_BUDGETS.reportAnswers);
 
   constructor(
     private kv: Deno.Kv,
@@ -655,18 +653,20 @@ export class AnalyticsReports {
    * counter is unchanged), for the same day, and for at most a minute so that edited job names show.
    */
   private async remember<T>(name: string, compute: () => Promise<T>): Promise<T> {
-    const version = (await this.kv.get<Deno.KvU64>(keys.analyticsWrites())).value?.value ?? 0n;
-    const day = dayOf(this.now(), this.timeZone);
-    const now = Date.now();
-    const hit = this.answers.get(name);
-    if (hit && hit.version === version && hit.day === day && now - hit.at < ANSWER_CACHE_MS) {
-      return hit.value as Promise<T>;
-    }
+    const writes = (await this.kv.get<Deno.KvU64>(keys.analyticsWrites())).value?.value ?? 0n;
+    const minute = Math.floor(Date.now() / ANSWER_CACHE_MS);
+    const version = `${writes} ${dayOf(this.now(), this.timeZone)} ${minute}`;
+    const hit = this.answers.get(name, version);
+    if (hit) return hit as Promise<T>;
     const value = compute();
-    const entry = { version, day, at: now, value };
-    this.answers.set(name, entry);
-    value.catch(() => this.answers.get(name) === entry && this.answers.delete(name));
-    if (this.answers.size > ANSWERS_KEPT) this.answers.delete(this.answers.keys().next().value!);
+    // Kept at a placeholder size while it is made (callers meanwhile share it), then at its own.
+    this.answers.set(name, version, value, 0);
+    value.then(
+      (answer) =>
+        this.answers.get(name, version) === value &&
+        this.answers.set(name, version, value, roughBytes(answer)),
+      () => this.answers.get(name, version) === value && this.answers.delete(name),
+    );
     return value;
   }
 
@@ -778,19 +778,22 @@ export class AnalyticsReports {
   }
 
   private async jobRefs(ids: string[]): Promise<Map<string, JobRef>> {
-    const now = Date.now();
-    const missing = ids.filter((id) => {
-      const hit = this.refs.get(id);
-      return !hit || now - hit.at > REF_CACHE_MS;
-    });
+    // Names read in an earlier minute are read again.
+    const minute = Math.floor(Date.now() / REF_CACHE_MS);
+    const result = new Map<string, JobRef>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const ref = this.refs.get(id, minute);
+      if (ref === undefined) missing.push(id);
+      else if (ref) result.set(id, ref);
+    }
     if (missing.length) {
       const entries = await getAll<JobRef>(this.kv, missing.map((id) => keys.analyticsJob(id)));
-      missing.forEach((id, i) => this.refs.set(id, { ref: entries[i].value, at: now }));
-    }
-    const result = new Map<string, JobRef>();
-    for (const id of ids) {
-      const ref = this.refs.get(id)?.ref;
-      if (ref) result.set(id, ref);
+      missing.forEach((id, i) => {
+        const ref = entries[i].value;
+        this.refs.set(id, minute, ref, roughBytes(ref));
+        if (ref) result.set(id, ref);
+      });
     }
     return result;
   }

@@ -6,12 +6,13 @@
  *   options, the admin list answers, the rendered public pages, the sitemaps and RSS feeds) in ONE
  *   BoundedCache with one budget, `CACHE_MB`. Keys are the normalised question, so equal questions
  *   share one answer, and every entry carries the revision of the job data it was made from.
- * - kv/jobs.ts: the view and click totals of jobs (`JobStore.analyticsOf`), a small BoundedCache of
- *   their own: data, not answers, so kv/ keeps it without reaching up into server/.
- * - Still bounded by a count of entries rather than bytes, each kept by its own area: the analytics
- *   reports' answers (40) and day counts (kv/analytics.ts), verified admin tokens (10,000,
- *   server/auth.ts), user-agent verdicts (1,000) and job references of the traffic counter
- *   (server/counter.ts), reads in flight shared by callers (kv/atomic.ts).
+ * - Smaller caches of data rather than answers, each a BoundedCache of its own with its budget in
+ *   CACHE_BUDGETS below: view and click totals of jobs (kv/jobs.ts), analytics report answers and
+ *   the job names they show (kv/analytics.ts), verified admin tokens (server/auth.ts), user-agent
+ *   verdicts and the job names the traffic counter records (server/counter.ts).
+ * - Still bounded otherwise: the analytics reports' day counts (kv/analytics.ts, one entry a day of
+ *   the longest report period), what the traffic counter knows it counted (server/counter.ts, its
+ *   own byte budget, oldest first), reads in flight shared by callers (kv/atomic.ts, gone once read).
  *
  * The active-job catalogue (kv/jobs.ts) and its search index are not caches: they are one copy of
  * the active jobs, sized by the data.
@@ -21,6 +22,30 @@
  * while probation holds any, so a crawler walking every job page once passes through probation and
  * cannot push out the home page or a popular search, which were asked for twice.
  */
+
+const MB = 1024 * 1024;
+
+/** The budget in bytes of each cache outside the answer cache (which has `CACHE_MB`). */
+export const CACHE_BUDGETS = {
+  /** View and click totals of jobs (kv/jobs.ts). */
+  jobTotals: 2 * MB,
+  /** Analytics report answers, each at most a few hundred rows (kv/analytics.ts). */
+  reportAnswers: 4 * MB,
+  /** Names and companies of the jobs analytics reports list (kv/analytics.ts). */
+  reportJobNames: 2 * MB,
+  /** Admin tokens whose signature was checked (server/auth.ts). */
+  verifiedTokens: 1 * MB,
+  /** Whether a user agent is a browser, and which (server/counter.ts). */
+  userAgentVerdicts: MB / 2,
+  /** Names and companies of the jobs the traffic counter records (server/counter.ts). */
+  counterJobNames: 2 * MB,
+} as const;
+
+/** Bytes a value takes in memory, roughly: two a character of its JSON, and an object's header. */
+export function roughBytes(value: unknown): number {
+  const text = typeof value === "string" ? value : JSON.stringify(value) ?? "";
+  return 2 * text.length + 64;
+}
 
 /** What a version tag may be: the revision of the job data, with the analytics version if shown. */
 export type CacheVersion = string | number | bigint;

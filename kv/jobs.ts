@@ -40,15 +40,10 @@ import {
 } from "./constants.ts";
 import { type ActivityTarget, type Audit, changedFields } from "./activity.ts";
 import { type IndexedDoc, SearchIndex } from "./search/index.ts";
-import {
-  adminMatches,
-  type Facets,
-  MAX_ROLE_OPTIONS,
-  searchJobs,
-  similarJobs,
-} from "./search/search.ts";
+import { type AdminEntry, AdminIndex } from "./search/admin.ts";
+import { type Facets, MAX_ROLE_OPTIONS, searchJobs, similarJobs } from "./search/search.ts";
 import { topK } from "./search/top.ts";
-import { BoundedCache } from "./bounded-cache.ts";
+import { BoundedCache, CACHE_BUDGETS } from "./bounded-cache.ts";
 import { type Loosenable, looserSearch } from "./search/looser.ts";
 
 export interface StatusCounts {
@@ -137,8 +132,6 @@ const EMPTY_META: JobsMeta = {
   counts: { active: 0, dump: 0, inactive: 0 },
 };
 
-/** Memory for the view and click totals of jobs read recently (admin lists, job pages). */
-const TOTALS_CACHE_BYTES = 2 * 1024 * 1024;
 /** What one job's remembered totals cost: its id and a two-number record. */
 const TOTALS_ENTRY_BYTES = 96;
 /** How long each revision's change list is kept for other processes to catch up from. */
@@ -251,6 +244,19 @@ function indexEntry(job: Job): JobIndexEntry {
     companyName: job.companyName,
     location: job.location,
     jobId: job.jobId,
+  };
+}
+
+function adminEntry(job: Job): AdminEntry {
+  return {
+    id: job._id,
+    jobId: job.jobId,
+    role: job.role,
+    companyName: job.companyName,
+    location: job.location,
+    status: job.status,
+    posted: time(job.datePosted),
+    moved: time(job.movedToDumpAt),
   };
 }
 
@@ -452,8 +458,11 @@ class SharedTexts {
 
   /** The job as a list holds it. */
   listed(job: Job): ListedJob {
-    const cut = Array.from(job.description.slice(0, LISTED_DESCRIPTION * 2))
-      .slice(0, LISTED_DESCRIPTION).join("");
+    // Cut by characters as a card counts them; most text has no pair of UTF-16 halves to respect.
+    const start = job.description.slice(0, LISTED_DESCRIPTION * 2);
+    const cut = /[\uD800-\uDBFF]/.test(start)
+      ? Array.from(start).slice(0, LISTED_DESCRIPTION).join("")
+      : start.slice(0, LISTED_DESCRIPTION);
     const skills = {} as Job["skills"];
     for (const [group, values] of Object.entries(job.skills)) {
       skills[group as keyof Job["skills"]] = this.list(values);
@@ -518,15 +527,24 @@ export class ActiveCatalog {
 
   constructor(public revision: number) {}
 
+  /** The admin search over jobs in every status, built at the first admin search. */
+  admin: Promise<AdminIndex> | null = null;
+
   /** Takes in a job's whole record: the index reads all its text, the list keeps what lists show. */
   put(job: Job) {
-    this.byId.set(job._id, { job: this.texts.listed(job) });
+    const listed = this.texts.listed(job);
+    this.byId.set(job._id, { job: listed });
     this.index.put(indexedJob(job));
   }
 
-  remove(id: string) {
-    this.byId.delete(id);
-    this.index.remove(id);
+  /** Follows a change: the job's record as it is now, or null when it was deleted. */
+  apply(id: string, job: Job | null) {
+    if (job?.status === "active") this.put(job);
+    else {
+      this.byId.delete(id);
+      this.index.remove(id);
+    }
+    this.admin?.then((admin) => job ? admin.put(adminEntry(job)) : admin.remove(id));
   }
 
   invalidate() {
@@ -657,7 +675,7 @@ export function paginate(page: number, limit: number, total: number): Pagination
 
 export class JobStore {
   private catalog: ActiveCatalog | null = null;
-  private totals = new BoundedCache<JobAnalytics>(TOTALS_CACHE_BYTES);
+  private totals = new BoundedCache<JobAnalytics>(CACHE_BUDGETS.jobTotals);
   private refreshing: Promise<ActiveCatalog> | null = null;
 
   constructor(
@@ -770,27 +788,63 @@ export class JobStore {
         if (index++ >= offset) pageIds.push(entry.key[entry.key.length - 1] as string);
       }
     } else {
-      // Every job of the list in the list's order, searched by the public search's engine.
-      const index = new SearchIndex();
-      for await (
-        const entry of this.kv.list<JobIndexEntry>({ prefix }, { reverse, batchSize: 1000 })
-      ) {
-        const { role, companyName, location, jobId } = entry.value;
-        index.put({
-          id: entry.key[entry.key.length - 1] as string,
-          posted: 0,
-          role,
-          companyName,
-          location,
-          jobId,
-        });
-      }
-      const found = adminMatches(index, search);
-      total = found.length;
-      for (const doc of found.subarray(offset, offset + query.limit)) pageIds.push(index.ids[doc]);
+      const admin = await this.adminIndex();
+      const found = admin.find({
+        ...search,
+        status: query.status,
+        sortBy: query.sortBy === "movedToDumpAt" && query.status === "dump"
+          ? "movedToDumpAt"
+          : "datePosted",
+        newestFirst: reverse,
+        offset,
+        limit: query.limit,
+      });
+      total = found.total;
+      pageIds.push(...found.ids);
     }
     const jobs = await this.getMany(pageIds);
     return { jobs, pagination: paginate(query.page, query.limit, total), statusCounts };
+  }
+
+  /**
+   * The admin search of the current revision: the public catalogue's jobs and, read once, the
+   * jobs in dump and inactive; then it follows every change with the catalogue.
+   */
+  private async adminIndex(): Promise<AdminIndex> {
+    const catalog = await this.active({ fresh: true });
+    catalog.admin ??= this.loadAdminIndex(catalog).catch((error) => {
+      catalog.admin = null;
+      throw error;
+    });
+    return await catalog.admin;
+  }
+
+  private async loadAdminIndex(catalog: ActiveCatalog): Promise<AdminIndex> {
+    const admin = new AdminIndex();
+    for (const { job } of catalog.byId.values()) admin.put(adminEntry(job));
+    const moved = new Map<string, number>();
+    for await (
+      const entry of this.kv.list({ prefix: keys.jobsDumpByMoved() }, { batchSize: 1000 })
+    ) {
+      moved.set(entry.key[2] as string, entry.key[1] as number);
+    }
+    for (const status of ["dump", "inactive"] as const) {
+      for await (
+        const entry of this.kv.list<JobIndexEntry>({ prefix: keys.jobsByStatus(status) }, {
+          batchSize: 1000,
+        })
+      ) {
+        const id = entry.key[3] as string;
+        admin.put({
+          ...entry.value,
+          id,
+          status,
+          posted: entry.key[2] as number,
+          moved: moved.get(id) ?? 0,
+        });
+      }
+    }
+    return admin;
   }
 
   // ---- the public catalogue (in memory, checked against the revision on every call) --------
@@ -861,11 +915,7 @@ export class JobStore {
       if (seen === revision - current.revision) {
         const ids = [...changed];
         const entries = await getAll<Job>(this.kv, ids.map((id) => keys.job(id)));
-        ids.forEach((id, i) => {
-          const job = entries[i].value;
-          if (job?.status === "active") current.put(job);
-          else current.remove(id);
-        });
+        ids.forEach((id, i) => current.apply(id, entries[i].value));
         current.invalidate();
         current.revision = revision;
         return current;

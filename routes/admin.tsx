@@ -1,15 +1,19 @@
 /**
- * The admin portal shell (issue 5): every `/admin/*` path gets the same server-rendered page, which
- * shows the auth-resolving spinner until the single-page app in `admin/main.js` takes over. The
- * app's code is linked only here, never from the public pages.
+ * The admin portal's pages. /admin/login is a page of its own: the sign-in form rendered here, made
+ * interactive by the small `admin/login.js`, so it paints and works before the portal's code is
+ * fetched. Every other `/admin/*` path gets the portal shell, which shows the auth-resolving spinner
+ * until the single-page app in `admin/main.js` takes over. Neither script is linked from the public
+ * pages.
  */
-import { Hono } from "hono";
+import type { ReactNode } from "react";
+import { type Context, Hono } from "hono";
 import { renderToString } from "react-dom/server";
 import type { AppEnv, Services } from "../server/context.ts";
 import { assetUrl } from "../server/assets.ts";
 import { AuthSpinner } from "../client/admin/spinner.tsx";
+import { LoginPage } from "../client/admin/login-form.tsx";
 
-function Shell() {
+function Document({ script, children }: { script: string; children: ReactNode }) {
   return (
     <html lang="en">
       <head>
@@ -20,26 +24,50 @@ function Shell() {
         <link rel="stylesheet" href={assetUrl("styles.css")} />
         {/* Module scripts run in document order: zod's settings are in place before the app. */}
         <script type="module" src={assetUrl("admin/zod-config.js")} />
-        <script type="module" src={assetUrl("admin/main.js")} />
+        <script type="module" src={assetUrl(script)} />
       </head>
       <body className="bg-slate-50 text-slate-900 antialiased">
-        <div id="admin-root">
-          <AuthSpinner />
-        </div>
+        <noscript>
+          <p className="bg-amber-50 p-4 text-center text-sm text-amber-900">
+            The admin portal needs JavaScript, which is turned off in this browser.
+          </p>
+        </noscript>
+        <div id="admin-root">{children}</div>
       </body>
     </html>
   );
 }
 
+/** Rendered once, after the build wrote the manifest: the same for every request. */
+function once(render: () => ReactNode): () => string {
+  let html: string | null = null;
+  return () => html ??= `<!doctype html>${renderToString(render())}`;
+}
+
+const loginPage = once(() => (
+  <Document script="admin/login.js">
+    <LoginPage onSignedIn={() => Promise.resolve()} />
+  </Document>
+));
+
+const shell = once(() => (
+  <Document script="admin/main.js">
+    <AuthSpinner />
+  </Document>
+));
+
+function answer(c: Context<AppEnv>, html: string) {
+  c.header("cache-control", "no-store");
+  c.header("x-robots-tag", "noindex");
+  return c.html(html);
+}
+
 export function adminShell(_services: Services) {
   const app = new Hono<AppEnv>();
-  let html: string | null = null;
-  app.get("*", (c) => {
-    // The shell is the same for every path: render it once (after the build wrote the manifest).
-    html ??= `<!doctype html>${renderToString(<Shell />)}`;
-    c.header("cache-control", "no-store");
-    c.header("x-robots-tag", "noindex");
-    return c.html(html);
-  });
+  app.get("/login", (c) => answer(c, loginPage()));
+  // The form posts here only when its script has not run yet (or never will): signing in needs the
+  // script, which keeps the session token in the browser. Back to the form, the password dropped.
+  app.post("/login", (c) => c.redirect("/admin/login", 303));
+  app.get("*", (c) => answer(c, shell()));
   return app;
 }

@@ -14,6 +14,7 @@ import type { Config } from "./config.ts";
 import type { AppEnv, Services } from "./context.ts";
 import { fail } from "./errors.ts";
 import { publicAdmin } from "../kv/admins.ts";
+import { BoundedCache, CACHE_BUDGETS, roughBytes } from "../kv/bounded-cache.ts";
 
 const ALGORITHM = "HS256";
 const ISSUER = "careeredge";
@@ -24,9 +25,6 @@ interface VerifiedClaims {
   exp: number;
 }
 
-/** Verified tokens remembered before the memory starts over (sessions last 8 hours). */
-const VERIFIED_TOKENS = 10_000;
-
 export interface SignedIn {
   admin: AdminRecord;
   sessionId: string;
@@ -34,7 +32,8 @@ export interface SignedIn {
 
 export class Auth {
   private key: Promise<CryptoKey> | null = null;
-  private verified = new Map<string, VerifiedClaims>();
+  /** Verified tokens: a token never changes, so neither does the verdict on its signature. */
+  readonly verified = new BoundedCache<VerifiedClaims>(CACHE_BUDGETS.verifiedTokens);
 
   constructor(
     private kv: Deno.Kv,
@@ -95,7 +94,7 @@ export class Auth {
    * so that verdict is remembered; expiry and the session are still checked on every request.
    */
   private async verifiedClaims(token: string): Promise<VerifiedClaims | null> {
-    const known = this.verified.get(token);
+    const known = this.verified.get(token, 0);
     if (known) return known;
     let payload;
     try {
@@ -110,8 +109,7 @@ export class Auth {
       throw error;
     }
     const claims = { sub: payload.sub!, jti: payload.jti!, exp: payload.exp! };
-    if (this.verified.size >= VERIFIED_TOKENS) this.verified.clear();
-    this.verified.set(token, claims);
+    this.verified.set(token, 0, claims, roughBytes(claims));
     return claims;
   }
 

@@ -27,7 +27,7 @@ const entries: string[] = [];
 for await (const entry of Deno.readDir(`${root}client/islands`)) {
   if (entry.isFile && entry.name.endsWith(".tsx")) entries.push(`client/islands/${entry.name}`);
 }
-entries.push("client/admin/main.tsx", "client/admin/zod-config.ts");
+entries.push("client/admin/main.tsx", "client/admin/login.tsx", "client/admin/zod-config.ts");
 
 await Promise.all([
   run(Deno.execPath(), [

@@ -17,6 +17,7 @@ import pLimit from "p-limit";
 import type { Config } from "./config.ts";
 import type { TrafficCounter } from "./context.ts";
 import { clientAddress } from "./request.ts";
+import { BoundedCache, CACHE_BUDGETS, roughBytes } from "../kv/bounded-cache.ts";
 import { encodeHex } from "../kv/hex.ts";
 import type { JobStore } from "../kv/jobs.ts";
 import { addDays, dayOf } from "../kv/days.ts";
@@ -58,18 +59,20 @@ const encoder = new TextEncoder();
 /** Automation that isbot's list may miss: headless and scripted browsers, audit tools. */
 const HEADLESS = /headless|phantomjs|slimerjs|puppeteer|playwright|selenium|webdriver|lighthouse/i;
 
-/** Verdicts on recent user agents: most traffic comes from a few browser builds. */
-const verdicts = new Map<string, Visitor | null>();
-const VERDICTS_KEPT = 1_000;
+/**
+ * Verdicts on recent user agents: most traffic comes from a few browser builds, and a flood of
+ * made-up ones (each may be kilobytes long) only passes through the cache's probation.
+ */
+export const verdicts = new BoundedCache<Visitor | null>(CACHE_BUDGETS.userAgentVerdicts);
 
 function classify(userAgent: string): Visitor | null {
-  let verdict = verdicts.get(userAgent);
+  let verdict = verdicts.get(userAgent, 0);
   if (verdict === undefined) {
     verdict = isbot(userAgent) || HEADLESS.test(userAgent)
       ? null
       : { userAgent, device: deviceOf(userAgent), browser: browserOf(userAgent) };
-    if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
-    verdicts.set(userAgent, verdict);
+    // The verdict holds the user agent again (the key is the first copy).
+    verdicts.set(userAgent, 0, verdict, roughBytes(verdict));
   }
   return verdict;
 }
@@ -185,11 +188,6 @@ function emptyPendingDay(): PendingDay {
   return { visits: 0, devices, browsers, visitors: new Map() };
 }
 
-/** Memory a string takes, roughly: two bytes a character and the header of the Map entry. */
-function sizeOf(text: string): number {
-  return 2 * text.length + 64;
-}
-
 /**
  * Keys this process knows KV has already decided, kept within a byte budget, oldest forgotten
  * first. Only a shortcut: forgetting one costs a read of KV, never a wrong count.
@@ -207,11 +205,11 @@ export class Remembered {
   set(key: string, value: string): void {
     if (this.entries.has(key)) return;
     this.entries.set(key, value);
-    this.bytes += sizeOf(key) + sizeOf(value);
+    this.bytes += roughBytes(key) + roughBytes(value);
     for (const [oldest, old] of this.entries) {
       if (this.bytes <= this.budget) break;
       this.entries.delete(oldest);
-      this.bytes -= sizeOf(oldest) + sizeOf(old);
+      this.bytes -= roughBytes(oldest) + roughBytes(old);
     }
   }
 }
@@ -241,7 +239,8 @@ class BatchingCounter implements TrafficCounter {
    */
   private remembered = new Remembered(REMEMBERED_BYTES);
   private saltKeys = new Map<string, Promise<CryptoKey>>();
-  private refs = new Map<string, { ref: JobRef | null; at: number }>();
+  /** Job names by id, each trusted for up to a minute (`JOB_REF_CACHE_MS`) so edits show. */
+  readonly refs = new BoundedCache<JobRef | null>(CACHE_BUDGETS.counterJobNames);
   /** The day is the same for every request within a minute (every zone offset is whole minutes). */
   private today = { minute: -1, day: "" };
 
@@ -303,7 +302,7 @@ class BatchingCounter implements TrafficCounter {
         clicks: new Set(),
       };
       pending.visitors.set(key, entry);
-      this.pendingBytes += sizeOf(key) + 128;
+      this.pendingBytes += roughBytes(key) + 128;
     }
     if (this.pendingBytes > PENDING_BYTES && !this.urgent) {
       this.urgent = true;
@@ -316,7 +315,7 @@ class BatchingCounter implements TrafficCounter {
   private add(jobs: Set<string>, jobId: string): void {
     if (jobs.has(jobId) || this.pendingBytes > 2 * PENDING_BYTES) return;
     jobs.add(jobId);
-    this.pendingBytes += sizeOf(jobId);
+    this.pendingBytes += roughBytes(jobId);
   }
 
   private day(): string {
@@ -457,7 +456,7 @@ class BatchingCounter implements TrafficCounter {
       const existing = target.visitors.get(key);
       if (!existing) {
         target.visitors.set(key, entry);
-        this.pendingBytes += sizeOf(key) + 128;
+        this.pendingBytes += roughBytes(key) + 128;
         continue;
       }
       existing.visited ||= entry.visited;
@@ -473,18 +472,18 @@ class BatchingCounter implements TrafficCounter {
   }
 
   private async jobRefs(ids: string[]): Promise<Map<string, JobRef>> {
-    const now = Date.now();
+    // Names read in an earlier minute are read again.
+    const minute = Math.floor(Date.now() / JOB_REF_CACHE_MS);
     const result = new Map<string, JobRef>();
     await Promise.all([...new Set(ids)].map(async (id) => {
-      let hit = this.refs.get(id);
-      if (!hit || now - hit.at > JOB_REF_CACHE_MS) {
+      let ref = this.refs.get(id, minute);
+      if (ref === undefined) {
         const job = await this.deps.jobs.get(id);
-        hit = { ref: job ? jobRef(job) : null, at: now };
-        this.refs.set(id, hit);
+        ref = job ? jobRef(job) : null;
+        this.refs.set(id, minute, ref, roughBytes(ref));
       }
-      if (hit.ref) result.set(id, hit.ref);
+      if (ref) result.set(id, ref);
     }));
-    if (this.refs.size > 50_000) this.refs.clear();
     return result;
   }
 }

@@ -1,23 +1,14 @@
 /** The admin portal's entry: hydrates the server shell, then hands it to the routed, query-fed app. */
-import { type CSSProperties, StrictMode, useEffect, useState } from "react";
+import { StrictMode, useEffect, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { Toaster } from "sonner";
-import { TOAST_MS } from "../../kv/constants.ts";
 import { setUnauthorizedHandler, tokenStore } from "./api.ts";
 import { queryClient } from "./queries.ts";
 import { router } from "./router.tsx";
 import { AuthSpinner } from "./spinner.tsx";
+import { AdminToaster } from "./toaster.tsx";
 import { useToastTop } from "./ui.tsx";
-
-/** Sonner's rich colours, darkened so toast text keeps a contrast of at least 4.5:1. */
-const TOAST_COLOURS = {
-  "--success-text": "#166534",
-  "--error-text": "#b91c1c",
-  "--info-text": "#1d4ed8",
-  "--warning-text": "#92400e",
-} as CSSProperties;
 
 setUnauthorizedHandler(() => {
   tokenStore.set(null);
@@ -37,15 +28,7 @@ function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster
-        position="top-right"
-        duration={TOAST_MS}
-        richColors
-        closeButton
-        style={TOAST_COLOURS}
-        offset={{ top: toastTop }}
-        mobileOffset={{ top: toastTop }}
-      />
+      <AdminToaster top={toastTop} />
     </QueryClientProvider>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from "react";
 import { ANALYTICS_PERIODS } from "../../kv/constants.ts";
 import { ApiError } from "./api.ts";
+import { TOAST_TOP_PX } from "./toaster.tsx";
 import type { Pagination } from "./types.ts";
 
 const shortDate = new Intl.DateTimeFormat("en-US", {
@@ -81,7 +82,9 @@ export function StatusBadge({ status }: { status: string }) {
   const [label, colours] = STATUS_BADGES[status as keyof typeof STATUS_BADGES] ??
     STATUS_BADGES.inactive;
   return (
-    <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${colours}`}>{label}</span>
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ${colours}`}>
+      {label}
+    </span>
   );
 }
 
@@ -332,8 +335,6 @@ export function AccessDenied({ reason }: { reason: string }) {
   );
 }
 
-/** Where toasts start when no screen header is shown (the sign-in page). */
-const TOAST_TOP_PX = 16;
 const toastTop = { px: TOAST_TOP_PX, listeners: new Set<() => void>() };
 
 function setToastTop(px: number) {
@@ -439,7 +440,7 @@ export function Tabs<T extends string>(
     <div
       role="tablist"
       aria-label={label}
-      className={`flex overflow-x-auto border-b border-slate-200 ${className ?? ""}`}
+      className={`flex flex-wrap border-b border-slate-200 ${className ?? ""}`}
     >
       {tabs.map((tab, index) => (
         <button

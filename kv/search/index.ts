@@ -230,19 +230,22 @@ export class SearchIndex {
       postings: matches.reduce((total, match) => total + match.posting.size, 0),
     })).sort((a, b) => a.postings - b.postings);
     const alive = this.alive;
+    // Plain loops over locals: this is the hot path of every search.
     let count = 0;
-    expanded.forEach(({ matches }, round) => {
-      if (round > 0 && count === 0) return;
+    for (let round = 0; round < expanded.length; round++) {
+      if (round > 0 && count === 0) break;
+      const filtering = round > 0;
       let found = 0;
-      for (const { posting, how } of matches) {
+      for (const { posting, how } of expanded[round].matches) {
         const { docs, fields: bits, size } = posting;
         for (let i = 0; i < size; i++) {
           const doc = docs[i];
           const rank = FIELD_RANK[bits[i] & fields];
-          if (rank === 0 || alive[doc] === 0 || (round > 0 && inCandidates[doc] === 0)) continue;
+          if (rank === 0 || alive[doc] === 0 || (filtering && inCandidates[doc] === 0)) continue;
           const value = rank * 4 + how;
-          if (best[doc] === 0) next[found++] = doc;
-          if (value > best[doc]) best[doc] = value;
+          const was = best[doc];
+          if (was === 0) next[found++] = doc;
+          if (value > was) best[doc] = value;
         }
       }
       for (let i = 0; i < count; i++) inCandidates[touched[i]] = 0;
@@ -254,9 +257,11 @@ export class SearchIndex {
       }
       // A job dropped by this word keeps no score for the next query.
       for (let i = 0; i < count; i++) if (inCandidates[touched[i]] === 0) sum[touched[i]] = 0;
-      [touched, next] = [next, touched];
+      const swap = touched;
+      touched = next;
+      next = swap;
       count = found;
-    });
+    }
     this.work = { touched, next };
     // Job-number order: a scan of the marks when the matches are many, a sort when they are few.
     let docs: Uint32Array;

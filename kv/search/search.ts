@@ -75,19 +75,21 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
   const candidates = matched ? matched.docs.length : index.span;
   const { docs, scores: scoreArray } = index.foundArrays();
   const scores = matched ? scoreArray : null;
+  const matchedDocs = matched?.docs;
+  const matchedScores = matched?.score;
+  const choices = conditions.length;
   let total = 0;
   for (let i = 0; i < candidates; i++) {
-    const doc = matched ? matched.docs[i] : i;
+    const doc = matchedDocs ? matchedDocs[i] : i;
     if (alive[doc] === 0 || (located && located[doc] === 0)) continue;
     const jobRole = roleOf[doc];
     const jobLevel = experienceOf[doc];
     const jobType = typeOf[doc];
     let meets = true;
-    for (const { types, levels, places } of conditions) {
-      if (!((types >> jobType) & 1) && !((levels >> jobLevel) & 1) && !places?.[doc]) {
-        meets = false;
-        break;
-      }
+    for (let c = 0; c < choices && meets; c++) {
+      const { types, levels, places } = conditions[c];
+      meets = ((types >> jobType) & 1) === 1 || ((levels >> jobLevel) & 1) === 1 ||
+        places?.[doc] === 1;
     }
     if (!meets) continue;
     const roleOk = role === -1 || jobRole === role;
@@ -95,7 +97,7 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
     const typeOk = type === 0 || jobType === type;
     // A job failing only one dropdown's filter counts for that dropdown's option.
     if (roleOk && levelOk && typeOk) {
-      if (scores) scores[total] = matched!.score[i];
+      if (scores) scores[total] = matchedScores![i];
       docs[total++] = doc;
       roleCounts[jobRole]++;
       levelCounts[jobLevel]++;

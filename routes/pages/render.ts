@@ -57,10 +57,14 @@ export function renderDocument(element: ReactElement): string {
 
 export async function streamDocument(c: Context, element: ReactElement, status: number) {
   const nonce = newNonce();
+  const signal = c.req.raw.signal;
   const stream = await renderToReadableStream(element, {
     nonce,
+    // A visitor who leaves mid-page (a closed tab, a client's time-out) stops the rendering, and
+    // what React then reports is the visitor's leaving, not a fault of the server: not logged.
+    signal,
     onError(error) {
-      console.error(`${c.req.method} ${c.req.path}:`, error);
+      if (!signal.aborted) console.error(`${c.req.method} ${c.req.path}:`, error);
     },
   });
   // React rejects allReady when rendering fails after the shell went out; onError has logged it.

@@ -52,12 +52,24 @@ Deno.test({ name: "Activity Log", ...browserTest }, async (t) => {
       await rows.first().getByText("Job status changed").waitFor();
       await rows.first().getByText("History Role at Acme Corp").waitFor();
       assert.equal(await rows.count(), 20);
-      await expectText(page, "Page 1");
+      // Numbered like Manage Jobs: where this page is among all the records.
+      const { pagination } = await apiCall<{ pagination: { totalRecords: number } }>(
+        s,
+        main,
+        "GET",
+        "/api/admin/activity",
+      );
+      const total = pagination.totalRecords;
+      assert.ok(total > 20 && total <= 40, `${total} records`);
+      await expectText(page, `Showing 1 to 20 of ${total} records`);
+      await expectText(page, "Page 1 of 2");
       await expectAccessible(page);
       await page.getByRole("button", { name: "Next" }).click();
-      await expectText(page, "Page 2");
+      await expectText(page, `Showing 21 to ${total} of ${total} records`);
+      await expectText(page, "Page 2 of 2");
+      assert.equal(await rows.count(), total - 20);
       await page.getByRole("button", { name: "Previous" }).click();
-      await expectText(page, "Page 1");
+      await expectText(page, "Page 1 of 2");
     },
   );
 

@@ -1,5 +1,5 @@
 /**
- * What the admin app downloads before its first screen: admin/main.js, the chunks it imports
+ * What the admin portal downloads before its first screen: the entry, the chunks it imports
  * statically, and the lazily loaded chunk of the screen shown first, gzipped as sent over the wire.
  * Dynamic imports are not followed: they load later, when a screen or a chart needs them.
  */
@@ -13,10 +13,13 @@ export async function chunkNamed(module: string): Promise<string> {
   throw new Error(`no ${module}-*.js in client/dist: run deno task build`);
 }
 
-/** The first screen for a signed-out visitor (sign-in) and for a signed-in admin (dashboard). */
+/**
+ * The first screen for a signed-out visitor (the sign-in page's own entry; the form's code loads
+ * when the form is first used) and for a signed-in admin (the portal and its dashboard).
+ */
 export async function firstScreens(): Promise<Record<"login" | "dashboard", Download>> {
   return {
-    login: await scriptDownload(["admin/main.js"]),
+    login: await scriptDownload(["admin/login.js"]),
     dashboard: await scriptDownload(["admin/main.js", await chunkNamed("dashboard")]),
   };
 }

@@ -250,10 +250,24 @@ Deno.test("only the main admin reads the log; filters, paging and bad input", as
   const first = await activity(t, main.token, "?action=job.create&limit=2");
   assert.equal(first.records.length, 2);
   assert.deepEqual(first.records.map((record) => record.target?.jobId), ["JB-1005", "JB-1004"]);
-  assert.deepEqual(first.pagination, { currentPage: 1, limit: 2, hasPrev: false, hasNext: true });
+  assert.deepEqual(first.pagination, {
+    currentPage: 1,
+    limit: 2,
+    totalRecords: 5,
+    totalPages: 3,
+    hasPrev: false,
+    hasNext: true,
+  });
   const last = await activity(t, main.token, "?action=job.create&limit=2&page=3");
   assert.deepEqual(last.records.map((record) => record.target?.jobId), ["JB-1001"]);
-  assert.deepEqual(last.pagination, { currentPage: 3, limit: 2, hasPrev: true, hasNext: false });
+  assert.deepEqual(last.pagination, {
+    currentPage: 3,
+    limit: 2,
+    totalRecords: 5,
+    totalPages: 3,
+    hasPrev: true,
+    hasNext: false,
+  });
   const mine = await activity(t, main.token, `?adminId=${main.admin._id}`);
   assert.ok(mine.records.every((record) => record.actor.id === main.admin._id));
   assert.ok(mine.records.length >= 1);

@@ -3,7 +3,10 @@
  * survives a crawl of the long tail.
  */
 import assert from "node:assert/strict";
-import { BoundedCache } from "../../kv/bounded-cache.ts";
+import { SignJWT } from "jose";
+import { BoundedCache, CACHE_BUDGETS } from "../../kv/bounded-cache.ts";
+import { AnalyticsReports } from "../../kv/analytics.ts";
+import { verdicts } from "../../server/counter.ts";
 import { generateJob, seededRandom } from "../../kv/demo/generate.ts";
 import { loadConfig } from "../../server/config.ts";
 import { sampleJob, testApp } from "../helpers/server.ts";
@@ -125,4 +128,43 @@ Deno.test("CACHE_MB sets the answer cache's budget in whole megabytes", () => {
   assert.equal(loadConfig({ CACHE_MB: "32" }).CACHE_MB, 32);
   assert.throws(() => loadConfig({ CACHE_MB: "0" }), /CACHE_MB must be 1 to 65536/);
   assert.throws(() => loadConfig({ CACHE_MB: "lots" }), /CACHE_MB must be a number/);
+});
+
+Deno.test("a flood of distinct signed tokens keeps the verified-token cache within its budget", async () => {
+  await using t = await testApp();
+  const secret = new TextEncoder().encode(t.services.config.JWT_SECRET!);
+  for (let i = 0; i < 3_000; i++) {
+    const token = await new SignJWT({ role: "admin", padding: "p".repeat(500) })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(`admin-${i}`)
+      .setJti(crypto.randomUUID())
+      .setIssuer("careeredge")
+      .setExpirationTime("1h")
+      .sign(secret);
+    // No session stands behind any of them: signed, but never signed in.
+    assert.equal(await t.services.auth.verify(token), null);
+  }
+  const { verified } = t.services.auth;
+  assert.ok(verified.bytes <= CACHE_BUDGETS.verifiedTokens, `${verified.bytes} bytes`);
+  assert.ok(verified.size < 3_000);
+});
+
+Deno.test("a flood of long made-up user agents keeps the verdict cache within its budget", async () => {
+  await using t = await testApp();
+  for (let i = 0; i < 1_500; i++) {
+    const userAgent = `Mozilla/5.0 (X11; Linux x86_64) Firefox/${i}.0 ${"z".repeat(2_000)}`;
+    const response = await t.app.request("/", { headers: { "user-agent": userAgent } });
+    await response.body?.cancel();
+  }
+  // 1,500 agents of 2 KB (two bytes a character, twice each) is several times the budget.
+  assert.ok(verdicts.bytes > 0);
+  assert.ok(verdicts.bytes <= CACHE_BUDGETS.userAgentVerdicts, `${verdicts.bytes} bytes`);
+});
+
+Deno.test("a flood of analytics report periods keeps the report answers within their budget", async () => {
+  await using t = await testApp();
+  const reports = new AnalyticsReports(t.kv, "UTC");
+  for (let days = 1; days <= 365; days++) await reports.daily(days);
+  assert.ok(reports.answers.bytes <= CACHE_BUDGETS.reportAnswers, `${reports.answers.bytes}`);
+  assert.ok(reports.answers.size > 0);
 });

@@ -367,3 +367,42 @@ Deno.test("the admin lists show a change made in another process at once", async
     await Deno.remove(kvPath).catch(() => {});
   }
 });
+
+Deno.test("Manage Jobs search reads every job once, then follows changes from any process", async () => {
+  const kvPath = await Deno.makeTempFile({ suffix: ".kv" });
+  try {
+    await using reader = await testApp({ kvPath, now: new Date("2026-02-01T00:00:00Z") });
+    await using writer = await testApp({ kvPath, now: new Date("2026-02-01T01:00:00Z") });
+    const admin = await signIn(reader, { permissions: { canCreateJobs: true } });
+    const designer = await writer.services.jobs.create(sampleJob({ role: "Designer" }));
+    writer.clock.now = new Date("2026-02-01T02:00:00Z");
+    const closed = await writer.services.jobs.create(sampleJob({ role: "Closed Designer" }));
+    assert.ok(designer.ok && closed.ok);
+    await writer.services.jobs.setStatus(closed.job._id, "inactive");
+    // Whole lists (by prefix) are counted; catching up reads only a range of the change log.
+    let listed = 0;
+    const list = reader.kv.list.bind(reader.kv);
+    reader.kv.list = ((...args: Parameters<Deno.Kv["list"]>) => {
+      if ("prefix" in args[0]) listed++;
+      return list(...args);
+    }) as Deno.Kv["list"];
+    const roles = async (query: string) =>
+      (await call(reader, admin, "GET", `/api/jobs/admin/all?${query}`)).body.jobs
+        .map((job: Job) => job.role);
+    assert.deepEqual(await roles("status=all&search=designer"), ["Closed Designer", "Designer"]);
+    assert.deepEqual(await roles("status=inactive&search=desig"), ["Closed Designer"]);
+    assert.deepEqual(await roles(`search=${designer.job.jobId}`), ["Designer"]);
+    const afterFirst = listed;
+    assert.deepEqual(await roles("status=all&search=dezigner"), ["Closed Designer", "Designer"]);
+    await writer.services.jobs.update(designer.job._id, sampleJob({ role: "Product Writer" }));
+    assert.deepEqual(await roles("status=all&search=writer"), ["Product Writer"]);
+    await writer.services.jobs.setStatus(designer.job._id, "dump");
+    assert.deepEqual(await roles("status=dump&search=writer&sortBy=movedToDumpAt"), [
+      "Product Writer",
+    ]);
+    assert.deepEqual(await roles("status=active&search=writer"), []);
+    assert.equal(listed, afterFirst, "later searches read only the changes, never every job");
+  } finally {
+    await Deno.remove(kvPath).catch(() => {});
+  }
+});

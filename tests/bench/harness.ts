@@ -214,7 +214,9 @@ export function formatTable(rows: Row[]): string {
         "",
         "",
         // Scores run from 0 to 1.
-        `${number(figures.value, figures.unit === "score" ? 2 : 0)} ${figures.unit}`,
+        `${
+          number(figures.value, figures.unit === "score" || figures.value < 10 ? 2 : 0)
+        } ${figures.unit}`,
         budgetText(row),
         result,
       ];

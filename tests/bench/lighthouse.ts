@@ -71,7 +71,16 @@ async function runOnce(url: string): Promise<Report> {
 /** Audits `url` `runs` times (3 unless given) and returns the medians. */
 export async function lighthouse(url: string, runs = 3): Promise<LighthouseScores> {
   const reports: Report[] = [];
-  for (let run = 0; run < runs; run++) reports.push(await runOnce(url));
+  // On a loaded machine Chromium now and then records no navigation start (NO_NAVSTART), and
+  // Lighthouse itself says to run it again: such a run is retried, twice at most.
+  let retries = 2;
+  while (reports.length < runs) {
+    try {
+      reports.push(await runOnce(url));
+    } catch (error) {
+      if (retries-- === 0 || !String(error).includes("run Lighthouse again")) throw error;
+    }
+  }
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [
       category,

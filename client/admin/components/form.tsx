@@ -17,27 +17,32 @@ export function validate<Schema extends ZodType, Field extends string>(
   return parsed.success ? parsed.data : null;
 }
 
-export function TextField({ id, label, type, autoComplete, required, value, error, onChange }: {
-  id: string;
-  label: string;
-  type: string;
-  autoComplete: string;
-  required?: boolean;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
+/** A labelled input with its message; without `value` the browser keeps what is typed (`name`). */
+export function TextField(
+  { id, name, label, type, autoComplete, required, value, error, onChange }: {
+    id: string;
+    name?: string;
+    label: string;
+    type: string;
+    autoComplete: string;
+    required?: boolean;
+    value?: string;
+    error: string | undefined;
+    onChange?: (value: string) => void;
+  },
+) {
   return (
     <div>
       <label htmlFor={id} className="field-label">{label}</label>
       <input
         id={id}
+        name={name}
         type={type}
         autoComplete={autoComplete}
         required={required}
         className="field"
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={onChange && ((event) => onChange(event.target.value))}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />

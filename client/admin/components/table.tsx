@@ -1,15 +1,21 @@
-/** The admin tables' frame: a focusable scroll region, so keyboard users can scroll wide tables too. */
+/**
+ * The admin tables' frame: a focusable scroll region, so keyboard users can scroll wide tables too.
+ * With `stacked`, on smaller screens its rows are cards (`stack-table` in styles.css): give each
+ * cell the name of its column as `data-label`.
+ */
 import type { ReactNode } from "react";
 import type { Job } from "../types.ts";
 import { CompanyLogo } from "../ui.tsx";
 
-export function ScrollTable({ label, className, headings, leading, children }: {
+export function ScrollTable({ label, className, headings, leading, stacked, children }: {
   label: string;
-  /** Width classes, written out in full so Tailwind finds them. */
+  /** Width classes (from the large breakpoint on when `stacked`), written out in full for Tailwind. */
   className: string;
   headings: string[];
   /** A heading cell before the named ones, such as a selection column. */
   leading?: ReactNode;
+  /** Rows stack as cards below the large breakpoint, so no column is out of view. */
+  stacked?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -17,14 +23,18 @@ export function ScrollTable({ label, className, headings, leading, children }: {
       role="region"
       aria-label={label}
       tabIndex={0}
-      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
+      className={`${
+        stacked ? "stack-table " : ""
+      }overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600`}
     >
       <table className={`${className} text-left text-sm`}>
         <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
           <tr>
             {leading}
             {headings.map((heading) => (
-              <th key={heading} scope="col" className="px-4 py-3">{heading}</th>
+              <th key={heading} scope="col" className="px-4 py-3 whitespace-nowrap">
+                {heading}
+              </th>
             ))}
           </tr>
         </thead>

@@ -9,7 +9,7 @@ import { api } from "../api.ts";
 import { useAdmin } from "../session.ts";
 import { ScrollTable } from "../components/table.tsx";
 import { queryKeys } from "../queries.ts";
-import { AccessDenied, PageHeader, SkeletonRows } from "../ui.tsx";
+import { AccessDenied, PageHeader, PaginationBar, SkeletonRows, useLastPage } from "../ui.tsx";
 import type { Admin } from "../types.ts";
 import type { ActivityPage, ActivityRecord } from "../../../kv/activity.ts";
 
@@ -151,6 +151,7 @@ function ActivityLogScreen() {
     }
   };
   const pagination = log.data?.pagination;
+  useLastPage(pagination, setPage);
   return (
     <>
       <PageHeader title="Activity Log" subtitle="Every change an admin made, newest first">
@@ -204,30 +205,13 @@ function ActivityLogScreen() {
           records={log.data?.records ?? []}
           loading={log.isPending}
         />
-        <nav
-          aria-label="Pagination"
-          className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600"
-        >
-          <span>Page {page}</span>
-          <div className="flex gap-2">
-            <button
-              type="button"
-              className="btn-secondary"
-              disabled={!pagination?.hasPrev}
-              onClick={() => setPage(page - 1)}
-            >
-              Previous
-            </button>
-            <button
-              type="button"
-              className="btn-secondary"
-              disabled={!pagination?.hasNext}
-              onClick={() => setPage(page + 1)}
-            >
-              Next
-            </button>
-          </div>
-        </nav>
+        {pagination && (
+          <PaginationBar
+            pagination={{ ...pagination, totalJobs: pagination.totalRecords }}
+            onPage={setPage}
+            noun="record"
+          />
+        )}
       </div>
     </>
   );

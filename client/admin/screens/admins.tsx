@@ -85,7 +85,8 @@ function AdminList() {
       <div className="card">
         <ScrollTable
           label="Admins"
-          className="w-full min-w-[48rem]"
+          stacked
+          className="w-full lg:min-w-[48rem]"
           headings={["Admin", "Role", "Permissions", "Last Login", "Status", "Actions"]}
         >
           {list.isPending
@@ -96,10 +97,10 @@ function AdminList() {
                   <p className="font-medium text-slate-900">{admin.username}</p>
                   <p className="text-xs text-slate-600">{admin.email}</p>
                 </td>
-                <td className="px-4 py-3">
+                <td data-label="Role" className="px-4 py-3">
                   {admin.role === "main_admin" ? "Main Admin" : "Admin"}
                 </td>
-                <td className="px-4 py-3">
+                <td data-label="Permissions" className="px-4 py-3">
                   <ul className="flex flex-wrap gap-1">
                     {permissionBadges(admin).map((badge) => (
                       <li
@@ -111,10 +112,10 @@ function AdminList() {
                     ))}
                   </ul>
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap">
+                <td data-label="Last Login" className="px-4 py-3 whitespace-nowrap">
                   {admin.lastLogin ? formatDate(admin.lastLogin) : "Never"}
                 </td>
-                <td className="px-4 py-3">
+                <td data-label="Status" className="px-4 py-3">
                   <span
                     className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${
                       admin.isActive ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"
@@ -123,7 +124,7 @@ function AdminList() {
                     {admin.isActive ? "Active" : "Inactive"}
                   </span>
                 </td>
-                <td className="px-4 py-3">
+                <td data-label="Actions" className="px-4 py-3">
                   {admin.role !== "main_admin" && (
                     <div className="flex gap-2">
                       <button

@@ -87,7 +87,8 @@ export function DumpScreen() {
           : (
             <ScrollTable
               label="Dump jobs"
-              className="w-full min-w-[48rem]"
+              stacked
+              className="w-full lg:min-w-[48rem]"
               headings={[
                 "Job Details",
                 "Company",
@@ -116,16 +117,21 @@ export function DumpScreen() {
                     onClick={() => setOpenJob(job)}
                   >
                     <JobCell job={job} detail={job.location} />
-                    <td className="px-4 py-3">{job.companyName}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{formatDate(job.datePosted)}</td>
-                    <td className="px-4 py-3">
+                    <td data-label="Company" className="px-4 py-3">{job.companyName}</td>
+                    <td data-label="Posted Date" className="px-4 py-3 whitespace-nowrap">
+                      {formatDate(job.datePosted)}
+                    </td>
+                    <td data-label="Days in Dump" className="px-4 py-3">
                       <DaysChip days={daysInDump(job)} />
                     </td>
-                    <td className="px-4 py-3 text-xs whitespace-nowrap text-slate-600">
+                    <td
+                      data-label="Analytics"
+                      className="px-4 py-3 text-xs whitespace-nowrap text-slate-600"
+                    >
                       {plural(job.analytics?.views ?? 0, "view")} ·{" "}
                       {plural(job.analytics?.clicks ?? 0, "click")}
                     </td>
-                    <td className="px-4 py-3">
+                    <td data-label="Actions" className="px-4 py-3">
                       <button
                         type="button"
                         className="btn-secondary"

@@ -591,7 +591,7 @@ function ListField({ label, items, onChange }: {
         />
         <button
           type="button"
-          className="btn-secondary"
+          className="btn-secondary shrink-0"
           onClick={add}
           aria-label={`Add to ${label}`}
         >

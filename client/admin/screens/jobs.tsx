@@ -222,7 +222,8 @@ export function JobsScreen() {
           : (
             <ScrollTable
               label="Jobs"
-              className="w-full min-w-[56rem]"
+              stacked
+              className="w-full lg:min-w-[56rem]"
               headings={[
                 "Job Details",
                 "Company",
@@ -268,14 +269,18 @@ export function JobsScreen() {
                       </td>
                     )}
                     <JobCell job={job} detail={job.experience} />
-                    <td className="px-4 py-3">{job.companyName}</td>
-                    <td className="px-4 py-3">{job.location}</td>
-                    <td className="px-4 py-3">{formatNumber(job.analytics?.views)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{formatDate(job.datePosted)}</td>
-                    <td className="px-4 py-3">
+                    <td data-label="Company" className="px-4 py-3">{job.companyName}</td>
+                    <td data-label="Location" className="px-4 py-3">{job.location}</td>
+                    <td data-label="Views" className="px-4 py-3">
+                      {formatNumber(job.analytics?.views)}
+                    </td>
+                    <td data-label="Date Posted" className="px-4 py-3 whitespace-nowrap">
+                      {formatDate(job.datePosted)}
+                    </td>
+                    <td data-label="Status" className="px-4 py-3">
                       <StatusBadge status={job.status} />
                     </td>
-                    <td className="px-4 py-3">
+                    <td data-label="Actions" className="px-4 py-3">
                       <div className="flex items-center gap-1">
                         <button
                           type="button"

@@ -6,7 +6,7 @@
  */
 import { type BenchContext, type Budget, measure } from "../harness.ts";
 import { type Board, keywordSearch, readBoard, trafficScript } from "../traffic.ts";
-import { memoryOf, seedBench } from "../seed.ts";
+import { LARGE_BOARD, memoryOf, seededCopy } from "../seed.ts";
 import { seededRandom } from "../../../kv/demo/generate.ts";
 import { startServerProcess } from "../../helpers/process.ts";
 import { JobStore } from "../../../kv/jobs.ts";
@@ -120,11 +120,7 @@ export default async function traffic(context: BenchContext) {
   const folder = await Deno.makeTempDir({ prefix: "careeredge-bench-100k-" });
   try {
     const kvPath = `${folder}/bench.kv`;
-    const started = performance.now();
-    await seedBench(kvPath, { active: 100_000, dump: 0, inactive: 0 });
-    console.log(
-      `  seeded 100,000 active jobs in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
+    await seededCopy(kvPath, LARGE_BOARD);
     const large = await readBoard(kvPath);
     await using server = await startServerProcess(kvPath);
     const first = await fetch(`${server.url}/`);
