@@ -1,9 +1,12 @@
 /**
  * Builds what browsers load into client/dist: the stylesheet (Tailwind) and the script bundles
- * (every public island in client/islands and the admin app), minified so React's production build
- * is used, with shared chunks split out, each also written brotli- and gzip-compressed. Entries keep their folder: `islands/share.js`,
- * `admin/main.js`. Writes client/dist/manifest.json mapping each entry to a
- * content-hashed URL so assets can be cached for a year.
+ * (one per file in client/islands, and the admin app), minified so React's production build is
+ * used, with shared chunks split out, each also written brotli- and gzip-compressed. Entries keep
+ * their folder: `islands/share.js`, `admin/main.js`. Writes client/dist/manifest.json mapping each
+ * file to a content-hashed URL so assets can be cached for a year.
+ *
+ * A file in client/islands only exports components; its browser script is generated here: it
+ * hydrates each of them where the server rendered it (client/components/hydrate.tsx).
  */
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { encodeHex } from "../kv/hex.ts";
@@ -23,9 +26,23 @@ async function run(command: string, args: string[]) {
 await Deno.remove(dist, { recursive: true }).catch(() => {});
 await Deno.mkdir(dist, { recursive: true });
 
+// Generated beside client/islands, at the same depth, so the bundles' relative imports of shared
+// chunks stay right once their folder is renamed to islands/ in client/dist.
+const generated = ".islands";
+await Deno.remove(`${root}client/${generated}`, { recursive: true }).catch(() => {});
+await Deno.mkdir(`${root}client/${generated}`);
 const entries: string[] = [];
 for await (const entry of Deno.readDir(`${root}client/islands`)) {
-  if (entry.isFile && entry.name.endsWith(".tsx")) entries.push(`client/islands/${entry.name}`);
+  const file = entry.isFile ? entry.name.match(/^(.+)\.tsx$/)?.[1] : undefined;
+  if (!file) continue;
+  const path = `client/${generated}/${file}.ts`;
+  await Deno.writeTextFile(
+    `${root}${path}`,
+    `import * as islands from "../islands/${entry.name}";\n` +
+      `import { hydrateIslands } from "../components/hydrate.tsx";\n` +
+      `hydrateIslands(${JSON.stringify(file)}, islands);\n`,
+  );
+  entries.push(path);
 }
 entries.push("client/admin/main.tsx", "client/admin/login.tsx", "client/admin/zod-config.ts");
 
@@ -52,6 +69,8 @@ await Promise.all([
     ...entries,
   ]),
 ]);
+await Deno.remove(`${root}client/${generated}`, { recursive: true });
+await Deno.rename(`${dist}/${generated}`, `${dist}/islands`);
 
 async function builtFiles(folder: string): Promise<string[]> {
   const names: string[] = [];

@@ -1,6 +1,10 @@
-/** Browser side of an island: hydrates every server-rendered copy of one island on the page. */
+/**
+ * Browser side of the islands of one file in client/islands: hydrates every server-rendered copy
+ * of each component the file exports. The build writes the call for each file.
+ */
 import { type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
+import type { IslandComponent } from "./island.tsx";
 import { dropBrokenLogos } from "./logos.ts";
 
 // Once per page: every island bundle shares this module.
@@ -12,15 +16,20 @@ function Ready({ root, children }: { root: HTMLElement; children: ReactNode }) {
   return children;
 }
 
-/** `render` gets the island's props and its root, to read back what the props left out. */
-export function hydrateIslands<P>(
-  name: string,
-  render: (props: P, root: HTMLElement) => ReactNode,
-) {
-  for (const root of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
-    const source = document.getElementById(root.dataset.props ?? "");
-    if (!source?.textContent) continue;
-    const props = JSON.parse(source.textContent) as P;
-    hydrateRoot(root, <Ready root={root}>{render(props, root)}</Ready>);
+export function hydrateIslands(file: string, islands: Record<string, unknown>) {
+  for (const [name, island] of Object.entries(islands)) {
+    const Component = island as IslandComponent<object>;
+    for (const root of document.querySelectorAll<HTMLElement>(`[data-island="${file}:${name}"]`)) {
+      const source = document.getElementById(root.dataset.props ?? "");
+      if (!source?.textContent) continue;
+      const sent = JSON.parse(source.textContent) as object;
+      const props = Component.revive?.(sent, root) ?? sent;
+      hydrateRoot(
+        root,
+        <Ready root={root}>
+          <Component {...props} />
+        </Ready>,
+      );
+    }
   }
 }

@@ -1,13 +1,12 @@
 /** The job detail page's panels (SPEC section 2), rendered on the server with two islands. */
 import type { ReactNode } from "react";
 import { type Job, SKILL_GROUP_LABELS, SKILL_GROUPS } from "../../kv/schemas.ts";
-import { CompanyLogo, jobPath } from "./job-card.tsx";
+import { JobLogo, jobPath } from "./job-card.tsx";
 import { formatPackage } from "./format.ts";
 import { formatLongDate } from "./dates.ts";
 import { Island } from "./island.tsx";
-import { ApplyButton } from "./apply-button.tsx";
-import { ShareButton, ShareDialog } from "./share-dialog.tsx";
-import { BackToJobs } from "./back-link.tsx";
+import { ApplyButton, BackToJobs } from "../islands/apply.tsx";
+import { ShareButton, ShareDialog } from "../islands/share.tsx";
 import type { ShareJob } from "./share.ts";
 
 const REDIRECT_NOTE = "You'll be redirected to the company's application page";
@@ -17,7 +16,6 @@ function Actions({ job }: { job: Job }) {
   return (
     <>
       <Island
-        name="apply"
         component={ApplyButton}
         props={{
           jobKey: job._id,
@@ -26,7 +24,6 @@ function Actions({ job }: { job: Job }) {
         }}
       />
       <Island
-        name="share"
         component={ShareButton}
         props={{ dialogId: SHARE_DIALOG_ID, className: "btn btn-secondary btn-lg" }}
       />
@@ -48,12 +45,12 @@ export function JobDetail(
   const skillGroups = SKILL_GROUPS.filter((group) => job.skills[group].length > 0);
   return (
     <div className="wrap page-body">
-      <Island name="back" component={BackToJobs} props={{}} />
+      <Island component={BackToJobs} props={{}} />
       <div className="detail-grid">
         <div className="detail-main">
           <section className="panel detail-header" aria-labelledby="job-title">
             <div className="detail-heading">
-              <CompanyLogo job={job} size={64} eager />
+              <JobLogo job={job} size={64} eager />
               <div>
                 <h1 id="job-title" className="detail-title">{job.role}</h1>
                 <p className="detail-company">{job.companyName}</p>
@@ -147,7 +144,6 @@ export function JobDetail(
         </aside>
       </div>
       <Island
-        name="share-dialog"
         component={ShareDialog}
         props={{ job: share, dialogId: SHARE_DIALOG_ID }}
       />
@@ -161,7 +157,7 @@ export function SimilarJobs({ jobs }: { jobs: Job[] }) {
     <ul className="similar-list">
       {jobs.map((job) => (
         <li key={job._id} className="similar-item">
-          <CompanyLogo job={job} size={40} />
+          <JobLogo job={job} size={40} />
           <div>
             <a href={jobPath(job)} className="similar-role">{job.role}</a>
             <p className="muted small">{job.companyName}</p>

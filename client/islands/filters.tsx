@@ -3,18 +3,19 @@
  * from the server's HTML rather than sent twice.
  */
 import { type Choice, JobFilters, type JobFiltersProps } from "../components/search-forms.tsx";
-import { hydrateIslands } from "../components/hydrate.tsx";
 
 function choices(root: HTMLElement, name: string): Choice[] {
   return [...root.querySelectorAll<HTMLOptionElement>(`select[name="${name}"] option`)]
     .filter((option) => option.value).map(({ value, text }) => ({ value, label: text }));
 }
 
-hydrateIslands<Pick<JobFiltersProps, "values">>("filters", (props, root) => (
-  <JobFilters
-    values={props.values}
-    roles={choices(root, "role")}
-    experienceOptions={choices(root, "experience")}
-    employmentTypes={choices(root, "employmentType")}
-  />
-));
+export function Filters(props: JobFiltersProps) {
+  return <JobFilters {...props} />;
+}
+
+Filters.revive = (sent: Partial<JobFiltersProps>, root: HTMLElement): JobFiltersProps => ({
+  values: sent.values ?? {},
+  roles: choices(root, "role"),
+  experienceOptions: choices(root, "experience"),
+  employmentTypes: choices(root, "employmentType"),
+});

@@ -8,9 +8,6 @@ import { iconUrl } from "../icons.ts";
 
 export const SITE_NAME = "CareerEdge";
 
-/** Island bundles in client/islands, by file name. */
-export type IslandName = "apply" | "share" | "filters" | "hero-search";
-
 export interface PageMeta {
   title: string;
   description: string;
@@ -47,12 +44,7 @@ export function ReloadWithoutScript() {
 }
 
 export function Document(
-  { meta, section, islands = [], children }: {
-    meta: PageMeta;
-    section?: Section;
-    islands?: IslandName[];
-    children: ReactNode;
-  },
+  { meta, section, children }: { meta: PageMeta; section?: Section; children: ReactNode },
 ) {
   const og = meta.openGraph ?? { type: "website" };
   return (
@@ -102,10 +94,7 @@ export function Document(
         <SiteHeader current={section} />
         <main id="main">{children}</main>
         <SiteFooter />
-        {islands.length > 0 && <ToastRegion id={TOAST_REGION_ID} />}
-        {islands.map((name) => (
-          <script key={name} type="module" src={assetUrl(`islands/${name}.js`)} />
-        ))}
+        <ToastRegion id={TOAST_REGION_ID} />
       </body>
     </html>
   );

@@ -3,7 +3,7 @@ import { Suspense, use } from "react";
 import type { Job } from "../../kv/schemas.ts";
 import { HOME_DESCRIPTION_CUT, HOME_RECENT_JOBS } from "../../kv/constants.ts";
 import { Island } from "../../client/components/island.tsx";
-import { HeroSearch } from "../../client/components/search-forms.tsx";
+import { HeroSearch } from "../../client/islands/hero-search.tsx";
 import { JobCard } from "../../client/components/job-card.tsx";
 import { JobGridSkeleton } from "../../client/components/skeletons.tsx";
 import { Document, type PageMeta, ReloadWithoutScript } from "./document.tsx";
@@ -43,14 +43,14 @@ export function HomePage(
   { meta, recent, timeZone }: { meta: PageMeta; recent: Promise<Job[]>; timeZone: string },
 ) {
   return (
-    <Document meta={meta} section="home" islands={["hero-search"]}>
+    <Document meta={meta} section="home">
       <section className="hero" aria-labelledby="hero-title">
         <div className="wrap hero-inner">
           <h1 id="hero-title" className="hero-title">Find Your Dream Job</h1>
           <p className="hero-lead">
             Discover opportunities from leading companies and take the next step in your career.
           </p>
-          <Island name="hero-search" component={HeroSearch} props={{}} />
+          <Island component={HeroSearch} props={{}} />
         </div>
       </section>
 

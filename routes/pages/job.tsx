@@ -55,7 +55,7 @@ export function JobPage(
       </Suspense>
     );
   return (
-    <Document meta={meta} section="jobs" islands={["apply", "share"]}>
+    <Document meta={meta} section="jobs">
       <JobDetail
         job={job}
         share={shareJob(job, url)}

@@ -6,7 +6,8 @@ import type { Loosenable } from "../../kv/search/looser.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { CARD_DESCRIPTION_CUT, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
 import { Island } from "../../client/components/island.tsx";
-import { type Choice, JobFilters } from "../../client/components/search-forms.tsx";
+import type { Choice } from "../../client/components/search-forms.tsx";
+import { Filters } from "../../client/islands/filters.tsx";
 import { JobCard } from "../../client/components/job-card.tsx";
 import { PageLinks } from "../../client/components/pagination.tsx";
 import { JobGridSkeleton } from "../../client/components/skeletons.tsx";
@@ -45,8 +46,7 @@ function Results(
   return (
     <>
       <Island
-        name="filters"
-        component={JobFilters}
+        component={Filters}
         props={{
           values: query,
           roles: choices(facets.roles),
@@ -124,7 +124,7 @@ export function JobsPage(
   },
 ) {
   return (
-    <Document meta={meta} section="jobs" islands={["filters"]}>
+    <Document meta={meta} section="jobs">
       <div className="page-head">
         <div className="wrap">
           <h1 className="page-title">Find Your Next Job</h1>

@@ -5,10 +5,12 @@
  * script, which carries the response's CSP nonce. Crawlers always wait for the whole page.
  */
 import type { Context } from "hono";
-import type { ReactElement } from "react";
+import { createElement, type ReactElement } from "react";
 import { renderToReadableStream, renderToString } from "react-dom/server";
 import { isbot } from "isbot";
 import { type HeaderList, newNonce, secureResponse } from "../../server/security.ts";
+import { IslandScriptsContext } from "../../client/components/island.tsx";
+import { islandScripts } from "./islands.ts";
 
 /**
  * How long a page waits for its data before it streams the skeletons instead: long enough that a
@@ -51,14 +53,19 @@ export async function settledInTime(c: Context, data: Tracked<unknown>): Promise
   return settled;
 }
 
+/** `element` with the record its islands write their scripts into (client/islands). */
+function withIslands(element: ReactElement, nonce?: string): ReactElement {
+  return createElement(IslandScriptsContext, { value: islandScripts(nonce) }, element);
+}
+
 export function renderDocument(element: ReactElement): string {
-  return `<!DOCTYPE html>${renderToString(element)}`;
+  return `<!DOCTYPE html>${renderToString(withIslands(element))}`;
 }
 
 export async function streamDocument(c: Context, element: ReactElement, status: number) {
   const nonce = newNonce();
   const signal = c.req.raw.signal;
-  const stream = await renderToReadableStream(element, {
+  const stream = await renderToReadableStream(withIslands(element, nonce), {
     nonce,
     // A visitor who leaves mid-page (a closed tab, a client's time-out) stops the rendering, and
     // what React then reports is the visitor's leaving, not a fault of the server: not logged.
