@@ -12,8 +12,11 @@ import type { AppEnv, Services } from "../server/context.ts";
 import { assetUrl } from "../server/assets.ts";
 import { AuthSpinner } from "../client/admin/spinner.tsx";
 import { LoginPage } from "../client/admin/login-form.tsx";
+import { TIME_ZONE_META } from "../client/admin/ui.tsx";
 
-function Document({ script, children }: { script: string; children: ReactNode }) {
+function Document(
+  { script, timeZone, children }: { script: string; timeZone: string; children: ReactNode },
+) {
   return (
     <html lang="en">
       <head>
@@ -21,6 +24,7 @@ function Document({ script, children }: { script: string; children: ReactNode })
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <title>Admin Portal · CareerEdge</title>
+        <meta name={TIME_ZONE_META} content={timeZone} />
         <link rel="stylesheet" href={assetUrl("styles.css")} />
         {/* Module scripts run in document order: zod's settings are in place before the app. */}
         <script type="module" src={assetUrl("admin/zod-config.js")} />
@@ -44,25 +48,24 @@ function once(render: () => ReactNode): () => string {
   return () => html ??= `<!doctype html>${renderToString(render())}`;
 }
 
-const loginPage = once(() => (
-  <Document script="admin/login.js">
-    <LoginPage onSignedIn={() => Promise.resolve()} />
-  </Document>
-));
-
-const shell = once(() => (
-  <Document script="admin/main.js">
-    <AuthSpinner />
-  </Document>
-));
-
 function answer(c: Context<AppEnv>, html: string) {
   c.header("cache-control", "no-store");
   c.header("x-robots-tag", "noindex");
   return c.html(html);
 }
 
-export function adminShell(_services: Services) {
+export function adminShell(services: Services) {
+  const timeZone = services.config.TIMEZONE;
+  const loginPage = once(() => (
+    <Document script="admin/login.js" timeZone={timeZone}>
+      <LoginPage onSignedIn={() => Promise.resolve()} />
+    </Document>
+  ));
+  const shell = once(() => (
+    <Document script="admin/main.js" timeZone={timeZone}>
+      <AuthSpinner />
+    </Document>
+  ));
   const app = new Hono<AppEnv>();
   app.get("/login", (c) => answer(c, loginPage()));
   // The form posts here only when its script has not run yet (or never will): signing in needs the

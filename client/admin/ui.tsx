@@ -5,24 +5,29 @@ import {
   useId,
   useLayoutEffect,
   useRef,
-  useState,
   useSyncExternalStore,
 } from "react";
 import { ANALYTICS_PERIODS } from "../../kv/constants.ts";
+import { CompanyLogo } from "../components/company-logo.tsx";
+import { formatShortDate } from "../components/dates.ts";
 import { ApiError } from "./api.ts";
 import { TOAST_TOP_PX } from "./toaster.tsx";
 import type { Pagination } from "./types.ts";
 
-const shortDate = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-});
 const whole = new Intl.NumberFormat("en-US");
 
-/** A date in the short en-US form lists use (SPEC section 1). */
+/** The meta element of the shell (routes/admin.tsx) that names the site's time zone. */
+export const TIME_ZONE_META = "site-time-zone";
+let siteTimeZone: string | undefined;
+
+/**
+ * A date in the short en-US form lists use, as the calendar day in the site's time zone, which the
+ * shell names (routes/admin.tsx): the day the public pages and the analytics give it too.
+ */
 export function formatDate(iso: string | null | undefined): string {
-  return iso ? shortDate.format(new Date(iso)) : "—";
+  siteTimeZone ??= globalThis.document
+    ?.querySelector<HTMLMetaElement>(`meta[name="${TIME_ZONE_META}"]`)?.content ?? "UTC";
+  return iso ? formatShortDate(iso, siteTimeZone) : "—";
 }
 
 export function formatNumber(value: number | undefined): string {
@@ -38,36 +43,20 @@ export function formatRate(value: number | undefined): string {
   return `${(value ?? 0).toFixed(2)}%`;
 }
 
-/** The first two letters of the company, capitalised, where it has no logo. */
-export function companyInitials(name: string): string {
-  return name.trim().slice(0, 2).toUpperCase();
-}
-
-/** The company's logo, or its initials when it has none or the image does not load. */
-export function CompanyLogo({ name, logo, size = "size-10" }: {
-  name: string;
-  logo?: string;
-  size?: string;
-}) {
-  const [broken, setBroken] = useState(false);
-  if (logo && !broken) {
-    return (
-      <img
-        src={logo}
-        alt=""
-        loading="lazy"
-        onError={() => setBroken(true)}
-        className={`${size} shrink-0 rounded-lg border border-slate-200 bg-white object-contain`}
-      />
-    );
-  }
+/** The company's logo in the admin's lists (40 px) and dialogs (56 px), over its two initials. */
+export function AdminCompanyLogo(
+  { name, logo, size = 40 }: { name: string; logo?: string; size?: 40 | 56 },
+) {
   return (
-    <span
-      aria-hidden="true"
-      className={`${size} flex shrink-0 items-center justify-center rounded-lg bg-indigo-100 text-sm font-semibold text-indigo-700`}
-    >
-      {companyInitials(name)}
-    </span>
+    <CompanyLogo
+      name={name}
+      logo={logo}
+      size={size}
+      letters={2}
+      className={`${
+        size === 40 ? "size-10" : "size-14"
+      } shrink-0 overflow-hidden rounded-lg text-sm font-semibold [&>img]:rounded-lg [&>img]:border [&>img]:border-slate-200`}
+    />
   );
 }
 

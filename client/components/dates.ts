@@ -1,7 +1,8 @@
 /**
  * Dates as visitors read them: the calendar day in the site's time zone (`TIMEZONE`), the same day
- * the analytics count a visit in, so a job posted at 20:00 UTC reads as the next day in India.
- * Rendered on the server only; the day is then formatted in UTC, where it is already right.
+ * the analytics count a visit in, so a job posted at 20:00 UTC reads as the next day in India. The
+ * public pages and the admin portal both show dates this way; the day is formatted in UTC, where it
+ * is already right.
  */
 import { dayOf } from "../../kv/days.ts";
 

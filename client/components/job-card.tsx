@@ -3,35 +3,24 @@ import type { Job } from "../../kv/schemas.ts";
 import { CARD_SKILL_CHIPS } from "../../kv/constants.ts";
 import { cutText, formatPackage } from "./format.ts";
 import { formatShortDate, siteDay } from "./dates.ts";
+import { CompanyLogo } from "./company-logo.tsx";
 
 export function jobPath(job: Pick<Job, "jobId">): string {
   return `/jobs/${encodeURIComponent(job.jobId)}`;
 }
 
-/**
- * The company's first letter at a fixed size, so nothing moves as the logo loads over it. A logo
- * that fails to load leaves the letter showing: a broken image with empty alt text draws nothing.
- * The logo is decorative, as the company's name is always written beside it. Logos in lists load
- * lazily; the one at the top of a job page (`eager`) is needed at once.
- */
-export function CompanyLogo(
-  { job, size, eager = false }: { job: Job; size: 40 | 48 | 64; eager?: boolean },
+/** The company's logo over its first letter, at one of the sizes the public pages use. */
+export function JobLogo(
+  { job, size, eager }: { job: Job; size: 40 | 48 | 64; eager?: boolean },
 ) {
   return (
-    <span className={`logo logo-${size} logo-placeholder`} aria-hidden="true">
-      {Array.from(job.companyName.trim())[0]?.toUpperCase() ?? "?"}
-      {job.companyLogo && (
-        <img
-          src={job.companyLogo}
-          alt=""
-          width={size}
-          height={size}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          referrerPolicy="no-referrer"
-        />
-      )}
-    </span>
+    <CompanyLogo
+      name={job.companyName}
+      logo={job.companyLogo}
+      size={size}
+      className={`logo logo-${size}`}
+      eager={eager}
+    />
   );
 }
 
@@ -59,7 +48,7 @@ export function JobCard(
   return (
     <article className="job-card">
       <div className="card-top">
-        <CompanyLogo job={job} size={48} />
+        <JobLogo job={job} size={48} />
         <div className="card-company">
           <p className="company-name" title={job.companyName}>{job.companyName}</p>
           <p className="muted small ico ico-clock">

@@ -1,7 +1,8 @@
 /** The small display rules of the admin screens, rendered to HTML. */
 import assert from "node:assert/strict";
 import { renderToStaticMarkup } from "react-dom/server";
-import { companyInitials, ConversionBadge, StatusBadge } from "../../client/admin/ui.tsx";
+import { ConversionBadge, StatusBadge } from "../../client/admin/ui.tsx";
+import { companyInitials } from "../../client/components/company-logo.tsx";
 import { DaysChip } from "../../client/admin/components/job-details.tsx";
 // The screens are typed against the app's route tree, which the router module registers.
 import type {} from "../../client/admin/router.tsx";
@@ -39,6 +40,6 @@ Deno.test("days in dump: yellow from 15, red from 25 with the days left", () => 
 });
 
 Deno.test("companies without a logo show their first two letters, capitalised", () => {
-  assert.equal(companyInitials("acme corp"), "AC");
-  assert.equal(companyInitials("  x"), "X");
+  assert.equal(companyInitials("acme corp", 2), "AC");
+  assert.equal(companyInitials("  x", 2), "X");
 });

@@ -15,7 +15,7 @@ import { SKILL_GROUP_LABELS, SKILL_GROUPS } from "../../../kv/schemas.ts";
 import { api, ApiError } from "../api.ts";
 import { jobsChanged } from "../queries.ts";
 import { JobHistory } from "../screens/activity.tsx";
-import { CompanyLogo, Dialog, formatDate, formatNumber, StatusBadge } from "../ui.tsx";
+import { AdminCompanyLogo, Dialog, formatDate, formatNumber, StatusBadge } from "../ui.tsx";
 import type { Job } from "../types.ts";
 
 /** Whole days since the job entered the dump, counted as the product counts them. */
@@ -98,7 +98,7 @@ function JobDetails({ job, canCreate, busy, onMove, onClose }: {
   return (
     <div className="space-y-5 text-sm">
       <div className="flex items-center gap-4">
-        <CompanyLogo name={job.companyName} logo={job.companyLogo} size="size-14" />
+        <AdminCompanyLogo name={job.companyName} logo={job.companyLogo} size={56} />
         <div>
           <p className="text-base font-medium text-slate-900">{job.companyName}</p>
           <ul className="mt-2 flex flex-wrap gap-2 text-xs">

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import type { Job } from "../types.ts";
-import { CompanyLogo } from "../ui.tsx";
+import { AdminCompanyLogo } from "../ui.tsx";
 
 export function ScrollTable({ label, className, headings, leading, stacked, children }: {
   label: string;
@@ -49,7 +49,7 @@ export function JobCell({ job, detail }: { job: Job; detail: string }) {
   return (
     <td className="px-4 py-3">
       <div className="flex items-center gap-3">
-        <CompanyLogo name={job.companyName} logo={job.companyLogo} />
+        <AdminCompanyLogo name={job.companyName} logo={job.companyLogo} />
         <div>
           <p className="font-medium text-slate-900">{job.role}</p>
           <p className="text-xs text-slate-600">{detail}</p>

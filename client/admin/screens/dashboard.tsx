@@ -8,7 +8,7 @@ import { can, useAdmin } from "../session.ts";
 import { SummaryCards, TrafficCharts } from "../components/traffic.tsx";
 import { queryKeys } from "../queries.ts";
 import {
-  CompanyLogo,
+  AdminCompanyLogo,
   formatDate,
   formatNumber,
   formatRate,
@@ -120,7 +120,7 @@ export function DashboardScreen() {
                   rel="noopener noreferrer"
                   className="flex items-center gap-3 py-3 hover:bg-slate-50"
                 >
-                  <CompanyLogo name={job.companyName} logo={job.companyLogo} />
+                  <AdminCompanyLogo name={job.companyName} logo={job.companyLogo} />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium text-slate-900">{job.role}</span>
                     <span className="block truncate text-sm text-slate-600">
