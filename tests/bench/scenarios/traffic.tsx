@@ -4,7 +4,7 @@
  * active jobs and on a second database of 100,000 active jobs; plus the first view of random job
  * pages, one at a time.
  */
-import { type BenchContext, type Budget, measure } from "../harness.ts";
+import { type BenchContext, type Budget, measure, serverTime } from "../harness.ts";
 import { type Board, keywordSearch, readBoard, trafficScript } from "../traffic.ts";
 import { LARGE_BOARD, memoryOf, seededCopy } from "../seed.ts";
 import { seededRandom } from "../../../kv/demo/generate.ts";
@@ -56,13 +56,6 @@ async function resultsRender(context: BenchContext, kvPath: string) {
     value: times[RENDERS / 2],
     unit: "ms",
   }, { max: 2 });
-}
-
-/** The server's own time for an answer, from its `Server-Timing` header. */
-function serverTime(response: Response): number {
-  const match = /\bapp;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
-  if (!match) throw new Error("the answer has no Server-Timing");
-  return Number(match[1]);
 }
 
 async function firstViews(context: BenchContext, url: string, board: Board, label: string) {
