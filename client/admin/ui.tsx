@@ -18,16 +18,20 @@ const whole = new Intl.NumberFormat("en-US");
 
 /** The meta element of the shell (routes/admin.tsx) that names the site's time zone. */
 export const TIME_ZONE_META = "site-time-zone";
-let siteTimeZone: string | undefined;
+let timeZone: string | undefined;
+
+/** The site's time zone, named by the shell (routes/admin.tsx): the portal shows dates in it. */
+export function siteTimeZone(): string {
+  return timeZone ??= globalThis.document
+    ?.querySelector<HTMLMetaElement>(`meta[name="${TIME_ZONE_META}"]`)?.content ?? "UTC";
+}
 
 /**
- * A date in the short en-US form lists use, as the calendar day in the site's time zone, which the
- * shell names (routes/admin.tsx): the day the public pages and the analytics give it too.
+ * A date in the short en-US form lists use, as the calendar day in the site's time zone: the day
+ * the public pages and the analytics give it too.
  */
 export function formatDate(iso: string | null | undefined): string {
-  siteTimeZone ??= globalThis.document
-    ?.querySelector<HTMLMetaElement>(`meta[name="${TIME_ZONE_META}"]`)?.content ?? "UTC";
-  return iso ? formatShortDate(iso, siteTimeZone) : "—";
+  return iso ? formatShortDate(iso, siteTimeZone()) : "—";
 }
 
 export function formatNumber(value: number | undefined): string {

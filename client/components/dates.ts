@@ -28,3 +28,12 @@ export function formatShortDate(iso: string, timeZone: string): string {
 export function formatLongDate(iso: string, timeZone: string): string {
   return longDate.format(new Date(`${siteDay(iso, timeZone)}T00:00:00Z`));
 }
+
+/** '21 Nov 2026, 8:00:00 pm': a moment, such as an admin's change, with its time in `timeZone`. */
+export function formatDateTime(iso: string, timeZone: string): string {
+  return new Date(iso).toLocaleString("en-IN", {
+    dateStyle: "medium",
+    timeStyle: "medium",
+    timeZone,
+  });
+}

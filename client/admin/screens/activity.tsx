@@ -9,7 +9,15 @@ import { api } from "../api.ts";
 import { useAdmin } from "../session.ts";
 import { ScrollTable } from "../components/table.tsx";
 import { queryKeys } from "../queries.ts";
-import { AccessDenied, PageHeader, PaginationBar, SkeletonRows, useLastPage } from "../ui.tsx";
+import {
+  AccessDenied,
+  PageHeader,
+  PaginationBar,
+  siteTimeZone,
+  SkeletonRows,
+  useLastPage,
+} from "../ui.tsx";
+import { formatDateTime } from "../../components/dates.ts";
 import type { Admin } from "../types.ts";
 import type { ActivityPage, ActivityRecord } from "../../../kv/activity.ts";
 
@@ -40,10 +48,6 @@ interface Filters {
 
 const NO_FILTERS: Filters = { adminId: "", action: "", jobId: "" };
 
-function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "medium" });
-}
-
 /** One line a person reads for a record's change. */
 function describeChange(record: ActivityRecord): string {
   const change = record.change;
@@ -64,6 +68,11 @@ function describeChange(record: ActivityRecord): string {
   ).join("; ");
 }
 
+/** Long values without spaces (a URL) may break anywhere to fit; words do not. */
+function ChangeText({ text }: { text: string }) {
+  return text ? <span className="min-w-0 wrap-break-word">{text}</span> : null;
+}
+
 function ActivityTable({ records, loading, label }: {
   records: ActivityRecord[];
   loading: boolean;
@@ -72,7 +81,8 @@ function ActivityTable({ records, loading, label }: {
   return (
     <ScrollTable
       label={label}
-      className="w-full min-w-[56rem]"
+      stacked
+      className="w-full lg:min-w-[56rem]"
       headings={["When", "Admin", "Action", "Target", "Change", "Address"]}
     >
       {loading ? <SkeletonRows columns={6} /> : records.length === 0
@@ -85,17 +95,27 @@ function ActivityTable({ records, loading, label }: {
         )
         : records.map((record) => (
           <tr key={record.id} className="border-t border-slate-100 align-top">
-            <td className="px-4 py-3 whitespace-nowrap">{formatTime(record.at)}</td>
-            <td className="px-4 py-3">{record.actor.name}</td>
-            <td className="px-4 py-3">{ACTION_LABELS[record.action] ?? record.action}</td>
-            <td className="px-4 py-3">
-              {record.target?.label}
-              {record.target?.jobId
-                ? <span className="block text-xs text-slate-600">{record.target.jobId}</span>
-                : null}
+            <td className="px-4 py-3 whitespace-nowrap">
+              {formatDateTime(record.at, siteTimeZone())}
             </td>
-            <td className="max-w-md px-4 py-3 break-words">{describeChange(record)}</td>
-            <td className="px-4 py-3">{record.address ?? ""}</td>
+            <td data-label="Admin" className="px-4 py-3">{record.actor.name}</td>
+            <td data-label="Action" className="px-4 py-3">
+              {ACTION_LABELS[record.action] ?? record.action}
+            </td>
+            <td data-label="Target" className="px-4 py-3">
+              {record.target && (
+                <span>
+                  {record.target.label}
+                  {record.target.jobId
+                    ? <span className="block text-xs text-slate-600">{record.target.jobId}</span>
+                    : null}
+                </span>
+              )}
+            </td>
+            <td data-label="Change" className="px-4 py-3 lg:max-w-md">
+              <ChangeText text={describeChange(record)} />
+            </td>
+            <td data-label="Address" className="px-4 py-3">{record.address}</td>
           </tr>
         ))}
     </ScrollTable>
