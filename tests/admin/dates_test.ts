@@ -1,6 +1,6 @@
 /**
- * The portal shows a date as the calendar day in the site's time zone, as the public pages do,
- * whatever the zone of the admin's browser.
+ * The portal shows a date as the calendar day in the site's time zone, and a moment with its time
+ * there, as the public pages do, whatever the zone of the admin's browser.
  */
 import assert from "node:assert/strict";
 import { sampleJob, testApp, testServer } from "../helpers/server.ts";
@@ -36,6 +36,17 @@ Deno.test(
     const row = page.getByRole("row").filter({ hasText: job.role });
     await row.getByText("Mar 11, 2026").waitFor();
     assert.equal(await row.getByText("Mar 10, 2026").count(), 0);
+
+    // The activity log gives the moment with its time there too: 01:30 in India.
+    await page.goto(`${s.url}/admin/activity`);
+    const created = page.getByRole("row").filter({ hasText: "Job created" });
+    const indiaTime = new Date("2026-03-10T20:00:00Z").toLocaleString("en-IN", {
+      dateStyle: "medium",
+      timeStyle: "medium",
+      timeZone: "Asia/Kolkata",
+    });
+    assert.match(indiaTime, /^11 Mar 2026, 1:30:00/);
+    await created.getByText(indiaTime, { exact: true }).waitFor();
     await context.close();
   },
 );

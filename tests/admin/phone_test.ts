@@ -1,7 +1,7 @@
 /**
- * At 390 pixels wide the tables keep each row's Status and Actions in view without scrolling
- * sideways, and every tab of a tab row is visible; plus what the counts say when there is one of
- * them, and a second export straight after the first.
+ * At 390 pixels wide the tables keep each row's Status and Actions (and each activity record) in
+ * view without scrolling sideways, and every tab of a tab row is visible; plus what the counts say
+ * when there is one of them, and a second export straight after the first.
  */
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
@@ -80,6 +80,34 @@ Deno.test({ name: "the portal at 390 pixels", ...browserTest }, async (t) => {
     await inView(page, row.getByRole("button", { name: "Deactivate Phone Editor" }), "Deactivate");
     await inView(page, row.getByRole("button", { name: "Delete Phone Editor" }), "Delete");
   });
+
+  await t.step(
+    "Activity Log: each record is a card in view, no word split across lines",
+    async () => {
+      await page.goto(`${s.url}/admin/activity`);
+      await expectHeading(page, "Activity Log");
+      const row = page.getByRole("row").filter({ hasText: "Job status changed" });
+      await inView(page, row.getByText("Job status changed", { exact: true }), "the Action");
+      await inView(page, row.getByText(dumped.role, { exact: true }), "the Target");
+      const split = await page.evaluate(() => {
+        const words: string[] = [];
+        const cells = document.querySelector('[role="region"] tbody')!;
+        const walker = document.createTreeWalker(cells, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          // Values without spaces longer than a line (a URL) may break; words may not.
+          for (const word of node.textContent!.matchAll(/\S{1,30}(?!\S)/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            if (lines.size > 1) words.push(word[0]);
+          }
+        }
+        return words;
+      });
+      assert.deepEqual(split, []);
+    },
+  );
 
   await t.step("Analytics: every tab is visible", async () => {
     await page.goto(`${s.url}/admin/analytics`);

@@ -63,7 +63,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}, ${v.nodes} nodes)`);
 }
 
-const cardRoles = (page: Page) => page.locator(".card-role a").allTextContents();
+/** The job cards of a list, each an article headed by its role's link. */
+const cards = (page: Page) => page.getByRole("article");
+const cardLinks = (page: Page) => cards(page).getByRole("heading", { level: 3 }).getByRole("link");
+const cardRoles = (page: Page) => cardLinks(page).allTextContents();
 
 Deno.test("the public site in Chromium", browserTest, async (t) => {
   await using server = await testServer();
@@ -185,28 +188,31 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
     await page.waitForURL(`${base}/jobs?page=9`);
     assert.deepEqual(await numbers(), ["5", "6", "7", "8", "9"]);
     assert.equal(await pagination.getByText("Next").getAttribute("aria-disabled"), "true");
-    assert.equal(await page.locator(".job-card").count(), 4);
+    assert.equal(await cards(page).count(), 4);
     assert.equal(await page.evaluate(() => scrollY), 0);
   });
 
   await t.step("a card's fields and cuts", async () => {
     await page.goto(`${base}/jobs`);
-    const card = page.locator(".job-card").first();
-    assert.equal(await card.locator(".company-name").textContent(), newest.companyName);
+    const card = cards(page).first();
+    await card.getByText(newest.companyName, { exact: true }).waitFor();
     assert.equal(await card.locator(".badge").textContent(), newest.employmentType);
     assert.equal(await card.locator("time").textContent(), "Mar 5, 2026");
     assert.equal(await card.locator(".package").textContent(), "₹8-12 LPA");
-    assert.deepEqual(await card.locator(".tags li").allTextContents(), [
-      "TypeScript",
-      "Go",
-      "Docker",
-      "+4 more",
-    ]);
+    assert.deepEqual(
+      await card.getByRole("list", { name: "Skills" }).getByRole("listitem").allTextContents(),
+      [
+        "TypeScript",
+        "Go",
+        "Docker",
+        "+4 more",
+      ],
+    );
   });
 
   let jobPage = "";
   await t.step("the detail panels", async () => {
-    await page.locator(".card-role a").first().click();
+    await cardLinks(page).first().click();
     jobPage = `${base}/jobs/${newest.jobId}`;
     await page.waitForURL(jobPage);
     await islandsReady(page);
@@ -224,7 +230,10 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
       await page.getByRole("heading", { level: 2, name }).waitFor();
     }
     await page.getByText("March 5, 2026").waitFor();
-    assert.equal(await page.locator(".similar-item").count(), 3);
+    assert.equal(
+      await page.getByRole("region", { name: "Similar Jobs" }).getByRole("listitem").count(),
+      3,
+    );
     assert.equal(await page.getByRole("link", { name: "Apply Now" }).count(), 2);
     await page.getByRole("button", { name: "Save Job" }).waitFor();
   });
@@ -265,7 +274,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
 
     await dialog.getByRole("button", { name: "Copy to Clipboard" }).click();
     await dialog.getByRole("button", { name: "Copied!" }).waitFor();
-    await page.locator(".toast", { hasText: "Job post copied to clipboard!" }).waitFor();
+    await page.getByRole("status").getByText("Job post copied to clipboard!").waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), preview);
     await dialog.getByRole("button", { name: "Copy to Clipboard" }).waitFor({ timeout: 3_000 });
 
@@ -288,7 +297,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
       page.getByRole("link", { name: "Apply Now" }).first().click(),
     ]);
     // The toast lasts 4 seconds: looked for first, as a busy machine may take longer to load the tab.
-    await page.locator(".toast", { hasText: "Redirecting to application..." }).waitFor();
+    await page.getByRole("status").getByText("Redirecting to application...").waitFor();
     await popup.waitForURL(newest.hiringLink);
     await popup.close();
     await server.services.counter.flush();
@@ -299,7 +308,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
     const opened: Page[] = [];
     context.on("page", (extra) => opened.push(extra));
     await page.getByRole("link", { name: "Apply Now" }).last().click();
-    await page.locator(".toast", { hasText: "Failed to track application" }).waitFor();
+    await page.getByRole("status").getByText("Failed to track application").waitFor();
     assert.equal(opened.length, 0);
     await page.unroute("**/api/jobs/*/click");
   });

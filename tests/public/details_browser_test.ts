@@ -48,7 +48,7 @@ Deno.test("details of the public pages in Chromium", browserTest, async (t) => {
     await page.getByRole("button", { name: "Share Job" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Share this job" });
     await dialog.getByRole("button", { name: "Copy to Clipboard" }).click();
-    const toast = page.locator(".toast", { hasText: "Job post copied to clipboard!" });
+    const toast = page.getByRole("status").getByText("Job post copied to clipboard!");
     await toast.waitFor();
     // Topmost where it is drawn: nothing (no backdrop) covers it.
     const onTop = await toast.evaluate((element) => {
@@ -84,7 +84,7 @@ Deno.test("details of the public pages in Chromium", browserTest, async (t) => {
     const page = await context.newPage();
     await page.goto(`${base}/jobs`);
     await islandsReady(page);
-    const logo = page.locator(".job-card", { hasText: newest.companyName }).locator(".logo");
+    const logo = page.getByRole("article").filter({ hasText: newest.companyName }).locator(".logo");
     await logo.locator("img").waitFor({ state: "detached" });
     assert.equal(await logo.textContent(), "C");
     await context.close();
@@ -142,7 +142,8 @@ Deno.test("details of the public pages in Chromium", browserTest, async (t) => {
     const context = await browser.newContext({ userAgent: USER_AGENT });
     const page = await context.newPage();
     await page.goto(`${base}/jobs?role=Tester&page=2`);
-    await page.locator(".card-role a").first().click();
+    await page.getByRole("article").getByRole("heading", { level: 3 }).getByRole("link").first()
+      .click();
     await page.waitForURL(/\/jobs\/JB-/);
     await islandsReady(page);
     await page.getByRole("link", { name: "← Back to Jobs" }).click();

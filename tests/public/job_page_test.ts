@@ -1,0 +1,288 @@
+/** A job page as served HTML: its panels, JSON-LD, closed and unknown jobs, apply, escaping. */
+import assert from "node:assert/strict";
+import { testApp } from "../helpers/server.ts";
+import { REVISION_MAX_AGE_MS } from "../../kv/jobs.ts";
+import type { Job } from "../../kv/schemas.ts";
+import { get, scriptData, seedJobs, setViews } from "./fixtures.ts";
+
+Deno.test("the job page shows every panel, the view count and similar jobs", async () => {
+  await using t = await testApp();
+  const [job, same1, same2, same3, other] = await seedJobs(t, [
+    {
+      role: "Site Reliability Engineer",
+      companyName: "Umbrella",
+      description: "First line of the role.\nSecond line of the role.",
+      requiredDegree: "B.E. or B.Tech",
+      estPackage: "15-20 LPA",
+      skills: {
+        languages: ["Go"],
+        technologies: ["Linux"],
+        frameworks: [],
+        databases: ["Redis"],
+        tools: ["Terraform"],
+        others: [],
+      },
+      datePosted: "2026-03-05T10:00:00.000Z",
+    },
+    { role: "Site Reliability Engineer", companyName: "Same One" },
+    { role: "Site Reliability Engineer", companyName: "Same Two" },
+    { role: "Site Reliability Engineer", companyName: "Same Three" },
+    { role: "Site Reliability Engineer", companyName: "Same Four" },
+  ]);
+  await setViews(t, job, 41);
+
+  const { status, html } = await get(t, `/jobs/${job.jobId}`);
+  assert.equal(status, 200);
+  assert.match(html, /<title>Site Reliability Engineer at Umbrella/);
+  assert.ok(html.includes('<a href="/jobs" class="back-link">← Back to Jobs</a>'));
+  assert.ok(
+    html.includes('<h1 id="job-title" class="detail-title">Site Reliability Engineer</h1>'),
+  );
+  assert.ok(html.includes("Umbrella"));
+  assert.ok(html.includes("Estimated Package"));
+  assert.ok(html.includes("₹15-20 LPA"));
+  assert.ok(
+    html.includes('<p class="prewrap">First line of the role.\nSecond line of the role.</p>'),
+  );
+  assert.ok(html.includes("Required Qualifications"));
+  assert.ok(html.includes("B.E. or B.Tech"));
+  for (const label of ["Programming Languages", "Technologies", "Databases", "Tools"]) {
+    assert.ok(html.includes(`<h3 class="skill-group-title">${label}</h3>`), label);
+  }
+  for (const label of ["Frameworks", "Other Skills"]) {
+    assert.ok(!html.includes(`<h3 class="skill-group-title">${label}</h3>`), label);
+  }
+  assert.ok(html.includes(`<dt>Job ID</dt><dd>${job.jobId}</dd>`));
+  assert.ok(html.includes("March 5, 2026"));
+  assert.ok(html.includes("<dt>Views</dt><dd><span>41</span></dd>"));
+  assert.ok(html.includes("You&#x27;ll be redirected to the company&#x27;s application page"));
+  assert.ok(html.includes(">Save Job</button>"));
+  assert.equal(html.match(/Apply Now<\/a>/g)?.length, 2);
+  assert.ok(html.includes(
+    `href="/jobs/${job.jobId}/apply" target="_blank" rel="noopener noreferrer nofollow"`,
+  ));
+  assert.equal(html.match(/Share Job<\/button>/g)?.length, 2);
+  assert.match(html, /<meta property="og:title" content="Site Reliability Engineer at Umbrella/);
+  assert.match(html, /<meta name="twitter:card" content="summary_large_image"\/>/);
+  assert.match(
+    html,
+    new RegExp(`<link rel="canonical" href="http://localhost/jobs/${job.jobId}"/>`),
+  );
+
+  const similar = html.slice(html.indexOf("Similar Jobs"));
+  const shown = [same1, same2, same3, other].filter((j) => similar.includes(j.companyName));
+  assert.equal(shown.length, 3);
+  assert.ok(!similar.includes(`href="/jobs/${job.jobId}"`));
+
+  // The count is filled per response: a new count shows without any job change.
+  await setViews(t, job, 42);
+  assert.ok(
+    (await get(t, `/jobs/${job._id}`)).html.includes("<dt>Views</dt><dd><span>42</span></dd>"),
+  );
+});
+
+Deno.test("an active job page carries JobPosting JSON-LD with every field Google asks for", async () => {
+  await using t = await testApp();
+  const [job, remote] = await seedJobs(t, [
+    {
+      role: "QA Engineer",
+      companyName: "Hooli",
+      companyLogo: "https://cdn.example/hooli.png",
+      location: "Chennai, Tamil Nadu, India",
+      employmentType: "Internship",
+      estPackage: "8-12 LPA",
+      description: "Test things.\nBreak things.",
+      datePosted: "2026-03-05T10:00:00.000Z",
+    },
+    { role: "Writer", location: "Remote", employmentType: "Freelance" },
+  ]);
+  const [posting] = scriptData(
+    (await get(t, `/jobs/${job.jobId}`)).html,
+    "application/ld+json",
+  ) as [
+    Record<string, unknown>,
+  ];
+  assert.equal(posting["@context"], "https://schema.org/");
+  assert.equal(posting["@type"], "JobPosting");
+  assert.equal(posting.title, "QA Engineer");
+  assert.equal(posting.description, "<p>Test things.<br>Break things.</p>");
+  assert.equal(posting.datePosted, "2026-03-05T10:00:00.000Z");
+  assert.equal(posting.validThrough, "2026-03-12T10:00:00.000Z");
+  assert.equal(posting.employmentType, "INTERN");
+  assert.deepEqual(posting.hiringOrganization, {
+    "@type": "Organization",
+    name: "Hooli",
+    logo: "https://cdn.example/hooli.png",
+  });
+  assert.deepEqual(posting.jobLocation, {
+    "@type": "Place",
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: "Chennai",
+      addressRegion: "Tamil Nadu",
+      addressCountry: "IN",
+    },
+  });
+  assert.deepEqual(posting.identifier, {
+    "@type": "PropertyValue",
+    name: "Hooli",
+    value: job.jobId,
+  });
+  assert.deepEqual(posting.baseSalary, {
+    "@type": "MonetaryAmount",
+    currency: "INR",
+    value: { "@type": "QuantitativeValue", minValue: 800000, maxValue: 1200000, unitText: "YEAR" },
+  });
+
+  const [remotePosting] = scriptData(
+    (await get(t, `/jobs/${remote.jobId}`)).html,
+    "application/ld+json",
+  ) as [Record<string, unknown>];
+  assert.equal(remotePosting.jobLocationType, "TELECOMMUTE");
+  assert.equal(remotePosting.jobLocation, undefined);
+  assert.equal(remotePosting.employmentType, "CONTRACTOR");
+  assert.equal(scriptData((await get(t, "/jobs")).html, "application/ld+json").length, 0);
+});
+
+Deno.test("closed jobs answer 410, unknown ones 404, both with the Job Not Found page", async () => {
+  await using t = await testApp();
+  const [dump, inactive] = await seedJobs(t, [{ status: "dump" }, { status: "inactive" }]);
+  for (
+    const [path, status] of [
+      [`/jobs/${dump.jobId}`, 410],
+      [`/jobs/${inactive._id}`, 410],
+      ["/jobs/JB-999999", 404],
+      [`/jobs/${dump.jobId}`, 410],
+    ] as const
+  ) {
+    const { html, ...response } = await get(t, path);
+    assert.equal(response.status, status, path);
+    assert.ok(html.includes("Job Not Found"), path);
+    assert.ok(
+      html.includes("The position you&#x27;re looking for doesn&#x27;t exist or has been filled."),
+    );
+    assert.match(html, /<a href="\/jobs" class="btn btn-primary">Explore Other Jobs<\/a>/);
+    assert.match(html, /<meta name="robots" content="noindex, follow"\/>/);
+    assert.equal(scriptData(html, "application/ld+json").length, 0, path);
+  }
+});
+
+Deno.test("the apply link records the click and sends the visitor on with 303", async () => {
+  await using t = await testApp();
+  const [active, dump] = await seedJobs(t, [{}, { status: "dump" }]);
+  const applied = await get(t, `/jobs/${active.jobId}/apply`);
+  assert.equal(applied.status, 303);
+  assert.equal(applied.headers.get("location"), active.hiringLink);
+  assert.equal((await get(t, `/jobs/${dump.jobId}/apply`)).status, 410);
+  assert.equal((await get(t, "/jobs/JB-999999/apply")).status, 404);
+});
+
+Deno.test("any other public path redirects home", async () => {
+  await using t = await testApp();
+  for (const path of ["/about", "/contact", "/jobs/JB-1/apply/more", "/nothing/here"]) {
+    const { status, headers } = await get(t, path);
+    assert.equal(status, 302, path);
+    assert.equal(headers.get("location"), "/", path);
+  }
+});
+
+Deno.test("a page follows its job's changes, made in another process within REVISION_MAX_AGE_MS", async () => {
+  const kvPath = await Deno.makeTempFile({ suffix: ".kv" });
+  try {
+    await using reader = await testApp({ kvPath });
+    await using writer = await testApp({ kvPath });
+    const later = () => {
+      reader.clock.now = new Date(reader.clock.now.getTime() + REVISION_MAX_AGE_MS);
+    };
+    const [job] = await seedJobs(writer, [{ role: "Old Title" }]);
+    assert.ok((await get(reader, "/jobs")).html.includes("Old Title"));
+    assert.ok((await get(reader, `/jobs/${job.jobId}`)).html.includes("Old Title"));
+
+    const { _id, jobId: _, status: __, ...input } = job;
+    await writer.services.jobs.update(_id, { ...input, role: "New Title" } as Job);
+    // Requests within REVISION_MAX_AGE_MS of the reader's last revision read share that read.
+    assert.ok((await get(reader, "/jobs")).html.includes("Old Title"));
+    later();
+    assert.ok((await get(reader, "/jobs")).html.includes("New Title"));
+    assert.ok((await get(reader, `/jobs/${job.jobId}`)).html.includes("New Title"));
+
+    await writer.services.jobs.setStatus(_id, "dump");
+    later();
+    assert.equal((await get(reader, `/jobs/${job.jobId}`)).status, 410);
+    assert.ok((await get(reader, "/jobs")).html.includes("0 Jobs Found"));
+  } finally {
+    await Deno.remove(kvPath).catch(() => {});
+  }
+});
+
+Deno.test("job text with markup is rendered as text in the page, JSON-LD, share data and feed", async () => {
+  await using t = await testApp();
+  const role = "<script>alert(1)</script>";
+  const companyName = '"><img src=x onerror=alert(2)>';
+  const [job] = await seedJobs(t, [{
+    role,
+    companyName,
+    location: "</script><script>alert(3)</script>",
+    description: "<b>bold</b> & </script><!--",
+    keywords: ["xss"],
+  }]);
+
+  for (const path of ["/", "/jobs", `/jobs/${job.jobId}`]) {
+    const { html } = await get(t, path);
+    assert.ok(!html.includes("<script>alert"), path);
+    assert.ok(!html.includes("<img src=x"), path);
+    assert.ok(html.includes("&lt;script&gt;alert(1)&lt;/script&gt;"), path);
+    // Every script element is one of ours: module scripts and JSON data.
+    const scripts = [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]);
+    for (const tag of scripts) {
+      assert.match(tag, /^<script (type="module" src="\/assets\/|type="application\/(ld\+)?json")/);
+    }
+  }
+
+  const { html } = await get(t, `/jobs/${job.jobId}`);
+  const [posting] = scriptData(html, "application/ld+json") as [Record<string, unknown>];
+  assert.equal(posting.title, role);
+  assert.equal(
+    posting.description,
+    "<p>&lt;b&gt;bold&lt;/b&gt; &amp; &lt;/script&gt;&lt;!--</p>",
+  );
+  const islandProps = scriptData(html, "application/json") as Record<string, unknown>[];
+  const share = islandProps.find((props) => "job" in props) as { job: { role: string } };
+  assert.equal(share.job.role, role);
+  assert.ok(
+    html.includes(
+      '<div class="share-preview" role="region" aria-labelledby="share-dialog-preview" tabindex="0"><pre>',
+    ),
+  );
+  assert.ok(html.includes("&lt;script&gt;alert(1)&lt;/script&gt; at &quot;&gt;&lt;img src=x"));
+
+  const feed = await get(t, "/jobs/feed.xml?keywords=xss");
+  assert.ok(!feed.html.includes("<script>"));
+  assert.ok(!feed.html.includes("<img"));
+  assert.ok(feed.html.includes("&lt;script&gt;alert(1)&lt;/script&gt; at &quot;&gt;&lt;img src=x"));
+});
+
+Deno.test("the share preview: up to 5 skills per group, 'Competitive' without a package", async () => {
+  await using t = await testApp();
+  const [job] = await seedJobs(t, [{
+    role: "Analyst",
+    companyName: "Vandelay",
+    estPackage: undefined,
+    skills: {
+      languages: ["A1", "A2", "A3", "A4", "A5", "A6", "A7"],
+      technologies: [],
+      frameworks: ["F1"],
+      databases: [],
+      tools: [],
+      others: [],
+    },
+  }]);
+  const { html } = await get(t, `/jobs/${job.jobId}`);
+  const preview = html.match(/<div class="share-preview"[^>]*><pre>([^<]*)<\/pre>/)![1];
+  assert.ok(preview.startsWith("Analyst at Vandelay"));
+  assert.ok(preview.includes("Package: Competitive"));
+  assert.ok(preview.includes("Programming Languages: A1, A2, A3, A4, A5\n"));
+  assert.ok(preview.includes("Frameworks: F1"));
+  assert.ok(!preview.includes("Technologies:"));
+  assert.ok(preview.endsWith(`Apply here: http://localhost/jobs/${job.jobId}`));
+});

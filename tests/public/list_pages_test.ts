@@ -1,0 +1,219 @@
+/** The home page and the job list as served HTML: texts, limits, filters, paging, the cards. */
+import assert from "node:assert/strict";
+import { testApp } from "../helpers/server.ts";
+import { cardOf, cardRoles, get, pageNumbers, scriptData, seedJobs } from "./fixtures.ts";
+
+const LONG_TEXT = "abcdefghij".repeat(20);
+
+Deno.test("home lists the six newest active jobs with descriptions cut at 120 characters", async () => {
+  await using t = await testApp();
+  const jobs = await seedJobs(t, [
+    ...Array.from({ length: 8 }, (_, i) => ({ role: `Role Number ${i}`, description: LONG_TEXT })),
+    { role: "Closed Dump Role", status: "dump" as const },
+  ]);
+  const { status, html } = await get(t, "/");
+  assert.equal(status, 200);
+  assert.match(html, /<title>[^<]*Find Your Dream Job/);
+  assert.ok(html.includes("Find Your Dream Job"));
+  for (const job of jobs.slice(2, 8)) assert.ok(html.includes(job.role), job.role);
+  for (const role of ["Role Number 0", "Role Number 1", "Closed Dump Role"]) {
+    assert.ok(!html.includes(role), role);
+  }
+  assert.ok(html.includes(`${LONG_TEXT.slice(0, 120)}...`));
+  assert.ok(!html.includes(LONG_TEXT.slice(0, 121)));
+  assert.match(html, /<a href="\/jobs" class="btn btn-primary btn-lg">View All Jobs<\/a>/);
+  for (const text of ["Remote", "Full-time", "Software Engineer", "Data Science", "Marketing"]) {
+    assert.ok(html.includes(`chip chip-button">${text}</button>`), text);
+  }
+  for (const text of ["How It Works", "Search &amp; Discover", "Apply with Ease", "Get Hired"]) {
+    assert.ok(html.includes(text), text);
+  }
+  assert.match(html, /<link rel="canonical" href="http:\/\/localhost\/"\/>/);
+  assert.match(html, /<meta name="description" content="[^"]+"\/>/);
+  assert.match(html, /<a href="\/" class="nav-link" aria-current="page">Home<\/a>/);
+  assert.equal(scriptData(html, "application/ld+json").length, 0);
+});
+
+Deno.test("the job list shows 12 a page, the counts, and a five-page window", async () => {
+  await using t = await testApp();
+  await seedJobs(t, Array.from({ length: 100 }, (_, i) => ({ role: `Engineer ${i}` })));
+
+  const first = await get(t, "/jobs");
+  assert.equal(first.status, 200);
+  assert.ok(first.html.includes('<h1 class="page-title">Find Your Next Job</h1>'));
+  assert.ok(first.html.includes("100 Jobs Found"));
+  assert.ok(first.html.includes("Showing 1 - 12 of 100 results"));
+  assert.ok(first.html.includes("Updated daily"));
+  assert.equal(first.html.match(/<article class="job-card">/g)?.length, 12);
+  assert.deepEqual(pageNumbers(first.html), [1, 2, 3, 4, 5]);
+  assert.match(first.html, /<span class="page-link" aria-disabled="true">Previous<\/span>/);
+  assert.match(first.html, /<a class="page-link" href="\/jobs\?page=2" rel="next">Next<\/a>/);
+  assert.match(first.html, /href="\/jobs" aria-current="page" aria-label="Page 1"/);
+  assert.match(first.html, /<a href="\/jobs" class="nav-link" aria-current="page">Jobs<\/a>/);
+
+  const middle = await get(t, "/jobs?page=5");
+  assert.deepEqual(pageNumbers(middle.html), [3, 4, 5, 6, 7]);
+  assert.ok(middle.html.includes("Showing 49 - 60 of 100 results"));
+  assert.match(middle.html, /href="\/jobs\?page=5" aria-current="page"/);
+  assert.match(middle.html, /href="\/jobs\?page=4" rel="prev">Previous/);
+
+  const last = await get(t, "/jobs?page=9");
+  assert.deepEqual(pageNumbers(last.html), [5, 6, 7, 8, 9]);
+  assert.ok(last.html.includes("Showing 97 - 100 of 100 results"));
+  assert.equal(last.html.match(/<article class="job-card">/g)?.length, 4);
+  assert.match(last.html, /<span class="page-link" aria-disabled="true">Next<\/span>/);
+  // Newest first: job 99 opens page 1, job 0 closes page 9.
+  assert.deepEqual(cardRoles(first.html).slice(0, 2), ["Engineer 99", "Engineer 98"]);
+  assert.deepEqual(cardRoles(last.html).slice(-1), ["Engineer 0"]);
+});
+
+Deno.test("pagination appears only when there is more than one page", async () => {
+  await using t = await testApp();
+  await seedJobs(t, Array.from({ length: 12 }, () => ({})));
+  const { html } = await get(t, "/jobs");
+  assert.ok(html.includes("12 Jobs Found"));
+  assert.ok(!html.includes('aria-label="Pagination"'));
+});
+
+Deno.test("each filter narrows the list and is kept in the form", async () => {
+  await using t = await testApp();
+  await seedJobs(t, [
+    { role: "Data Scientist", location: "Pune, India", experience: "0-1", keywords: ["ml"] },
+    { role: "Data Scientist", location: "Remote", experience: "3+", employmentType: "Contract" },
+    { role: "Product Designer", location: "Mumbai, India", experience: "0-1" },
+    {
+      role: "Backend Engineer",
+      location: "Pune, India",
+      employmentType: "Internship",
+      skills: {
+        languages: ["Rust"],
+        technologies: [],
+        frameworks: [],
+        databases: [],
+        tools: [],
+        others: [],
+      },
+    },
+  ]);
+  const roles = (html: string) => cardRoles(html).sort();
+
+  const cases: [string, string[]][] = [
+    ["/jobs?keywords=rust", ["Backend Engineer"]],
+    ["/jobs?keywords=ml", ["Data Scientist"]],
+    ["/jobs?location=pune", ["Backend Engineer", "Data Scientist"]],
+    ["/jobs?role=Data+Scientist", ["Data Scientist", "Data Scientist"]],
+    ["/jobs?experience=0-1", ["Data Scientist", "Product Designer"]],
+    ["/jobs?employmentType=Contract", ["Data Scientist"]],
+    ["/jobs?location=india&experience=0-1", ["Data Scientist", "Product Designer"]],
+  ];
+  for (const [path, expected] of cases) {
+    const { status, html } = await get(t, path);
+    assert.equal(status, 200, path);
+    assert.deepEqual(roles(html), expected, path);
+    assert.ok(html.includes(`${expected.length} Jobs Found`), path);
+  }
+
+  const { html } = await get(t, "/jobs?keywords=data&location=Remote&role=Data+Scientist");
+  assert.match(html, /name="keywords" value="data"/);
+  assert.match(html, /name="location" value="Remote"/);
+  assert.match(html, /<option value="Data Scientist" selected="">Data Scientist \(1\)<\/option>/);
+  for (const text of ["Role Category", "All Roles", "All Experience", "All Types", "Filters"]) {
+    assert.ok(html.includes(text), text);
+  }
+  assert.match(html, /<a href="\/jobs" class="btn btn-ghost">Clear Filters<\/a>/);
+  // The panel starts open when a filter is set, closed otherwise.
+  assert.ok(html.includes('id="filter-panel" class="filter-panel"'));
+  assert.ok((await get(t, "/jobs")).html.includes('class="filter-panel collapsed"'));
+});
+
+Deno.test("empty and unknown query values are dropped with a redirect", async () => {
+  await using t = await testApp();
+  const cases: [string, string][] = [
+    ["/jobs?keywords=&location=", "/jobs"],
+    ["/jobs?keywords=+react+&location=&role=&experience=&employmentType=", "/jobs?keywords=react"],
+    ["/jobs?experience=ninja&page=0", "/jobs"],
+    ["/jobs?page=1&utm_source=mail", "/jobs"],
+    ["/jobs?page=3&keywords=go", "/jobs?keywords=go&page=3"],
+  ];
+  for (const [path, location] of cases) {
+    const { status, headers } = await get(t, path);
+    assert.equal(status, 302, path);
+    assert.equal(headers.get("location"), location, path);
+  }
+  assert.equal((await get(t, "/jobs?keywords=go")).status, 200);
+});
+
+Deno.test("no results: the empty state with Clear All Filters", async () => {
+  await using t = await testApp();
+  await seedJobs(t, [{ role: "Chef" }]);
+  const { html } = await get(t, "/jobs?keywords=astronaut");
+  assert.ok(html.includes("0 Jobs Found"));
+  assert.ok(html.includes("No jobs found"));
+  assert.ok(html.includes(
+    "We couldn&#x27;t find any jobs matching your criteria. Try adjusting your search or filters.",
+  ));
+  assert.match(html, /<a href="\/jobs" class="btn btn-primary">Clear All Filters<\/a>/);
+  assert.ok(!html.includes("Showing"));
+});
+
+Deno.test("a card shows every field of the specification", async () => {
+  await using t = await testApp();
+  const [withLogo, plain] = await seedJobs(t, [
+    {
+      companyName: "Globex",
+      companyLogo: "https://cdn.example/globex.png",
+      role: "Platform Engineer",
+      location: "Hyderabad, India",
+      experience: "5+",
+      employmentType: "Part-Time",
+      description: LONG_TEXT,
+      estPackage: "20-30 LPA",
+      skills: {
+        languages: ["Go", "Rust", "Python", "Java"],
+        technologies: ["Kubernetes", "Docker", "Terraform", "Kafka"],
+        frameworks: ["gRPC"],
+        databases: [],
+        tools: [],
+        others: [],
+      },
+      datePosted: "2026-03-05T10:00:00.000Z",
+    },
+    {
+      companyName: "initech",
+      estPackage: undefined,
+      skills: {
+        languages: ["C"],
+        technologies: [],
+        frameworks: [],
+        databases: [],
+        tools: [],
+        others: [],
+      },
+    },
+  ]);
+  const { html } = await get(t, "/jobs");
+  const card = cardOf(html, "Globex");
+  assert.match(
+    card,
+    /<span class="logo logo-48 logo-placeholder" aria-hidden="true">G<img src="https:\/\/cdn.example\/globex.png" alt="" width="48" height="48"/,
+  );
+  assert.ok(card.includes("Mar 5, 2026"));
+  assert.ok(card.includes('<span class="badge">Part-Time</span>'));
+  assert.ok(card.includes(`<a href="/jobs/${withLogo.jobId}">Platform Engineer</a>`));
+  assert.ok(card.includes("Hyderabad, India"));
+  assert.ok(card.includes(">5+<"));
+  assert.ok(card.includes(`${LONG_TEXT.slice(0, 150)}...`));
+  assert.ok(!card.includes(LONG_TEXT.slice(0, 151)));
+  const chips = [...card.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]);
+  assert.deepEqual(chips, ["Go", "Rust", "Python", "Kubernetes", "Docker", "Terraform"]);
+  assert.ok(card.includes('<li class="more">+3 more</li>'));
+  assert.ok(card.includes('<p class="package">₹20-30 LPA</p>'));
+  assert.ok(card.includes("View Details"));
+
+  const other = cardOf(html, "initech");
+  assert.ok(other.includes('<span class="logo logo-48 logo-placeholder"'));
+  assert.ok(other.includes(">I</span>"));
+  assert.ok(!other.includes("more</li>"));
+  assert.ok(!other.includes('class="package"'));
+  assert.ok(plain.jobId);
+});
