@@ -10,7 +10,7 @@ export type {
   Totals,
   TrendDay,
   Trends,
-} from "../../kv/analytics.ts";
+} from "../../kv/analytics/types.ts";
 
 export interface JobList {
   jobs: JobWithAnalytics[];
