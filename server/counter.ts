@@ -19,7 +19,7 @@ import type { TrafficCounter } from "./context.ts";
 import { clientAddress } from "./request.ts";
 import { BoundedCache, CACHE_BUDGETS, roughBytes } from "../kv/bounded-cache.ts";
 import { encodeHex } from "../kv/hex.ts";
-import type { JobStore } from "../kv/jobs.ts";
+import type { JobStore } from "../kv/jobs/store.ts";
 import { addDays, dayOf } from "../kv/days.ts";
 import {
   claimVisitor,
