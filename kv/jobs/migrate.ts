@@ -76,7 +76,7 @@ export async function migrateJobs(kv: Deno.Kv): Promise<MigrationReport> {
     if (outcome === "current") report.current++;
     else if (outcome !== "gone") {
       report.upgraded++;
-      // A job may meet the same conflict twice: as the younger job, then as the holder met.
+      // One pair of jobs can be met from both sides; the younger is reported once.
       const known = report.conflicts.some((conflict) => conflict.jobId === outcome?.jobId);
       if (outcome && !known) report.conflicts.push(outcome);
     }
