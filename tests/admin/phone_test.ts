@@ -89,14 +89,14 @@ Deno.test({ name: "the portal at 390 pixels", ...browserTest }, async (t) => {
       await expectHeading(page, "Activity Log");
       const row = page.getByRole("row").filter({ hasText: "Job status changed" });
       await inView(page, row.getByText("Job status changed", { exact: true }), "the Action");
-      await inView(page, row.getByText(dumped.role, { exact: true }), "the Target");
+      await inView(page, row.getByText(dumped.jobId, { exact: true }), "the Target's job ID");
       const split = await page.evaluate(() => {
         const words: string[] = [];
         const cells = document.querySelector('[role="region"] tbody')!;
         const walker = document.createTreeWalker(cells, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          // Values without spaces longer than a line (a URL) may break; words may not.
-          for (const word of node.textContent!.matchAll(/\S{1,30}(?!\S)/g)) {
+          // A value written out (a URL, a timestamp) may break to fit; a word may not.
+          for (const word of node.textContent!.matchAll(/(?<!\S)\p{L}+(?!\S)/gu)) {
             const range = document.createRange();
             range.setStart(node, word.index);
             range.setEnd(node, word.index + word[0].length);

@@ -1,7 +1,7 @@
 /** A job page as served HTML: its panels, JSON-LD, closed and unknown jobs, apply, escaping. */
 import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
-import { REVISION_MAX_AGE_MS } from "../../kv/jobs.ts";
+import { REVISION_MAX_AGE_MS } from "../../kv/jobs/store.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { get, scriptData, seedJobs, setViews } from "./fixtures.ts";
 
