@@ -4,6 +4,7 @@
  */
 import { type Choice, JobFilters, type JobFiltersProps } from "../components/search-forms.tsx";
 import { hydrateIslands } from "../components/hydrate.tsx";
+import { PUBLIC_FILTERS } from "../../kv/job-fields.ts";
 
 function choices(root: HTMLElement, name: string): Choice[] {
   return [...root.querySelectorAll<HTMLOptionElement>(`select[name="${name}"] option`)]
@@ -13,8 +14,6 @@ function choices(root: HTMLElement, name: string): Choice[] {
 hydrateIslands<Pick<JobFiltersProps, "values">>("filters", (props, root) => (
   <JobFilters
     values={props.values}
-    roles={choices(root, "role")}
-    experienceOptions={choices(root, "experience")}
-    employmentTypes={choices(root, "employmentType")}
+    choices={Object.fromEntries(PUBLIC_FILTERS.map(({ param }) => [param, choices(root, param)]))}
   />
 ));

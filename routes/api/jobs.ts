@@ -16,14 +16,13 @@ import {
 } from "../../kv/jobs.ts";
 import {
   canonicalHiringLink,
-  EMPLOYMENT_TYPES,
-  EXPERIENCE_OPTIONS,
   hiringLinkSchema,
   type Job,
   JOB_STATUSES,
   jobStatusSchema,
   type JobWithAnalytics,
 } from "../../kv/schemas.ts";
+import { type FilterParam, PUBLIC_FILTERS } from "../../kv/job-fields.ts";
 import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
 
 const page = wholeNumber(1, 1_000_000, 1, { emptyIsAbsent: true });
@@ -37,14 +36,20 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, name:
   z.union([z.literal(""), z.enum(values, { error: `${name} must be one of ${values.join(", ")}` })])
     .optional().transform((value) => value || undefined);
 
+/** The public filters of the job field table: free text, or one of the field's options. */
+const filterQuery = Object.fromEntries(
+  PUBLIC_FILTERS.map(({ param, options }) => [
+    param,
+    options ? optionalEnum(options, param) : filterText,
+  ]),
+) as Record<FilterParam, typeof filterText>;
+
 export const publicJobQuery = z.object({
   page,
   limit: limit(PUBLIC_PAGE_SIZE),
   keywords: filterText,
   location: filterText,
-  role: filterText,
-  experience: optionalEnum(EXPERIENCE_OPTIONS, "experience"),
-  employmentType: optionalEnum(EMPLOYMENT_TYPES, "employmentType"),
+  ...filterQuery,
   sortBy: z.enum(["relevance", "datePosted", "companyName", "role"], {
     error: "sortBy must be relevance, datePosted, companyName or role",
   }).default("relevance"),
