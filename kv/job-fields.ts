@@ -3,8 +3,9 @@
  * 'Please fill in: ...' message call it, what kind of value it holds, whether a job needs it, where
  * the admin form shows it and, for a public filter, how /jobs and /api/jobs offer it. The job
  * schema (kv/schemas.ts), the admin job form and the public filters are built from this table.
- * Pure data with no imports, so the browser bundles take it as it is.
+ * Pure data (its one import is a type), so the browser bundles take it as it is.
  */
+import type { Facets } from "./search/search.ts";
 
 export const EXPERIENCE_OPTIONS = [
   "0-1",
@@ -70,7 +71,7 @@ export interface FilterSpec {
   /** The first option, which filters nothing. */
   all: string;
   /** The search engine's facet that counts the jobs each option gives. */
-  facet: "roles" | "experience" | "employmentTypes";
+  facet: keyof Facets;
 }
 
 export type JobFieldSpec = FieldKind & {
@@ -206,27 +207,33 @@ export function formSections(fields: JobFieldTable): FormSection[] {
   }));
 }
 
-export interface PublicFilter extends FilterSpec {
+export interface PublicFilter<Param extends string = string> extends FilterSpec {
   /** The query parameter, which is the field's name. */
-  param: string;
+  param: Param;
   /** The values it may take, or null when it is free text (matched as the search engine does). */
   options: readonly [string, ...string[]] | null;
 }
 
+/** The query parameters of a table's public filters. */
+export type FilterParamOf<T> = {
+  [Name in keyof T & string]: T[Name] extends { filter: FilterSpec } ? Name : never;
+}[keyof T & string];
+export type FilterParam = FilterParamOf<typeof JOB_FIELDS>;
+
 /** The public filters, in the order /jobs shows their dropdowns. */
-export function publicFilters(fields: JobFieldTable): PublicFilter[] {
+export function publicFilters<T extends JobFieldTable>(
+  fields: T,
+): PublicFilter<FilterParamOf<T>>[] {
   return Object.entries(fields).flatMap(([param, spec]) =>
     spec.filter
-      ? [{ ...spec.filter, param, options: spec.kind === "enum" ? spec.options : null }]
+      ? [{
+        ...spec.filter,
+        param: param as FilterParamOf<T>,
+        options: spec.kind === "enum" ? spec.options : null,
+      }]
       : []
   );
 }
-
-/** The query parameters of the public filters. */
-export type FilterParam = {
-  [K in keyof typeof JOB_FIELDS]: (typeof JOB_FIELDS)[K] extends { filter: FilterSpec } ? K
-    : never;
-}[keyof typeof JOB_FIELDS];
 
 export const PUBLIC_FILTERS = publicFilters(
   JOB_FIELDS,

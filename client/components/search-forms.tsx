@@ -3,7 +3,7 @@
  * server drops empty values with a redirect); hydrated, they leave empty values out themselves.
  */
 import { type FormEvent, useRef, useState } from "react";
-import { type FilterParam, PUBLIC_FILTERS } from "../../kv/job-fields.ts";
+import { type FilterParam, PUBLIC_FILTERS, type PublicFilter } from "../../kv/job-fields.ts";
 
 export const QUICK_SEARCHES = [
   "Remote",
@@ -96,6 +96,8 @@ export interface JobFiltersProps {
   values: FilterValues;
   /** The options of each public filter's dropdown, by its query parameter. */
   choices: Record<string, Choice[]>;
+  /** The public filters of the job field table. */
+  filters?: readonly PublicFilter[];
 }
 
 const SORT_CHOICES: Choice[] = [
@@ -144,7 +146,7 @@ function Select(
 }
 
 /** The /jobs search bar with the Filters toggle; the panel starts open when a filter is set. */
-export function JobFilters({ values, choices }: JobFiltersProps) {
+export function JobFilters({ values, choices, filters = PUBLIC_FILTERS }: JobFiltersProps) {
   const [open, setOpen] = useState(hasFilterChoice(values));
   return (
     <form
@@ -186,14 +188,14 @@ export function JobFilters({ values, choices }: JobFiltersProps) {
       </div>
       {/* Right after the toggle that opens it, so Tab goes from Filters into the choices. */}
       <div id={PANEL_ID} className={open ? "filter-panel" : "filter-panel collapsed"}>
-        {PUBLIC_FILTERS.map(({ param, label, all }) => (
+        {filters.map(({ param, label, all }) => (
           <Select
             key={param}
             name={param}
             label={label}
             allLabel={all}
             options={choices[param] ?? []}
-            value={values[param]}
+            value={(values as Record<string, string | undefined>)[param]}
           />
         ))}
       </div>

@@ -22,7 +22,7 @@ import {
   jobStatusSchema,
   type JobWithAnalytics,
 } from "../../kv/schemas.ts";
-import { type FilterParam, PUBLIC_FILTERS } from "../../kv/job-fields.ts";
+import { PUBLIC_FILTERS, type PublicFilter } from "../../kv/job-fields.ts";
 import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
 
 const page = wholeNumber(1, 1_000_000, 1, { emptyIsAbsent: true });
@@ -36,20 +36,22 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, name:
   z.union([z.literal(""), z.enum(values, { error: `${name} must be one of ${values.join(", ")}` })])
     .optional().transform((value) => value || undefined);
 
-/** The public filters of the job field table: free text, or one of the field's options. */
-const filterQuery = Object.fromEntries(
-  PUBLIC_FILTERS.map(({ param, options }) => [
-    param,
-    options ? optionalEnum(options, param) : filterText,
-  ]),
-) as Record<FilterParam, typeof filterText>;
+/** The query parameters of public filters: free text, or one of the field's options. */
+export function filterQueryOf<Param extends string>(filters: readonly PublicFilter<Param>[]) {
+  return Object.fromEntries(
+    filters.map(({ param, options }) => [
+      param,
+      options ? optionalEnum(options, param) : filterText,
+    ]),
+  ) as Record<Param, typeof filterText>;
+}
 
 export const publicJobQuery = z.object({
   page,
   limit: limit(PUBLIC_PAGE_SIZE),
   keywords: filterText,
   location: filterText,
-  ...filterQuery,
+  ...filterQueryOf(PUBLIC_FILTERS),
   sortBy: z.enum(["relevance", "datePosted", "companyName", "role"], {
     error: "sortBy must be relevance, datePosted, companyName or role",
   }).default("relevance"),

@@ -2,7 +2,7 @@
  * The job list's query string: read leniently (a bad value is dropped, never an error page) and
  * written back in one canonical form, which is also the page's cache key and canonical URL.
  */
-import { PUBLIC_FILTERS } from "../../kv/job-fields.ts";
+import { type FilterParam, PUBLIC_FILTERS, type PublicFilter } from "../../kv/job-fields.ts";
 import { type FilterValues, hasFilterChoice } from "../../client/components/search-forms.tsx";
 
 export interface ListQuery extends FilterValues {
@@ -17,16 +17,22 @@ const MAX_PAGE = 1_000_000;
 const text = (params: URLSearchParams, name: string) =>
   params.get(name)?.trim().slice(0, MAX_TEXT) || undefined;
 
-export function parseListQuery(params: URLSearchParams): ListQuery {
+/** `filters` are the public filters of the job field table. */
+export function parseListQuery(
+  params: URLSearchParams,
+  filters: readonly PublicFilter[] = PUBLIC_FILTERS,
+): ListQuery {
   const query: ListQuery = { page: 1 };
   for (const field of TEXT_FIELDS) {
     const value = text(params, field);
     if (value) query[field] = value;
   }
   // A filter with options takes only one of them; a free-text one, like the search box, any text.
-  for (const { param, options } of PUBLIC_FILTERS) {
+  for (const { param, options } of filters) {
     const value = text(params, param);
-    if (value && (!options || (options as readonly string[]).includes(value))) query[param] = value;
+    if (value && (!options || (options as readonly string[]).includes(value))) {
+      query[param as FilterParam] = value;
+    }
   }
   if (params.get("sortBy") === "datePosted") query.sortBy = "datePosted";
   const page = Number(params.get("page"));

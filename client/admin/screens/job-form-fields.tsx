@@ -5,6 +5,7 @@
  */
 import { type FormEvent, type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
+import type { ZodType } from "zod";
 import {
   cleanList,
   describeIssue,
@@ -66,6 +67,34 @@ export function formFromJob(job: Job, fields: JobFieldTable = JOB_FIELDS): FormV
   );
 }
 
+/**
+ * The form's values as a job body; else the message naming what is wrong by the fields' labels,
+ * and each field's own message to show beside it.
+ */
+export function validated(
+  values: FormValues,
+  fields: JobFieldTable,
+  schema: ZodType<unknown>,
+): { job: unknown } | { message: string; errors: FieldErrors } {
+  const missing = missingFields(values, fields);
+  if (missing.length) {
+    return {
+      message: `Please fill in: ${missing.map((field) => fields[field].label).join(", ")}`,
+      errors: Object.fromEntries(
+        missing.map((field) => [field, `${fields[field].label} is required`]),
+      ),
+    };
+  }
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { job: parsed.data };
+  const message = describeIssue(parsed.error);
+  const field = parsed.error.issues[0]?.path[0];
+  return {
+    message,
+    errors: typeof field === "string" && field in values ? { [field]: message } : {},
+  };
+}
+
 /** How each section lays its fields out. */
 const SECTION_LAYOUT: Record<FormSectionId, string> = {
   basic: "grid grid-cols-1 gap-4 sm:grid-cols-2",
@@ -98,32 +127,16 @@ export function JobForm(
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  /**
-   * The form's values as a job body; else a toast naming what is wrong by the fields' labels, and
-   * each field's own message beside it.
-   */
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const missing = missingFields(values, fields);
-    let found: FieldErrors;
-    if (missing.length) {
-      toast.error(`Please fill in: ${missing.map((field) => fields[field].label).join(", ")}`);
-      found = Object.fromEntries(
-        missing.map((field) => [field, `${fields[field].label} is required`]),
-      );
-    } else {
-      const parsed = schema.safeParse(values);
-      if (parsed.success) {
-        setErrors({});
-        onSubmit(parsed.data as JobInput);
-        return;
-      }
-      const message = describeIssue(parsed.error);
-      toast.error(message);
-      const field = parsed.error.issues[0]?.path[0];
-      found = typeof field === "string" && field in values ? { [field]: message } : {};
+    const result = validated(values, fields, schema);
+    if ("job" in result) {
+      setErrors({});
+      onSubmit(result.job as JobInput);
+      return;
     }
-    setErrors(found);
+    toast.error(result.message);
+    setErrors(result.errors);
     setAttempts((count) => count + 1);
   };
 
