@@ -85,6 +85,13 @@ function duration(text: string): number {
   return Number(match[1]) * UNIT_MS[match[2]];
 }
 
+/** The server's own time for an answer, from the `Server-Timing` header every answer carries. */
+export function serverTime(response: Response): number {
+  const match = /\bapp;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
+  if (!match) throw new Error("the answer has no Server-Timing header");
+  return Number(match[1]);
+}
+
 /** Reads wrk's `--latency` report. */
 export function parseWrk(output: string): Omit<LoadResult, "ratio"> {
   const rps = output.match(/Requests\/sec:\s+([\d.]+)/)?.[1];
