@@ -7,14 +7,14 @@
  *   BoundedCache with one budget, `CACHE_MB`. Keys are the normalised question, so equal questions
  *   share one answer, and every entry carries the revision of the job data it was made from.
  * - Smaller caches of data rather than answers, each a BoundedCache of its own with its budget in
- *   CACHE_BUDGETS below: view and click totals of jobs (kv/jobs.ts), analytics report answers and
- *   the job names they show (kv/analytics.ts), verified admin tokens (server/auth.ts), user-agent
+ *   CACHE_BUDGETS below: view and click totals of jobs (kv/jobs/store.ts), analytics report answers and
+ *   the job names they show (kv/analytics/reports.ts), verified admin tokens (server/auth.ts), user-agent
  *   verdicts and the job names the traffic counter records (server/counter.ts).
- * - Still bounded otherwise: the analytics reports' day counts (kv/analytics.ts, one entry a day of
+ * - Still bounded otherwise: the analytics reports' day counts (kv/analytics/reports.ts, one entry a day of
  *   the longest report period), what the traffic counter knows it counted (server/counter.ts, its
  *   own byte budget, oldest first), reads in flight shared by callers (kv/atomic.ts, gone once read).
  *
- * The active-job catalogue (kv/jobs.ts) and its search index are not caches: they are one copy of
+ * The active-job catalogue (kv/jobs/catalogue.ts) and its search index are not caches: they are one copy of
  * the active jobs, sized by the data.
  *
  * Eviction is a segmented LRU. A new entry starts on probation; asked for again, it moves to the
@@ -27,11 +27,11 @@ const MB = 1024 * 1024;
 
 /** The budget in bytes of each cache outside the answer cache (which has `CACHE_MB`). */
 export const CACHE_BUDGETS = {
-  /** View and click totals of jobs (kv/jobs.ts). */
+  /** View and click totals of jobs (kv/jobs/store.ts). */
   jobTotals: 2 * MB,
-  /** Analytics report answers, each at most a few hundred rows (kv/analytics.ts). */
+  /** Analytics report answers, each at most a few hundred rows (kv/analytics/reports.ts). */
   reportAnswers: 4 * MB,
-  /** Names and companies of the jobs analytics reports list (kv/analytics.ts). */
+  /** Names and companies of the jobs analytics reports list (kv/analytics/reports.ts). */
   reportJobNames: 2 * MB,
   /** Admin tokens whose signature was checked (server/auth.ts). */
   verifiedTokens: 1 * MB,

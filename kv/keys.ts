@@ -2,7 +2,7 @@
  * The whole Deno KV key layout. No other file spells a key.
  *
  * Jobs
- *   ["jobs", _id]                                   Job
+ *   ["jobs", _id]                                   StoredJob: the Job and its schemaVersion
  *   ["jobs_by_jobid", jobId]                        _id (pointer, so it never goes stale)
  *   ["jobs_by_status", status, datePostedMs, _id]   JobIndexEntry; for active jobs the whole Job, so
  *                                                   the public catalogue loads in one range scan
@@ -89,7 +89,7 @@ export const keys = {
 
   // DEMO DATA
   demoSeed: () => ["demo_seed"] as const,
-  // ANALYTICS (issue 3, kv/analytics.ts). `day` is "YYYY-MM-DD" in TIMEZONE; counters are
+  // ANALYTICS (issue 3, kv/analytics/recording.ts). `day` is "YYYY-MM-DD" in TIMEZONE; counters are
   // Deno.KvU64 written with `sum`, so concurrent processes never lose a count.
   //   ["analytics_day", day, field]                  daily totals: visits, uniques, views, clicks,
   //                                                   device:*, browser:*, and writes (bumped by

@@ -224,7 +224,7 @@ export type JobValidation =
 
 /**
  * Validates one job body's fields: the 'Please fill in' message first, then the first schema
- * problem. Whether the whole job fits in storage is `validateJob` in kv/jobs.ts (server only).
+ * problem. Whether the whole job fits in storage is `validateJob` in kv/jobs/validate.ts (server only).
  */
 export function validateJobInput(input: unknown): JobValidation {
   if (!input || typeof input !== "object" || Array.isArray(input)) {

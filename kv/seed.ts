@@ -4,7 +4,7 @@
  */
 import { retrying } from "./atomic.ts";
 import { keys } from "./keys.ts";
-import type { JobStore } from "./jobs.ts";
+import type { JobStore } from "./jobs/store.ts";
 import { seedAnalyticsHistory } from "./demo/analytics-history.ts";
 import type { Job } from "./schemas.ts";
 import { demoJobs } from "./demo/generate.ts";

@@ -40,7 +40,7 @@ import {
   sitemapXml,
 } from "./pages/seo.ts";
 import { textAnswer } from "../server/cache.ts";
-import type { ActiveCatalog } from "../kv/jobs.ts";
+import type { ActiveCatalog } from "../kv/jobs/catalogue.ts";
 import { iconUrl } from "./icons.ts";
 
 /** Newest jobs in the RSS feed. */

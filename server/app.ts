@@ -5,7 +5,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { Config } from "./config.ts";
 import type { AppEnv, Services } from "./context.ts";
-import { JobStore } from "../kv/jobs.ts";
+import { JobStore } from "../kv/jobs/store.ts";
 import { AdminStore } from "../kv/admins.ts";
 import { SessionStore } from "../kv/sessions.ts";
 import { ActivityLog } from "../kv/activity.ts";

@@ -6,6 +6,8 @@
  *                                                file (owner-only) or standard output
  *   deno task db:restore [file]                  a dump from the file or standard input, into an
  *                                                empty database or to finish a failed restore
+ *   deno task db:migrate                         upgrades stored records to the current schema
+ *                                                version (kv/jobs/migrate.ts); safe to run again
  */
 import { ConfigError, loadConfig } from "./config.ts";
 import { createServices } from "./app.ts";
@@ -20,6 +22,8 @@ import {
 } from "../kv/backup.ts";
 import { seedDemo, seedDemoIfEmpty } from "../kv/seed.ts";
 import { activityExpiry } from "../kv/activity.ts";
+import { migrateJobs } from "../kv/jobs/migrate.ts";
+import { JOB_SCHEMA_VERSION } from "../kv/jobs/version.ts";
 
 async function openConfigured(): Promise<Deno.Kv> {
   return await openDatabase(loadConfig(Deno.env.toObject()));
@@ -43,7 +47,22 @@ async function seedCommand(force: boolean) {
 }
 
 const USAGE =
-  "Usage: deno run -A server/cli.ts seed [--force] | dump [--with-secrets] [file] | restore [file]";
+  "Usage: deno run -A server/cli.ts seed [--force] | dump [--with-secrets] [file] | restore [file] | migrate";
+
+/** Upgrades stored records to the current schema version and says what it did. */
+async function migrateCommand() {
+  using kv = await openConfigured();
+  if (await restoreUnfinished(kv)) throw new TaskError(`Cannot migrate: ${RESTORE_UNFINISHED}`);
+  const report = await migrateJobs(kv);
+  console.log(
+    `Jobs: ${report.scanned} read, ${report.upgraded} upgraded to version ${JOB_SCHEMA_VERSION}, ${report.current} already at it.`,
+  );
+  for (const conflict of report.conflicts) {
+    console.log(
+      `${conflict.jobId} ("${conflict.role}" at ${conflict.companyName}): its hiring link ${conflict.hiringLink} is the same as that of the older ${conflict.keptBy}, which keeps it; change ${conflict.jobId}'s link or take it off the active list.`,
+    );
+  }
+}
 
 /**
  * Writes a dump to `path` readable by its owner only, through a temporary file in the same folder
@@ -90,6 +109,9 @@ if (import.meta.main) {
           withSecrets ? ", with the signing key and sessions" : ""
         }.`,
       );
+    } else if (command === "migrate") {
+      if (rest.length > 0) throw new TaskError(USAGE);
+      await migrateCommand();
     } else if (command === "restore") {
       if (rest.length > 1) throw new TaskError(USAGE);
       const config = loadConfig(Deno.env.toObject());

@@ -1,7 +1,7 @@
 /** What every request handler can reach: the stores, the configuration and the clock. */
 import type { Context } from "hono";
 import type { Config } from "./config.ts";
-import type { JobStore } from "../kv/jobs.ts";
+import type { JobStore } from "../kv/jobs/store.ts";
 import type { Admin } from "../kv/schemas.ts";
 import type { AdminStore } from "../kv/admins.ts";
 import type { SessionStore } from "../kv/sessions.ts";

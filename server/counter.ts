@@ -19,22 +19,24 @@ import type { TrafficCounter } from "./context.ts";
 import { clientAddress } from "./request.ts";
 import { BoundedCache, CACHE_BUDGETS, roughBytes } from "../kv/bounded-cache.ts";
 import { encodeHex } from "../kv/hex.ts";
-import type { JobStore } from "../kv/jobs.ts";
+import type { JobStore } from "../kv/jobs/store.ts";
 import { addDays, dayOf } from "../kv/days.ts";
 import {
-  type Browser,
   claimVisitor,
-  type CountKind,
   type DayCounts,
-  type Device,
   emptyDayCounts,
   type Engagement,
-  type JobRef,
-  jobRef,
   recordDay,
   recordEngagements,
   visitorSalt,
-} from "../kv/analytics.ts";
+} from "../kv/analytics/recording.ts";
+import {
+  type Browser,
+  type CountKind,
+  type Device,
+  type JobRef,
+  jobRef,
+} from "../kv/analytics/types.ts";
 
 /** Counts are written at most this long after they happen. */
 export const FLUSH_INTERVAL_MS = 1_000;

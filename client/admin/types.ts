@@ -1,6 +1,7 @@
 /** The shapes of the API answers the admin screens read (the API contract of issue 5). */
 import type { Admin, JobWithAnalytics, Permission } from "../../kv/schemas.ts";
-import type { Pagination, StatusCounts } from "../../kv/jobs.ts";
+import type { Pagination } from "../../kv/jobs/paging.ts";
+import type { StatusCounts } from "../../kv/jobs/records.ts";
 
 export type { Admin, JobWithAnalytics as Job, Pagination, Permission, StatusCounts };
 export type {
@@ -10,7 +11,7 @@ export type {
   Totals,
   TrendDay,
   Trends,
-} from "../../kv/analytics.ts";
+} from "../../kv/analytics/types.ts";
 
 export interface JobList {
   jobs: JobWithAnalytics[];

@@ -1,5 +1,5 @@
 /** Page links (SPEC section 2): Previous, Next and a window of page numbers centred on the current. */
-import type { Pagination } from "../../kv/jobs.ts";
+import type { Pagination } from "../../kv/jobs/paging.ts";
 import { PAGINATION_WINDOW } from "../../kv/constants.ts";
 
 /** The page numbers to show: at most PAGINATION_WINDOW, the current one centred where possible. */

@@ -6,7 +6,8 @@ import { ATOMIC_MUTATIONS_BUDGET, chunk } from "../atomic.ts";
 import { keys } from "../keys.ts";
 import { DAY_MS } from "../constants.ts";
 import type { Job } from "../schemas.ts";
-import { addTo, emptyDayCounts, jobRef, recordDay } from "../analytics.ts";
+import { addTo, emptyDayCounts, recordDay } from "../analytics/recording.ts";
+import { jobRef } from "../analytics/types.ts";
 import { dayOf, periodDays } from "../days.ts";
 
 /** Splits `total` by `shares` in whole numbers that add up to `total`. */

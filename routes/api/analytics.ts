@@ -7,7 +7,8 @@ import { z } from "zod";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { requireAdmin } from "../../server/auth.ts";
 import { parseQuery, wholeNumber } from "../../server/validate.ts";
-import { type AnalyticsExport, AnalyticsReports, MAX_REPORT_DAYS } from "../../kv/analytics.ts";
+import { AnalyticsReports } from "../../kv/analytics/reports.ts";
+import { type AnalyticsExport, MAX_REPORT_DAYS } from "../../kv/analytics/types.ts";
 import { DEFAULT_ANALYTICS_PERIOD, TOP_LIST_LIMIT } from "../../kv/constants.ts";
 
 const days = wholeNumber(1, MAX_REPORT_DAYS, DEFAULT_ANALYTICS_PERIOD);

@@ -6,14 +6,9 @@ import type { AppEnv, Services } from "../../server/context.ts";
 import { fail } from "../../server/errors.ts";
 import { limitBody, parseQuery, parseWith, readJson, wholeNumber } from "../../server/validate.ts";
 import { requireAdmin } from "../../server/auth.ts";
-import {
-  type AdminListPage,
-  type AdminListQuery,
-  duplicateMessage,
-  linkKeyProblem,
-  validateJob,
-  type WriteResult,
-} from "../../kv/jobs.ts";
+import type { AdminListPage, AdminListQuery } from "../../kv/jobs/paging.ts";
+import type { WriteResult } from "../../kv/jobs/records.ts";
+import { duplicateMessage, linkKeyProblem, validateJob } from "../../kv/jobs/validate.ts";
 import {
   canonicalHiringLink,
   hiringLinkSchema,

@@ -1,6 +1,6 @@
 /** `/jobs`: search, filters, results and pagination (SPEC section 2). */
 import { Suspense, use } from "react";
-import type { Pagination } from "../../kv/jobs.ts";
+import type { Pagination } from "../../kv/jobs/paging.ts";
 import type { Counted, Facets } from "../../kv/search/search.ts";
 import type { Loosenable } from "../../kv/search/looser.ts";
 import type { Job } from "../../kv/schemas.ts";

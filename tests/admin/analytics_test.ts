@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { sampleJob, testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { browserTest, launchBrowser } from "../helpers/browser.ts";
-import { emptyDayCounts, jobRef, recordDay } from "../../kv/analytics.ts";
+import { emptyDayCounts, recordDay } from "../../kv/analytics/recording.ts";
+import { jobRef } from "../../kv/analytics/types.ts";
 import { dayOf } from "../../kv/days.ts";
 import {
   ACCOUNT_KINDS,

@@ -13,7 +13,7 @@ import {
   report,
   SAFARI_IPHONE,
 } from "./fixtures.ts";
-import type { Trends } from "../../kv/analytics.ts";
+import type { Trends } from "../../kv/analytics/types.ts";
 import { keys } from "../../kv/keys.ts";
 
 Deno.test("one visitor opening 20 pages is 20 visits and 1 unique visitor, and counts again the next day", async () => {

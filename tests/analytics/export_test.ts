@@ -3,12 +3,8 @@ import assert from "node:assert/strict";
 import { parse } from "csv-parse/sync";
 import { testApp } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
-import {
-  type AnalyticsExport,
-  emptyDayCounts,
-  type JobRef,
-  recordDay,
-} from "../../kv/analytics.ts";
+import { emptyDayCounts, recordDay } from "../../kv/analytics/recording.ts";
+import type { AnalyticsExport, JobRef } from "../../kv/analytics/types.ts";
 
 const tricky: JobRef = {
   _id: "j-tricky",

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { createCounter } from "../../server/counter.ts";
-import { JobStore } from "../../kv/jobs.ts";
+import { JobStore } from "../../kv/jobs/store.ts";
 import { keys } from "../../kv/keys.ts";
 import { sampleJob } from "../helpers/server.ts";
 import { CHROME_DESKTOP, from } from "./fixtures.ts";

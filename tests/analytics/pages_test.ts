@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { sampleJob, testApp } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { CHROME_DESKTOP, from, GOOGLEBOT, report, SAFARI_IPHONE } from "./fixtures.ts";
-import type { TopJob, Trends } from "../../kv/analytics.ts";
+import type { TopJob, Trends } from "../../kv/analytics/types.ts";
 
 Deno.test("public pages: visits, job views and apply clicks, served fresh or from the page cache", async () => {
   await using t = await testApp({ now: new Date("2026-03-10T10:00:00Z") });

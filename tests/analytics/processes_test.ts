@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { sampleJob } from "../helpers/server.ts";
 import { startServerProcess } from "../helpers/process.ts";
-import { JobStore } from "../../kv/jobs.ts";
+import { JobStore } from "../../kv/jobs/store.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { CHROME_DESKTOP } from "./fixtures.ts";

@@ -3,17 +3,9 @@ import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { report } from "./fixtures.ts";
-import {
-  AnalyticsReports,
-  type Dashboard,
-  type DayCounts,
-  emptyDayCounts,
-  type JobRef,
-  recordDay,
-  type TopCompany,
-  type TopJob,
-  type Trends,
-} from "../../kv/analytics.ts";
+import { type DayCounts, emptyDayCounts, recordDay } from "../../kv/analytics/recording.ts";
+import { AnalyticsReports } from "../../kv/analytics/reports.ts";
+import type { Dashboard, JobRef, TopCompany, TopJob, Trends } from "../../kv/analytics/types.ts";
 
 const jobs: Record<string, JobRef> = {
   zeta: { _id: "j-zeta", jobId: "JB-1001", role: "Zeta Engineer", companyName: "Zed Co" },

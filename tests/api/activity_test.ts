@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { sampleJob, type TestApp, testApp } from "../helpers/server.ts";
 import { signIn, signInMain } from "../helpers/admins.ts";
 import { keys } from "../../kv/keys.ts";
-import { JobStore } from "../../kv/jobs.ts";
+import { JobStore } from "../../kv/jobs/store.ts";
 import { activityExpiry, type ActivityRecord, SYSTEM_ACTOR } from "../../kv/activity.ts";
 import { dumpDatabase, restoreDatabase } from "../../kv/backup.ts";
 import { loadConfig } from "../../server/config.ts";

@@ -11,7 +11,7 @@ import { type Trap, trappedKv } from "../helpers/kv.ts";
 import { largestAccepted } from "../helpers/large_jobs.ts";
 import { keys } from "../../kv/keys.ts";
 import type { ActivityRecord } from "../../kv/activity.ts";
-import type { BulkResult } from "../../kv/jobs.ts";
+import type { BulkResult } from "../../kv/jobs/bulk.ts";
 import type { Job } from "../../kv/schemas.ts";
 
 /** Every activity record stored, oldest first. */

@@ -10,7 +10,7 @@ import { sampleJob, testApp } from "../helpers/server.ts";
 import { asMain } from "../helpers/admins.ts";
 import { keys } from "../../kv/keys.ts";
 import { KV_VALUE_BYTES, kvValueSize, readBackSize } from "../../kv/atomic.ts";
-import { JOB_RECORD_BYTES, jobSizeProblem } from "../../kv/jobs.ts";
+import { JOB_RECORD_BYTES, jobSizeProblem } from "../../kv/jobs/validate.ts";
 import { largestAccepted, multiByteJob, parsed, wideSkills } from "../helpers/large_jobs.ts";
 import type { Job, JobInput } from "../../kv/schemas.ts";
 import { DAY_MS } from "../../kv/constants.ts";

@@ -1,6 +1,7 @@
 /** The KV job model: counters never drift, indexes follow every write, caches see other writers. */
 import assert from "node:assert/strict";
-import { JobStore, normaliseHiringLink, REVISION_MAX_AGE_MS } from "../../kv/jobs.ts";
+import { JobStore, REVISION_MAX_AGE_MS } from "../../kv/jobs/store.ts";
+import { normaliseHiringLink } from "../../kv/jobs/validate.ts";
 import { keys } from "../../kv/keys.ts";
 import { sharedRead } from "../../kv/atomic.ts";
 import { JOB_STATUSES, type JobStatus } from "../../kv/schemas.ts";

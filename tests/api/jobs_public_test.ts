@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { sampleJob, testApp } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import type { Job, JobWithAnalytics } from "../../kv/schemas.ts";
-import type { Pagination } from "../../kv/jobs.ts";
+import type { Pagination } from "../../kv/jobs/paging.ts";
 
 interface ListBody {
   jobs: Job[];

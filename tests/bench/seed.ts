@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { tmpdir } from "node:os";
 import { encodeHex } from "../../kv/hex.ts";
-import { JobStore } from "../../kv/jobs.ts";
+import { JobStore } from "../../kv/jobs/store.ts";
 import { generateJob, type JobPlacement, seededRandom } from "../../kv/demo/generate.ts";
 import {
   DAY_MS,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { startServerProcess } from "../helpers/process.ts";
-import { JobStore } from "../../kv/jobs.ts";
+import { JobStore } from "../../kv/jobs/store.ts";
 import { keys } from "../../kv/keys.ts";
 import { demoJobs, generateJob, type JobPlacement, seededRandom } from "../../kv/demo/generate.ts";
 import type { Job, JobStatus } from "../../kv/schemas.ts";

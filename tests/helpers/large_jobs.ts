@@ -1,7 +1,7 @@
 /** Jobs at the edge of what storage takes, in multi-byte text, for the size and bulk upload tests. */
 import assert from "node:assert/strict";
 import { sampleJob } from "./server.ts";
-import { jobSizeProblem, validateJob } from "../../kv/jobs.ts";
+import { jobSizeProblem, validateJob } from "../../kv/jobs/validate.ts";
 import type { JobInput } from "../../kv/schemas.ts";
 
 /** `count` skills of 100 characters, each holding a character beyond U+00FF. */

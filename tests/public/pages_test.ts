@@ -1,7 +1,7 @@
 /** The public pages as served HTML: texts, limits, status codes, caching and escaping. */
 import assert from "node:assert/strict";
 import { sampleJob, testApp } from "../helpers/server.ts";
-import { REVISION_MAX_AGE_MS } from "../../kv/jobs.ts";
+import { REVISION_MAX_AGE_MS } from "../../kv/jobs/store.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { cardOf, cardRoles, get, pageNumbers, scriptData, seedJobs, setViews } from "./fixtures.ts";
 

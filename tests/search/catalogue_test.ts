@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { sampleJob, testApp } from "../helpers/server.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { SearchIndex } from "../../kv/search/index.ts";
-import { indexedJob } from "../../kv/jobs.ts";
+import { indexedJob } from "../../kv/jobs/catalogue.ts";
 import { searchJobs } from "../../kv/search/search.ts";
 import { CARD_DESCRIPTION_CUT } from "../../kv/constants.ts";
 import { FIXTURE_JOBS } from "./fixtures.ts";

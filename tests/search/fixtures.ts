@@ -2,7 +2,7 @@
  * A fixed set of jobs for the relevance suite, oldest first: each job's `_id` is a readable name,
  * and its place in the list is its posting order (ties in relevance go to the later one).
  */
-import { ActiveCatalog } from "../../kv/jobs.ts";
+import { ActiveCatalog } from "../../kv/jobs/catalogue.ts";
 import type { EmploymentType, Experience, Job, Skills } from "../../kv/schemas.ts";
 
 interface Spec {

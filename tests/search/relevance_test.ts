@@ -3,7 +3,7 @@
  * these), the one it must rank first, and the jobs it must not find, over a fixed set of jobs.
  */
 import assert from "node:assert/strict";
-import type { PublicSearchQuery } from "../../kv/jobs.ts";
+import type { PublicSearchQuery } from "../../kv/jobs/catalogue.ts";
 import { fixtureCatalog, idsWhere } from "./fixtures.ts";
 
 interface Case {

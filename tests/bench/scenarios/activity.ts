@@ -4,7 +4,7 @@
  * turn so both meet the same machine. Budget: with the log, at least 90% of the rate without.
  */
 import type { BenchContext } from "../harness.ts";
-import { JobStore } from "../../../kv/jobs.ts";
+import { JobStore } from "../../../kv/jobs/store.ts";
 import { ActivityLog, type Audit } from "../../../kv/activity.ts";
 import { sampleJob } from "../../helpers/server.ts";
 

@@ -4,7 +4,7 @@
  */
 import process from "node:process";
 import { type BenchContext, serverTime } from "../harness.ts";
-import { JobStore } from "../../../kv/jobs.ts";
+import { JobStore } from "../../../kv/jobs/store.ts";
 
 /** Words of the demo data's roles, skills and descriptions. */
 const VOCABULARY = [

@@ -9,7 +9,7 @@ import { type Board, keywordSearch, readBoard, trafficScript } from "../traffic.
 import { LARGE_BOARD, memoryOf, seededCopy } from "../seed.ts";
 import { seededRandom } from "../../../kv/demo/generate.ts";
 import { startServerProcess } from "../../helpers/process.ts";
-import { JobStore } from "../../../kv/jobs.ts";
+import { JobStore } from "../../../kv/jobs/store.ts";
 import { renderDocument, track } from "../../../routes/pages/render.ts";
 import { JobsPage } from "../../../routes/pages/jobs.tsx";
 import { PUBLIC_PAGE_SIZE } from "../../../kv/constants.ts";

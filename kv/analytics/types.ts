@@ -1,0 +1,142 @@
+/**
+ * The vocabulary traffic analytics shares between recording and reports: device and browser
+ * names, a job's name as top lists keep it, the totals of a day and the shapes of every report.
+ */
+import { type Browser, BROWSER_NAMES, type Device, DEVICE_NAMES } from "../constants.ts";
+import type { Job } from "../schemas.ts";
+
+export type { Browser, Device };
+export const DEVICES = Object.keys(DEVICE_NAMES) as Device[];
+export const BROWSERS = Object.keys(BROWSER_NAMES) as Browser[];
+
+/** Zero for every name of `names`. */
+export function zeroed<K extends string>(names: readonly K[]): Record<K, number> {
+  return Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
+}
+export type CountKind = "views" | "clicks";
+
+/** Long enough to outlive the day a salt or marker belongs to in any time zone, then gone. */
+export const VISITOR_DATA_TTL_MS = 48 * 60 * 60 * 1000;
+/** The most days a report covers. */
+export const MAX_REPORT_DAYS = 365;
+
+/** What top lists show of a job, kept under its own key so a deleted job still has a name. */
+export interface JobRef {
+  _id: string;
+  jobId: string;
+  role: string;
+  companyName: string;
+}
+
+export function jobRef(job: Pick<Job, "_id" | "jobId" | "role" | "companyName">): JobRef {
+  return { _id: job._id, jobId: job.jobId, role: job.role, companyName: job.companyName };
+}
+
+export interface DayTotals {
+  visits: number;
+  uniques: number;
+  views: number;
+  clicks: number;
+  devices: Record<Device, number>;
+  browsers: Record<Browser, number>;
+  /** Bumped by every write to the day: a cache of the day is good while this is unchanged. */
+  writes: number;
+}
+
+export function emptyTotals(): DayTotals {
+  return {
+    visits: 0,
+    uniques: 0,
+    views: 0,
+    clicks: 0,
+    devices: zeroed(DEVICES),
+    browsers: zeroed(BROWSERS),
+    writes: 0,
+  };
+}
+
+/** Clicks per 100 views, to two decimals; 0 without views. */
+export function conversionRate(clicks: number, views: number): number {
+  return views > 0 ? Math.round((clicks / views) * 10_000) / 100 : 0;
+}
+
+/** A daily average over the whole period, rounded (SPEC section 9). */
+export function dailyAverage(total: number, days: number): number {
+  return Math.round(total / days);
+}
+
+export interface Totals {
+  totalVisits: number;
+  totalUniqueVisitors: number;
+  totalJobViews: number;
+  totalJobClicks: number;
+}
+
+export interface DashboardDay {
+  date: string;
+  websiteVisits: number;
+  /** How many unique visitors the day had. */
+  uniqueVisitors: number;
+  jobViews: { jobId: string; count: number }[];
+  jobClicks: { jobId: string; count: number }[];
+}
+
+export interface Dashboard extends Totals {
+  conversionRate: number;
+  dailyAnalytics: DashboardDay[];
+}
+
+export interface TopJob {
+  _id: string;
+  jobId: string;
+  role: string;
+  companyName: string;
+  views: number;
+  clicks: number;
+  conversionRate: number;
+}
+
+export interface TopCompany {
+  company: string;
+  views: number;
+  clicks: number;
+  conversionRate: number;
+}
+
+export interface TrendDay {
+  date: string;
+  websiteVisits: number;
+  uniqueVisitors: number;
+  totalJobViews: number;
+  totalJobClicks: number;
+  deviceInfo: Record<Device, number>;
+  browserInfo: Record<Browser, number>;
+}
+
+export interface TrendSummary {
+  avgDailyVisits: number;
+  avgDailyUniqueVisitors: number;
+  avgDailyJobViews: number;
+  conversionRate: number;
+}
+
+export interface Trends {
+  trends: TrendDay[];
+  summary: TrendSummary;
+}
+
+export interface AnalyticsExport {
+  days: number;
+  from: string;
+  to: string;
+  totals: Totals & { conversionRate: number };
+  summary: TrendSummary;
+  daily: TrendDay[];
+  topJobs: TopJob[];
+  topCompanies: TopCompany[];
+}
+
+/**
+ * Views and clicks of one day: entry i is name number `ids[i]` of its KindCache. Shared by caches:
+ * never mutate.
+ */

@@ -1,0 +1,278 @@
+/**
+ * The public catalogue: the active jobs held in memory for one revision of the job data, with
+ * their search index, sorted lists and filter options, following each change in place.
+ */
+import { CARD_DESCRIPTION_CUT } from "../constants.ts";
+import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS, type Job } from "../schemas.ts";
+import { type IndexedDoc, SearchIndex } from "../search/index.ts";
+import type { AdminIndex } from "../search/admin.ts";
+import { type Facets, MAX_ROLE_OPTIONS, searchJobs, similarJobs } from "../search/search.ts";
+import { topK } from "../search/top.ts";
+import { type Loosenable, looserSearch } from "../search/looser.ts";
+import { adminEntry, timeOf } from "./records.ts";
+import { paginate, type Pagination } from "./paging.ts";
+import type { StoredJob } from "./version.ts";
+
+export interface PublicSearchQuery {
+  page: number;
+  limit: number;
+  keywords?: string;
+  location?: string;
+  role?: string;
+  experience?: string;
+  employmentType?: string;
+  /** Relevance (the default) ranks keyword matches; without keywords it is newest first. */
+  sortBy?: "relevance" | "datePosted" | "companyName" | "role";
+  sortOrder?: "asc" | "desc";
+}
+
+export interface FilterOptions {
+  roles: string[];
+  locations: string[];
+  companies: string[];
+  experienceOptions: string[];
+  employmentTypes: string[];
+}
+
+/**
+ * A job as the lists show it: its description cut to what a card shows, its repeated texts (a
+ * company, a city, a skill) shared with every other job holding them. The whole record is read
+ * from KV where it is shown whole (the job's page, the API, the feed).
+ */
+export type ListedJob = Job;
+
+/** Characters of a description a list keeps: one more than a card shows, so the card still cuts. */
+const LISTED_DESCRIPTION = CARD_DESCRIPTION_CUT + 1;
+
+interface CachedJob {
+  job: ListedJob;
+}
+
+/** One copy of each repeated text of the catalogue (and of each repeated list of texts). */
+class SharedTexts {
+  private texts = new Map<string, string>();
+  private lists = new Map<string, string[]>();
+
+  text<T extends string | undefined>(value: T): T {
+    if (value === undefined) return value;
+    const known = this.texts.get(value);
+    if (known !== undefined) return known as T;
+    this.texts.set(value, value);
+    return value;
+  }
+
+  list(values: string[]): string[] {
+    const key = values.join("\u0000");
+    let known = this.lists.get(key);
+    if (!known) {
+      known = values.map((value) => this.text(value));
+      this.lists.set(key, known);
+    }
+    return known;
+  }
+
+  /** The job as a list holds it (without the record's schema version). */
+  listed(job: StoredJob): ListedJob {
+    const { schemaVersion: _version, ...fields } = job;
+    // Cut by characters as a card counts them; most text has no pair of UTF-16 halves to respect.
+    const start = job.description.slice(0, LISTED_DESCRIPTION * 2);
+    const cut = /[\uD800-\uDBFF]/.test(start)
+      ? Array.from(start).slice(0, LISTED_DESCRIPTION).join("")
+      : start.slice(0, LISTED_DESCRIPTION);
+    const skills = {} as Job["skills"];
+    for (const [group, values] of Object.entries(job.skills)) {
+      skills[group as keyof Job["skills"]] = this.list(values);
+    }
+    return {
+      ...fields,
+      companyName: this.text(job.companyName),
+      companyLogo: this.text(job.companyLogo),
+      role: this.text(job.role),
+      location: this.text(job.location),
+      experience: this.text(job.experience),
+      employmentType: this.text(job.employmentType),
+      description: this.text(cut),
+      requiredDegree: this.text(job.requiredDegree),
+      estPackage: this.text(job.estPackage),
+      status: this.text(job.status),
+      skills,
+      keywords: this.list(job.keywords),
+    };
+  }
+}
+
+/** What the search index takes from a job. */
+export function indexedJob(job: Job): IndexedDoc {
+  return {
+    id: job._id,
+    posted: timeOf(job.datePosted),
+    role: job.role,
+    companyName: job.companyName,
+    location: job.location,
+    skills: [...Object.values(job.skills).flat(), ...job.keywords],
+    description: `${job.description}\n${job.requiredDegree}`,
+    experience: job.experience,
+    employmentType: job.employmentType,
+  };
+}
+
+/** A list in date order with no words or filters: KV's date-ordered index answers it alone. */
+export function plainList(query: PublicSearchQuery): boolean {
+  const { keywords, location, role, experience, employmentType } = query;
+  const sortBy = query.sortBy ?? "relevance";
+  return !keywords?.trim() && !location?.trim() && !role && !experience && !employmentType &&
+    (sortBy === "relevance" || sortBy === "datePosted");
+}
+
+/** A page of the public search, with the counts of each dropdown's options. */
+export interface SearchPage {
+  jobs: Job[];
+  pagination: Pagination;
+  facets: Facets;
+}
+
+/** The active jobs held in memory for public reads, valid for one revision of `jobs_meta`. */
+export class ActiveCatalog {
+  readonly byId = new Map<string, CachedJob>();
+  private newestFirst: CachedJob[] | null = null;
+  private sorted = new Map<string, CachedJob[]>();
+  private options: FilterOptions | null = null;
+  /** The search index of these jobs, following every change (put, remove) in place. */
+  private index = new SearchIndex();
+  private readonly texts = new SharedTexts();
+
+  constructor(public revision: number) {}
+
+  /** The admin search over jobs in every status, built at the first admin search. */
+  admin: Promise<AdminIndex> | null = null;
+
+  /** Takes in a job's whole record: the index reads all its text, the list keeps what lists show. */
+  put(job: Job) {
+    const listed = this.texts.listed(job);
+    this.byId.set(job._id, { job: listed });
+    this.index.put(indexedJob(job));
+  }
+
+  /** Follows a change: the job's record as it is now, or null when it was deleted. */
+  apply(id: string, job: Job | null) {
+    if (job?.status === "active") this.put(job);
+    else {
+      this.byId.delete(id);
+      this.index.remove(id);
+    }
+    this.admin?.then((admin) => job ? admin.put(adminEntry(job)) : admin.remove(id));
+  }
+
+  invalidate() {
+    this.newestFirst = null;
+    this.sorted.clear();
+    this.options = null;
+    // Removed and replaced jobs stay in the index as dead entries; once they outnumber the live
+    // ones, dropping them halves memory and work.
+    if (this.index.wasteful) this.index.compact();
+  }
+
+  /** Active jobs, newest first (ties by id so the order is stable across processes). */
+  list(
+    sortBy: "datePosted" | "companyName" | "role" = "datePosted",
+    order: "asc" | "desc" = "desc",
+  ) {
+    const name = `${sortBy}:${order}`;
+    let list = this.sorted.get(name);
+    if (list) return list;
+    if (!this.newestFirst) {
+      this.newestFirst = [...this.byId.values()].sort((a, b) =>
+        timeOf(b.job.datePosted) - timeOf(a.job.datePosted) || (b.job._id < a.job._id ? -1 : 1)
+      );
+    }
+    if (sortBy === "datePosted") {
+      list = order === "desc" ? this.newestFirst : [...this.newestFirst].reverse();
+    } else {
+      const collator = new Intl.Collator("en", { sensitivity: "base" });
+      const sign = order === "asc" ? 1 : -1;
+      list = [...this.newestFirst].sort((a, b) =>
+        sign * collator.compare(a.job[sortBy], b.job[sortBy])
+      );
+    }
+    this.sorted.set(name, list);
+    return list;
+  }
+
+  /** One page of a search, in the asked order, with the counts of each dropdown's options. */
+  page(query: PublicSearchQuery): SearchPage {
+    const sortBy = query.sortBy ?? "relevance";
+    const answer = searchJobs(this.index, {
+      keywords: query.keywords,
+      location: query.location,
+      role: query.role,
+      experience: query.experience,
+      employmentType: query.employmentType,
+      order: sortBy === "relevance" ? "relevance" : query.sortOrder === "asc" ? "oldest" : "newest",
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    const jobOf = (id: string) => this.byId.get(id)!.job;
+    let jobs: Job[];
+    if (sortBy === "companyName" || sortBy === "role") {
+      const collator = new Intl.Collator("en", { sensitivity: "base" });
+      const sign = query.sortOrder === "asc" ? 1 : -1;
+      const offset = (query.page - 1) * query.limit;
+      jobs = Array.from(answer.docs, (doc) => jobOf(this.index.ids[doc])).sort((a, b) =>
+        sign * collator.compare(a[sortBy], b[sortBy]) ||
+        timeOf(b.datePosted) - timeOf(a.datePosted) || (b._id < a._id ? -1 : 1)
+      ).slice(offset, offset + query.limit);
+    } else jobs = answer.ids.map(jobOf);
+    return {
+      jobs,
+      pagination: paginate(query.page, query.limit, answer.total),
+      facets: answer.facets,
+    };
+  }
+
+  looser(query: Loosenable): { search: Loosenable; total: number } | null {
+    return looserSearch(this.index, query);
+  }
+
+  /** Active jobs in the same role or sharing skills, most in common first, `job` excluded. */
+  similar(job: Job, limit: number): Job[] {
+    return similarJobs(this.index, {
+      id: job._id,
+      role: job.role,
+      skills: Object.values(job.skills).flat(),
+    }, limit).map((id) => this.byId.get(id)!.job);
+  }
+
+  /**
+   * The dropdowns' values: the most common roles, locations and companies (at most
+   * MAX_ROLE_OPTIONS each, in name order), so the answer stays small however many jobs there are.
+   */
+  filterOptions(): FilterOptions {
+    if (this.options) return this.options;
+    const { facets } = searchJobs(this.index, { order: "newest", offset: 0, limit: 0 });
+    const jobs = [...this.byId.values()];
+    this.options = {
+      roles: facets.roles.map(([role]) => role),
+      locations: mostCommon(jobs.map(({ job }) => job.location)),
+      companies: mostCommon(jobs.map(({ job }) => job.companyName)),
+      experienceOptions: [...EXPERIENCE_OPTIONS],
+      employmentTypes: [...EMPLOYMENT_TYPES],
+    };
+    return this.options;
+  }
+}
+
+/** The MAX_ROLE_OPTIONS values that occur most often, in name order. */
+function mostCommon(values: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  const names = [...counts.keys()];
+  const top = topK(
+    names.map((_, i) => i),
+    MAX_ROLE_OPTIONS,
+    (a, b) =>
+      counts.get(names[a])! > counts.get(names[b])! ||
+      (counts.get(names[a]) === counts.get(names[b]) && names[a] < names[b]),
+  );
+  const collator = new Intl.Collator("en", { sensitivity: "base" });
+  return top.map((i) => names[i]).sort(collator.compare);
+}

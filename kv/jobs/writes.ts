@@ -1,0 +1,181 @@
+/**
+ * One job's writes: create, edit, status change and delete, each one atomic operation with the
+ * job's index entries and the `jobs_meta` revision, retried when another write got there first.
+ */
+import { keys } from "../keys.ts";
+import { newId, retrying } from "../atomic.ts";
+import type { Job, JobInput, JobStatus } from "../schemas.ts";
+import { type Audit, changedFields } from "../activity.ts";
+import { jobSizeProblem, normaliseHiringLink, recordSizeProblem } from "./validate.ts";
+import {
+  adjustCounts,
+  commitMeta,
+  freshMeta,
+  holdsLink,
+  type JobsMeta,
+  jobTarget,
+  type JobWriter,
+  unindexJob,
+  writeJob,
+  type WriteResult,
+} from "./records.ts";
+import { type StoredJob, withoutVersion } from "./version.ts";
+
+/** Creates an active job, unless an active job already holds its hiring link. */
+export function createJob(w: JobWriter, input: JobInput, audit?: Audit): Promise<WriteResult> {
+  const problem = jobSizeProblem(input);
+  if (problem) return Promise.resolve({ ok: false, reason: "too_large", message: problem });
+  return retrying(async () => {
+    const linkKey = keys.jobByLink(normaliseHiringLink(input.hiringLink));
+    const [metaEntry, linkEntry] = await w.kv.getMany<[JobsMeta, string]>([
+      keys.jobsMeta(),
+      linkKey,
+    ]);
+    if (linkEntry.value) {
+      const existingJob = await w.get(linkEntry.value);
+      if (existingJob) return { ok: false, reason: "duplicate", existingJob } as const;
+    }
+    const meta = freshMeta(metaEntry);
+    const now = w.now().toISOString();
+    meta.lastJobNumber += 1;
+    const job: Job = {
+      ...input,
+      _id: newId(w.now()),
+      jobId: `JB-${meta.lastJobNumber}`,
+      status: "active",
+      datePosted: now,
+      movedToDumpAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    adjustCounts(meta, null, "active");
+    const op = w.kv.atomic().check(linkEntry);
+    writeJob(op, job, null);
+    commitMeta(op, metaEntry, meta, [job._id]);
+    audit?.add(op, "job.create", jobTarget(job), { hiringLink: job.hiringLink });
+    return await w.commit(op) ? { ok: true, job } as const : undefined;
+  });
+}
+
+/** Replaces a job's editable fields; an active job may not take another active job's link. */
+export function updateJob(
+  w: JobWriter,
+  idOrJobId: string,
+  input: JobInput,
+  audit?: Audit,
+): Promise<WriteResult> {
+  return changeJob(
+    w,
+    idOrJobId,
+    jobSizeProblem,
+    (old) => ({
+      ...old,
+      ...input,
+      updatedAt: w.now().toISOString(),
+    }),
+    audit &&
+      ((op, old, job) =>
+        audit.add(op, "job.update", jobTarget(job), changedFields(old, job, ["updatedAt"]))),
+  );
+}
+
+/**
+ * Moves a job to a status. Back to active renews it (datePosted is now, so the 7-day clock
+ * restarts); to dump stamps movedToDumpAt.
+ */
+export function setJobStatus(
+  w: JobWriter,
+  idOrJobId: string,
+  status: JobStatus,
+  audit?: Audit,
+): Promise<WriteResult> {
+  return changeJob(
+    w,
+    idOrJobId,
+    recordSizeProblem,
+    (old) => {
+      if (old.status === status) return old;
+      const now = w.now().toISOString();
+      return {
+        ...old,
+        status,
+        datePosted: status === "active" ? now : old.datePosted,
+        movedToDumpAt: status === "dump" ? now : old.movedToDumpAt,
+        updatedAt: now,
+      };
+    },
+    audit && ((op, old, job) =>
+      audit.add(op, "job.status", jobTarget(job), {
+        before: { status: old.status },
+        after: { status: job.status },
+      })),
+  );
+}
+
+/**
+ * Rewrites a job as `next` makes it, unless `sizeProblem` finds the new record too large;
+ * `record` adds the change's activity record to its atomic write.
+ */
+function changeJob(
+  w: JobWriter,
+  idOrJobId: string,
+  sizeProblem: (job: Job) => string | null,
+  next: (old: Job) => Job,
+  record?: (op: Deno.AtomicOperation, old: Job, job: Job) => void,
+): Promise<WriteResult> {
+  return retrying(async () => {
+    const found = await w.get(idOrJobId);
+    if (!found) return { ok: false, reason: "not_found" } as const;
+    const [metaEntry, jobEntry] = await w.kv.getMany<[JobsMeta, StoredJob]>([
+      keys.jobsMeta(),
+      keys.job(found._id),
+    ]);
+    if (!jobEntry.value) return { ok: false, reason: "not_found" } as const;
+    const old = withoutVersion(jobEntry.value);
+    const job = next(old);
+    if (job === old) return { ok: true, job } as const;
+    const problem = sizeProblem(job);
+    if (problem) return { ok: false, reason: "too_large", message: problem } as const;
+    const op = w.kv.atomic().check(jobEntry);
+    if (job.status === "active") {
+      const linkKey = keys.jobByLink(normaliseHiringLink(job.hiringLink));
+      const linkEntry = await w.kv.get<string>(linkKey);
+      if (linkEntry.value && linkEntry.value !== job._id) {
+        const existingJob = await w.get(linkEntry.value);
+        if (existingJob) return { ok: false, reason: "duplicate", existingJob } as const;
+      }
+      op.check(linkEntry);
+    }
+    const [oldHoldsLink] = await holdsLink(w.kv, [old]);
+    const meta = freshMeta(metaEntry);
+    adjustCounts(meta, old.status, job.status);
+    writeJob(op, job, old, oldHoldsLink);
+    commitMeta(op, metaEntry, meta, [job._id]);
+    record?.(op, old, job);
+    return await w.commit(op) ? { ok: true, job } as const : undefined;
+  });
+}
+
+/** Deletes a job with its indexes and counters; false when there was none. */
+export function deleteJob(w: JobWriter, idOrJobId: string, audit?: Audit): Promise<Job | null> {
+  return retrying(async () => {
+    const found = await w.get(idOrJobId);
+    if (!found) return null;
+    const [metaEntry, jobEntry] = await w.kv.getMany<[JobsMeta, StoredJob]>([
+      keys.jobsMeta(),
+      keys.job(found._id),
+    ]);
+    if (!jobEntry.value) return null;
+    const job = withoutVersion(jobEntry.value);
+    const [heldLink] = await holdsLink(w.kv, [job]);
+    const meta = freshMeta(metaEntry);
+    adjustCounts(meta, job.status, null);
+    const op = w.kv.atomic().check(jobEntry);
+    unindexJob(op, job, heldLink);
+    op.delete(keys.job(job._id)).delete(keys.jobByJobId(job.jobId))
+      .delete(keys.jobCounter(job._id, "views")).delete(keys.jobCounter(job._id, "clicks"));
+    commitMeta(op, metaEntry, meta, [job._id]);
+    audit?.add(op, "job.delete", jobTarget(job), { job });
+    return await w.commit(op) ? job : undefined;
+  });
+}
