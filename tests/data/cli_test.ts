@@ -1,19 +1,6 @@
 import assert from "node:assert/strict";
 import { keys } from "../../kv/keys.ts";
-
-const cli = new URL("../../server/cli.ts", import.meta.url).pathname;
-
-/** Runs server/cli.ts as `deno task` does, on the database at `kvPath`. */
-async function task(kvPath: string, ...args: string[]) {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", cli, ...args],
-    env: { DENO_KV_PATH: kvPath },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes).trim();
-  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
-}
+import { cli, task } from "../helpers/cli.ts";
 
 async function count(kvPath: string) {
   using kv = await Deno.openKv(kvPath);

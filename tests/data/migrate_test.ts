@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { sampleJob, testApp } from "../helpers/server.ts";
 import { asMain } from "../helpers/admins.ts";
+import { task } from "../helpers/cli.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { migrateJobs } from "../../kv/jobs/migrate.ts";
@@ -153,4 +154,42 @@ Deno.test("two old links that become one: the older job keeps the claim, the oth
     dump: 1,
     inactive: 0,
   });
+});
+
+Deno.test("deno task db:migrate upgrades the configured database and names each conflict", async () => {
+  const folder = await Deno.makeTempDir();
+  try {
+    const path = `${folder}/old.kv`;
+    {
+      using kv = await Deno.openKv(path);
+      await storeVersionOne(kv, {
+        _id: "0000000b0000000000000002",
+        jobId: "JB-1001",
+        hiringLink: "https://jobs.example/x/",
+        oldLinkKey: "https://jobs.example/x",
+        created: "2026-01-05T10:00:00.000Z",
+      });
+      await storeVersionOne(kv, {
+        _id: "0000000a0000000000000003",
+        jobId: "JB-1002",
+        hiringLink: "https://jobs.example/x?utm_source=mail#apply",
+        oldLinkKey: "https://jobs.example/x?utm_source=mail",
+        created: "2026-01-06T10:00:00.000Z",
+      });
+    }
+    const first = await task(path, "migrate");
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /^Jobs: 2 read, 2 upgraded to version 2, 0 already at it\./);
+    assert.match(
+      first.stdout,
+      /JB-1002 \(".*" at .*\): its hiring link https:\/\/jobs\.example\/x is the same as that of the older JB-1001, which keeps it/,
+    );
+    const second = await task(path, "migrate");
+    assert.equal(second.stdout, "Jobs: 2 read, 0 upgraded to version 2, 2 already at it.");
+    const wrong = await task(path, "migrate", "--now");
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.stderr, /^Usage: /);
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
 });
