@@ -5,30 +5,22 @@
 // A namespace import, not `{ z }`: browser bundles then leave out zod's locales (27 KB gzipped, not 93).
 import * as z from "zod";
 import { MIN_ADMIN_PASSWORD } from "./constants.ts";
+import {
+  JOB_FIELDS,
+  type JobFieldSpec,
+  type JobFieldTable,
+  missingFields,
+  requiredFields,
+  TEXT_LIMITS,
+} from "./job-fields.ts";
 
-export const EXPERIENCE_OPTIONS = [
-  "0-1",
-  "1-2",
-  "2-3",
-  "3+",
-  "4+",
-  "5+",
-  "6+",
-  "intern",
-  "2026 passout",
-  "2025 passout",
-  "2027 passout",
-] as const;
-export type Experience = (typeof EXPERIENCE_OPTIONS)[number];
-
-export const EMPLOYMENT_TYPES = [
-  "Full-Time",
-  "Part-Time",
-  "Contract",
-  "Internship",
-  "Freelance",
-] as const;
-export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
+export {
+  EMPLOYMENT_TYPES,
+  type EmploymentType,
+  type Experience,
+  EXPERIENCE_OPTIONS,
+  TEXT_LIMITS,
+} from "./job-fields.ts";
 
 export const JOB_STATUSES = ["active", "dump", "inactive"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -53,28 +45,8 @@ export const SKILL_GROUP_LABELS: Record<SkillGroup, string> = {
   others: "Other Skills",
 };
 
-/** Fields a job cannot be saved without (SPEC section 5), in the order the message names them. */
-export const REQUIRED_JOB_FIELDS = [
-  "companyName",
-  "role",
-  "location",
-  "experience",
-  "description",
-  "requiredDegree",
-  "hiringLink",
-] as const;
-
-export const TEXT_LIMITS = {
-  companyName: 200,
-  role: 200,
-  location: 200,
-  description: 20_000,
-  requiredDegree: 2_000,
-  estPackage: 100,
-  url: 2_048,
-  skill: 100,
-  listEntries: 50,
-} as const;
+/** Fields a job cannot be saved without, in the order the 'Please fill in' message names them. */
+export const REQUIRED_JOB_FIELDS = requiredFields(JOB_FIELDS);
 
 /**
  * Only http(s) links to a host may be stored: anything else (javascript:, data:) could run in a
@@ -159,44 +131,66 @@ export const skillsSchema = z.object(
 );
 export type Skills = Record<SkillGroup, string[]>;
 
-const optionalText = (max: number) =>
-  z.union([text(max), z.null()]).optional().transform((value) => value || undefined);
+/** Absent, null and blank all mean "not given". */
+const optional = <T extends z.ZodType<string>>(schema: T) =>
+  z.union([z.literal(""), schema, z.null()]).optional().transform((value) => value || undefined);
 
-const optionalUrl = z.union([z.literal(""), httpUrl, z.null()]).optional().transform((value) =>
-  value || undefined
-);
+const EMPTY_SKILLS = Object.fromEntries(
+  SKILL_GROUPS.map((group) => [group, []]),
+) as unknown as Skills;
 
-/** What an admin sends to create or update a job. Unknown fields are dropped. */
-export const jobInputSchema = z.object({
-  companyName: text(TEXT_LIMITS.companyName).min(1),
-  companyLogo: optionalUrl,
-  role: text(TEXT_LIMITS.role).min(1),
-  location: text(TEXT_LIMITS.location).min(1),
-  experience: z.enum(EXPERIENCE_OPTIONS, {
-    error: `must be one of ${EXPERIENCE_OPTIONS.join(", ")}`,
-  }),
-  employmentType: z.enum(EMPLOYMENT_TYPES, {
-    error: `must be one of ${EMPLOYMENT_TYPES.join(", ")}`,
-  }).default("Full-Time"),
-  description: text(TEXT_LIMITS.description).min(1),
-  requiredDegree: text(TEXT_LIMITS.requiredDegree).min(1),
-  hiringLink: hiringLinkSchema,
-  estPackage: optionalText(TEXT_LIMITS.estPackage),
-  skills: skillsSchema.default({
-    languages: [],
-    technologies: [],
-    frameworks: [],
-    databases: [],
-    tools: [],
-    others: [],
-  }),
-  keywords: stringList.default([]),
-});
-type ParsedJobInput = z.infer<typeof jobInputSchema>;
+/** A field's check, from its kind in the field table. */
+function fieldSchema(spec: JobFieldSpec): z.ZodType {
+  switch (spec.kind) {
+    case "text": {
+      const value = text(spec.max);
+      return spec.required ? value.min(1) : optional(value);
+    }
+    case "enum": {
+      const value = z.enum(spec.options, { error: `must be one of ${spec.options.join(", ")}` });
+      return spec.default === undefined ? value : value.default(spec.default as never);
+    }
+    case "url": {
+      const value = spec.canonical ? hiringLinkSchema : httpUrl;
+      return spec.required ? value : optional(value);
+    }
+    case "list":
+      return stringList.default([]);
+    case "skills":
+      return skillsSchema.default(EMPTY_SKILLS);
+  }
+}
+
+/** The value a field of this kind holds once checked. */
+type ValueOf<Spec> = Spec extends { kind: "enum"; options: readonly (infer Option)[] } ? Option
+  : Spec extends { kind: "skills" } ? Skills
+  : Spec extends { kind: "list" } ? string[]
+  : string;
+
+/** The fields a checked job always has: required ones, ones with a default, and the lists. */
+type Present<Table> = {
+  [Name in keyof Table]: Table[Name] extends
+    { required: true } | { default: string } | { kind: "list" | "skills" } ? Name : never;
+}[keyof Table];
+
+/** A checked job body of a field table; the optional fields may be absent altogether. */
+export type JobInputOf<Table> =
+  & { [Name in Present<Table>]: ValueOf<Table[Name]> }
+  & { [Name in Exclude<keyof Table, Present<Table>>]?: ValueOf<Table[Name]> };
+
+/** The check of a job body built from a field table. Unknown fields are dropped. */
+export function jobInputSchemaOf<Table extends JobFieldTable>(
+  fields: Table,
+): z.ZodType<JobInputOf<Table>> {
+  return z.object(
+    Object.fromEntries(Object.entries(fields).map(([name, spec]) => [name, fieldSchema(spec)])),
+  ) as unknown as z.ZodType<JobInputOf<Table>>;
+}
+
+/** What an admin sends to create or update a job. */
+export const jobInputSchema = jobInputSchemaOf(JOB_FIELDS);
 /** A validated job body; the optional fields may be absent altogether. */
-export type JobInput =
-  & Omit<ParsedJobInput, "companyLogo" | "estPackage">
-  & Partial<Pick<ParsedJobInput, "companyLogo" | "estPackage">>;
+export type JobInput = JobInputOf<typeof JOB_FIELDS>;
 
 /** A job as stored. Dates are ISO 8601 strings so the record survives JSON (db:dump) unchanged. */
 export interface Job extends JobInput {
@@ -221,13 +215,7 @@ export interface JobWithAnalytics extends Job {
 
 /** Names the required fields that are absent or blank, for 'Please fill in: ...'. */
 export function missingJobFields(input: unknown): string[] {
-  const record = (input && typeof input === "object" && !Array.isArray(input))
-    ? input as Record<string, unknown>
-    : {};
-  return REQUIRED_JOB_FIELDS.filter((field) => {
-    const value = record[field];
-    return typeof value !== "string" || value.trim() === "";
-  });
+  return missingFields(input, JOB_FIELDS);
 }
 
 export type JobValidation =

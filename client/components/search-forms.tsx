@@ -3,6 +3,7 @@
  * server drops empty values with a redirect); hydrated, they leave empty values out themselves.
  */
 import { type FormEvent, useRef, useState } from "react";
+import { type FilterParam, PUBLIC_FILTERS, type PublicFilter } from "../../kv/job-fields.ts";
 
 export const QUICK_SEARCHES = [
   "Remote",
@@ -72,14 +73,17 @@ export function HeroSearch() {
   );
 }
 
-export interface FilterValues {
+/** The search box, the location, a value per public filter and the order. */
+export interface FilterValues extends Partial<Record<FilterParam, string>> {
   keywords?: string;
   location?: string;
-  role?: string;
-  experience?: string;
-  employmentType?: string;
   /** Newest first; left out, a keyword search ranks by relevance. */
   sortBy?: "datePosted";
+}
+
+/** Whether any of the public filters' dropdowns has a choice made. */
+export function hasFilterChoice(values: FilterValues): boolean {
+  return PUBLIC_FILTERS.some(({ param }) => values[param]);
 }
 
 /** An option of a select: its value and what the visitor reads (`Full-Time (42)`). */
@@ -90,9 +94,10 @@ export interface Choice {
 
 export interface JobFiltersProps {
   values: FilterValues;
-  roles: Choice[];
-  experienceOptions: Choice[];
-  employmentTypes: Choice[];
+  /** The options of each public filter's dropdown, by its query parameter. */
+  choices: Record<string, Choice[]>;
+  /** The public filters of the job field table. */
+  filters?: readonly PublicFilter[];
 }
 
 const SORT_CHOICES: Choice[] = [
@@ -141,10 +146,8 @@ function Select(
 }
 
 /** The /jobs search bar with the Filters toggle; the panel starts open when a filter is set. */
-export function JobFilters({ values, roles, experienceOptions, employmentTypes }: JobFiltersProps) {
-  const [open, setOpen] = useState(
-    Boolean(values.role || values.experience || values.employmentType),
-  );
+export function JobFilters({ values, choices, filters = PUBLIC_FILTERS }: JobFiltersProps) {
+  const [open, setOpen] = useState(hasFilterChoice(values));
   return (
     <form
       className="filters"
@@ -185,27 +188,16 @@ export function JobFilters({ values, roles, experienceOptions, employmentTypes }
       </div>
       {/* Right after the toggle that opens it, so Tab goes from Filters into the choices. */}
       <div id={PANEL_ID} className={open ? "filter-panel" : "filter-panel collapsed"}>
-        <Select
-          name="role"
-          label="Role Category"
-          allLabel="All Roles"
-          options={roles}
-          value={values.role}
-        />
-        <Select
-          name="experience"
-          label="Experience Level"
-          allLabel="All Experience"
-          options={experienceOptions}
-          value={values.experience}
-        />
-        <Select
-          name="employmentType"
-          label="Employment Type"
-          allLabel="All Types"
-          options={employmentTypes}
-          value={values.employmentType}
-        />
+        {filters.map(({ param, label, all }) => (
+          <Select
+            key={param}
+            name={param}
+            label={label}
+            allLabel={all}
+            options={choices[param] ?? []}
+            value={(values as Record<string, string | undefined>)[param]}
+          />
+        ))}
       </div>
       <div className="filters-actions">
         <Select

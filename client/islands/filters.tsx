@@ -3,6 +3,7 @@
  * from the server's HTML rather than sent twice.
  */
 import { type Choice, JobFilters, type JobFiltersProps } from "../components/search-forms.tsx";
+import { PUBLIC_FILTERS } from "../../kv/job-fields.ts";
 
 function choices(root: HTMLElement, name: string): Choice[] {
   return [...root.querySelectorAll<HTMLOptionElement>(`select[name="${name}"] option`)]
@@ -15,7 +16,5 @@ export function Filters(props: JobFiltersProps) {
 
 Filters.revive = (sent: Partial<JobFiltersProps>, root: HTMLElement): JobFiltersProps => ({
   values: sent.values ?? {},
-  roles: choices(root, "role"),
-  experienceOptions: choices(root, "experience"),
-  employmentTypes: choices(root, "employmentType"),
+  choices: Object.fromEntries(PUBLIC_FILTERS.map(({ param }) => [param, choices(root, param)])),
 });

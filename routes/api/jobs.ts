@@ -11,14 +11,13 @@ import type { WriteResult } from "../../kv/jobs/records.ts";
 import { duplicateMessage, linkKeyProblem, validateJob } from "../../kv/jobs/validate.ts";
 import {
   canonicalHiringLink,
-  EMPLOYMENT_TYPES,
-  EXPERIENCE_OPTIONS,
   hiringLinkSchema,
   type Job,
   JOB_STATUSES,
   jobStatusSchema,
   type JobWithAnalytics,
 } from "../../kv/schemas.ts";
+import { PUBLIC_FILTERS, type PublicFilter } from "../../kv/job-fields.ts";
 import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
 
 const page = wholeNumber(1, 1_000_000, 1, { emptyIsAbsent: true });
@@ -32,14 +31,22 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, name:
   z.union([z.literal(""), z.enum(values, { error: `${name} must be one of ${values.join(", ")}` })])
     .optional().transform((value) => value || undefined);
 
+/** The query parameters of public filters: free text, or one of the field's options. */
+export function filterQueryOf<Param extends string>(filters: readonly PublicFilter<Param>[]) {
+  return Object.fromEntries(
+    filters.map(({ param, options }) => [
+      param,
+      options ? optionalEnum(options, param) : filterText,
+    ]),
+  ) as Record<Param, typeof filterText>;
+}
+
 export const publicJobQuery = z.object({
   page,
   limit: limit(PUBLIC_PAGE_SIZE),
   keywords: filterText,
   location: filterText,
-  role: filterText,
-  experience: optionalEnum(EXPERIENCE_OPTIONS, "experience"),
-  employmentType: optionalEnum(EMPLOYMENT_TYPES, "employmentType"),
+  ...filterQueryOf(PUBLIC_FILTERS),
   sortBy: z.enum(["relevance", "datePosted", "companyName", "role"], {
     error: "sortBy must be relevance, datePosted, companyName or role",
   }).default("relevance"),

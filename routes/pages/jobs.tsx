@@ -5,6 +5,7 @@ import type { Counted, Facets } from "../../kv/search/search.ts";
 import type { Loosenable } from "../../kv/search/looser.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { CARD_DESCRIPTION_CUT, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
+import { PUBLIC_FILTERS } from "../../kv/job-fields.ts";
 import { Island } from "../../client/components/island.tsx";
 import type { Choice } from "../../client/components/search-forms.tsx";
 import { Filters } from "../../client/islands/filters.tsx";
@@ -49,9 +50,9 @@ function Results(
         component={Filters}
         props={{
           values: query,
-          roles: choices(facets.roles),
-          experienceOptions: choices(facets.experience),
-          employmentTypes: choices(facets.employmentTypes),
+          choices: Object.fromEntries(
+            PUBLIC_FILTERS.map(({ param, facet }) => [param, choices(facets[facet])]),
+          ),
         }}
         sent={{ values: query }}
       />

@@ -2,30 +2,38 @@
  * The job list's query string: read leniently (a bad value is dropped, never an error page) and
  * written back in one canonical form, which is also the page's cache key and canonical URL.
  */
-import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../../kv/schemas.ts";
-import type { FilterValues } from "../../client/components/search-forms.tsx";
+import { type FilterParam, PUBLIC_FILTERS, type PublicFilter } from "../../kv/job-fields.ts";
+import { type FilterValues, hasFilterChoice } from "../../client/components/search-forms.tsx";
 
 export interface ListQuery extends FilterValues {
   page: number;
 }
 
-const TEXT_FIELDS = ["keywords", "location", "role"] as const;
+const TEXT_FIELDS = ["keywords", "location"] as const;
 /** The API's limit on filter text. */
 const MAX_TEXT = 200;
 const MAX_PAGE = 1_000_000;
 
-function oneOf<T extends string>(values: readonly T[], value: string): T | undefined {
-  return (values as readonly string[]).includes(value) ? value as T : undefined;
-}
+const text = (params: URLSearchParams, name: string) =>
+  params.get(name)?.trim().slice(0, MAX_TEXT) || undefined;
 
-export function parseListQuery(params: URLSearchParams): ListQuery {
+/** `filters` are the public filters of the job field table. */
+export function parseListQuery(
+  params: URLSearchParams,
+  filters: readonly PublicFilter[] = PUBLIC_FILTERS,
+): ListQuery {
   const query: ListQuery = { page: 1 };
   for (const field of TEXT_FIELDS) {
-    const value = params.get(field)?.trim().slice(0, MAX_TEXT);
+    const value = text(params, field);
     if (value) query[field] = value;
   }
-  query.experience = oneOf(EXPERIENCE_OPTIONS, params.get("experience")?.trim() ?? "");
-  query.employmentType = oneOf(EMPLOYMENT_TYPES, params.get("employmentType")?.trim() ?? "");
+  // A filter with options takes only one of them; a free-text one, like the search box, any text.
+  for (const { param, options } of filters) {
+    const value = text(params, param);
+    if (value && (!options || (options as readonly string[]).includes(value))) {
+      query[param as FilterParam] = value;
+    }
+  }
   if (params.get("sortBy") === "datePosted") query.sortBy = "datePosted";
   const page = Number(params.get("page"));
   if (Number.isInteger(page) && page > 1 && page <= MAX_PAGE) query.page = page;
@@ -35,8 +43,8 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
 /** The canonical query string (with its `?`, or empty): filters in a fixed order, page 1 left out. */
 export function listSearch(query: ListQuery, page = query.page): string {
   const params = new URLSearchParams();
-  for (const field of [...TEXT_FIELDS, "experience", "employmentType", "sortBy"] as const) {
-    const value = query[field];
+  for (const field of [...TEXT_FIELDS, ...PUBLIC_FILTERS.map(({ param }) => param), "sortBy"]) {
+    const value = query[field as keyof FilterValues];
     if (value) params.set(field, value);
   }
   if (page > 1) params.set("page", String(page));
@@ -45,7 +53,5 @@ export function listSearch(query: ListQuery, page = query.page): string {
 }
 
 export function hasFilters(query: ListQuery): boolean {
-  return Boolean(
-    query.keywords || query.location || query.role || query.experience || query.employmentType,
-  );
+  return Boolean(query.keywords || query.location || hasFilterChoice(query));
 }

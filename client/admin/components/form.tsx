@@ -1,4 +1,9 @@
-/** What the admin forms share: the schema check with per-field messages, a text field, buttons. */
+/**
+ * The admin forms' kit: the schema check with per-field messages, the labelled controls with their
+ * messages (marked invalid and tied to the message for screen readers), focus on the first invalid
+ * field, and the form buttons.
+ */
+import { type RefObject, useEffect, useId } from "react";
 import type { output, ZodType } from "zod";
 
 /**
@@ -17,23 +22,74 @@ export function validate<Schema extends ZodType, Field extends string>(
   return parsed.success ? parsed.data : null;
 }
 
+/** After each refused submit (`attempts` counts them), focus goes to the first field marked invalid. */
+export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, attempts: number) {
+  useEffect(() => {
+    if (attempts) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempts]);
+}
+
+/** The attributes that mark a control invalid and point it at its message. */
+function invalid(id: string, error: string | undefined) {
+  return {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+  } as const;
+}
+
+/** A field's message under it, tied to the control by aria-describedby. */
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p> : null;
+}
+
+/** The label, with a star (read as nothing) where a value is needed and the form says so. */
+function FieldLabel({ id, label, mark }: { id: string; label: string; mark?: boolean }) {
+  return (
+    <label htmlFor={id} className="field-label">
+      {label}
+      {mark && (
+        <>
+          {" "}
+          <span className="text-red-700" aria-hidden="true">*</span>
+        </>
+      )}
+    </label>
+  );
+}
+
+interface FieldProps {
+  /** The control's id; one is made up when left out. */
+  id?: string;
+  label: string;
+  error: string | undefined;
+  /** Shows the star after the label. */
+  requiredMark?: boolean;
+  required?: boolean;
+  value?: string;
+  onChange?: (value: string) => void;
+}
+
 /** A labelled input with its message; without `value` the browser keeps what is typed (`name`). */
 export function TextField(
-  { id, name, label, type, autoComplete, required, value, error, onChange }: {
-    id: string;
-    name?: string;
-    label: string;
-    type: string;
-    autoComplete: string;
-    required?: boolean;
-    value?: string;
-    error: string | undefined;
-    onChange?: (value: string) => void;
-  },
+  {
+    id: given,
+    name,
+    label,
+    type = "text",
+    autoComplete,
+    placeholder,
+    requiredMark,
+    required,
+    value,
+    error,
+    onChange,
+  }: FieldProps & { name?: string; type?: string; autoComplete?: string; placeholder?: string },
 ) {
+  const made = useId();
+  const id = given ?? made;
   return (
     <div>
-      <label htmlFor={id} className="field-label">{label}</label>
+      <FieldLabel id={id} label={label} mark={requiredMark} />
       <input
         id={id}
         name={name}
@@ -42,11 +98,62 @@ export function TextField(
         required={required}
         className="field"
         value={value}
+        placeholder={placeholder}
         onChange={onChange && ((event) => onChange(event.target.value))}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...invalid(id, error)}
       />
-      {error && <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p>}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+export function TextArea(
+  { id: given, label, requiredMark, required, value, error, onChange, rows }: FieldProps & {
+    rows: number;
+  },
+) {
+  const made = useId();
+  const id = given ?? made;
+  return (
+    <div>
+      <FieldLabel id={id} label={label} mark={requiredMark} />
+      <textarea
+        id={id}
+        rows={rows}
+        required={required}
+        className="field"
+        value={value}
+        onChange={onChange && ((event) => onChange(event.target.value))}
+        {...invalid(id, error)}
+      />
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/** A dropdown of `options`; `placeholder` is the empty first option while none is chosen. */
+export function SelectField(
+  { id: given, label, requiredMark, required, value, error, onChange, options, placeholder }:
+    & FieldProps
+    & { options: readonly string[]; placeholder?: string },
+) {
+  const made = useId();
+  const id = given ?? made;
+  return (
+    <div>
+      <FieldLabel id={id} label={label} mark={requiredMark} />
+      <select
+        id={id}
+        required={required}
+        className="field"
+        value={value}
+        onChange={onChange && ((event) => onChange(event.target.value))}
+        {...invalid(id, error)}
+      >
+        {placeholder && <option value="">{placeholder}</option>}
+        {options.map((option) => <option key={option} value={option}>{option}</option>)}
+      </select>
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -1,0 +1,249 @@
+/**
+ * The JSON Upload tab of Create Job: the format guide with its example, reading a file or pasted
+ * JSON, sending the jobs at once, and the result naming each row that was not created and why.
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import {
+  EMPLOYMENT_TYPES,
+  EXPERIENCE_OPTIONS,
+  REQUIRED_JOB_FIELDS,
+  SKILL_GROUPS,
+} from "../../../kv/schemas.ts";
+import { api, messageOf } from "../api.ts";
+import { jobsChanged } from "../queries.ts";
+import { plural } from "../ui.tsx";
+import type { BulkAnswer, BulkRowProblem } from "../types.ts";
+
+const EXAMPLE = JSON.stringify(
+  {
+    jobs: [
+      {
+        companyName: "Acme Corp",
+        companyLogo: "https://acme.example/logo.png",
+        role: "Software Engineer",
+        location: "Bengaluru, India",
+        experience: "2-3",
+        employmentType: "Full-Time",
+        description: "Build and run the services behind our product.",
+        requiredDegree: "B.Tech in Computer Science or equivalent",
+        hiringLink: "https://acme.example/careers/software-engineer",
+        estPackage: "8-12 LPA",
+        skills: {
+          languages: ["TypeScript"],
+          technologies: ["Docker"],
+          frameworks: ["React"],
+          databases: ["PostgreSQL"],
+          tools: ["Git"],
+          others: ["Communication"],
+        },
+        keywords: ["backend", "cloud"],
+      },
+    ],
+  },
+  null,
+  2,
+);
+
+/** A row as the person uploading it knows it: its role and company, where the row has them. */
+function rowLabel(row: unknown): string {
+  if (!row || typeof row !== "object") return "";
+  const { role, companyName } = row as { role?: unknown; companyName?: unknown };
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+  return [text(role), text(companyName)].filter(Boolean).join(" at ");
+}
+
+interface UploadOutcome {
+  created: number;
+  /** Rows not created, in row order: duplicates and errors together. */
+  failed: (BulkRowProblem & { label: string })[];
+  /** The failed rows as uploaded, to fix and upload again. */
+  failedJson: string;
+}
+
+/** What the upload did: the counts, and each row that was not created with its reason. */
+function UploadResult({ outcome, onRetryFailed }: {
+  outcome: UploadOutcome;
+  onRetryFailed: () => void;
+}) {
+  const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  // The result appears below a long form: bring it into view where the person is looking.
+  useEffect(() => {
+    section.current?.scrollIntoView({ block: "nearest" });
+  }, [outcome]);
+  const { created, failed } = outcome;
+  return (
+    <section ref={section} aria-labelledby={headingId} className="card space-y-3 p-5 text-sm">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">Upload result</h2>
+      <p role="status" className="text-slate-700">
+        {plural(created, "job")} created, {plural(failed.length, "row")} not created.
+      </p>
+      {failed.length > 0 && (
+        <>
+          <table className="w-full table-fixed border-collapse text-left">
+            <caption className="sr-only">Rows not created</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-600">
+                <th scope="col" className="w-14 py-2 pr-2 font-semibold">Row</th>
+                <th scope="col" className="w-1/3 py-2 pr-2 font-semibold">Job</th>
+                <th scope="col" className="py-2 font-semibold">Problem</th>
+              </tr>
+            </thead>
+            <tbody>
+              {failed.map((row) => (
+                <tr key={row.index} className="border-b border-slate-100 align-top">
+                  <td className="py-2 pr-2 font-mono">{row.index + 1}</td>
+                  <td className="py-2 pr-2 break-words">{row.label || "—"}</td>
+                  <td className="py-2 break-words text-red-700">{row.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn-secondary" onClick={onRetryFailed}>
+              Keep only the rows not created
+            </button>
+            {created > 0 && (
+              <Link to="/admin/jobs" className="btn-secondary">Go to Manage Jobs</Link>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function JsonUpload() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<UploadOutcome | null>(null);
+  const id = useId();
+  const fileId = useId();
+
+  const readFile = async (file: File | undefined) => {
+    if (!file) return;
+    setText(await file.text());
+    setOutcome(null);
+  };
+
+  const upload = async (event: FormEvent) => {
+    event.preventDefault();
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      toast.error("Invalid JSON format");
+      return;
+    }
+    const jobs = data && typeof data === "object" ? (data as { jobs?: unknown }).jobs : undefined;
+    if (!Array.isArray(jobs)) {
+      toast.error('JSON must contain a "jobs" array');
+      return;
+    }
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const answer = await api.post<BulkAnswer>("/jobs/bulk", { jobs });
+      const { summary } = answer;
+      if (summary.created > 0) toast.success(`${summary.created} jobs created successfully!`);
+      if (summary.duplicates > 0) {
+        toast.warning(`${summary.duplicates} jobs rejected due to duplicate hiring links`);
+      }
+      if (summary.errors > 0) toast.error(`${summary.errors} jobs failed to create`);
+      await jobsChanged(queryClient);
+      const failed = [...answer.duplicates, ...answer.errors]
+        .sort((a, b) => a.index - b.index)
+        .map((row) => ({ ...row, label: rowLabel(jobs[row.index]) }));
+      // With every row created the list is where to go; otherwise the rows not created stay in
+      // view, to be fixed and uploaded again.
+      if (summary.created > 0 && failed.length === 0) {
+        await navigate({ to: "/admin/jobs" });
+        return;
+      }
+      setOutcome({
+        created: summary.created,
+        failed,
+        failedJson: JSON.stringify({ jobs: failed.map((row) => jobs[row.index]) }, null, 2),
+      });
+    } catch (error) {
+      toast.error(messageOf(error, "Error creating jobs"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={upload} className="space-y-6">
+      <section className="card p-5 text-sm text-slate-700">
+        <h2 className="text-lg font-semibold text-slate-900">Format guide</h2>
+        <p className="mt-2">
+          Paste a JSON object with a <code className="font-mono">jobs</code>{" "}
+          array; each entry is one job with the same fields as the form. Skills are lists under{" "}
+          {SKILL_GROUPS.map((group) => <code key={group} className="mr-1 font-mono">{group}</code>)}
+          and keywords a list of words. Experience is one of{" "}
+          {EXPERIENCE_OPTIONS.join(", ")}; employment type one of {EMPLOYMENT_TYPES.join(", ")}{" "}
+          (Full-Time when left out).
+        </p>
+        <h3 className="mt-4 font-semibold text-slate-900">Required fields</h3>
+        <ul className="mt-1 flex flex-wrap gap-2">
+          {REQUIRED_JOB_FIELDS.map((field) => (
+            <li key={field} className="rounded bg-slate-100 px-2 py-0.5 font-mono text-xs">
+              {field}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2">Each hiringLink must be a valid URL not used by another active job.</p>
+        <div className="mt-4 flex items-center justify-between">
+          <h3 className="font-semibold text-slate-900">Example</h3>
+          <button type="button" className="btn-secondary" onClick={() => setText(EXAMPLE)}>
+            Use Example
+          </button>
+        </div>
+        <pre
+          tabIndex={0}
+          className="mt-2 max-h-64 overflow-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100"
+        >{EXAMPLE}</pre>
+      </section>
+      <div>
+        <label htmlFor={fileId} className="field-label">JSON file</label>
+        <input
+          id={fileId}
+          type="file"
+          accept="application/json,.json"
+          className="field"
+          onChange={(event) => readFile(event.target.files?.[0])}
+        />
+      </div>
+      <div>
+        <label htmlFor={id} className="field-label">Jobs JSON</label>
+        <textarea
+          id={id}
+          rows={20}
+          className="field font-mono"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder='{ "jobs": [ ... ] }'
+        />
+      </div>
+      <div className="flex justify-end">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Uploading..." : "Upload Jobs"}
+        </button>
+      </div>
+      {outcome && (
+        <UploadResult
+          outcome={outcome}
+          onRetryFailed={() => {
+            setText(outcome.failedJson);
+            setOutcome(null);
+          }}
+        />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,303 @@
+/**
+ * The job form Create Job and Edit Job share. Its sections, fields, labels and checks all come from
+ * the job field table (kv/job-fields.ts): a field added there appears here in its section, is
+ * checked by the job schema and is named by its label in 'Please fill in: ...'.
+ */
+import { type FormEvent, type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
+import type { ZodType } from "zod";
+import {
+  cleanList,
+  describeIssue,
+  type JobInput,
+  jobInputSchemaOf,
+  SKILL_GROUP_LABELS,
+  SKILL_GROUPS,
+  type Skills,
+} from "../../../kv/schemas.ts";
+import {
+  type FormSectionId,
+  formSections,
+  JOB_FIELDS,
+  type JobFieldSpec,
+  type JobFieldTable,
+  missingFields,
+} from "../../../kv/job-fields.ts";
+import {
+  FormButtons,
+  SelectField,
+  TextArea,
+  TextField,
+  useFocusFirstInvalid,
+} from "../components/form.tsx";
+import type { Job } from "../types.ts";
+
+/** What the form holds for each field: text, a list, or the skill lists by group. */
+export type FormValues = Record<string, string | string[] | Skills>;
+type FieldErrors = Partial<Record<string, string>>;
+
+const emptySkills = (): Skills =>
+  Object.fromEntries(SKILL_GROUPS.map((group) => [group, []])) as unknown as Skills;
+
+function emptyValue(spec: JobFieldSpec): FormValues[string] {
+  if (spec.kind === "list") return [];
+  if (spec.kind === "skills") return emptySkills();
+  return spec.default ?? "";
+}
+
+/** The values of a new job: empty, or the field's default. */
+export function emptyForm(fields: JobFieldTable = JOB_FIELDS): FormValues {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, spec]) => [name, emptyValue(spec)]),
+  );
+}
+
+/** A stored job's values, with the fields it does not have left empty. */
+export function formFromJob(job: Job, fields: JobFieldTable = JOB_FIELDS): FormValues {
+  const stored = job as unknown as Record<string, FormValues[string] | undefined>;
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, spec]) => {
+      const empty = emptyValue(spec);
+      const value = stored[name] ?? empty;
+      return [
+        name,
+        spec.kind === "skills" ? { ...(empty as Skills), ...(value as Skills) } : value,
+      ];
+    }),
+  );
+}
+
+/**
+ * The form's values as a job body; else the message naming what is wrong by the fields' labels,
+ * and each field's own message to show beside it.
+ */
+export function validated(
+  values: FormValues,
+  fields: JobFieldTable,
+  schema: ZodType<unknown>,
+): { job: unknown } | { message: string; errors: FieldErrors } {
+  const missing = missingFields(values, fields);
+  if (missing.length) {
+    return {
+      message: `Please fill in: ${missing.map((field) => fields[field].label).join(", ")}`,
+      errors: Object.fromEntries(
+        missing.map((field) => [field, `${fields[field].label} is required`]),
+      ),
+    };
+  }
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { job: parsed.data };
+  const message = describeIssue(parsed.error);
+  const field = parsed.error.issues[0]?.path[0];
+  return {
+    message,
+    errors: typeof field === "string" && field in values ? { [field]: message } : {},
+  };
+}
+
+/** How each section lays its fields out. */
+const SECTION_LAYOUT: Record<FormSectionId, string> = {
+  basic: "grid grid-cols-1 gap-4 sm:grid-cols-2",
+  details: "space-y-4",
+  skills: "grid grid-cols-1 gap-5 sm:grid-cols-2",
+};
+
+export function JobForm(
+  { fields = JOB_FIELDS, initial, busy, submitLabel, busyLabel, onSubmit, onCancel }: {
+    /** The field table the form is built from. */
+    fields?: JobFieldTable;
+    initial: FormValues;
+    busy: boolean;
+    submitLabel: string;
+    busyLabel: string;
+    onSubmit: (job: JobInput) => void;
+    onCancel: () => void;
+  },
+) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempts, setAttempts] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, attempts);
+  const schema = useMemo(() => jobInputSchemaOf(fields), [fields]);
+  const sections = useMemo(() => formSections(fields), [fields]);
+
+  const set = (field: string) => (value: FormValues[string]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validated(values, fields, schema);
+    if ("job" in result) {
+      setErrors({});
+      onSubmit(result.job as JobInput);
+      return;
+    }
+    toast.error(result.message);
+    setErrors(result.errors);
+    setAttempts((count) => count + 1);
+  };
+
+  return (
+    <form ref={form} noValidate onSubmit={submit} className="space-y-6">
+      {sections.map((section) => (
+        <fieldset key={section.id} className="card p-5">
+          <legend className="px-1 text-lg font-semibold">{section.legend}</legend>
+          <div className={SECTION_LAYOUT[section.id]}>
+            {section.fields.map(({ name, spec }) => (
+              <Field
+                key={name}
+                spec={spec}
+                value={values[name]}
+                error={errors[name]}
+                onChange={set(name)}
+              />
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      <FormButtons busy={busy} label={submitLabel} busyLabel={busyLabel} onCancel={onCancel} />
+    </form>
+  );
+}
+
+/** One field's control, chosen by its kind. */
+function Field({ spec, value, error, onChange }: {
+  spec: JobFieldSpec;
+  value: FormValues[string];
+  error: string | undefined;
+  onChange: (value: FormValues[string]) => void;
+}) {
+  const { label, required = false } = spec;
+  switch (spec.kind) {
+    case "text":
+      return spec.rows
+        ? (
+          <TextArea
+            label={label}
+            rows={spec.rows}
+            required={required}
+            requiredMark={required}
+            value={value as string}
+            onChange={onChange}
+            error={error}
+          />
+        )
+        : (
+          <TextField
+            label={label}
+            required={required}
+            requiredMark={required}
+            value={value as string}
+            onChange={onChange}
+            error={error}
+            placeholder={spec.placeholder}
+          />
+        );
+    case "url":
+      return (
+        <TextField
+          label={label}
+          type="url"
+          required={required}
+          requiredMark={required}
+          value={value as string}
+          onChange={onChange}
+          error={error}
+          placeholder="https://"
+        />
+      );
+    case "enum":
+      // A field with a default always has a value: it is marked as needed too.
+      return (
+        <SelectField
+          label={label}
+          required
+          requiredMark
+          value={value as string}
+          onChange={onChange}
+          error={error}
+          options={spec.options}
+          placeholder={spec.placeholder}
+        />
+      );
+    case "list":
+      return <ListField label={label} items={value as string[]} onChange={onChange} />;
+    case "skills": {
+      const skills = value as Skills;
+      return SKILL_GROUPS.map((group) => (
+        <ListField
+          key={group}
+          label={SKILL_GROUP_LABELS[group]}
+          items={skills[group]}
+          onChange={(items) => onChange({ ...skills, [group]: items })}
+        />
+      ));
+    }
+  }
+}
+
+/** A list added to by Enter or the Add button; entries trimmed, empties and repeats ignored. */
+function ListField({ label, items, onChange }: {
+  label: string;
+  items: string[];
+  onChange: (items: string[]) => void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState("");
+  const add = () => {
+    onChange(cleanList([...items, draft]));
+    setDraft("");
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter") return;
+    // Enter adds the entry instead of submitting the whole form.
+    event.preventDefault();
+    add();
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">{label}</label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          className="field"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Type and press Enter"
+        />
+        <button
+          type="button"
+          className="btn-secondary shrink-0"
+          onClick={add}
+          aria-label={`Add to ${label}`}
+        >
+          Add
+        </button>
+      </div>
+      {items.length > 0 && (
+        <ul aria-label={label} className="mt-2 flex flex-wrap gap-2">
+          {items.map((item) => (
+            <li
+              key={item}
+              className="flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-3 text-sm text-indigo-800"
+            >
+              {item}
+              <button
+                type="button"
+                className="rounded-full px-1.5 text-indigo-700 hover:bg-indigo-100"
+                aria-label={`Remove ${item}`}
+                onClick={() => onChange(items.filter((entry) => entry !== item))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+/**
+ * The job fields, declared once. Each entry names a field of a job: how the admin form and the
+ * 'Please fill in: ...' message call it, what kind of value it holds, whether a job needs it, where
+ * the admin form shows it and, for a public filter, how /jobs and /api/jobs offer it. The job
+ * schema (kv/schemas.ts), the admin job form and the public filters are built from this table.
+ * Pure data (its one import is a type), so the browser bundles take it as it is.
+ */
+import type { Facets } from "./search/search.ts";
+
+export const EXPERIENCE_OPTIONS = [
+  "0-1",
+  "1-2",
+  "2-3",
+  "3+",
+  "4+",
+  "5+",
+  "6+",
+  "intern",
+  "2026 passout",
+  "2025 passout",
+  "2027 passout",
+] as const;
+export type Experience = (typeof EXPERIENCE_OPTIONS)[number];
+
+export const EMPLOYMENT_TYPES = [
+  "Full-Time",
+  "Part-Time",
+  "Contract",
+  "Internship",
+  "Freelance",
+] as const;
+export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
+
+export const TEXT_LIMITS = {
+  companyName: 200,
+  role: 200,
+  location: 200,
+  description: 20_000,
+  requiredDegree: 2_000,
+  estPackage: 100,
+  url: 2_048,
+  skill: 100,
+  listEntries: 50,
+} as const;
+
+/** The admin job form's sections, in the order the form shows them. */
+export const FORM_SECTIONS = [
+  { id: "basic", legend: "Basic Information" },
+  { id: "details", legend: "Job Details" },
+  { id: "skills", legend: "Skills & Keywords" },
+] as const;
+export type FormSectionId = (typeof FORM_SECTIONS)[number]["id"];
+
+/** What a field holds, which decides its check and its control in the admin form. */
+export type FieldKind =
+  /** Trimmed text up to `max` characters; `rows` makes the form's control a text area. */
+  | { kind: "text"; max: number; rows?: number; placeholder?: string }
+  /** One of `options`; a placeholder option reads `placeholder` while none is chosen. */
+  | { kind: "enum"; options: readonly [string, ...string[]]; placeholder?: string }
+  /** An http(s) link; `canonical` stores it in the one spelling duplicates are found by. */
+  | { kind: "url"; canonical?: boolean }
+  /** A list of short entries (trimmed, empties and repeats dropped). */
+  | { kind: "list" }
+  /** The skill lists, one per skill group. */
+  | { kind: "skills" };
+
+/** A public filter on /jobs and /api/jobs; its query parameter is the field's name. */
+export interface FilterSpec {
+  /** The dropdown's label. */
+  label: string;
+  /** The first option, which filters nothing. */
+  all: string;
+  /** The search engine's facet that counts the jobs each option gives. */
+  facet: keyof Facets;
+}
+
+export type JobFieldSpec = FieldKind & {
+  /** How the admin form and the 'Please fill in: ...' message name the field. */
+  label: string;
+  /** A job cannot be saved without it: blank or absent, it is named in 'Please fill in: ...'. */
+  required?: boolean;
+  /** Taken when the field is left out. */
+  default?: string;
+  /** Where the admin form shows it: its section and its place there (smaller first). */
+  form: { section: FormSectionId; order: number };
+  filter?: FilterSpec;
+};
+
+export type JobFieldTable = Record<string, JobFieldSpec>;
+
+/** Every job field, in the order the schema checks them and the required message names them. */
+export const JOB_FIELDS = {
+  companyName: {
+    kind: "text",
+    max: TEXT_LIMITS.companyName,
+    label: "Company Name",
+    required: true,
+    form: { section: "basic", order: 1 },
+  },
+  companyLogo: { kind: "url", label: "Company Logo URL", form: { section: "basic", order: 2 } },
+  role: {
+    kind: "text",
+    max: TEXT_LIMITS.role,
+    label: "Role",
+    required: true,
+    form: { section: "basic", order: 3 },
+    filter: { label: "Role Category", all: "All Roles", facet: "roles" },
+  },
+  location: {
+    kind: "text",
+    max: TEXT_LIMITS.location,
+    label: "Location",
+    required: true,
+    form: { section: "basic", order: 4 },
+  },
+  experience: {
+    kind: "enum",
+    options: EXPERIENCE_OPTIONS,
+    placeholder: "Select experience",
+    label: "Experience",
+    required: true,
+    form: { section: "basic", order: 5 },
+    filter: { label: "Experience Level", all: "All Experience", facet: "experience" },
+  },
+  employmentType: {
+    kind: "enum",
+    options: EMPLOYMENT_TYPES,
+    label: "Employment Type",
+    default: "Full-Time",
+    form: { section: "basic", order: 6 },
+    filter: { label: "Employment Type", all: "All Types", facet: "employmentTypes" },
+  },
+  description: {
+    kind: "text",
+    max: TEXT_LIMITS.description,
+    rows: 6,
+    label: "Job Description",
+    required: true,
+    form: { section: "details", order: 1 },
+  },
+  requiredDegree: {
+    kind: "text",
+    max: TEXT_LIMITS.requiredDegree,
+    rows: 3,
+    label: "Required Degree",
+    required: true,
+    form: { section: "details", order: 2 },
+  },
+  hiringLink: {
+    kind: "url",
+    canonical: true,
+    label: "Hiring Link",
+    required: true,
+    form: { section: "basic", order: 8 },
+  },
+  estPackage: {
+    kind: "text",
+    max: TEXT_LIMITS.estPackage,
+    placeholder: "8-12 LPA",
+    label: "Estimated Package (₹)",
+    form: { section: "basic", order: 7 },
+  },
+  skills: { kind: "skills", label: "Skills", form: { section: "skills", order: 1 } },
+  keywords: { kind: "list", label: "Keywords", form: { section: "skills", order: 2 } },
+} as const satisfies JobFieldTable;
+
+/** The name of a field a job cannot be saved without. */
+export type RequiredField<T> = {
+  [Name in keyof T & string]: T[Name] extends { required: true } ? Name : never;
+}[keyof T & string];
+
+/** The names of the fields a job cannot be saved without, in the order the message names them. */
+export function requiredFields<T extends JobFieldTable>(fields: T): RequiredField<T>[] {
+  return Object.keys(fields).filter((name) => fields[name].required) as RequiredField<T>[];
+}
+
+/** Names the required fields that are absent or blank, for 'Please fill in: ...'. */
+export function missingFields<T extends JobFieldTable>(
+  input: unknown,
+  fields: T,
+): RequiredField<T>[] {
+  const record = (input && typeof input === "object" && !Array.isArray(input))
+    ? input as Record<string, unknown>
+    : {};
+  return requiredFields(fields).filter((field) => {
+    const value = record[field];
+    return typeof value !== "string" || value.trim() === "";
+  });
+}
+
+export interface FormSection {
+  id: FormSectionId;
+  legend: string;
+  /** The section's fields, in the order the form shows them. */
+  fields: { name: string; spec: JobFieldSpec }[];
+}
+
+/** The admin job form's sections with their fields, as the form renders them. */
+export function formSections(fields: JobFieldTable): FormSection[] {
+  return FORM_SECTIONS.map(({ id, legend }) => ({
+    id,
+    legend,
+    fields: Object.entries(fields)
+      .filter(([, spec]) => spec.form.section === id)
+      .sort(([, a], [, b]) => a.form.order - b.form.order)
+      .map(([name, spec]) => ({ name, spec })),
+  }));
+}
+
+export interface PublicFilter<Param extends string = string> extends FilterSpec {
+  /** The query parameter, which is the field's name. */
+  param: Param;
+  /** The values it may take, or null when it is free text (matched as the search engine does). */
+  options: readonly [string, ...string[]] | null;
+}
+
+/** The query parameters of a table's public filters. */
+export type FilterParamOf<T> = {
+  [Name in keyof T & string]: T[Name] extends { filter: FilterSpec } ? Name : never;
+}[keyof T & string];
+export type FilterParam = FilterParamOf<typeof JOB_FIELDS>;
+
+/** The public filters, in the order /jobs shows their dropdowns. */
+export function publicFilters<T extends JobFieldTable>(
+  fields: T,
+): PublicFilter<FilterParamOf<T>>[] {
+  return Object.entries(fields).flatMap(([param, spec]) =>
+    spec.filter
+      ? [{
+        ...spec.filter,
+        param: param as FilterParamOf<T>,
+        options: spec.kind === "enum" ? spec.options : null,
+      }]
+      : []
+  );
+}
+
+export const PUBLIC_FILTERS = publicFilters(
+  JOB_FIELDS,
+) as (PublicFilter & { param: FilterParam })[];
