@@ -27,16 +27,17 @@ import { jsonAnswer, normaliseQuery } from "../../server/cache.ts";
 /** A bulk upload may carry many long descriptions; one job never needs more than this. */
 const MAX_BULK_JOBS = 500;
 const filterText = z.string().max(200, "filter text must be at most 200 characters").optional();
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
-  z.union([z.literal(""), z.enum(values, { error: `${name} must be one of ${values.join(", ")}` })])
-    .optional().transform((value) => value || undefined);
+/** One of `values`; empty (a no-script form's unset select) or absent means no filter. */
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(["", ...values], { error: `must be one of ${values.join(", ")}` })
+    .optional().transform((value) => (value || undefined) as T[number] | undefined);
 
 /** The query parameters of public filters: free text, or one of the field's options. */
 export function filterQueryOf<Param extends string>(filters: readonly PublicFilter<Param>[]) {
   return Object.fromEntries(
     filters.map(({ param, options }) => [
       param,
-      options ? optionalEnum(options, param) : filterText,
+      options ? optionalEnum(options) : filterText,
     ]),
   ) as Record<Param, typeof filterText>;
 }

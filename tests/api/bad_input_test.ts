@@ -259,6 +259,21 @@ Deno.test("queries: at least 15 malformed variants per list call are refused wit
   }
 });
 
+Deno.test("a public filter outside its options names the options it takes", async () => {
+  await using t = await testApp();
+  const cases = [
+    ["experience=10%2B", /^experience: must be one of 0-1, 1-2, 2-3, /],
+    ["employmentType=Gig", /^employmentType: must be one of Full-Time, Part-Time, Contract, /],
+  ] as const;
+  for (const [query, message] of cases) {
+    const response = await t.app.request(`/api/jobs?${query}`);
+    assert.equal(response.status, 400, query);
+    assert.match((await response.json()).message, message, query);
+  }
+  const unset = await t.app.request("/api/jobs?experience=&employmentType=");
+  assert.equal(unset.status, 200);
+});
+
 Deno.test("analytics queries: at least 15 malformed variants per report are refused with a message", async () => {
   await using t = await testApp();
   const main = await signInMain(t);
