@@ -169,7 +169,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
 
   await t.step("pagination: the window at the first, middle and last pages", async () => {
     const pagination = page.getByRole("navigation", { name: "Pagination" });
-    const numbers = () => pagination.locator(".page-numbers a").allTextContents();
+    const numbers = () => pagination.getByRole("link", { name: /^Page \d+$/ }).allTextContents();
     assert.deepEqual(await numbers(), ["1", "2", "3", "4", "5"]);
     assert.equal(await pagination.getByText("Previous").getAttribute("aria-disabled"), "true");
     await pagination.getByRole("link", { name: "Next" }).click();
@@ -259,7 +259,9 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
     assert.ok(preview!.includes(`Apply here: ${jobPage}`));
 
     const links: Record<string, [string, string | null]> = Object.fromEntries(
-      await dialog.locator(".share-links a").evaluateAll((anchors) =>
+      await dialog.getByRole("list", { name: "Share on" }).getByRole("link").evaluateAll((
+        anchors,
+      ) =>
         anchors.map((a) => [a.textContent, [(a as HTMLAnchorElement).href, a.getAttribute("rel")]])
       ),
     );

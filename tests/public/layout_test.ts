@@ -68,9 +68,15 @@ Deno.test(
         }
         // A cut name or role keeps its full text for a pointer and for assistive technology.
         await page.goto(`${server.url}/jobs`);
-        const card = page.locator(".job-card", { hasText: LONG_ROLE.slice(0, 20) });
-        assert.equal(await card.locator(".company-name").getAttribute("title"), LONG_COMPANY);
-        assert.equal(await card.locator(".card-role a").textContent(), LONG_ROLE);
+        const card = page.getByRole("article").filter({ hasText: LONG_ROLE.slice(0, 20) });
+        assert.equal(
+          await card.getByText(LONG_COMPANY, { exact: true }).getAttribute("title"),
+          LONG_COMPANY,
+        );
+        assert.equal(
+          await card.getByRole("heading", { level: 3 }).getByRole("link").textContent(),
+          LONG_ROLE,
+        );
         await context.close();
       });
     }
