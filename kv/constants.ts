@@ -1,4 +1,4 @@
-/** Business constants from SPEC section 9: the one place each figure is stated. */
+/** The product's figures (page sizes, lifecycle days, limits): the one place each is stated. */
 export const PUBLIC_PAGE_SIZE = 12;
 export const HOME_RECENT_JOBS = 6;
 export const SIMILAR_JOBS_FETCHED = 4;
@@ -27,7 +27,7 @@ export const TOAST_MS = 4_000;
 export const DUPLICATE_TOAST_MS = 6_000;
 export const DAY_MS = 86_400_000;
 
-/** Session and sign-in limits (DESIGN.md). */
+/** Session and sign-in limits. */
 export const SESSION_HOURS = 8;
 /** Failed password checks one address may make against one account in a window. */
 export const LOGIN_FAILURES_PER_ACCOUNT_ADDRESS = 5;

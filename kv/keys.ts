@@ -89,7 +89,7 @@ export const keys = {
 
   // DEMO DATA
   demoSeed: () => ["demo_seed"] as const,
-  // ANALYTICS (issue 3, kv/analytics/recording.ts). `day` is "YYYY-MM-DD" in TIMEZONE; counters are
+  // ANALYTICS. `day` is "YYYY-MM-DD" in TIMEZONE; counters are
   // Deno.KvU64 written with `sum`, so concurrent processes never lose a count.
   //   ["analytics_day", day, field]                  daily totals: visits, uniques, views, clicks,
   //                                                   device:*, browser:*, and writes (bumped by

@@ -1,5 +1,5 @@
 /**
- * The entities of SPEC section 3 as zod schemas: one source of truth shared by the API, the KV layer
+ * The entities (jobs, admins) as zod schemas: one source of truth shared by the API, the KV layer
  * and the admin forms.
  */
 // A namespace import, not `{ z }`: browser bundles then leave out zod's locales (27 KB gzipped, not 93).
@@ -108,7 +108,7 @@ export const hiringLinkSchema = z.string().trim().max(TEXT_LIMITS.url, "URL is t
 const text = (max: number) =>
   z.string().trim().max(max, `must be at most ${max.toLocaleString("en-US")} characters`);
 
-/** Entries are trimmed; empty ones and repeats within the list are ignored (SPEC section 5). */
+/** Entries are trimmed; empty ones and repeats within the list are ignored. */
 export function cleanList(values: readonly string[]): string[] {
   const seen = new Set<string>();
   for (const value of values) {
@@ -258,7 +258,7 @@ export type Permissions = Record<Permission, boolean>;
 export const ADMIN_ROLES = ["main_admin", "admin"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
-/** Defaults of the Create New Admin form (SPEC section 5). */
+/** Defaults of the Create New Admin form. */
 export const DEFAULT_PERMISSIONS: Permissions = {
   canCreateJobs: true,
   canDeleteJobs: true,

@@ -1,5 +1,5 @@
 /**
- * The public site (issue 4): `/`, `/jobs`, `/jobs/{id}` and its apply link, the RSS feed, the
+ * The public site: `/`, `/jobs`, `/jobs/{id}` and its apply link, the RSS feed, the
  * sitemap and robots.txt, and a redirect to `/` for any other path. Pages read the job store
  * directly and are cached per URL for one revision of the job data (routes/pages/cache.ts).
  */

@@ -11,7 +11,7 @@ import type { AnswerCache } from "./cache.ts";
 import type { Throttle } from "./throttle.ts";
 
 /**
- * Counts public traffic (issue 3). Each call classifies the request itself (bots, prefetches and
+ * Counts public traffic. Each call classifies the request itself (bots, prefetches and
  * HEAD requests count nothing) and never delays the response.
  */
 export interface TrafficCounter {

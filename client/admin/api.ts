@@ -1,7 +1,7 @@
 /**
- * The admin app's one API client (SPEC section 7): `/api` base, JSON, a 10-second time-out, the
+ * The admin app's one API client: `/api` base, JSON, a 10-second time-out, the
  * Bearer token from browser storage on every call. Any 401 clears the token and sends the browser to
- * the sign-in page (SPEC section 4), through the handler main.tsx installs.
+ * the sign-in page, through the handler main.tsx installs.
  */
 import { HTTP_TIMEOUT_MS } from "../../kv/constants.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The signed-in frame of every admin screen (SPEC section 2, Admin layout), behind the auth guard:
+ * The signed-in frame of every admin screen, behind the auth guard:
  * a spinner while the session resolves, the sign-in page when signed out.
  */
 import { useState } from "react";

@@ -1,5 +1,5 @@
 /**
- * The admin route tree (SPEC section 2, route table), code-based and typed, with zod-validated search
+ * The admin route tree, code-based and typed, with zod-validated search
  * params. Screens load lazily, so the first screen fetches only its own code.
  */
 import {

@@ -1,4 +1,4 @@
-/** The admin session (SPEC section 4): the stored token, the profile it resolves to, permissions. */
+/** The admin session: the stored token, the profile it resolves to, permissions. */
 import { useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { api, isDefinitive, tokenStore } from "./api.ts";

@@ -1,4 +1,4 @@
-/** The shapes of the API answers the admin screens read (the API contract of issue 5). */
+/** The shapes of the API answers the admin screens read. */
 import type { Admin, JobWithAnalytics, Permission } from "../../kv/schemas.ts";
 import type { Pagination } from "../../kv/jobs/paging.ts";
 import type { StatusCounts } from "../../kv/jobs/records.ts";

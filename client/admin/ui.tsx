@@ -70,7 +70,7 @@ const STATUS_BADGES = {
   inactive: ["Inactive", "bg-slate-200 text-slate-700"],
 } as const;
 
-/** Active, Dump or Inactive; any unknown status shows as Inactive (SPEC section 4). */
+/** Active, Dump or Inactive; any unknown status shows as Inactive. */
 export function StatusBadge({ status }: { status: string }) {
   const [label, colours] = STATUS_BADGES[status as keyof typeof STATUS_BADGES] ??
     STATUS_BADGES.inactive;
@@ -81,7 +81,7 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** Green above 5, yellow above 2, red otherwise (SPEC section 9). */
+/** Green above 5, yellow above 2, red otherwise. */
 export function ConversionBadge({ rate }: { rate: number }) {
   const colours = rate > 5
     ? "bg-green-100 text-green-800"
@@ -101,7 +101,7 @@ export function Skeleton({ className }: { className: string }) {
   );
 }
 
-/** Five placeholder rows while a table loads (SPEC section 4). */
+/** Five placeholder rows while a table loads. */
 export function SkeletonRows({ columns }: { columns: number }) {
   return (
     <>
@@ -267,7 +267,7 @@ export function useLastPage(
   }, [beyond, last]);
 }
 
-/** Last 7, 30 or 90 days (SPEC section 9). */
+/** Last 7, 30 or 90 days. */
 export function PeriodSelect(
   { days, onChange }: { days: number; onChange: (days: number) => void },
 ) {

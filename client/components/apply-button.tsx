@@ -1,5 +1,5 @@
 /**
- * Apply Now (SPEC section 4, Apply flow). Without JavaScript it is a link to /jobs/{id}/apply, which
+ * Apply Now. Without JavaScript it is a link to /jobs/{id}/apply, which
  * records the click and redirects to the company's page in a new tab. Hydrated, it disables itself
  * with a spinner, records the click through the API, and only then opens the hiring link.
  */

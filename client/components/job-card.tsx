@@ -1,4 +1,4 @@
-/** A job in a list (SPEC section 2): the home page's recent jobs and the job list. */
+/** A job in a list: the home page's recent jobs and the job list. */
 import type { Job } from "../../kv/schemas.ts";
 import { CARD_SKILL_CHIPS } from "../../kv/constants.ts";
 import { cutText, formatPackage } from "./format.ts";

@@ -1,4 +1,4 @@
-/** The job detail page's panels (SPEC section 2), rendered on the server with two islands. */
+/** The job detail page's panels, rendered on the server with two islands. */
 import type { ReactNode } from "react";
 import { type Job, SKILL_GROUP_LABELS, SKILL_GROUPS } from "../../kv/schemas.ts";
 import { JobLogo, jobPath } from "./job-card.tsx";

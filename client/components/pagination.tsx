@@ -1,4 +1,4 @@
-/** Page links (SPEC section 2): Previous, Next and a window of page numbers centred on the current. */
+/** Page links: Previous, Next and a window of page numbers centred on the current. */
 import type { Pagination } from "../../kv/jobs/paging.ts";
 import { PAGINATION_WINDOW } from "../../kv/constants.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Share Job (SPEC section 2): a modal dialog with the share text, copy to clipboard, share links and
+ * Share Job: a modal dialog with the share text, copy to clipboard, share links and
  * the device's own share sheet where it has one. `<dialog>` with showModal() keeps focus inside,
  * closes on Escape and hands focus back to the button that opened it. The page has one dialog and
  * several buttons (separate islands of the same bundle, so they share this module).

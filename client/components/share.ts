@@ -1,4 +1,4 @@
-/** The text and links of the Share Job dialog (SPEC section 2), the same on server and client. */
+/** The text and links of the Share Job dialog, the same on server and client. */
 import { DEFAULT_PACKAGE_TEXT, SHARE_SKILLS_PER_GROUP } from "../../kv/constants.ts";
 import { formatPackage } from "./format.ts";
 

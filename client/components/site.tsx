@@ -1,4 +1,4 @@
-/** The public header and footer (SPEC section 2), on every public page. */
+/** The public header and footer, on every public page. */
 
 export type Section = "home" | "jobs";
 

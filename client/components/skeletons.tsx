@@ -1,4 +1,4 @@
-/** Loading placeholders (SPEC section 4), streamed while slow data is on its way. */
+/** Loading placeholders, streamed while slow data is on its way. */
 
 export function JobCardSkeleton() {
   return (

@@ -60,7 +60,7 @@ export function conversionRate(clicks: number, views: number): number {
   return views > 0 ? Math.round((clicks / views) * 10_000) / 100 : 0;
 }
 
-/** A daily average over the whole period, rounded (SPEC section 9). */
+/** A daily average over the whole period, rounded. */
 export function dailyAverage(total: number, days: number): number {
   return Math.round(total / days);
 }

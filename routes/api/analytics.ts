@@ -1,5 +1,5 @@
 /**
- * `/api/analytics`: the reports of issue 3. Every call needs canViewAnalytics (a main admin always
+ * `/api/analytics`: the traffic reports. Every call needs canViewAnalytics (a main admin always
  * has it) except the dashboard's, which every admin may make, as every admin sees the dashboard.
  */
 import { Hono } from "hono";

@@ -1,4 +1,4 @@
-/** `/api/jobs`: the public job calls and the admin job calls of SPEC section 7. */
+/** `/api/jobs`: the public job calls and the admin job calls. */
 import { auditOf } from "../../server/audit.ts";
 import { Hono } from "hono";
 import { z } from "zod";

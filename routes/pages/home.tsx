@@ -1,4 +1,4 @@
-/** `/`: the hero search, the newest jobs and How It Works (SPEC section 2). */
+/** `/`: the hero search, the newest jobs and How It Works. */
 import { Suspense, use } from "react";
 import type { Job } from "../../kv/schemas.ts";
 import { HOME_DESCRIPTION_CUT, HOME_RECENT_JOBS } from "../../kv/constants.ts";

@@ -1,4 +1,4 @@
-/** `/jobs`: search, filters, results and pagination (SPEC section 2). */
+/** `/jobs`: search, filters, results and pagination. */
 import { Suspense, use } from "react";
 import type { Pagination } from "../../kv/jobs/paging.ts";
 import type { Counted, Facets } from "../../kv/search/search.ts";

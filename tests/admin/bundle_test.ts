@@ -1,4 +1,4 @@
-/** The admin app's download budget (issue 5): first screen at most 200 KB gzipped, no chart code. */
+/** The admin app's download budget: first screen at most 200 KB gzipped, no chart code. */
 import assert from "node:assert/strict";
 import { chunkNamed, firstScreens } from "./bundle.ts";
 import { scriptDownload } from "../helpers/scripts.ts";

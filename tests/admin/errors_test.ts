@@ -1,5 +1,5 @@
 /**
- * The failure toasts of SPEC section 8 and the busy and loading states of sections 2 and 4, with
+ * The admin screens' failure toasts and their busy and loading states, with
  * the API made to fail or to answer slowly by intercepting its calls in the browser.
  */
 import assert from "node:assert/strict";

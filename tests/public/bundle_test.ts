@@ -1,4 +1,4 @@
-/** The JavaScript budget of issue 4: at most 80 KB gzipped on any public page, none of it blocking. */
+/** The public pages' JavaScript budget: at most 80 KB gzipped on any public page, none of it blocking. */
 import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { islandEntries } from "./bundle.ts";

@@ -1,4 +1,4 @@
-/** Manage Admins (SPEC section 2): main admin only; list, create, activate/deactivate, delete. */
+/** Manage Admins: main admin only; list, create, activate/deactivate, delete. */
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-/** Analytics (SPEC section 2): cards, four tabs of charts and tables, summary, exports. */
+/** Analytics: cards, four tabs of charts and tables, summary, exports. */
 import { useEffect, useState } from "react";
 import { getRouteApi } from "@tanstack/react-router";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";

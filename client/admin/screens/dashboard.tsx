@@ -1,4 +1,4 @@
-/** The admin dashboard (SPEC section 2): greeting, period, cards, charts, recent jobs, actions. */
+/** The admin dashboard: greeting, period, cards, charts, recent jobs, actions. */
 import { useEffect } from "react";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -42,7 +42,7 @@ export function DashboardScreen() {
         sortOrder: "desc",
       }),
   });
-  // SPEC section 8: the dashboard's load failures are only logged.
+  // The dashboard's load failures are only logged, as the product says.
   useEffect(() => {
     if (analytics.error) console.error("Dashboard analytics failed", analytics.error);
   }, [analytics.error]);

@@ -1,4 +1,4 @@
-/** Dump Jobs (SPEC section 2): jobs waiting for review, the detail modal, the automatic rules. */
+/** Dump Jobs: jobs waiting for review, the detail modal, the automatic rules. */
 import { useEffect, useState } from "react";
 import { getRouteApi } from "@tanstack/react-router";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

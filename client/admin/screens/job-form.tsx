@@ -53,7 +53,7 @@ export function CreateJobScreen() {
           return;
         }
       } catch (error) {
-        // SPEC section 8: a failed check is logged and treated as no duplicate; the create decides.
+        // A failed check is logged and treated as no duplicate; the create decides.
         console.error("Duplicate check failed", error);
       }
       await api.post<JobAnswer>("/jobs", job);

@@ -1,4 +1,4 @@
-/** Manage Jobs (SPEC section 2): status tabs with counts, filters, the table, bulk delete. */
+/** Manage Jobs: status tabs with counts, filters, the table, bulk delete. */
 import { useEffect, useId, useMemo, useState } from "react";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

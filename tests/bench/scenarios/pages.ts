@@ -1,5 +1,5 @@
 /**
- * The public pages under load (issue 4): home and the job list at 25% of hello-world at least, a
+ * The public pages under load: home and the job list at 25% of hello-world at least, a
  * filtered list at 5%, all within 30 ms at p99; plus what a cache miss costs and how much
  * JavaScript each page loads. Pages are asked for as a browser asks, accepting compressed answers;
  * one row shows the job list for a client that does not (crawlers mostly do accept them).
