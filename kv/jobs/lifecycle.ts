@@ -41,39 +41,45 @@ export async function processStatusChanges(
   audit?: Audit,
 ): Promise<{ movedToDump: number; movedToInactive: number }> {
   const now = w.now();
+  const move = (job: Job) => lifecycleMove(job, now);
   const movedToDump = await moveDue(
     w,
     keys.jobsByStatus("active"),
     now.getTime() - DAYS_ACTIVE_BEFORE_DUMP * DAY_MS,
-    (job) =>
-      job.status === "active" &&
-      timeOf(job.datePosted) <= now.getTime() - DAYS_ACTIVE_BEFORE_DUMP * DAY_MS,
-    (job) => ({
-      ...job,
-      status: "dump",
-      movedToDumpAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-    }),
+    move,
     audit,
   );
-  const inactiveCutoff = now.getTime() - DAYS_IN_DUMP_BEFORE_INACTIVE * DAY_MS;
   const movedToInactive = await moveDue(
     w,
     keys.jobsDumpByMoved(),
-    inactiveCutoff,
-    (job) => job.status === "dump" && timeOf(job.movedToDumpAt) <= inactiveCutoff,
-    (job) => ({ ...job, status: "inactive", updatedAt: now.toISOString() }),
+    now.getTime() - DAYS_IN_DUMP_BEFORE_INACTIVE * DAY_MS,
+    move,
     audit,
   );
   return { movedToDump, movedToInactive };
+}
+
+/**
+ * Where the lifecycle moves `job` at `now`: an active job posted 7 days ago or more goes to dump
+ * (stamped with the move), a job in dump for 30 days or more goes to inactive; null when it stays.
+ */
+export function lifecycleMove(job: Job, now: Date): Job | null {
+  const at = now.toISOString();
+  const ago = (days: number) => now.getTime() - days * DAY_MS;
+  if (job.status === "active" && timeOf(job.datePosted) <= ago(DAYS_ACTIVE_BEFORE_DUMP)) {
+    return { ...job, status: "dump", movedToDumpAt: at, updatedAt: at };
+  }
+  if (job.status === "dump" && timeOf(job.movedToDumpAt) <= ago(DAYS_IN_DUMP_BEFORE_INACTIVE)) {
+    return { ...job, status: "inactive", updatedAt: at };
+  }
+  return null;
 }
 
 async function moveDue(
   w: JobWriter,
   prefix: Deno.KvKey,
   cutoffMs: number,
-  isDue: (job: Job) => boolean,
-  next: (job: Job) => Job,
+  move: (job: Job) => Job | null,
   audit?: Audit,
 ): Promise<number> {
   let moved = 0;
@@ -88,7 +94,7 @@ async function moveDue(
     for await (const entry of entries) ids.push(entry.key[entry.key.length - 1] as string);
     // A page shorter than the limit was the last (its cursor then starts over).
     cursor = ids.length === LIFECYCLE_BATCH ? entries.cursor : undefined;
-    moved += await moveJobs(w, ids, isDue, next, audit);
+    moved += await moveJobs(w, ids, move, audit);
   } while (cursor);
   return moved;
 }
@@ -101,8 +107,7 @@ async function moveDue(
 async function moveJobs(
   w: JobWriter,
   ids: string[],
-  isDue: (job: Job) => boolean,
-  next: (job: Job) => Job,
+  move: (job: Job) => Job | null,
   audit?: Audit,
 ): Promise<number> {
   let moved = 0;
@@ -111,7 +116,7 @@ async function moveJobs(
   while (rest.length > 0) {
     const batch = alone ? rest.slice(0, 1) : rest;
     try {
-      const done = await retrying(() => moveBatch(w, batch, isDue, next, audit));
+      const done = await retrying(() => moveBatch(w, batch, move, audit));
       moved += done.moved;
       rest = rest.slice(done.handled);
     } catch (error) {
@@ -130,8 +135,7 @@ async function moveJobs(
 async function moveBatch(
   w: JobWriter,
   ids: string[],
-  isDue: (job: Job) => boolean,
-  next: (job: Job) => Job,
+  move: (job: Job) => Job | null,
   audit?: Audit,
 ): Promise<{ moved: number; handled: number } | undefined> {
   const metaEntry = await w.kv.get<JobsMeta>(keys.jobsMeta());
@@ -148,11 +152,11 @@ async function moveBatch(
   let handled = 0;
   for (const { value } of entries) {
     const old = value && withoutVersion(value);
-    if (!old || !isDue(old)) {
+    const job = old && move(old);
+    if (!old || !job) {
       handled++;
       continue;
     }
-    const job = next(old);
     const problem = recordSizeProblem(job);
     if (problem) {
       console.error(`The job lifecycle skipped job ${job.jobId} (${job._id}): ${problem}`);
