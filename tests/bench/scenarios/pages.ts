@@ -39,11 +39,12 @@ export default async function pages(context: BenchContext) {
   }
   context.row("GET /jobs (job list), not compressed", await context.load("/jobs"));
 
-  // A search nobody made before renders afresh: the cost of a cache miss, one request at a time.
+  // A results page nobody asked for before renders afresh: the cost of a cache miss, one request at
+  // a time. Pages 2 to 21 of a broad search all exist, so none is sent on to the last page.
   const times: number[] = [];
   for (let i = 0; i < MISSES_MEASURED; i++) {
     const start = performance.now();
-    await page(context, `/jobs?keywords=developer+${i}x&page=2`);
+    await page(context, `/jobs?keywords=developer&page=${i + 2}`);
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
