@@ -135,7 +135,11 @@ export function TextArea(
 export function SelectField(
   { id: given, label, requiredMark, required, value, error, onChange, options, placeholder }:
     & FieldProps
-    & { options: readonly string[]; placeholder?: string },
+    & {
+      /** Each option as its value, or as a value and the label shown for it. */
+      options: readonly (string | readonly [value: string, label: string])[];
+      placeholder?: string;
+    },
 ) {
   const made = useId();
   const id = given ?? made;
@@ -151,7 +155,10 @@ export function SelectField(
         {...invalid(id, error)}
       >
         {placeholder && <option value="">{placeholder}</option>}
-        {options.map((option) => <option key={option} value={option}>{option}</option>)}
+        {options.map((option) => {
+          const [value, label] = typeof option === "string" ? [option, option] : option;
+          return <option key={value} value={value}>{label}</option>;
+        })}
       </select>
       <FieldError id={id} error={error} />
     </div>

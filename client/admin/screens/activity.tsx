@@ -2,12 +2,13 @@
  * The activity log: main admin only; every recorded admin write, newest first, filtered by admin,
  * action and job, page by page, and exported as CSV. `JobHistory` shows one job's records.
  */
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { api } from "../api.ts";
 import { useAdmin } from "../session.ts";
 import { ScrollTable } from "../components/table.tsx";
+import { SelectField, TextField } from "../components/form.tsx";
 import { queryKeys } from "../queries.ts";
 import {
   AccessDenied,
@@ -131,7 +132,6 @@ export function ActivityScreen() {
 }
 
 function ActivityLogScreen() {
-  const ids = { admin: useId(), action: useId(), job: useId() };
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
@@ -180,44 +180,29 @@ function ActivityLogScreen() {
         </button>
       </PageHeader>
       <div className="mb-4 grid gap-3 sm:grid-cols-3">
-        <div>
-          <label htmlFor={ids.admin} className="text-sm text-slate-600">Admin</label>
-          <select
-            id={ids.admin}
-            className="field"
-            value={filters.adminId}
-            onChange={(event) => change("adminId", event.target.value)}
-          >
-            <option value="">All admins</option>
-            {(admins.data?.admins ?? []).map((admin) => (
-              <option key={admin._id} value={admin._id}>{admin.username}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.action} className="text-sm text-slate-600">Action</label>
-          <select
-            id={ids.action}
-            className="field"
-            value={filters.action}
-            onChange={(event) => change("action", event.target.value)}
-          >
-            <option value="">All actions</option>
-            {Object.entries(ACTION_LABELS).map(([action, label]) => (
-              <option key={action} value={action}>{label}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.job} className="text-sm text-slate-600">Job number</label>
-          <input
-            id={ids.job}
-            className="field"
-            placeholder="JB-1001"
-            value={filters.jobId}
-            onChange={(event) => change("jobId", event.target.value)}
-          />
-        </div>
+        <SelectField
+          label="Admin"
+          error={undefined}
+          value={filters.adminId}
+          onChange={(value) => change("adminId", value)}
+          placeholder="All admins"
+          options={(admins.data?.admins ?? []).map((admin) => [admin._id, admin.username])}
+        />
+        <SelectField
+          label="Action"
+          error={undefined}
+          value={filters.action}
+          onChange={(value) => change("action", value)}
+          placeholder="All actions"
+          options={Object.entries(ACTION_LABELS)}
+        />
+        <TextField
+          label="Job number"
+          error={undefined}
+          placeholder="JB-1001"
+          value={filters.jobId}
+          onChange={(value) => change("jobId", value)}
+        />
       </div>
       <div className="card overflow-hidden">
         <ActivityTable
