@@ -37,6 +37,8 @@ const FIELD_RANK = new Uint8Array(64).map((_, fields) =>
 
 /** How a word was reached: the word itself, a longer form of it, a prefix, a typo. */
 const HOW = { exact: 3, inflection: 2, prefix: 1, typo: 0 } as const;
+/** The most one query word adds to a job's score: the word itself, in the role. */
+export const BEST_WORD_SCORE = 4 * 4 + HOW.exact;
 /** A known word also finds its longer forms up to this many letters more (engineer, engineers). */
 const INFLECTION_LETTERS = 3;
 
@@ -78,6 +80,7 @@ export class SearchIndex {
   readonly roleCode = new Map<string, number>();
   readonly roleDocs: Posting[] = [];
   private gone = 0;
+  private live: Uint32Array | null = null;
 
   get size(): number {
     return this.numberOf.size;
@@ -93,9 +96,19 @@ export class SearchIndex {
     return this.gone > 1024 && this.gone > this.size;
   }
 
+  /** The live jobs' numbers, ascending. */
+  liveDocs(): Uint32Array {
+    if (!this.live) {
+      this.live = new Uint32Array(this.size);
+      for (let doc = 0, i = 0; doc < this.span; doc++) if (this.alive[doc]) this.live[i++] = doc;
+    }
+    return this.live;
+  }
+
   /** Adds a job, or replaces the one with its id. */
   put(doc: IndexedDoc): void {
     this.remove(doc.id);
+    this.live = null;
     const n = this.ids.length;
     this.ids.push(doc.id);
     this.numberOf.set(doc.id, n);
@@ -177,6 +190,7 @@ export class SearchIndex {
     }
     for (const posting of this.roleDocs) posting.renumber(renumbered);
     this.gone = 0;
+    this.live = null;
   }
 
   remove(id: string): void {
@@ -184,6 +198,7 @@ export class SearchIndex {
     if (n === undefined) return;
     this.numberOf.delete(id);
     this.alive[n] = 0;
+    this.live = null;
     this.gone++;
   }
 
@@ -215,66 +230,79 @@ export class SearchIndex {
   }
 
   /**
-   * The live jobs holding every word (in a field of `fields`), in job-number order, with each
+   * The live jobs holding every word (in a field of `fields`), in no particular order, with each
    * job's score beside it: per word the best of its matches, field first, then how it was reached.
-   * Null when there are no words. The arrays are fresh; the per-job work arrays are reused by every
-   * query (and left zeroed), so a broad query allocates what it finds, not a megabyte of scratch.
+   * Null when there are no words. Nothing as long as the index is allocated per query (a broad
+   * word's arrays would keep the collector busy): the answer lives in the index's reused arrays,
+   * so read it before the next `match`; the per-job work arrays are left zeroed.
    */
   match(words: string[], fields: number): { docs: Uint32Array; score: Uint16Array } | null {
     const useful = words.filter((word) => !isStopWord(word));
     if (useful.length === 0) return null;
-    const { best, sum, kept: inCandidates } = this.scratch();
-    let { touched, next } = this.work;
+    const { best, sum, round: roundOf } = this.scratch();
+    const { first, next } = this.work;
+    // Rarest word first: every later word only looks at the jobs the earlier ones kept.
     const expanded = useful.map((word) => this.expand(word)).map((matches) => ({
       matches,
       postings: matches.reduce((total, match) => total + match.posting.size, 0),
     })).sort((a, b) => a.postings - b.postings);
     const alive = this.alive;
-    // Plain loops over locals: this is the hot path of every search.
-    let count = 0;
-    for (let round = 0; round < expanded.length; round++) {
-      if (round > 0 && count === 0) break;
-      const filtering = round > 0;
+    // Plain loops over locals: this is the hot path of every search. A job found by every word so
+    // far is marked with the number of words that found it (at most 100 in 200 characters), so a
+    // later word needs no list of the jobs still in: a job is in when its mark is the round.
+    let kept = 0;
+    for (const { posting, how } of expanded[0].matches) {
+      const { docs, fields: bits, size } = posting;
+      for (let i = 0; i < size; i++) {
+        const doc = docs[i];
+        const rank = FIELD_RANK[bits[i] & fields];
+        if (rank === 0 || alive[doc] === 0) continue;
+        const value = rank * 4 + how;
+        const was = best[doc];
+        if (was === 0) first[kept++] = doc;
+        if (value > was) best[doc] = value;
+      }
+    }
+    for (let i = 0; i < kept; i++) {
+      const doc = first[i];
+      sum[doc] = best[doc];
+      best[doc] = 0;
+      roundOf[doc] = 1;
+    }
+    let survivors = first;
+    let count = kept;
+    for (let round = 1; round < expanded.length && count > 0; round++) {
       let found = 0;
       for (const { posting, how } of expanded[round].matches) {
         const { docs, fields: bits, size } = posting;
         for (let i = 0; i < size; i++) {
           const doc = docs[i];
+          if (roundOf[doc] !== round) continue;
           const rank = FIELD_RANK[bits[i] & fields];
-          if (rank === 0 || alive[doc] === 0 || (filtering && inCandidates[doc] === 0)) continue;
+          if (rank === 0) continue;
           const value = rank * 4 + how;
           const was = best[doc];
           if (was === 0) next[found++] = doc;
           if (value > was) best[doc] = value;
         }
       }
-      for (let i = 0; i < count; i++) inCandidates[touched[i]] = 0;
       for (let i = 0; i < found; i++) {
         const doc = next[i];
         sum[doc] += best[doc];
         best[doc] = 0;
-        inCandidates[doc] = 1;
+        roundOf[doc] = round + 1;
       }
-      // A job dropped by this word keeps no score for the next query.
-      for (let i = 0; i < count; i++) if (inCandidates[touched[i]] === 0) sum[touched[i]] = 0;
-      const swap = touched;
-      touched = next;
-      next = swap;
+      survivors = next;
       count = found;
     }
-    this.work = { touched, next };
-    // Job-number order: a scan of the marks when the matches are many, a sort when they are few.
-    let docs: Uint32Array;
-    if (count > this.span >> 6) {
-      docs = new Uint32Array(count);
-      for (let doc = 0, i = 0; i < count; doc++) if (inCandidates[doc] === 1) docs[i++] = doc;
-    } else docs = touched.slice(0, count).sort();
-    const score = new Uint16Array(count);
-    for (let i = 0; i < count; i++) {
-      const doc = docs[i];
-      score[i] = sum[doc];
+    const docs = survivors.subarray(0, count);
+    const score = this.work.score.subarray(0, count);
+    for (let i = 0; i < count; i++) score[i] = sum[docs[i]];
+    // Every job a query marks was found by its first word.
+    for (let i = 0; i < kept; i++) {
+      const doc = first[i];
       sum[doc] = 0;
-      inCandidates[doc] = 0;
+      roundOf[doc] = 0;
     }
     return { docs, score };
   }
@@ -283,19 +311,32 @@ export class SearchIndex {
   private scratchArrays = {
     best: new Uint8Array(0),
     sum: new Uint16Array(0),
-    kept: new Uint8Array(0),
+    round: new Uint8Array(0),
   };
-  private work = { touched: new Uint32Array(0), next: new Uint32Array(0) };
-  private found = { docs: new Uint32Array(0), scores: new Uint16Array(0) };
+  private work = {
+    first: new Uint32Array(0),
+    next: new Uint32Array(0),
+    score: new Uint16Array(0),
+  };
+  private found = {
+    docs: new Uint32Array(0),
+    scores: new Uint16Array(0),
+    positions: new Uint32Array(0),
+  };
+  private places: Uint8Array[] = [];
 
   /**
    * Room for a search's matching jobs and their scores, as long as the index, reused by every
    * search: what a search returns from it is read before the next search starts.
    */
-  foundArrays(): { docs: Uint32Array; scores: Uint16Array } {
+  foundArrays(): { docs: Uint32Array; scores: Uint16Array; positions: Uint32Array } {
     if (this.found.docs.length < this.span) {
       const size = Math.max(this.span, this.found.docs.length * 2);
-      this.found = { docs: new Uint32Array(size), scores: new Uint16Array(size) };
+      this.found = {
+        docs: new Uint32Array(size),
+        scores: new Uint16Array(size),
+        positions: new Uint32Array(size),
+      };
     }
     return this.found;
   }
@@ -307,17 +348,28 @@ export class SearchIndex {
       this.scratchArrays = {
         best: new Uint8Array(size),
         sum: new Uint16Array(size),
-        kept: new Uint8Array(size),
+        round: new Uint8Array(size),
       };
-      this.work = { touched: new Uint32Array(size), next: new Uint32Array(size) };
+      this.work = {
+        first: new Uint32Array(size),
+        next: new Uint32Array(size),
+        score: new Uint16Array(size),
+      };
     }
     return this.scratchArrays;
   }
 
-  /** Marks the live jobs whose location holds a word of every group (prefixes of unknown words). */
-  located(groups: string[][]): Uint8Array | null {
+  /**
+   * Marks the live jobs whose location holds a word of every group (prefixes of unknown words).
+   * The marks live in the index's reused array number `slot`: a search asking for several places
+   * gives each its own slot, and reads them before the next search.
+   */
+  located(groups: string[][], slot = 0): Uint8Array | null {
     if (groups.length === 0) return null;
-    const hits = new Uint8Array(this.span);
+    if ((this.places[slot]?.length ?? -1) < this.span) {
+      this.places[slot] = new Uint8Array(Math.max(this.span, (this.places[slot]?.length ?? 0) * 2));
+    }
+    const hits = this.places[slot].subarray(0, this.span).fill(0);
     groups.forEach((names, g) => {
       for (const name of names) {
         const exact = this.postings.get(name);

@@ -4,7 +4,7 @@
  * would give with the other filters, all in one pass over compact per-job arrays.
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
-import { FIELD, type SearchIndex } from "./index.ts";
+import { BEST_WORD_SCORE, FIELD, type SearchIndex } from "./index.ts";
 import { locationGroups, parseKeywords } from "./query.ts";
 import { topK, topOf } from "./top.ts";
 import { indexWords, words } from "./text.ts";
@@ -55,56 +55,88 @@ const code = (values: readonly string[], value: string | undefined) =>
 const bitsOf = (values: readonly string[], chosen: readonly string[] | undefined) =>
   (chosen ?? []).reduce((bits, value) => bits | (1 << code(values, value)), 0);
 
+const ROLE_MISS = 1;
+const LEVEL_MISS = 2;
+const TYPE_MISS = 4;
+
 export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
   const keywords = parseKeywords(query.keywords);
   const matched = index.match(keywords.words, KEYWORD_FIELDS);
   const located = index.located(locationGroups(query.location));
-  const conditions = keywords.filters.map((filter) => ({
-    types: bitsOf(EMPLOYMENT_TYPES, filter.employmentTypes),
-    levels: bitsOf(EXPERIENCE_OPTIONS, filter.experiences),
-    places: filter.locations ? index.located([filter.locations]) : null,
-  }));
   const role = query.role === undefined ? -1 : index.roleCode.get(query.role) ?? -2;
   const level = code(EXPERIENCE_OPTIONS, query.experience);
   const type = code(EMPLOYMENT_TYPES, query.employmentType);
+  // A job's employment type and experience as one small number, `kind`. Per kind: whether the
+  // keyword box's filter words allow it (`allowed`; a filter word that names places also lets in
+  // a job of any kind in those places) and which of the two dropdowns turn it away (`misses`).
+  // Experience takes the low four bits: there are fewer than 16 options.
+  const kindOf = (jobType: number, jobLevel: number) => (jobType << 4) | jobLevel;
+  const allowed = new Uint8Array(256);
+  const misses = new Uint8Array(256);
+  const byPlace: { kinds: Uint8Array; places: Uint8Array }[] = [];
+  const filterWords = keywords.filters.map((filter, c) => {
+    const places = filter.locations ? index.located([filter.locations], c + 1) : null;
+    if (places) byPlace.push({ kinds: new Uint8Array(256), places });
+    return {
+      types: bitsOf(EMPLOYMENT_TYPES, filter.employmentTypes),
+      levels: bitsOf(EXPERIENCE_OPTIONS, filter.experiences),
+      placeKinds: places ? byPlace[byPlace.length - 1].kinds : null,
+    };
+  });
+  for (let jobType = 0; jobType <= EMPLOYMENT_TYPES.length; jobType++) {
+    for (let jobLevel = 0; jobLevel <= EXPERIENCE_OPTIONS.length; jobLevel++) {
+      const kind = kindOf(jobType, jobLevel);
+      allowed[kind] = 1;
+      for (const { types, levels, placeKinds } of filterWords) {
+        const byKind = ((types >> jobType) & 1) === 1 || ((levels >> jobLevel) & 1) === 1;
+        if (placeKinds) placeKinds[kind] = byKind ? 1 : 0;
+        else if (!byKind) allowed[kind] = 0;
+      }
+      misses[kind] = (level !== 0 && jobLevel !== level ? LEVEL_MISS : 0) |
+        (type !== 0 && jobType !== type ? TYPE_MISS : 0);
+    }
+  }
 
-  const { roleOf, experienceOf, typeOf, alive } = index;
+  const { roleOf, experienceOf, typeOf } = index;
   const roleCounts = new Uint32Array(index.roleNames.length);
   const levelCounts = new Uint32Array(EXPERIENCE_OPTIONS.length + 1);
   const typeCounts = new Uint32Array(EMPLOYMENT_TYPES.length + 1);
-  const candidates = matched ? matched.docs.length : index.span;
-  const { docs, scores: scoreArray } = index.foundArrays();
+  const { docs, scores: scoreArray, positions } = index.foundArrays();
   const scores = matched ? scoreArray : null;
-  const matchedDocs = matched?.docs;
+  // Without words every live job is a candidate, in job-number order.
+  const candidates = matched?.docs ?? index.liveDocs();
   const matchedScores = matched?.score;
-  const choices = conditions.length;
+  // How many found jobs have each score, so a relevance page ranks only the jobs that can be on it.
+  const scoreCounts = new Uint32Array(matched ? BEST_WORD_SCORE * keywords.words.length + 1 : 0);
   let total = 0;
-  for (let i = 0; i < candidates; i++) {
-    const doc = matchedDocs ? matchedDocs[i] : i;
-    if (alive[doc] === 0 || (located && located[doc] === 0)) continue;
-    const jobRole = roleOf[doc];
+  for (let i = 0; i < candidates.length; i++) {
+    const doc = candidates[i];
+    if (located && located[doc] === 0) continue;
     const jobLevel = experienceOf[doc];
     const jobType = typeOf[doc];
-    let meets = true;
-    for (let c = 0; c < choices && meets; c++) {
-      const { types, levels, places } = conditions[c];
-      meets = ((types >> jobType) & 1) === 1 || ((levels >> jobLevel) & 1) === 1 ||
-        places?.[doc] === 1;
+    const kind = kindOf(jobType, jobLevel);
+    if (allowed[kind] === 0) continue;
+    let placed = true;
+    for (let p = 0; p < byPlace.length && placed; p++) {
+      placed = byPlace[p].kinds[kind] === 1 || byPlace[p].places[doc] === 1;
     }
-    if (!meets) continue;
-    const roleOk = role === -1 || jobRole === role;
-    const levelOk = level === 0 || jobLevel === level;
-    const typeOk = type === 0 || jobType === type;
+    if (!placed) continue;
+    const jobRole = roleOf[doc];
+    const miss = misses[kind] | (role !== -1 && jobRole !== role ? ROLE_MISS : 0);
     // A job failing only one dropdown's filter counts for that dropdown's option.
-    if (roleOk && levelOk && typeOk) {
-      if (scores) scores[total] = matchedScores![i];
+    if (miss === 0) {
+      if (scores) {
+        const score = matchedScores![i];
+        scores[total] = score;
+        scoreCounts[score]++;
+      }
       docs[total++] = doc;
       roleCounts[jobRole]++;
       levelCounts[jobLevel]++;
       typeCounts[jobType]++;
-    } else if (!roleOk && levelOk && typeOk) roleCounts[jobRole]++;
-    else if (roleOk && !levelOk && typeOk) levelCounts[jobLevel]++;
-    else if (roleOk && levelOk && !typeOk) typeCounts[jobType]++;
+    } else if (miss === ROLE_MISS) roleCounts[jobRole]++;
+    else if (miss === LEVEL_MISS) levelCounts[jobLevel]++;
+    else if (miss === TYPE_MISS) typeCounts[jobType]++;
   }
 
   // Ranked by position in `docs`, so a score is read beside its job.
@@ -120,8 +152,20 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
     ? (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && newer(a, b))
     : newer;
   const found = docs.subarray(0, total);
-  const page = topOf(total, (at) => at, query.offset + query.limit, before).slice(query.offset)
-    .map((at) => docs[at]);
+  const wanted = query.offset + query.limit;
+  let ranked = total;
+  let at = (position: number) => position;
+  if (query.order === "relevance" && scores && wanted < total) {
+    // The page's jobs all score at least `least`: the lowest score the best `wanted` jobs reach.
+    let least = scoreCounts.length - 1;
+    for (let better = scoreCounts[least]; better < wanted; better += scoreCounts[least]) least--;
+    ranked = 0;
+    for (let position = 0; position < total; position++) {
+      if (scores[position] >= least) positions[ranked++] = position;
+    }
+    at = (position) => positions[position];
+  }
+  const page = topOf(ranked, at, wanted, before).slice(query.offset).map((at) => docs[at]);
   return {
     ids: page.map((doc) => ids[doc]),
     total,
@@ -214,16 +258,16 @@ export function adminMatches(
   index: SearchIndex,
   query: { search?: string; company?: string; location?: string },
 ): Uint32Array {
+  // A match is read before the next one: the company's first, as marks.
+  const company = index.match(words(query.company ?? ""), FIELD.company);
+  const inCompany = company && new Uint8Array(index.span);
+  if (company) { for (const doc of company.docs) inCompany![doc] = 1; }
   const everywhere = index.match(
     words(query.search ?? ""),
     FIELD.role | FIELD.company | FIELD.location | FIELD.jobId,
   );
-  const company = index.match(words(query.company ?? ""), FIELD.company);
   const located = index.located(locationGroups(query.location));
-  const inCompany = company && new Uint8Array(index.span);
-  if (company) { for (const doc of company.docs) inCompany![doc] = 1; }
-  const candidates = everywhere?.docs ?? company?.docs ??
-    Uint32Array.from({ length: index.span }, (_, doc) => doc);
+  const candidates = everywhere?.docs ?? Uint32Array.from({ length: index.span }, (_, doc) => doc);
   return candidates.filter((doc) =>
     index.alive[doc] === 1 && (!inCompany || inCompany[doc] === 1) &&
     (!located || located[doc] === 1)

@@ -1,0 +1,91 @@
+/**
+ * The search's shortcuts answer as the plain definitions would, over a few thousand generated jobs
+ * and many random searches: a page equals the same place in the whole ranked list, a dropdown
+ * option's count is the total of the search with that option chosen, and no option giving jobs is
+ * missing.
+ */
+import assert from "node:assert/strict";
+import { SearchIndex } from "../../kv/search/index.ts";
+import { type JobSearch, searchJobs } from "../../kv/search/search.ts";
+import { indexedJob } from "../../kv/jobs/catalogue.ts";
+import { generateJob, seededRandom } from "../../kv/demo/generate.ts";
+import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS, type Job } from "../../kv/schemas.ts";
+
+const WORDS = [
+  "engineer",
+  "developer",
+  "data",
+  "python",
+  "react",
+  "senior",
+  "learning",
+  "cloud",
+  "sales",
+  "qa",
+  "pyhton",
+  "eng",
+  "remote",
+  "full time",
+  "intern",
+  "fresher",
+  "contract",
+  "",
+];
+const PLACES = ["", "bangalore", "mumbai", "delhi ncr", "pune", "remote"];
+
+function generatedIndex(count: number): SearchIndex {
+  const random = seededRandom(11);
+  const start = Date.parse("2026-03-01T00:00:00Z");
+  const index = new SearchIndex();
+  for (let i = 0; i < count; i++) {
+    // Some jobs share a posting time, so the newest-first tie-break by id is exercised.
+    const datePosted = new Date(start + Math.floor(i / 3) * 60_000);
+    const job = generateJob(random, i, { status: "active", datePosted, movedToDumpAt: null });
+    index.put(indexedJob({ ...job, jobId: `JB-${1000 + i}` } as Job));
+  }
+  // Replaced and removed jobs stay behind as dead entries the search must skip.
+  for (let i = 0; i < count; i += 17) index.remove(index.ids[i]);
+  return index;
+}
+
+Deno.test("a page, the total and every count agree with the whole ranked list and the filtered totals", () => {
+  const index = generatedIndex(3_000);
+  const random = seededRandom(5);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  const total = (search: JobSearch) => searchJobs(index, { ...search, offset: 0, limit: 0 }).total;
+  let checked = 0;
+  for (let round = 0; round < 150; round++) {
+    const search: JobSearch = {
+      keywords: `${pick(WORDS)} ${pick(WORDS)}`.trim() || undefined,
+      location: pick(PLACES) || undefined,
+      employmentType: random() < 0.25 ? pick(EMPLOYMENT_TYPES) : undefined,
+      experience: random() < 0.2 ? pick(EXPERIENCE_OPTIONS) : undefined,
+      order: pick(["relevance", "newest", "oldest"] as const),
+      offset: 0,
+      limit: 0,
+    };
+    const whole = searchJobs(index, { ...search, limit: 100_000 });
+    const wholeIds = whole.ids;
+    const limit = 1 + Math.floor(random() * 12);
+    const offset = Math.floor(random() * Math.min(wholeIds.length + 2, 40));
+    const page = searchJobs(index, { ...search, offset, limit });
+    const label = JSON.stringify({ ...search, offset, limit });
+    assert.equal(page.total, wholeIds.length, label);
+    assert.deepEqual(page.ids, wholeIds.slice(offset, offset + limit), label);
+    for (const [value, jobs] of page.facets.employmentTypes) {
+      assert.equal(jobs, total({ ...search, employmentType: value }), `${label} ${value}`);
+    }
+    for (const [value, jobs] of page.facets.experience) {
+      assert.equal(jobs, total({ ...search, experience: value }), `${label} ${value}`);
+    }
+    for (const [value, jobs] of page.facets.roles.slice(0, 5)) {
+      assert.equal(jobs, total({ ...search, role: value }), `${label} ${value}`);
+    }
+    const offered = new Set(page.facets.employmentTypes.map(([value]) => value));
+    for (const value of EMPLOYMENT_TYPES) {
+      if (!offered.has(value)) assert.equal(total({ ...search, employmentType: value }), 0, label);
+    }
+    if (page.total > limit) checked++;
+  }
+  assert.ok(checked > 50, `${checked} searches had more than a page`);
+});
