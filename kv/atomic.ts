@@ -98,12 +98,17 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
+/** How many keys one `getMany` reads at most. */
+export const GET_MANY_KEYS = 10;
+
 /** Reads many keys, 10 at a time as getMany allows, in parallel. */
 export async function getAll<T>(
   kv: Deno.Kv,
   keyList: Deno.KvKey[],
 ): Promise<Deno.KvEntryMaybe<T>[]> {
-  const parts = await Promise.all(chunk(keyList, 10).map((part) => kv.getMany<T[]>(part)));
+  const parts = await Promise.all(
+    chunk(keyList, GET_MANY_KEYS).map((part) => kv.getMany<T[]>(part)),
+  );
   return parts.flat();
 }
 

@@ -4,7 +4,7 @@
  * writes, lifecycle and bulk writes, which it hands to the modules that own them.
  */
 import { keys } from "../keys.ts";
-import { getAll, sharedRead } from "../atomic.ts";
+import { GET_MANY_KEYS, getAll, sharedRead } from "../atomic.ts";
 import type { Job, JobAnalytics, JobInput, JobStatus, JobWithAnalytics } from "../schemas.ts";
 import type { Audit } from "../activity.ts";
 import { AdminIndex } from "../search/admin.ts";
@@ -59,6 +59,8 @@ export const REVISION_MAX_AGE_MS = 10;
 export class JobStore {
   private catalog: ActiveCatalog | null = null;
   private totals = new BoundedCache<JobAnalytics>(CACHE_BUDGETS.jobTotals);
+  /** The last `analytics_writes` read: a job's totals tagged with it need not be read beside it. */
+  private lastAnalyticsVersion = -1n;
   private refreshing: Promise<ActiveCatalog> | null = null;
   /** What the write modules use of the store. */
   private readonly writer: JobWriter;
@@ -81,9 +83,12 @@ export class JobStore {
   /** A job by `_id` or by its readable `jobId`. */
   async get(idOrJobId: string): Promise<Job | null> {
     if (!idOrJobId || idOrJobId.length > 64) return null;
-    const direct = await this.kv.get<StoredJob>(keys.job(idOrJobId));
+    // An id or a job ID: both looked up in one read.
+    const [direct, pointer] = await this.kv.getMany<[StoredJob, string]>([
+      keys.job(idOrJobId),
+      keys.jobByJobId(idOrJobId),
+    ]);
     if (direct.value) return withoutVersion(direct.value);
-    const pointer = await this.kv.get<string>(keys.jobByJobId(idOrJobId));
     if (!pointer.value) return null;
     const record = (await this.kv.get<StoredJob>(keys.job(pointer.value))).value;
     return record && withoutVersion(record);
@@ -97,33 +102,56 @@ export class JobStore {
   /**
    * The running view and click totals of each job. Totals read earlier are reused while
    * `analytics_writes` is unchanged: every counter write bumps it in the same atomic write, so an
-   * unchanged value means unchanged totals. Concurrent callers share the read of that counter, so
-   * a job read by many visitors at once costs one read, not two counter reads each.
+   * unchanged value means unchanged totals. When every job's totals are known, concurrent callers
+   * share the read of that counter, so a job read by many visitors at once costs one read, not two
+   * counter reads each. A job page's totals not known yet are read with that counter in one
+   * snapshot, not after it.
    */
   async analyticsOf(ids: string[]): Promise<Map<string, JobAnalytics>> {
     const result = new Map<string, JobAnalytics>();
-    const version = await this.analyticsVersion();
+    const unknown = ids.filter((id) => !this.totals.get(id, this.lastAnalyticsVersion));
+    let version: bigint;
+    if (unknown.length > 0 && unknown.length * 2 < GET_MANY_KEYS) {
+      const [writes, ...counters] = await this.kv.getMany<Deno.KvU64[]>([
+        keys.analyticsWrites(),
+        ...unknown.flatMap((id) => [keys.jobCounter(id, "views"), keys.jobCounter(id, "clicks")]),
+      ]);
+      version = writes.value?.value ?? 0n;
+      this.remember(unknown, counters, version, result);
+    } else version = await this.analyticsVersion();
+    this.lastAnalyticsVersion = version;
     const missing = ids.filter((id) => {
+      if (result.has(id)) return false;
       const known = this.totals.get(id, version);
       if (!known) return true;
       result.set(id, known);
       return false;
     });
     if (missing.length === 0) return result;
+    // Tagged with the version read before the counters, so a newer total is never taken as old.
     const entries = await getAll<Deno.KvU64>(
       this.kv,
       missing.flatMap((id) => [keys.jobCounter(id, "views"), keys.jobCounter(id, "clicks")]),
     );
-    missing.forEach((id, i) => {
+    this.remember(missing, entries, version, result);
+    return result;
+  }
+
+  /** Takes in jobs' view and click counters (two entries a job) as of `version`. */
+  private remember(
+    ids: string[],
+    counters: Deno.KvEntryMaybe<Deno.KvU64>[],
+    version: bigint,
+    result: Map<string, JobAnalytics>,
+  ) {
+    ids.forEach((id, i) => {
       const analytics = {
-        views: Number(entries[i * 2]?.value?.value ?? 0n),
-        clicks: Number(entries[i * 2 + 1]?.value?.value ?? 0n),
+        views: Number(counters[i * 2]?.value?.value ?? 0n),
+        clicks: Number(counters[i * 2 + 1]?.value?.value ?? 0n),
       };
       result.set(id, analytics);
-      // Tagged with the version read before the counters, so a newer total is never taken as old.
       this.totals.set(id, version, analytics, TOTALS_ENTRY_BYTES);
     });
-    return result;
   }
 
   async withAnalytics(jobs: Job[]): Promise<JobWithAnalytics[]> {

@@ -307,6 +307,39 @@ export class SearchIndex {
     return { docs, score };
   }
 
+  /**
+   * Points to the newest `window` live holders of each word (in the grant's field) but `except`,
+   * summed per job: the jobs given any, in no order, with their points. Like `match`, the answer
+   * lives in the index's reused arrays: read it before the next query.
+   */
+  credit(
+    grants: { posting: Posting | undefined; field: number; points: number }[],
+    window: number,
+    except: number,
+  ): { docs: Uint32Array; score: Uint16Array } {
+    const { sum } = this.scratch();
+    const { first, score } = this.work;
+    const alive = this.alive;
+    let count = 0;
+    for (const { posting, field, points } of grants) {
+      if (!posting) continue;
+      const { docs, fields } = posting;
+      let seen = 0;
+      for (let i = posting.size - 1; i >= 0 && seen < window; i--) {
+        const doc = docs[i];
+        if (alive[doc] === 0 || (fields[i] & field) === 0 || doc === except) continue;
+        seen++;
+        if (sum[doc] === 0) first[count++] = doc;
+        sum[doc] += points;
+      }
+    }
+    for (let i = 0; i < count; i++) {
+      score[i] = sum[first[i]];
+      sum[first[i]] = 0;
+    }
+    return { docs: first.subarray(0, count), score: score.subarray(0, count) };
+  }
+
   /** Per-job work arrays of `match`, as long as the index; all zero between queries. */
   private scratchArrays = {
     best: new Uint8Array(0),

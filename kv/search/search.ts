@@ -217,37 +217,36 @@ export function similarJobs(
   job: { id: string; role: string; skills: string[] },
   limit: number,
 ): string[] {
-  const scores = new Map<number, number>();
-  const self = index.numberOf.get(job.id);
-  const credit = (
-    posting: { docs: Uint32Array; fields: Uint8Array; size: number } | undefined,
-    field: number,
-    points: number,
-  ) => {
-    if (!posting) return;
-    let seen = 0;
-    for (let i = posting.size - 1; i >= 0 && seen < SIMILAR_WINDOW; i--) {
-      const doc = posting.docs[i];
-      if (!index.alive[doc] || !(posting.fields[i] & field) || doc === self) continue;
-      seen++;
-      scores.set(doc, (scores.get(doc) ?? 0) + points);
-    }
-  };
   const role = index.roleCode.get(job.role);
-  if (role !== undefined) credit(index.roleDocs[role], FIELD.role, 10);
-  for (const word of indexWords(job.role)) credit(index.postings.get(word), FIELD.role, 2);
-  for (const word of indexWords(job.skills.join("\n"))) {
-    credit(index.postings.get(word), FIELD.skills, 1);
-  }
+  const { docs, score } = index.credit(
+    [
+      {
+        posting: role === undefined ? undefined : index.roleDocs[role],
+        field: FIELD.role,
+        points: 10,
+      },
+      ...Array.from(indexWords(job.role), (word) => ({
+        posting: index.postings.get(word),
+        field: FIELD.role,
+        points: 2,
+      })),
+      ...Array.from(indexWords(job.skills.join("\n")), (word) => ({
+        posting: index.postings.get(word),
+        field: FIELD.skills,
+        points: 1,
+      })),
+    ],
+    SIMILAR_WINDOW,
+    index.numberOf.get(job.id) ?? -1,
+  );
   const { posted, ids } = index;
-  return topK(
-    [...scores.keys()],
-    limit,
-    (a, b) =>
-      scores.get(a)! > scores.get(b)! ||
-      (scores.get(a) === scores.get(b) && (posted[a] > posted[b] ||
-        (posted[a] === posted[b] && ids[a] > ids[b]))),
-  ).map((doc) => ids[doc]);
+  return topOf(docs.length, (at) => at, limit, (a, b) => {
+    const x = docs[a];
+    const y = docs[b];
+    return score[a] > score[b] ||
+      (score[a] === score[b] &&
+        (posted[x] > posted[y] || (posted[x] === posted[y] && ids[x] > ids[y])));
+  }).map((at) => ids[docs[at]]);
 }
 
 /**

@@ -6,6 +6,7 @@
  * job write older than that has changed.
  */
 
+import { gzipSync } from "node:zlib";
 import { type HeaderList, SecureAnswer } from "../../server/security.ts";
 import type { AnswerCache } from "../../server/cache.ts";
 import { HTML_HEADERS } from "./render.ts";
@@ -63,9 +64,12 @@ export function pageBytes(page: CachedPage, views = 0): Uint8Array<ArrayBuffer> 
   return bytes;
 }
 
+/**
+ * zlib at once rather than a CompressionStream: a page of ours takes ~0.1 ms that way, where the
+ * stream's hand-offs took ~0.6 ms of a job page's first view.
+ */
 function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-  return new Response(stream).bytes();
+  return Promise.resolve(new Uint8Array(gzipSync(bytes)));
 }
 
 /** The page's answer in `encoding`, showing `views` where the page has a view count. */
