@@ -7,6 +7,19 @@
 import { keys } from "./keys.ts";
 import { getAll, kvValueSize } from "./atomic.ts";
 import { DAY_MS } from "./constants.ts";
+import {
+  stampedAt,
+  unversioned,
+  type UpgradeCount,
+  upgradeRecords,
+  type Versioned,
+} from "./schema-version.ts";
+
+/**
+ * The schema version every stored activity record carries (see kv/schema-version.ts). Version 2 is
+ * version 1 with its version written in; `deno task db:migrate` stamps older records.
+ */
+export const ACTIVITY_SCHEMA_VERSION = 2;
 
 export const ACTIVITY_ACTIONS = [
   "job.create",
@@ -154,6 +167,27 @@ export function activityExpiry(retentionDays: number, now: Date) {
 }
 
 /**
+ * Brings every stored activity record to the current version (`deno task db:migrate`), keeping
+ * the time it has left as a restore does.
+ */
+export function upgradeActivity(
+  kv: Deno.Kv,
+  retentionDays: number,
+  now: Date,
+): Promise<UpgradeCount> {
+  const expiry = activityExpiry(retentionDays, now);
+  return upgradeRecords<ActivityRecord>(
+    kv,
+    keys.activities(),
+    ACTIVITY_SCHEMA_VERSION,
+    (record, key) => ({
+      value: stampedAt(record, ACTIVITY_SCHEMA_VERSION),
+      expireIn: expiry(key),
+    }),
+  );
+}
+
+/**
  * Who is acting and from where, for one request. Stores take it as an optional argument and call
  * `add` with what they changed, inside the atomic operation that changes it.
  */
@@ -219,7 +253,7 @@ export class ActivityLog {
     const now = this.now();
     const record = fitted({ id: this.recordId(now), at: now.toISOString(), ...draft });
     const expireIn = this.retentionMs;
-    op.set(keys.activity(record.id), record, { expireIn });
+    op.set(keys.activity(record.id), stampedAt(record, ACTIVITY_SCHEMA_VERSION), { expireIn });
     const indexed = record.target?.jobId ? [record.target.jobId, ...jobIds] : jobIds;
     for (const jobId of new Set(indexed)) {
       op.set(keys.jobActivityEntry(jobId, record.id), null, { expireIn });
@@ -254,9 +288,9 @@ export class ActivityLog {
     const countUpTo = Math.max(ACTIVITY_COUNT_LIMIT, offset + query.limit + 1);
     let counted = 0;
     /** Counts a matching record and keeps it when it falls on the page; true once done. */
-    const take = (record: ActivityRecord | null) => {
+    const take = (record: Versioned<ActivityRecord> | null) => {
       if (!record || !matches(record)) return false;
-      if (counted >= offset && counted < offset + query.limit) found.push(record);
+      if (counted >= offset && counted < offset + query.limit) found.push(unversioned(record));
       counted++;
       return counted >= countUpTo;
     };
@@ -267,11 +301,14 @@ export class ActivityLog {
           reverse: true,
         })
       ) ids.push(entry.key[entry.key.length - 1] as string);
-      const entries = await getAll<ActivityRecord>(this.kv, ids.map((id) => keys.activity(id)));
+      const entries = await getAll<Versioned<ActivityRecord>>(
+        this.kv,
+        ids.map((id) => keys.activity(id)),
+      );
       for (const entry of entries) if (take(entry.value)) break;
     } else {
       for await (
-        const entry of this.kv.list<ActivityRecord>({ prefix: keys.activities() }, {
+        const entry of this.kv.list<Versioned<ActivityRecord>>({ prefix: keys.activities() }, {
           reverse: true,
           batchSize: 500,
         })

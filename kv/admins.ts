@@ -7,6 +7,33 @@ import { keys } from "./keys.ts";
 import { newId, retrying } from "./atomic.ts";
 import type { Admin, AdminRecord, AdminRole, Permissions } from "./schemas.ts";
 import { type ActivityAction, type ActivityTarget, type Audit, changedFields } from "./activity.ts";
+import {
+  stampedAt,
+  unversioned,
+  type UpgradeCount,
+  upgradeRecords,
+  type Versioned,
+} from "./schema-version.ts";
+
+/**
+ * The schema version every stored account carries (see kv/schema-version.ts). Version 2 is version
+ * 1 with its version written in; `deno task db:migrate` stamps older accounts.
+ */
+export const ADMIN_SCHEMA_VERSION = 2;
+
+/** The record to write for an account. */
+const storedAdmin = (admin: AdminRecord): Versioned<AdminRecord> =>
+  stampedAt(admin, ADMIN_SCHEMA_VERSION);
+
+/** Brings every stored account to the current version (`deno task db:migrate`). */
+export function upgradeAdmins(kv: Deno.Kv): Promise<UpgradeCount> {
+  return upgradeRecords<AdminRecord>(
+    kv,
+    keys.admins(),
+    ADMIN_SCHEMA_VERSION,
+    (admin) => ({ value: storedAdmin(admin) }),
+  );
+}
 
 export interface NewAdmin {
   username: string;
@@ -43,7 +70,8 @@ export class AdminStore {
 
   async get(id: string): Promise<AdminRecord | null> {
     if (!id || id.length > 64) return null;
-    return (await this.kv.get<AdminRecord>(keys.admin(id))).value;
+    const stored = (await this.kv.get<Versioned<AdminRecord>>(keys.admin(id))).value;
+    return stored && unversioned(stored);
   }
 
   async getByEmail(email: string): Promise<AdminRecord | null> {
@@ -58,9 +86,9 @@ export class AdminStore {
   /** Every account: the main admin first, then oldest first. */
   async list(): Promise<AdminRecord[]> {
     const admins: AdminRecord[] = [];
-    for await (const entry of this.kv.list<AdminRecord>({ prefix: keys.admins() })) {
-      admins.push(entry.value);
-    }
+    for await (
+      const entry of this.kv.list<Versioned<AdminRecord>>({ prefix: keys.admins() })
+    ) admins.push(unversioned(entry.value));
     const rank = (admin: AdminRecord) => (admin.role === "main_admin" ? 0 : 1);
     return admins.sort((a, b) =>
       rank(a) - rank(b) || a.createdAt.localeCompare(b.createdAt) ||
@@ -81,7 +109,7 @@ export class AdminStore {
     };
     const emailKey = keys.adminByEmail(admin.email);
     const op = this.kv.atomic().check({ key: emailKey, versionstamp: null })
-      .set(keys.admin(admin._id), admin).set(emailKey, admin._id);
+      .set(keys.admin(admin._id), storedAdmin(admin)).set(emailKey, admin._id);
     if (admin.role === "main_admin") {
       op.check({ key: keys.mainAdmin(), versionstamp: null }).set(keys.mainAdmin(), admin._id);
     }
@@ -105,9 +133,9 @@ export class AdminStore {
     audit?: { audit: Audit; action: ActivityAction },
   ): Promise<AdminWrite> {
     return retrying(async () => {
-      const entry = await this.kv.get<AdminRecord>(keys.admin(id));
+      const entry = await this.kv.get<Versioned<AdminRecord>>(keys.admin(id));
       if (!entry.value) return { ok: false, reason: "not_found" } as const;
-      const old = entry.value;
+      const old = unversioned(entry.value);
       const admin: AdminRecord = {
         ...old,
         ...change(old),
@@ -115,7 +143,7 @@ export class AdminStore {
         updatedAt: this.now().toISOString(),
       };
       admin.email = admin.email.toLowerCase();
-      const op = this.kv.atomic().check(entry).set(keys.admin(id), admin);
+      const op = this.kv.atomic().check(entry).set(keys.admin(id), storedAdmin(admin));
       if (admin.email !== old.email) {
         const emailKey = keys.adminByEmail(admin.email);
         const taken = await this.kv.get<string>(emailKey);
@@ -130,15 +158,14 @@ export class AdminStore {
   /** Deletes an account and its e-mail index; a main admin is never deleted here. */
   delete(id: string, audit?: Audit): Promise<AdminRecord | null> {
     return retrying(async () => {
-      const entry = await this.kv.get<AdminRecord>(keys.admin(id));
+      const entry = await this.kv.get<Versioned<AdminRecord>>(keys.admin(id));
       if (!entry.value) return null;
+      const admin = unversioned(entry.value);
       const op = this.kv.atomic().check(entry).delete(keys.admin(id))
-        .delete(keys.adminByEmail(entry.value.email));
-      audit?.add(op, "admin.delete", adminTarget(entry.value), {
-        before: publicAdmin(entry.value),
-      });
+        .delete(keys.adminByEmail(admin.email));
+      audit?.add(op, "admin.delete", adminTarget(admin), { before: publicAdmin(admin) });
       const ok = (await op.commit()).ok;
-      return ok ? entry.value : undefined;
+      return ok ? admin : undefined;
     });
   }
 }

@@ -15,17 +15,19 @@
  *   ["job_counter", _id, "views" | "clicks"]        Deno.KvU64 running totals
  *
  * Admins and sessions
- *   ["admins", _id]                                 AdminRecord
+ *   ["admins", _id]                                 AdminRecord and its schemaVersion
  *   ["admins_by_email", email]                      _id
  *   ["admins_main"]                                 _id of the one main admin
- *   ["sessions", jti]                               Session (expires with the token)
+ *   ["sessions", jti]                               Session and its schemaVersion (expires with
+ *                                                   the token)
  *   ["sessions_by_admin", adminId, jti]             start time in epoch ms (expires with the token)
  *   ["login_failures", "account_address", account, address]
  *                                                   LoginFailures (expires with the window)
  *   ["login_failures", "address", address]          LoginFailures (expires with the window)
  *
  * Activity log (kv/activity.ts); both expire after ACTIVITY_RETENTION_DAYS
- *   ["activity", recordId]                          ActivityRecord; ids sort by time
+ *   ["activity", recordId]                          ActivityRecord and its schemaVersion; ids
+ *                                                   sort by time
  *   ["activity_by_job", jobId, recordId]            null: a job's history, by its JB- number
  *
  * Backups (kv/backup.ts)
@@ -98,7 +100,8 @@ export const keys = {
   //   ["analytics_company_day", day, company, kind]  views or clicks of one company on one day
   //   ["analytics_writes"]                           bumped by every analytics write: reports reuse
   //                                                   their answers while it is unchanged
-  //   ["analytics_jobs", _id]                        JobRef: jobId, role, company (kept after delete)
+  //   ["analytics_jobs", _id]                        JobRef: jobId, role, company, schemaVersion
+  //                                                  (kept after delete)
   //   ["analytics_salt", day]                        the day's secret visitor salt (expires in 48 h)
   //   ["analytics_visitors", day, hash]              null: this visitor is counted (expires in 48 h)
   //   ["analytics_networks", day, hash]              number: visitors admitted from one address

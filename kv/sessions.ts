@@ -7,10 +7,43 @@ import { chunk, retrying, sharedReadByKey } from "./atomic.ts";
 import type { AdminRecord } from "./schemas.ts";
 import { SESSIONS_PER_ADMIN } from "./constants.ts";
 import type { Audit } from "./activity.ts";
+import {
+  stampedAt,
+  unversioned,
+  type UpgradeCount,
+  upgradeRecords,
+  type Versioned,
+} from "./schema-version.ts";
+
+/**
+ * The schema version every stored session carries (see kv/schema-version.ts). Version 2 is version
+ * 1 with its version written in; `deno task db:migrate` stamps older sessions.
+ */
+export const SESSION_SCHEMA_VERSION = 2;
 
 export interface Session {
   adminId: string;
   expiresAt: string;
+}
+
+const storedSession = (session: Session): Versioned<Session> =>
+  stampedAt(session, SESSION_SCHEMA_VERSION);
+
+/** How long a session has left, for KV's expiry (at least 1 ms: one that has run out goes at once). */
+function lifeLeft(session: Session, now: Date): number {
+  const left = Date.parse(session.expiresAt) - now.getTime();
+  return left > 1 ? left : 1;
+}
+
+/**
+ * Brings every stored session to the current version (`deno task db:migrate`), keeping its expiry:
+ * KV does not tell when an entry expires, so it is worked out again from the session's end.
+ */
+export function upgradeSessions(kv: Deno.Kv, now: Date): Promise<UpgradeCount> {
+  return upgradeRecords<Session>(kv, keys.sessions(), SESSION_SCHEMA_VERSION, (session) => ({
+    value: storedSession(session),
+    expireIn: lifeLeft(session, now),
+  }));
 }
 
 export interface LoginFailures {
@@ -24,12 +57,13 @@ export class SessionStore {
 
   /** Starts a session; beyond SESSIONS_PER_ADMIN live ones, the admin's oldest end. */
   async create(jti: string, adminId: string, expiresAt: Date): Promise<void> {
-    const startedAt = this.now().getTime();
-    const expireIn = Math.max(1, expiresAt.getTime() - startedAt);
+    const now = this.now();
+    const startedAt = now.getTime();
     const session: Session = { adminId, expiresAt: expiresAt.toISOString() };
+    const expireIn = lifeLeft(session, now);
     const result = await this.kv.atomic()
       .check({ key: keys.session(jti), versionstamp: null })
-      .set(keys.session(jti), session, { expireIn })
+      .set(keys.session(jti), storedSession(session), { expireIn })
       .set(keys.sessionOfAdmin(adminId, jti), startedAt, { expireIn })
       .commit();
     if (!result.ok) throw new Error("session id collision");
@@ -63,13 +97,12 @@ export class SessionStore {
   /** Concurrent requests of one session (a screen's calls, a burst) share one read. */
   private readonly readActiveAdmin = sharedReadByKey(async (pair) => {
     const [jti, adminId] = JSON.parse(pair) as [string, string];
-    const [session, admin] = await this.kv.getMany<[Session, AdminRecord]>([
-      keys.session(jti),
-      keys.admin(adminId),
-    ]);
+    const [session, admin] = await this.kv.getMany<
+      [Versioned<Session>, Versioned<AdminRecord>]
+    >([keys.session(jti), keys.admin(adminId)]);
     const live = session.value && Date.parse(session.value.expiresAt) > this.now().getTime();
     if (!live || session.value!.adminId !== adminId || !admin.value?.isActive) return null;
-    return admin.value;
+    return unversioned(admin.value);
   });
 
   /** Ends a session; with `audit`, the same write records the sign-out. */

@@ -7,7 +7,7 @@
  *   deno task db:restore [file]                  a dump from the file or standard input, into an
  *                                                empty database or to finish a failed restore
  *   deno task db:migrate                         upgrades stored records to the current schema
- *                                                version (kv/jobs/migrate.ts); safe to run again
+ *                                                version (kv/migrate.ts); safe to run again
  */
 import { ConfigError, loadConfig } from "./config.ts";
 import { createServices } from "./app.ts";
@@ -22,8 +22,7 @@ import {
 } from "../kv/backup.ts";
 import { seedDemo, seedDemoIfEmpty } from "../kv/seed.ts";
 import { activityExpiry } from "../kv/activity.ts";
-import { migrateJobs } from "../kv/jobs/migrate.ts";
-import { JOB_SCHEMA_VERSION } from "../kv/jobs/version.ts";
+import { kindLine, migrateDatabase } from "../kv/migrate.ts";
 
 async function openConfigured(): Promise<Deno.Kv> {
   return await openDatabase(loadConfig(Deno.env.toObject()));
@@ -51,12 +50,14 @@ const USAGE =
 
 /** Upgrades stored records to the current schema version and says what it did. */
 async function migrateCommand() {
-  using kv = await openConfigured();
+  const config = loadConfig(Deno.env.toObject());
+  using kv = await openDatabase(config);
   if (await restoreUnfinished(kv)) throw new TaskError(`Cannot migrate: ${RESTORE_UNFINISHED}`);
-  const report = await migrateJobs(kv);
-  console.log(
-    `Jobs: ${report.scanned} read, ${report.upgraded} upgraded to version ${JOB_SCHEMA_VERSION}, ${report.current} already at it.`,
-  );
+  const report = await migrateDatabase(kv, {
+    retentionDays: config.ACTIVITY_RETENTION_DAYS,
+    now: new Date(),
+  });
+  for (const kind of report.kinds) console.log(kindLine(kind));
   for (const conflict of report.conflicts) {
     console.log(
       `${conflict.jobId} ("${conflict.role}" at ${conflict.companyName}): its hiring link ${conflict.hiringLink} is the same as that of the older ${conflict.keptBy}, which keeps it; change ${conflict.jobId}'s link or take it off the active list.`,

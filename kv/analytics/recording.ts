@@ -11,11 +11,14 @@ import {
   BROWSERS,
   type CountKind,
   DEVICES,
+  JOB_REF_SCHEMA_VERSION,
   type JobRef,
+  storedJobRef,
   VISITOR_DATA_TTL_MS,
   zeroed,
 } from "./types.ts";
 import type { Browser, Device } from "../constants.ts";
+import { type UpgradeCount, upgradeRecords } from "../schema-version.ts";
 
 /** Counts gathered for one day, to be added to KV. */
 export interface DayCounts {
@@ -88,7 +91,7 @@ export async function recordDay(
         addTo(totals, kind, amount);
         addTo(companies[kind], ref.companyName, amount);
       }
-      if (refs) op.set(keys.analyticsJob(id), ref);
+      if (refs) op.set(keys.analyticsJob(id), storedJobRef(ref));
     }
     if (totals.size === 0) continue;
     addSums(op, day, companies, totals);
@@ -241,7 +244,7 @@ export async function recordEngagements(
         op.check(marker).set(marker.key, null, { expireIn: VISITOR_DATA_TTL_MS })
           .sum(keys.analyticsJobDay(day, ref._id, kind), 1n)
           .sum(keys.jobCounter(ref._id, kind), 1n)
-          .set(keys.analyticsJob(ref._id), ref);
+          .set(keys.analyticsJob(ref._id), storedJobRef(ref));
         addTo(totals, kind, 1);
         addTo(companies[kind], ref.companyName, 1);
       });
@@ -250,4 +253,14 @@ export async function recordEngagements(
     });
   }
   return added;
+}
+
+/** Brings every stored job name to the current version (`deno task db:migrate`). */
+export function upgradeJobRefs(kv: Deno.Kv): Promise<UpgradeCount> {
+  return upgradeRecords<JobRef>(
+    kv,
+    keys.analyticsJobs(),
+    JOB_REF_SCHEMA_VERSION,
+    (ref) => ({ value: storedJobRef(ref) }),
+  );
 }

@@ -5,6 +5,7 @@
 import pLimit from "p-limit";
 import { keys } from "../keys.ts";
 import { getAll } from "../atomic.ts";
+import { unversioned, type Versioned } from "../schema-version.ts";
 import { BoundedCache, CACHE_BUDGETS, roughBytes } from "../bounded-cache.ts";
 import { addDays, dayOf, periodDays } from "../days.ts";
 import type { Browser, Device } from "../constants.ts";
@@ -426,9 +427,13 @@ export class AnalyticsReports {
       else if (ref) result.set(id, ref);
     }
     if (missing.length) {
-      const entries = await getAll<JobRef>(this.kv, missing.map((id) => keys.analyticsJob(id)));
+      const entries = await getAll<Versioned<JobRef>>(
+        this.kv,
+        missing.map((id) => keys.analyticsJob(id)),
+      );
       missing.forEach((id, i) => {
-        const ref = entries[i].value;
+        const stored = entries[i].value;
+        const ref = stored && unversioned(stored);
         this.refs.set(id, minute, ref, roughBytes(ref));
         if (ref) result.set(id, ref);
       });

@@ -4,6 +4,7 @@
  */
 import { type Browser, BROWSER_NAMES, type Device, DEVICE_NAMES } from "../constants.ts";
 import type { Job } from "../schemas.ts";
+import { stampedAt, type Versioned } from "../schema-version.ts";
 
 export type { Browser, Device };
 export const DEVICES = Object.keys(DEVICE_NAMES) as Device[];
@@ -31,6 +32,16 @@ export interface JobRef {
 export function jobRef(job: Pick<Job, "_id" | "jobId" | "role" | "companyName">): JobRef {
   return { _id: job._id, jobId: job.jobId, role: job.role, companyName: job.companyName };
 }
+
+/**
+ * The schema version every stored job name carries (see kv/schema-version.ts). Version 2 is
+ * version 1 with its version written in; `deno task db:migrate` stamps older names.
+ */
+export const JOB_REF_SCHEMA_VERSION = 2;
+
+/** The record to write for a job's name. */
+export const storedJobRef = (ref: JobRef): Versioned<JobRef> =>
+  stampedAt(ref, JOB_REF_SCHEMA_VERSION);
 
 export interface DayTotals {
   visits: number;

@@ -7,7 +7,7 @@ import { keys } from "../keys.ts";
 import { DAY_MS } from "../constants.ts";
 import type { Job } from "../schemas.ts";
 import { addTo, emptyDayCounts, recordDay } from "../analytics/recording.ts";
-import { jobRef } from "../analytics/types.ts";
+import { jobRef, storedJobRef } from "../analytics/types.ts";
 import { dayOf, periodDays } from "../days.ts";
 
 /** Splits `total` by `shares` in whole numbers that add up to `total`. */
@@ -99,7 +99,7 @@ export async function seedAnalyticsHistory(
   for (const part of chunk([...jobTotals], Math.floor(ATOMIC_MUTATIONS_BUDGET / 3))) {
     const op = kv.atomic();
     for (const [id, [views, clicks]] of part) {
-      op.set(keys.analyticsJob(id), jobRef(jobs.get(id)!));
+      op.set(keys.analyticsJob(id), storedJobRef(jobRef(jobs.get(id)!)));
       if (views) op.sum(keys.jobCounter(id, "views"), BigInt(views));
       if (clicks) op.sum(keys.jobCounter(id, "clicks"), BigInt(clicks));
     }

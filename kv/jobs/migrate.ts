@@ -16,9 +16,7 @@ import type { Job } from "../schemas.ts";
 import { normaliseHiringLink } from "./validate.ts";
 import { commitMeta, freshMeta, type JobsMeta, timeOf, writeJob } from "./records.ts";
 import { JOB_SCHEMA_VERSION, type StoredJob, withoutVersion } from "./version.ts";
-
-/** Job records read from KV at a time while walking them all. */
-const MIGRATION_BATCH = 200;
+import { UPGRADE_BATCH, type UpgradeCount, versionOf } from "../schema-version.ts";
 
 /** An active job left without its hiring link's claim, because an older active job has the link. */
 export interface LinkConflict {
@@ -30,14 +28,8 @@ export interface LinkConflict {
   keptBy: string;
 }
 
-/** What a migration did. */
-export interface MigrationReport {
-  /** Job records read. */
-  scanned: number;
-  /** Records rewritten at the current version. */
-  upgraded: number;
-  /** Records already at the current version, left untouched. */
-  current: number;
+/** What a migration did: job records read, upgraded and already current, and the claims lost. */
+export interface MigrationReport extends UpgradeCount {
   conflicts: LinkConflict[];
 }
 
@@ -54,8 +46,6 @@ export function versionOneLinkKey(link: string): string {
   return text.replace(/\/+\?/, "?");
 }
 
-const versionOf = (record: StoredJob) => record.schemaVersion ?? 1;
-
 /** Which of two jobs came first: the earlier created, ties broken by id. */
 const isOlder = (a: Job, b: Job) =>
   timeOf(a.createdAt) < timeOf(b.createdAt) ||
@@ -65,7 +55,7 @@ const isOlder = (a: Job, b: Job) =>
 export async function migrateJobs(kv: Deno.Kv): Promise<MigrationReport> {
   const report: MigrationReport = { scanned: 0, upgraded: 0, current: 0, conflicts: [] };
   for await (
-    const entry of kv.list<StoredJob>({ prefix: keys.jobs() }, { batchSize: MIGRATION_BATCH })
+    const entry of kv.list<StoredJob>({ prefix: keys.jobs() }, { batchSize: UPGRADE_BATCH })
   ) {
     report.scanned++;
     if (versionOf(entry.value) >= JOB_SCHEMA_VERSION) {

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { sampleJob, testApp } from "../helpers/server.ts";
 import { asMain } from "../helpers/admins.ts";
 import { task } from "../helpers/cli.ts";
+import { everything } from "../helpers/kv.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { migrateJobs } from "../../kv/jobs/migrate.ts";
@@ -49,14 +50,6 @@ async function storeVersionOne(
     lastJobNumber: Math.max(meta?.lastJobNumber ?? 1000, Number(job.jobId.slice(3))),
     counts: { active: (meta?.counts.active ?? 0) + 1, dump: 0, inactive: 0 },
   });
-}
-
-async function everything(kv: Deno.Kv) {
-  const entries: [string, unknown, string][] = [];
-  for await (const entry of kv.list({ prefix: [] })) {
-    entries.push([JSON.stringify(entry.key), entry.value, entry.versionstamp]);
-  }
-  return entries;
 }
 
 Deno.test("a job stored before canonical links is upgraded: old claim gone, any spelling now a duplicate", async () => {
@@ -185,7 +178,16 @@ Deno.test("deno task db:migrate upgrades the configured database and names each 
       /JB-1002 \(".*" at .*\): its hiring link https:\/\/jobs\.example\/x is the same as that of the older JB-1001, which keeps it/,
     );
     const second = await task(path, "migrate");
-    assert.equal(second.stdout, "Jobs: 2 read, 0 upgraded to version 2, 2 already at it.");
+    assert.equal(
+      second.stdout,
+      [
+        "Jobs: 2 read, 0 upgraded to version 2, 2 already at it.",
+        "Admins: 0 read, 0 upgraded to version 2, 0 already at it.",
+        "Sessions: 0 read, 0 upgraded to version 2, 0 already at it.",
+        "Activity records: 0 read, 0 upgraded to version 2, 0 already at it.",
+        "Analytics job names: 0 read, 0 upgraded to version 2, 0 already at it.",
+      ].join("\n"),
+    );
     const wrong = await task(path, "migrate", "--now");
     assert.equal(wrong.code, 1);
     assert.match(wrong.stderr, /^Usage: /);

@@ -9,6 +9,8 @@ export interface Trap {
   after?: number;
   /** The expireIn of every activity record written. */
   expireIns: number[];
+  /** When given, the expireIn of every entry written (undefined for none), by its key as JSON. */
+  expiries?: Map<string, number | undefined>;
   /** Counts the commits tried. */
   commits?: number;
 }
@@ -28,6 +30,7 @@ export function trappedKv(kv: Deno.Kv, trap: Trap): Deno.Kv {
         const set = op.set.bind(op);
         op.set = (key, value, options) => {
           if (key[0] === "activity" && options?.expireIn) trap.expireIns.push(options.expireIn);
+          trap.expiries?.set(JSON.stringify(key), options?.expireIn);
           return set(key, value, options);
         };
         const commit = op.commit.bind(op);
@@ -57,4 +60,13 @@ export function trappedKv(kv: Deno.Kv, trap: Trap): Deno.Kv {
       };
     },
   });
+}
+
+/** Every entry of `kv` with its versionstamp, to show a run changed nothing. */
+export async function everything(kv: Deno.Kv): Promise<[string, unknown, string][]> {
+  const entries: [string, unknown, string][] = [];
+  for await (const entry of kv.list({ prefix: [] })) {
+    entries.push([JSON.stringify(entry.key), entry.value, entry.versionstamp]);
+  }
+  return entries;
 }
