@@ -53,6 +53,11 @@ class SharedTexts {
   private texts = new Map<string, string>();
   private lists = new Map<string, string[]>();
 
+  /** Distinct texts and lists of texts held. */
+  get size(): number {
+    return this.texts.size + this.lists.size;
+  }
+
   text<T extends string | undefined>(value: T): T {
     if (value === undefined) return value;
     const known = this.texts.get(value);
@@ -139,7 +144,7 @@ export class ActiveCatalog {
   private options: FilterOptions | null = null;
   /** The search index of these jobs, following every change (put, remove) in place. */
   private index = new SearchIndex();
-  private readonly texts = new SharedTexts();
+  private texts = new SharedTexts();
 
   constructor(public revision: number) {}
 
@@ -167,9 +172,18 @@ export class ActiveCatalog {
     this.newestFirst = null;
     this.sorted.clear();
     this.options = null;
-    // Removed and replaced jobs stay in the index as dead entries; once they outnumber the live
-    // ones, dropping them halves memory and work.
-    if (this.index.wasteful) this.index.compact();
+    // Removed and replaced jobs stay in the index as dead entries, and their texts in the shared
+    // table; once they outnumber the live ones, dropping them halves memory and work.
+    if (this.index.wasteful) {
+      this.index.compact();
+      this.texts = new SharedTexts();
+      for (const cached of this.byId.values()) cached.job = this.texts.listed(cached.job);
+    }
+  }
+
+  /** Distinct texts the lists hold: they follow the live jobs, not every edit ever made. */
+  get sharedTexts(): number {
+    return this.texts.size;
   }
 
   /** Active jobs, newest first (ties by id so the order is stable across processes). */

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { sampleJob, testApp } from "../helpers/server.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { SearchIndex } from "../../kv/search/index.ts";
-import { indexedJob } from "../../kv/jobs/catalogue.ts";
+import { ActiveCatalog, indexedJob } from "../../kv/jobs/catalogue.ts";
 import { searchJobs } from "../../kv/search/search.ts";
 import { CARD_DESCRIPTION_CUT } from "../../kv/constants.ts";
 import { FIXTURE_JOBS } from "./fixtures.ts";
@@ -104,4 +104,35 @@ Deno.test("dropping removed jobs from the index answers as an index of the live 
   for (const job of FIXTURE_JOBS) if (!removed.has(job._id)) live.put(indexedJob(job));
   assert.deepEqual(answers(index), answers(live));
   assert.ok(answers(index).every(({ ids }) => ids.every((id) => !removed.has(id))));
+});
+
+Deno.test("the catalogue's shared texts follow the live jobs, not every edit ever made", () => {
+  const catalog = new ActiveCatalog(1);
+  const jobs = activeJobs(1_000, (i) => `Description of job ${i}.`)
+    .map((job, i) => ({ ...job, jobId: `JB-${1000 + i}` }) as Job);
+  for (const job of jobs) catalog.put(job);
+  catalog.invalidate();
+  const loaded = catalog.sharedTexts;
+  // Each edit brings a company name and a description no other job has.
+  for (let edit = 0; edit < 5_000; edit++) {
+    const job = jobs[edit % jobs.length];
+    catalog.apply(job._id, {
+      ...job,
+      companyName: `Renamed ${edit}`,
+      description: `Edited ${edit}.`,
+    });
+    catalog.invalidate();
+  }
+  // At most the live jobs' texts (two of their own each now) and those of the edits since the
+  // last time the dead entries were dropped (after at most 1,025 edits): without dropping them,
+  // every one of the 10,000 edited texts stays.
+  assert.ok(
+    catalog.sharedTexts < loaded + 2 * jobs.length + 2 * 1_100,
+    `${catalog.sharedTexts} shared texts after 5,000 edits (${loaded} at load)`,
+  );
+  const last = jobs[4_999 % jobs.length];
+  const listed = catalog.page({ page: 1, limit: 1, keywords: "Renamed 4999" }).jobs[0];
+  assert.equal(listed._id, last._id);
+  assert.equal(listed.companyName, "Renamed 4999");
+  assert.equal(listed.description, "Edited 4999.");
 });
