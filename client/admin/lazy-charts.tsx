@@ -6,7 +6,7 @@ const Line = lazy(() => import("./charts.tsx").then((m) => ({ default: m.LineCha
 const Bar = lazy(() => import("./charts.tsx").then((m) => ({ default: m.BarChart })));
 const Pie = lazy(() => import("./charts.tsx").then((m) => ({ default: m.PieChart })));
 
-const placeholder = <Skeleton className="h-64 w-full" />;
+const placeholder = <Skeleton className="h-64 w-full" label="Loading chart" />;
 
 export function LineChart(props: ComponentProps<typeof Line>) {
   return (

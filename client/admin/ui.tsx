@@ -95,10 +95,16 @@ export function ConversionBadge({ rate }: { rate: number }) {
   );
 }
 
-export function Skeleton({ className }: { className: string }) {
-  return (
-    <span aria-hidden="true" className={`block animate-pulse rounded bg-slate-200 ${className}`} />
-  );
+/**
+ * A grey block pulsing where something is loading. With `label` it tells assistive technology what
+ * is loading, as the public site's skeletons do; without, it is hidden from it (the cells of the
+ * placeholder rows below).
+ */
+export function Skeleton({ className, label }: { className: string; label?: string }) {
+  const look = `block animate-pulse rounded bg-slate-200 ${className}`;
+  return label
+    ? <span role="status" aria-label={label} className={look} />
+    : <span aria-hidden="true" className={look} />;
 }
 
 /** Five placeholder rows while a table loads. */
@@ -384,7 +390,7 @@ export function StatCard({ label, value }: { label: string; value: number | unde
     <div className="rounded-xl border border-slate-200 bg-white p-5">
       <p className="text-sm text-slate-600">{label}</p>
       {value === undefined
-        ? <Skeleton className="mt-2 h-8 w-24" />
+        ? <Skeleton className="mt-2 h-8 w-24" label={`Loading ${label}`} />
         : <p className="mt-1 text-2xl font-bold text-slate-900">{formatNumber(value)}</p>}
     </div>
   );

@@ -133,7 +133,10 @@ Deno.test({ name: "admin portal edges: data safety and failures", ...browserTest
     const restore = await failAll(page, "GET", /\/api\/analytics\/dashboard/);
     await page.goto(`${s.url}/admin/dashboard`);
     await expectText(page, "Could not load the traffic figures");
-    assert.equal(await page.locator("main .animate-pulse").count(), 0);
+    assert.equal(
+      await page.getByRole("main").getByRole("status", { name: /^Loading/ }).count(),
+      0,
+    );
     await restore();
     await page.getByRole("button", { name: "Retry" }).click();
     await page.getByText("Total Website Visits").waitFor();

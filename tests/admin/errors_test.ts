@@ -53,8 +53,17 @@ Deno.test({ name: "failure toasts, busy labels and loading states", ...browserTe
     const release = await hold(page, /\/api\/analytics\/dashboard/);
     await page.goto(`${s.url}/admin/dashboard`);
     const summary = page.locator("section[aria-label=Summary]");
-    await summary.locator("[aria-hidden=true].animate-pulse").first().waitFor();
-    assert.equal(await summary.locator(".animate-pulse").count(), 4);
+    const loading = summary.getByRole("status", { name: /^Loading / });
+    await loading.first().waitFor();
+    assert.deepEqual(
+      await loading.evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label"))),
+      [
+        "Loading Total Website Visits",
+        "Loading Unique Visitors",
+        "Loading Job Views",
+        "Loading Job Clicks",
+      ],
+    );
     await release();
     const releaseList = await hold(page, /\/api\/jobs\/admin\/all/);
     await page.goto(`${s.url}/admin/jobs`);
