@@ -11,6 +11,7 @@ import { ANALYTICS_PERIODS } from "../../kv/constants.ts";
 import { CompanyLogo } from "../components/company-logo.tsx";
 import { formatShortDate } from "../components/dates.ts";
 import { ApiError } from "./api.ts";
+import { SelectField } from "./components/form.tsx";
 import { TOAST_TOP_PX } from "./toaster.tsx";
 import type { Pagination } from "./types.ts";
 
@@ -273,25 +274,23 @@ export function useLastPage(
   }, [beyond, last]);
 }
 
+const PERIOD_OPTIONS = ANALYTICS_PERIODS.map((period) =>
+  [String(period), `Last ${period} days`] as const
+);
+
 /** Last 7, 30 or 90 days. */
 export function PeriodSelect(
   { days, onChange }: { days: number; onChange: (days: number) => void },
 ) {
-  const id = useId();
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm text-slate-600">Period</label>
-      <select
-        id={id}
-        value={days}
-        onChange={(event) => onChange(Number(event.target.value))}
-        className="field w-auto"
-      >
-        {ANALYTICS_PERIODS.map((period) => (
-          <option key={period} value={period}>Last {period} days</option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      inline
+      label="Period"
+      error={undefined}
+      value={String(days)}
+      onChange={(value) => onChange(Number(value))}
+      options={PERIOD_OPTIONS}
+    />
   );
 }
 

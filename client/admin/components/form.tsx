@@ -42,10 +42,15 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
   return error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p> : null;
 }
 
-/** The label, with a star (read as nothing) where a value is needed and the form says so. */
-function FieldLabel({ id, label, mark }: { id: string; label: string; mark?: boolean }) {
+/**
+ * The label, with a star (read as nothing) where a value is needed and the form says so; `inline`,
+ * the quieter label written beside its control.
+ */
+function FieldLabel(
+  { id, label, mark, inline }: { id: string; label: string; mark?: boolean; inline?: boolean },
+) {
   return (
-    <label htmlFor={id} className="field-label">
+    <label htmlFor={id} className={inline ? "text-sm text-slate-600" : "field-label"}>
       {label}
       {mark && (
         <>
@@ -133,23 +138,36 @@ export function TextArea(
 
 /** A dropdown of `options`; `placeholder` is the empty first option while none is chosen. */
 export function SelectField(
-  { id: given, label, requiredMark, required, value, error, onChange, options, placeholder }:
+  {
+    id: given,
+    label,
+    requiredMark,
+    required,
+    value,
+    error,
+    onChange,
+    options,
+    placeholder,
+    inline,
+  }:
     & FieldProps
     & {
       /** Each option as its value, or as a value and the label shown for it. */
       options: readonly (string | readonly [value: string, label: string])[];
       placeholder?: string;
+      /** The label beside the dropdown, which is as wide as its options: a choice in a toolbar. */
+      inline?: boolean;
     },
 ) {
   const made = useId();
   const id = given ?? made;
   return (
-    <div>
-      <FieldLabel id={id} label={label} mark={requiredMark} />
+    <div className={inline ? "flex items-center gap-2" : undefined}>
+      <FieldLabel id={id} label={label} mark={requiredMark} inline={inline} />
       <select
         id={id}
         required={required}
-        className="field"
+        className={inline ? "field w-auto" : "field"}
         value={value}
         onChange={onChange && ((event) => onChange(event.target.value))}
         {...invalid(id, error)}
