@@ -4,18 +4,32 @@ import { serveStatic } from "hono/deno";
 
 const dist = new URL("../client/dist/", import.meta.url);
 
-let manifest: Record<string, string> | null = null;
+/** A file the build writes into client/dist, read once. */
+function built<T>(file: string): () => T {
+  let content: T | null = null;
+  return () => {
+    if (content === null) {
+      try {
+        content = JSON.parse(Deno.readTextFileSync(new URL(file, dist))) as T;
+      } catch {
+        throw new Error("client/dist is missing: run `deno task build` first");
+      }
+    }
+    return content;
+  };
+}
+
+const manifest = built<Record<string, string>>("manifest.json");
+const imports = built<Record<string, string[]>>("imports.json");
 
 /** The cache-busting URL of a built asset, such as `assetUrl("styles.css")`. */
 export function assetUrl(name: string): string {
-  if (!manifest) {
-    try {
-      manifest = JSON.parse(Deno.readTextFileSync(new URL("manifest.json", dist)));
-    } catch {
-      throw new Error("client/dist is missing: run `deno task build` first");
-    }
-  }
-  return manifest![name] ?? `/assets/${name}`;
+  return manifest()[name] ?? `/assets/${name}`;
+}
+
+/** The URLs a built script imports, however deep, as the browser asks for them. */
+export function assetImports(name: string): string[] {
+  return (imports()[name] ?? []).map((path) => `/assets/${path}`);
 }
 
 export function assetRoutes() {

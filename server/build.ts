@@ -10,6 +10,7 @@
  */
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { encodeHex } from "../kv/hex.ts";
+import { relativeImports } from "./imports.ts";
 
 const root = new URL("../", import.meta.url).pathname;
 const dist = `${root}client/dist`;
@@ -44,7 +45,12 @@ for await (const entry of Deno.readDir(`${root}client/islands`)) {
   );
   entries.push(path);
 }
-entries.push("client/admin/main.tsx", "client/admin/login.tsx", "client/admin/zod-config.ts");
+entries.push(
+  "client/wake.ts",
+  "client/admin/main.tsx",
+  "client/admin/login.tsx",
+  "client/admin/zod-config.ts",
+);
 
 await Promise.all([
   run(Deno.execPath(), [
@@ -94,4 +100,22 @@ for (const name of await builtFiles("")) {
   }
 }
 await Deno.writeTextFile(`${dist}/manifest.json`, JSON.stringify(manifest, null, 2));
+
+// What each island script imports, however deep, so a page can preload all of it with the island.
+const preloads: Record<string, string[]> = {};
+for (const name of Object.keys(manifest).filter((name) => /^islands\/.+\.js$/.test(name))) {
+  const found = new Set<string>();
+  const queue = [new URL(name, `file://${dist}/`)];
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    for (const specifier of relativeImports(await Deno.readTextFile(url))) {
+      const imported = new URL(specifier, url);
+      const path = imported.pathname.slice(dist.length + 1);
+      if (!found.has(path)) queue.push(imported);
+      found.add(path);
+    }
+  }
+  preloads[name] = [...found].sort();
+}
+await Deno.writeTextFile(`${dist}/imports.json`, JSON.stringify(preloads, null, 2));
 console.log(`Built ${Object.keys(manifest).length} assets into client/dist`);

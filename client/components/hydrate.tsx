@@ -5,10 +5,6 @@
 import { type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { IslandComponent } from "./island.tsx";
-import { dropBrokenLogos } from "./logos.ts";
-
-// Once per page: every island bundle shares this module.
-dropBrokenLogos();
 
 /** Marks the island `data-ready` once hydrated, so a test (or a style) can tell it is live. */
 function Ready({ root, children }: { root: HTMLElement; children: ReactNode }) {

@@ -1,16 +1,23 @@
 /**
  * Server side of an island: the component's HTML plus its props in a JSON script element that is
  * never executed. An island is any component exported by a file in client/islands; the build makes
- * that file a browser script which hydrates it, and the first island of each file on a page writes
- * that script's tag, so a page loads the scripts of the islands it rendered and no others.
+ * that file a browser script which hydrates it. A page runs one script while it loads,
+ * client/wake.ts, which fetches the scripts of the islands the page rendered (and no others) once
+ * the visitor uses the page, and runs them when the browser is idle or the visitor reaches for an
+ * island: React's runtime is neither fetched nor evaluated while the page loads.
  */
 import { type ComponentType, createContext, use, useId } from "react";
 import { jsonForScript } from "./json.ts";
 
 /** What the page knows of islands while it renders, one per render (routes/pages/render.ts). */
 export interface IslandScripts {
-  /** The island `component` is (`file:export`) and its file's script URL, if it is one. */
-  find(component: unknown): { id: string; script: string } | undefined;
+  /**
+   * The island `component` is (`file:export`), its file's script URL and the URLs that script
+   * imports, if it is one.
+   */
+  find(component: unknown): { id: string; script: string; imports: string[] } | undefined;
+  /** The script that wakes the islands (client/wake.ts). */
+  waker: string;
   /** Script URLs already written into this page. */
   written: Set<string>;
   nonce?: string;
@@ -42,8 +49,11 @@ export function Island<P extends object>(
   if (!scripts || !island) {
     throw new Error(`${Component.name} is not exported by a file in client/islands`);
   }
-  const first = !scripts.written.has(island.script);
+  // The first island of a file names what its script needs, for client/wake.ts to fetch.
+  const firstOfFile = !scripts.written.has(island.script);
   scripts.written.add(island.script);
+  const firstIsland = !scripts.written.has(scripts.waker);
+  scripts.written.add(scripts.waker);
   return (
     <>
       <script
@@ -52,10 +62,16 @@ export function Island<P extends object>(
         // deno-lint-ignore react-no-danger -- jsonForScript escapes every `<`, `>` and `&`
         dangerouslySetInnerHTML={{ __html: jsonForScript(sent) }}
       />
-      <div className="island" data-island={island.id} data-props={propsId}>
+      <div
+        className="island"
+        data-island={island.id}
+        data-props={propsId}
+        data-script={island.script}
+        data-preload={firstOfFile ? [island.script, ...island.imports].join(" ") : undefined}
+      >
         <Component {...props} />
       </div>
-      {first && <script type="module" src={island.script} nonce={scripts.nonce} />}
+      {firstIsland && <script type="module" src={scripts.waker} nonce={scripts.nonce} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * A company logo that fails to load (a dead link, a host that is down) is removed, so the company's
- * first letter drawn beneath it shows instead of a broken-image icon. Every public page loads an
- * island, and with it this module; without JavaScript a broken logo stays an icon.
+ * first letter drawn beneath it shows instead of a broken-image icon. Every public page with an
+ * island runs this at once (client/wake.ts); without JavaScript a broken logo stays an icon.
  */
 const LOGOS = ".logo-placeholder > img";
 

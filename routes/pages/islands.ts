@@ -4,7 +4,7 @@
  * `islands/{file}.js` (server/build.ts makes one per file).
  */
 import type { IslandScripts } from "../../client/components/island.tsx";
-import { assetUrl } from "../../server/assets.ts";
+import { assetImports, assetUrl } from "../../server/assets.ts";
 
 const folder = new URL("../../client/islands/", import.meta.url);
 const islands = new Map<unknown, { id: string; file: string }>();
@@ -26,8 +26,11 @@ export function islandScripts(nonce?: string): IslandScripts {
     nonce,
     find(component) {
       const island = islands.get(component);
-      return island && { id: island.id, script: assetUrl(`islands/${island.file}.js`) };
+      if (!island) return undefined;
+      const name = `islands/${island.file}.js`;
+      return { id: island.id, script: assetUrl(name), imports: assetImports(name) };
     },
+    waker: assetUrl("wake.js"),
     written: new Set(),
   };
 }

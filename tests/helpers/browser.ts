@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core, launched with the flags our closed network needs. */
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
@@ -23,3 +23,20 @@ export async function launchBrowser(): Promise<Browser & AsyncDisposable> {
 
 /** Browser tests leave Playwright's timers and sockets open across steps; Deno must not flag them. */
 export const browserTest = { sanitizeOps: false, sanitizeResources: false } as const;
+
+/**
+ * Wakes every island of the page as a visitor's pointer passing over each would, and waits until
+ * React has hydrated them all: islands wake only when reached for (client/wake.ts).
+ */
+export async function wakeIslands(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const island of document.querySelectorAll("[data-island]")) {
+      island.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+    }
+  });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-island]")].every((island) =>
+      island.hasAttribute("data-ready")
+    )
+  );
+}

@@ -3,11 +3,9 @@
  * counted once, gzipped as a server or CDN would send it. The public pages' and the admin app's
  * bundle budgets are both measured with it.
  */
-export const dist = new URL("../../client/dist/", import.meta.url);
+import { relativeImports } from "../../server/imports.ts";
 
-const STATIC_IMPORT =
-  /(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
-const DYNAMIC_IMPORT = /import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+export const dist = new URL("../../client/dist/", import.meta.url);
 
 async function gzipSize(bytes: Uint8Array<ArrayBuffer>): Promise<number> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
@@ -43,11 +41,7 @@ export async function scriptDownload(
     bytes += content.byteLength;
     gzipBytes += await gzipSize(content);
     const text = new TextDecoder().decode(content);
-    const imports = [
-      ...text.matchAll(STATIC_IMPORT),
-      ...(dynamic ? text.matchAll(DYNAMIC_IMPORT) : []),
-    ];
-    for (const match of imports) queue.push(new URL(match[1], url));
+    for (const specifier of relativeImports(text, dynamic)) queue.push(new URL(specifier, url));
   }
   const files = [...seen].slice(skipped).map((href) => href.slice(dist.href.length));
   return { files, bytes, gzipBytes };

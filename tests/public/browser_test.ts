@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import axe from "axe-core";
-import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { browserTest, launchBrowser, wakeIslands } from "../helpers/browser.ts";
 import { testServer } from "../helpers/server.ts";
 import { seedJobs } from "./fixtures.ts";
 
@@ -30,14 +30,6 @@ async function newContext(
       route.fulfill({ contentType: "text/html", body: "<title>Careers</title><h1>Careers</h1>" }),
   );
   return context;
-}
-
-async function islandsReady(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("[data-island]")].every((island) =>
-      island.hasAttribute("data-ready")
-    )
-  );
 }
 
 interface Violation {
@@ -99,7 +91,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
 
   await t.step("search from home sends only the filled fields", async () => {
     await page.goto(`${base}/`);
-    await islandsReady(page);
+    await wakeIslands(page);
     await page.getByRole("textbox", { name: "Job title, keywords, or company" }).fill("quantum");
     await page.keyboard.press("Enter");
     await page.waitForURL(`${base}/jobs?keywords=quantum`);
@@ -112,7 +104,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
 
   await t.step("a quick chip fills the keyword box only", async () => {
     await page.goto(`${base}/`);
-    await islandsReady(page);
+    await wakeIslands(page);
     await page.getByRole("button", { name: "Remote" }).click();
     const keywords = page.getByRole("textbox", { name: "Job title, keywords, or company" });
     assert.equal(await keywords.inputValue(), "Remote");
@@ -129,7 +121,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
 
   await t.step("the Filters toggle, each filter and Clear Filters", async () => {
     await page.goto(`${base}/jobs`);
-    await islandsReady(page);
+    await wakeIslands(page);
     const toggle = page.getByRole("button", { name: "Filters" });
     const role = page.getByLabel("Role Category");
     assert.equal(await toggle.getAttribute("aria-expanded"), "false");
@@ -140,18 +132,18 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
     await role.selectOption("QA Engineer");
     await page.waitForURL(`${base}/jobs?role=QA+Engineer`);
     assert.ok((await cardRoles(page)).every((text) => text === "QA Engineer"));
-    await islandsReady(page);
+    await wakeIslands(page);
 
     await page.getByLabel("Experience Level").selectOption("3+");
     await page.waitForURL(`${base}/jobs?role=QA+Engineer&experience=3%2B`);
     await page.getByText("25 Jobs Found").waitFor();
-    await islandsReady(page);
+    await wakeIslands(page);
 
     await page.getByRole("textbox", { name: "City, state, or remote" }).fill("remote");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(`${base}/jobs?location=remote&role=QA+Engineer&experience=3%2B`);
     await page.goto(`${base}/jobs?location=remote`);
-    await islandsReady(page);
+    await wakeIslands(page);
     await page.getByRole("button", { name: "Filters" }).click();
     await page.getByLabel("Employment Type").selectOption("Freelance");
     await page.waitForURL(`${base}/jobs?location=remote&employmentType=Freelance`);
@@ -217,7 +209,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
     await cardLinks(page).first().click();
     jobPage = `${base}/jobs/${newest.jobId}`;
     await page.waitForURL(jobPage);
-    await islandsReady(page);
+    await wakeIslands(page);
     assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), newest.role);
     for (
       const name of [
@@ -335,7 +327,7 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
       const path of ["/", "/jobs", "/jobs?keywords=nothing-matches", jobPage.slice(base.length)]
     ) {
       await page.goto(`${base}${path}`);
-      await islandsReady(page);
+      await wakeIslands(page);
       assert.deepEqual(await seriousViolations(page), [], path);
     }
     assert.deepEqual(errors, []);

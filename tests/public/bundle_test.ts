@@ -11,9 +11,9 @@ Deno.test("each public page loads at most 80 KB of gzipped JavaScript, all defer
   await using t = await testApp();
   const [job] = await seedJobs(t, [{}]);
   const expected: Record<string, string[]> = {
-    "/": ["islands/hero-search.js"],
-    "/jobs": ["islands/filters.js"],
-    [`/jobs/${job.jobId}`]: ["islands/apply.js", "islands/share.js"],
+    "/": ["wake.js", "islands/hero-search.js"],
+    "/jobs": ["wake.js", "islands/filters.js"],
+    [`/jobs/${job.jobId}`]: ["wake.js", "islands/apply.js", "islands/share.js"],
     "/jobs/JB-999999": [],
   };
   for (const [path, islands] of Object.entries(expected)) {

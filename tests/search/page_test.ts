@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { testApp, testServer } from "../helpers/server.ts";
-import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { browserTest, launchBrowser, wakeIslands } from "../helpers/browser.ts";
 import { cardRoles, get, seedJobs } from "../public/fixtures.ts";
 import type { TestApp } from "../helpers/server.ts";
 
@@ -104,11 +104,7 @@ Deno.test("with JavaScript: the sort switch and the counts", browserTest, async 
     const page = await context.newPage();
     await page.goto(`${server.url}/jobs?keywords=analyst`);
     if (javaScriptEnabled) {
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll("[data-island]")].every((island) =>
-          island.hasAttribute("data-ready")
-        )
-      );
+      await wakeIslands(page);
     }
     const types = await page.locator('select[name="employmentType"] option').allTextContents();
     assert.deepEqual(types, ["All Types", "Full-Time (1)", "Part-Time (1)", "Contract (1)"]);

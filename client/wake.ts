@@ -1,0 +1,107 @@
+/**
+ * The one script a public page runs while it loads. The islands stay plain server HTML (which
+ * works without JavaScript) until the visitor shows they are using the page: at the first pointer
+ * movement, touch, scroll, key or focus, their scripts are fetched, and once the browser is idle
+ * they run and hydrate every island. Reaching for an island (a pointer over it, a touch, focus, a
+ * key) wakes it at once. React's runtime is thus never fetched or evaluated while the page loads,
+ * where it was the one long task, and a visitor who only reads pays for none of it.
+ *
+ * A click that arrives before its island is awake is held and given again once it is: a quick
+ * tap on Share or Apply Now is not lost. If the script cannot load or hydrate, the click is given
+ * to the page as it is, which then behaves as it does without JavaScript.
+ */
+import { dropBrokenLogos } from "./components/logos.ts";
+
+/** The first signs of a visitor using the page, anywhere on it. */
+const ENGAGED = ["pointermove", "touchstart", "scroll", "keydown", "focusin"] as const;
+/** Signs of a visitor reaching for one island. */
+const INTENT = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown"] as const;
+/** Controls whose click does something only an awake island does (or would do differently). */
+const CLICKABLE = "a[href], button, summary";
+/** How long a held click waits for its island before it is let through as it is. */
+const WAKE_TIMEOUT_MS = 5_000;
+/** How long the islands wait for an idle moment after the visitor's first move. */
+const IDLE_TIMEOUT_MS = 2_000;
+
+dropBrokenLogos();
+
+const islands = () => [...document.querySelectorAll<HTMLElement>("[data-island]")];
+const loading = new Map<string, Promise<unknown>>();
+
+/** Runs the script of `root`'s island file once; it hydrates every island of that file. */
+function wake(root: HTMLElement): Promise<unknown> {
+  const script = root.dataset.script ?? "";
+  let started = loading.get(script);
+  if (!started) {
+    started = import(script);
+    loading.set(script, started);
+  }
+  return started;
+}
+
+/**
+ * Fetches the islands' scripts (each island file's first island lists what its script needs) as a
+ * module import fetches them, so the imports find them in the browser's cache, at low priority.
+ */
+function prefetch(): Promise<unknown> {
+  const urls = new Set(islands().flatMap((root) => root.dataset.preload?.split(" ") ?? []));
+  return Promise.all(
+    [...urls].map((url) =>
+      fetch(url, { priority: "low" }).then((response) => response.arrayBuffer()).catch(() => {})
+    ),
+  );
+}
+
+const whenIdle = (run: () => void) =>
+  "requestIdleCallback" in globalThis
+    ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
+    : setTimeout(run, 200);
+
+function engaged() {
+  for (const type of ENGAGED) removeEventListener(type, engaged, true);
+  prefetch().then(() =>
+    whenIdle(() => {
+      for (const root of islands()) wake(root).catch(() => {});
+    })
+  );
+}
+for (const type of ENGAGED) addEventListener(type, engaged, { capture: true, passive: true });
+
+function islandOf(target: EventTarget | null): HTMLElement | null {
+  return target instanceof Element ? target.closest<HTMLElement>("[data-island]") : null;
+}
+
+for (const type of INTENT) {
+  document.addEventListener(type, (event) => {
+    const root = islandOf(event.target);
+    if (root) wake(root).catch(() => {});
+  }, { capture: true, passive: true });
+}
+
+/** Resolves once React has hydrated `root` (client/components/hydrate.tsx marks it ready). */
+function hydrated(root: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    if (root.hasAttribute("data-ready")) return resolve();
+    const observer = new MutationObserver(() => {
+      if (!root.hasAttribute("data-ready")) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  });
+}
+
+document.addEventListener("click", (event) => {
+  const root = islandOf(event.target);
+  if (!root || root.hasAttribute("data-ready") || root.hasAttribute("data-asleep")) return;
+  const control = (event.target as Element).closest<HTMLElement>(CLICKABLE);
+  if (!control || !root.contains(control)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error("island did not wake")), WAKE_TIMEOUT_MS)
+  );
+  Promise.race([wake(root).then(() => hydrated(root)), timeout])
+    .catch(() => root.setAttribute("data-asleep", ""))
+    .then(() => control.click());
+}, true);

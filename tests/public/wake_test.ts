@@ -1,0 +1,82 @@
+/**
+ * Islands wake when the visitor uses the page: a page only read fetches and runs no island, the
+ * first move fetches their scripts and they hydrate when the browser is idle, a click that comes
+ * before its island is awake still does what the awake island does, and a script that cannot load
+ * leaves the page working as it does without JavaScript.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { testServer } from "../helpers/server.ts";
+import { seedJobs } from "./fixtures.ts";
+
+const USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+const awake = (page: Page) =>
+  page.evaluate(() => document.querySelectorAll("[data-island][data-ready]").length);
+
+Deno.test("islands wake when the visitor uses the page", browserTest, async (t) => {
+  await using server = await testServer();
+  const [job] = await seedJobs(server, [{ role: "Data Scientist" }]);
+  await using browser = await launchBrowser();
+  const context = await browser.newContext({ userAgent: USER_AGENT });
+  await context.route(
+    /^https:\/\/careers\.acme\.example\//,
+    (route) => route.fulfill({ contentType: "text/html", body: "<title>Careers</title>" }),
+  );
+  const page = await context.newPage();
+  const jobPage = `${server.url}/jobs/${job.jobId}`;
+
+  const fetched: string[] = [];
+  page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+
+  await t.step("a page that is only read fetches and runs no island", async () => {
+    await page.goto(jobPage);
+    await page.waitForTimeout(1_000);
+    assert.equal(await awake(page), 0);
+    assert.ok(!fetched.some((path) => path.startsWith("/assets/islands/")), fetched.join(" "));
+  });
+
+  await t.step("the visitor's first move fetches them, and they wake when idle", async () => {
+    await page.mouse.move(10, 10);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("[data-island]")].every((island) =>
+        island.hasAttribute("data-ready")
+      )
+    );
+    assert.ok(fetched.includes("/assets/islands/share.js"), fetched.join(" "));
+    assert.ok(fetched.includes("/assets/islands/apply.js"), fetched.join(" "));
+    page.removeAllListeners("request");
+  });
+
+  await t.step("a click before its island is awake opens the share dialog once it is", async () => {
+    // The island's script arrives late: the click comes first and is held.
+    await page.route(/\/assets\/islands\/share\.js/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.goto(jobPage, { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Share Job" }).first().click();
+    assert.equal(await awake(page), 0, "the click came before the island was awake");
+    await page.getByRole("dialog", { name: "Share this job" }).waitFor();
+    await page.unroute(/\/assets\/islands\/share\.js/);
+  });
+
+  await t.step(
+    "when an island's script cannot load, Apply Now works as without JavaScript",
+    async () => {
+      await page.route(/\/assets\/islands\/apply\.js/, (route) => route.abort());
+      await page.goto(jobPage);
+      const [popup] = await Promise.all([
+        context.waitForEvent("page"),
+        page.getByRole("link", { name: "Apply Now" }).first().click(),
+      ]);
+      await popup.waitForURL(job.hiringLink);
+      await popup.close();
+      await page.unroute(/\/assets\/islands\/apply\.js/);
+      await server.services.counter.flush();
+      assert.equal((await server.services.jobs.analyticsOf([job._id])).get(job._id)?.clicks, 1);
+    },
+  );
+});
