@@ -63,6 +63,24 @@ Deno.test("islands wake when the visitor uses the page", browserTest, async (t) 
     await page.unroute(/\/assets\/islands\/share\.js/);
   });
 
+  await t.step("words typed before the search island is awake are kept and searched", async () => {
+    await page.route(/\/assets\/islands\/hero-search\.js/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.goto(server.url);
+    const keywords = page.getByRole("textbox", { name: "Job title, keywords, or company" });
+    await keywords.pressSequentially("data scientist");
+    await page.waitForFunction(() =>
+      document.querySelector('[data-island^="hero-search:"]')?.hasAttribute("data-ready")
+    );
+    assert.equal(await keywords.inputValue(), "data scientist");
+    await page.getByRole("button", { name: "Search Jobs" }).click();
+    await page.waitForURL(/\/jobs\?/);
+    assert.equal(new URL(page.url()).searchParams.get("keywords"), "data scientist");
+    await page.unroute(/\/assets\/islands\/hero-search\.js/);
+  });
+
   await t.step(
     "when an island's script cannot load, Apply Now works as without JavaScript",
     async () => {
