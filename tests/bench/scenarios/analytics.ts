@@ -1,5 +1,5 @@
 /**
- * Issue 3's budgets. Counting cost: the job detail page's throughput with counting on, as a share
+ * The analytics budgets. Counting cost: the job detail page's throughput with counting on, as a share
  * of the same page with counting off (a prefetch, which the counter skips), at least 0.8. Report
  * latency: the 90-day top jobs and trends over 90 days of history with 20,000+ jobs that had views,
  * p99 at most 150 ms.
