@@ -139,6 +139,8 @@ export interface SearchPage {
 /** The active jobs held in memory for public reads, valid for one revision of `jobs_meta`. */
 export class ActiveCatalog {
   readonly byId = new Map<string, CachedJob>();
+  /** Each active job's id by its job ID (the one in its page's URL). */
+  private readonly idByJobId = new Map<string, string>();
   private newestFirst: CachedJob[] | null = null;
   private sorted = new Map<string, CachedJob[]>();
   private options: FilterOptions | null = null;
@@ -155,6 +157,7 @@ export class ActiveCatalog {
   put(job: Job) {
     const listed = this.texts.listed(job);
     this.byId.set(job._id, { job: listed });
+    this.idByJobId.set(listed.jobId, job._id);
     this.index.put(indexedJob(job));
   }
 
@@ -162,6 +165,8 @@ export class ActiveCatalog {
   apply(id: string, job: Job | null) {
     if (job?.status === "active") this.put(job);
     else {
+      const gone = this.byId.get(id)?.job.jobId;
+      if (gone !== undefined) this.idByJobId.delete(gone);
       this.byId.delete(id);
       this.index.remove(id);
     }
@@ -179,6 +184,11 @@ export class ActiveCatalog {
       this.texts = new SharedTexts();
       for (const cached of this.byId.values()) cached.job = this.texts.listed(cached.job);
     }
+  }
+
+  /** The id of the active job with this job ID, when there is one. */
+  idOf(jobId: string): string | undefined {
+    return this.idByJobId.get(jobId);
   }
 
   /** Distinct texts the lists hold: they follow the live jobs, not every edit ever made. */

@@ -83,6 +83,12 @@ export class JobStore {
   /** A job by `_id` or by its readable `jobId`. */
   async get(idOrJobId: string): Promise<Job | null> {
     if (!idOrJobId || idOrJobId.length > 64) return null;
+    // An active job's page is read by its job ID: the catalogue knows its id, so one read.
+    const known = this.catalog?.idOf(idOrJobId);
+    if (known) {
+      const record = (await this.kv.get<StoredJob>(keys.job(known))).value;
+      if (record?.jobId === idOrJobId) return withoutVersion(record);
+    }
     // An id or a job ID: both looked up in one read.
     const [direct, pointer] = await this.kv.getMany<[StoredJob, string]>([
       keys.job(idOrJobId),

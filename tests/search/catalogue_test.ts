@@ -8,6 +8,7 @@ import { sampleJob, testApp } from "../helpers/server.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { SearchIndex } from "../../kv/search/index.ts";
 import { ActiveCatalog, indexedJob } from "../../kv/jobs/catalogue.ts";
+import { JobStore } from "../../kv/jobs/store.ts";
 import { searchJobs } from "../../kv/search/search.ts";
 import { CARD_DESCRIPTION_CUT } from "../../kv/constants.ts";
 import { FIXTURE_JOBS } from "./fixtures.ts";
@@ -135,4 +136,40 @@ Deno.test("the catalogue's shared texts follow the live jobs, not every edit eve
   assert.equal(listed._id, last._id);
   assert.equal(listed.companyName, "Renamed 4999");
   assert.equal(listed.description, "Edited 4999.");
+});
+
+Deno.test("a job page's job is read by its job ID in one read once the catalogue is in", async () => {
+  using kv = await Deno.openKv(":memory:");
+  let reads = 0;
+  const counted = new Proxy(kv, {
+    get(target, property) {
+      const value = Reflect.get(target, property);
+      if (property === "get" || property === "getMany") {
+        return (
+          ...args: unknown[]
+        ) => (reads++, (value as (...a: unknown[]) => unknown).apply(target, args));
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const store = new JobStore(counted);
+  const [first, second] = await store.importJobs(
+    activeJobs(2, (i) => `Description of job ${i}.`),
+  );
+  reads = 0;
+  assert.equal(
+    (await store.get(first.jobId))?._id,
+    first._id,
+    "before the catalogue: id and pointer",
+  );
+  assert.equal(reads, 2);
+  await store.active();
+  reads = 0;
+  assert.equal((await store.get(first.jobId))?.role, first.role);
+  assert.equal(reads, 1);
+  // A job that is no longer active is still found, through its pointer.
+  await store.setStatus(second._id, "dump");
+  await store.active();
+  assert.equal((await store.get(second.jobId))?.status, "dump");
+  assert.equal(await store.get("JB-999999"), null);
 });
