@@ -4,6 +4,12 @@ import { serveStatic } from "hono/deno";
 
 const dist = new URL("../client/dist/", import.meta.url);
 
+/**
+ * A chunk the bundler split out is named by a hash of its content (`chunk-HMNPARCE.js`) and asked
+ * for by that name alone, from the scripts that import it: a new content is a new name.
+ */
+const CONTENT_NAMED = /-[A-Z0-9]{8}\.js$/;
+
 /** A file the build writes into client/dist, read once. */
 function built<T>(file: string): () => T {
   let content: T | null = null;
@@ -39,7 +45,9 @@ export function assetRoutes() {
     if (c.res.ok) {
       c.header(
         "cache-control",
-        c.req.query("v") ? "public, max-age=31536000, immutable" : "public, max-age=300",
+        c.req.query("v") || CONTENT_NAMED.test(c.req.path)
+          ? "public, max-age=31536000, immutable"
+          : "public, max-age=300",
       );
     }
   });
