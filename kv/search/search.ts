@@ -266,7 +266,7 @@ export function adminMatches(
     FIELD.role | FIELD.company | FIELD.location | FIELD.jobId,
   );
   const located = index.located(locationGroups(query.location));
-  const candidates = everywhere?.docs ?? Uint32Array.from({ length: index.span }, (_, doc) => doc);
+  const candidates = everywhere?.docs ?? index.liveDocs();
   return candidates.filter((doc) =>
     index.alive[doc] === 1 && (!inCompany || inCompany[doc] === 1) &&
     (!located || located[doc] === 1)

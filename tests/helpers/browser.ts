@@ -34,6 +34,11 @@ export async function wakeIslands(page: Page): Promise<void> {
       island.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
     }
   });
+  await islandsAwake(page);
+}
+
+/** Waits until React has hydrated every island of the page (client/components/hydrate.tsx). */
+export async function islandsAwake(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     [...document.querySelectorAll("[data-island]")].every((island) =>
       island.hasAttribute("data-ready")

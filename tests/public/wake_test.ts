@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { browserTest, islandsAwake, launchBrowser } from "../helpers/browser.ts";
 import { testServer } from "../helpers/server.ts";
 import { seedJobs } from "./fixtures.ts";
 
@@ -40,11 +40,7 @@ Deno.test("islands wake when the visitor uses the page", browserTest, async (t) 
 
   await t.step("the visitor's first move fetches them, and they wake when idle", async () => {
     await page.mouse.move(10, 10);
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll("[data-island]")].every((island) =>
-        island.hasAttribute("data-ready")
-      )
-    );
+    await islandsAwake(page);
     assert.ok(fetched.includes("/assets/islands/share.js"), fetched.join(" "));
     assert.ok(fetched.includes("/assets/islands/apply.js"), fetched.join(" "));
     page.removeAllListeners("request");

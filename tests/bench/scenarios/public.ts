@@ -8,7 +8,7 @@
 import type { BenchContext } from "../harness.ts";
 import { lighthouseRows } from "../lighthouse.ts";
 import { nuErrors } from "../../public/nu.ts";
-import { launchBrowser } from "../../helpers/browser.ts";
+import { islandsAwake, launchBrowser } from "../../helpers/browser.ts";
 
 /** Lighthouse's mobile preset slows the CPU down four times; the wake is measured the same way. */
 const CPU_SLOWDOWN = 4;
@@ -28,11 +28,7 @@ async function wakeTask(url: string): Promise<number> {
   });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
   await page.mouse.move(5, 5);
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("[data-island]")].every((island) =>
-      island.hasAttribute("data-ready")
-    )
-  );
+  await islandsAwake(page);
   // A task ends before the observer hears of it: wait one more frame.
   await page.evaluate(() => new Promise(requestAnimationFrame));
   return await page.evaluate(() =>
