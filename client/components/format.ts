@@ -1,9 +1,12 @@
 /** Text formatting shared by the server render and the islands (dates: dates.ts, server only). */
 import { CURRENCY_SYMBOL } from "../../kv/constants.ts";
 
-const count = new Intl.NumberFormat("en-US");
+// Made at first use: an island that imports this file for something else would otherwise build a
+// number formatter (ICU's data) as it wakes, a long task on a slow phone.
+let count: Intl.NumberFormat | undefined;
 
 export function formatCount(value: number): string {
+  count ??= new Intl.NumberFormat("en-US");
   return count.format(value);
 }
 
