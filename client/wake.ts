@@ -11,6 +11,7 @@
  * to the page as it is, which then behaves as it does without JavaScript.
  */
 import { dropBrokenLogos } from "./components/logos.ts";
+import { nextTask } from "./components/next-task.ts";
 
 /** The first signs of a visitor using the page, anywhere on it. */
 const ENGAGED = ["pointermove", "touchstart", "scroll", "keydown", "focusin"] as const;
@@ -28,12 +29,31 @@ dropBrokenLogos();
 const islands = () => [...document.querySelectorAll<HTMLElement>("[data-island]")];
 const loading = new Map<string, Promise<unknown>>();
 
-/** Runs the script of `root`'s island file once; it hydrates every island of that file. */
+/**
+ * The modules `root`'s island file runs, in order: the island file's first island lists its script
+ * and then what the script imports, each after what it imports (server/build.ts).
+ */
+function modulesOf(root: HTMLElement): string[] {
+  const script = root.dataset.script ?? "";
+  const first = islands().find((island) =>
+    island.dataset.script === script && island.dataset.preload
+  );
+  const [, ...imports] = first?.dataset.preload?.split(" ") ?? [];
+  return [...imports, script];
+}
+
+/**
+ * Runs the script of `root`'s island file once; it hydrates every island of that file. Each module
+ * runs in a task of its own (React's runtime is one of them), so no one task holds the page long.
+ */
 function wake(root: HTMLElement): Promise<unknown> {
   const script = root.dataset.script ?? "";
   let started = loading.get(script);
   if (!started) {
-    started = import(script);
+    started = modulesOf(root).reduce(
+      (before, url) => before.then(nextTask).then(() => import(url)),
+      Promise.resolve(),
+    );
     loading.set(script, started);
   }
   return started;
@@ -43,13 +63,17 @@ function wake(root: HTMLElement): Promise<unknown> {
  * Fetches the islands' scripts (each island file's first island lists what its script needs) as a
  * module import fetches them, so the imports find them in the browser's cache, at low priority.
  */
-function prefetch(): Promise<unknown> {
+async function prefetch(): Promise<unknown> {
   const urls = new Set(islands().flatMap((root) => root.dataset.preload?.split(" ") ?? []));
-  return Promise.all(
-    [...urls].map((url) =>
-      fetch(url, { priority: "low" }).then((response) => response.arrayBuffer()).catch(() => {})
-    ),
-  );
+  const fetched = [];
+  for (const url of urls) {
+    // One request started per task: starting one is a few milliseconds on a slow phone.
+    await nextTask();
+    fetched.push(
+      fetch(url, { priority: "low" }).then((response) => response.arrayBuffer()).catch(() => {}),
+    );
+  }
+  return Promise.all(fetched);
 }
 
 const whenIdle = (run: () => void) =>

@@ -41,7 +41,7 @@ for await (const entry of Deno.readDir(`${root}client/islands`)) {
     `${root}${path}`,
     `import * as islands from "../islands/${entry.name}";\n` +
       `import { hydrateIslands } from "../components/hydrate.tsx";\n` +
-      `hydrateIslands(${JSON.stringify(file)}, islands);\n`,
+      `await hydrateIslands(${JSON.stringify(file)}, islands);\n`,
   );
   entries.push(path);
 }
@@ -88,8 +88,39 @@ async function builtFiles(folder: string): Promise<string[]> {
   return names;
 }
 
+// What each island script imports, however deep, in the order the modules run (each after what it
+// imports), so a page can fetch all of it ahead and client/wake.ts can run one module per task.
+const preloads: Record<string, string[]> = {};
+const built = await builtFiles("");
+for (const name of built.filter((name) => /^islands\/.+\.js$/.test(name))) {
+  const inOrder: string[] = [];
+  const seen = new Set<string>();
+  const visit = async (url: URL) => {
+    for (const specifier of relativeImports(await Deno.readTextFile(url))) {
+      const imported = new URL(specifier, url);
+      const path = imported.pathname.slice(dist.length + 1);
+      if (seen.has(path)) continue;
+      seen.add(path);
+      await visit(imported);
+      inOrder.push(path);
+    }
+  };
+  await visit(new URL(name, `file://${dist}/`));
+  preloads[name] = inOrder;
+}
+
+// Every function of the waker and of an island's scripts runs once the visitor moves (React's
+// runtime is most of them). Marked so, Chromium compiles them all as the script loads (on a
+// background thread for the large ones) instead of one by one on the main thread as each is first
+// called, which was most of the islands' wake.
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+for (const name of new Set(["wake.js", ...Object.entries(preloads).flat(2)])) {
+  const path = `${dist}/${name}`;
+  await Deno.writeTextFile(path, COMPILE_HINT + await Deno.readTextFile(path));
+}
+
 const manifest: Record<string, string> = {};
-for (const name of await builtFiles("")) {
+for (const name of built) {
   const bytes = await Deno.readFile(`${dist}/${name}`);
   const hash = encodeHex(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 12);
   manifest[name] = `/assets/${name}?v=${hash}`;
@@ -100,22 +131,5 @@ for (const name of await builtFiles("")) {
   }
 }
 await Deno.writeTextFile(`${dist}/manifest.json`, JSON.stringify(manifest, null, 2));
-
-// What each island script imports, however deep, so a page can preload all of it with the island.
-const preloads: Record<string, string[]> = {};
-for (const name of Object.keys(manifest).filter((name) => /^islands\/.+\.js$/.test(name))) {
-  const found = new Set<string>();
-  const queue = [new URL(name, `file://${dist}/`)];
-  while (queue.length > 0) {
-    const url = queue.shift()!;
-    for (const specifier of relativeImports(await Deno.readTextFile(url))) {
-      const imported = new URL(specifier, url);
-      const path = imported.pathname.slice(dist.length + 1);
-      if (!found.has(path)) queue.push(imported);
-      found.add(path);
-    }
-  }
-  preloads[name] = [...found].sort();
-}
 await Deno.writeTextFile(`${dist}/imports.json`, JSON.stringify(preloads, null, 2));
 console.log(`Built ${Object.keys(manifest).length} assets into client/dist`);

@@ -1,8 +1,12 @@
-/** The public pages' JavaScript budget: at most 80 KB gzipped on any public page, none of it blocking. */
+/**
+ * The public pages' JavaScript budget: at most 80 KB gzipped on any public page, none of it
+ * blocking; and the islands' scripts built to wake in short tasks (client/wake.ts).
+ */
 import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { islandEntries } from "./bundle.ts";
-import { scriptDownload } from "../helpers/scripts.ts";
+import { dist, scriptDownload } from "../helpers/scripts.ts";
+import { relativeImports } from "../../server/imports.ts";
 import { get, seedJobs } from "./fixtures.ts";
 
 const BUDGET_GZIP_BYTES = 80 * 1024;
@@ -28,5 +32,33 @@ Deno.test("each public page loads at most 80 KB of gzipped JavaScript, all defer
     // Module scripts never block parsing; no classic script may be added that would.
     const classic = [...html.matchAll(/<script(?![^>]*type="(module|application\/(ld\+)?json)")/g)];
     assert.equal(classic.length, 0, path);
+  }
+});
+
+Deno.test("the islands' modules are listed in the order they run, each marked for eager compiling", async () => {
+  const imports: Record<string, string[]> = JSON.parse(
+    await Deno.readTextFile(new URL("imports.json", dist)),
+  );
+  assert.deepEqual(Object.keys(imports).sort(), [
+    "islands/apply.js",
+    "islands/filters.js",
+    "islands/hero-search.js",
+    "islands/share.js",
+  ]);
+  for (const [island, modules] of Object.entries(imports)) {
+    // Each module comes after every module it imports, and the island's script after them all.
+    const order = [...modules, island];
+    for (const [index, name] of order.entries()) {
+      const code = await Deno.readTextFile(new URL(name, dist));
+      for (const specifier of relativeImports(code)) {
+        const imported = new URL(specifier, new URL(name, dist)).href.slice(dist.href.length);
+        assert.ok(order.indexOf(imported) > -1, `${island}: ${name} imports ${imported}, unlisted`);
+        assert.ok(order.indexOf(imported) < index, `${island}: ${name} runs before ${imported}`);
+      }
+    }
+    for (const name of ["wake.js", ...order]) {
+      const code = await Deno.readTextFile(new URL(name, dist));
+      assert.ok(code.startsWith("//# allFunctionsCalledOnLoad\n"), `${name} has no compile hint`);
+    }
   }
 });

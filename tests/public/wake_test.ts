@@ -2,7 +2,8 @@
  * Islands wake when the visitor uses the page: a page only read fetches and runs no island, the
  * first move fetches their scripts and they hydrate when the browser is idle, a click that comes
  * before its island is awake still does what the awake island does, and a script that cannot load
- * leaves the page working as it does without JavaScript.
+ * leaves the page working as it does without JavaScript. The islands wake over several tasks, so
+ * no one task holds a slow phone (tests/bench/wake.ts measures how long).
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -44,6 +45,30 @@ Deno.test("islands wake when the visitor uses the page", browserTest, async (t) 
     assert.ok(fetched.includes("/assets/islands/share.js"), fetched.join(" "));
     assert.ok(fetched.includes("/assets/islands/apply.js"), fetched.join(" "));
     page.removeAllListeners("request");
+  });
+
+  await t.step("the islands wake over several tasks, not in one", async () => {
+    await page.goto(jobPage);
+    // A timer that ticks once per task it gets: islands made ready in one task share a tick.
+    await page.evaluate(() => {
+      const state = { tick: 0, readyAt: [] as number[] };
+      const loop = () => {
+        state.tick++;
+        setTimeout(loop, 0);
+      };
+      loop();
+      new MutationObserver((records) => {
+        for (const _ of records) state.readyAt.push(state.tick);
+      }).observe(document.body, { subtree: true, attributeFilter: ["data-ready"] });
+      Object.assign(globalThis, { wakeState: state });
+    });
+    await page.mouse.move(10, 10);
+    await islandsAwake(page);
+    const readyAt = await page.evaluate(() =>
+      (globalThis as unknown as { wakeState: { readyAt: number[] } }).wakeState.readyAt
+    );
+    assert.equal(readyAt.length, 6, "two Apply Now, two Share Job, the dialog, Back to Jobs");
+    assert.ok(new Set(readyAt).size > 1, `all ready in one task: ${readyAt}`);
   });
 
   await t.step("a click before its island is awake opens the share dialog once it is", async () => {
