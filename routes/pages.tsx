@@ -50,7 +50,7 @@ const XML_HEADERS: [string, string][] = [["content-type", "application/xml; char
 const RSS_HEADERS: [string, string][] = [["content-type", "application/rss+xml; charset=UTF-8"]];
 
 export function publicPages(services: Services) {
-  const { jobs, counter, config } = services;
+  const { jobs, counter, config, compressor } = services;
   const cache = pageCache(services.cache);
   /** Data being loaded for a page, shared by every request that misses the cache meanwhile. */
   const loading = new Map<string, Tracked<unknown>>();
@@ -75,7 +75,8 @@ export function publicPages(services: Services) {
   async function send(c: Context, page: CachedPage, views?: number): Promise<Response> {
     if (page.parts.length > 1 && views === undefined) views = await viewsOf(page.jobKey!);
     const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
-    return (await pageAnswer(page, gzip ? "gzip" : "identity", views)).response();
+    const encoding = gzip ? "gzip" : "identity";
+    return (await pageAnswer(page, encoding, views ?? 0, compressor.gzip)).response();
   }
 
   /**

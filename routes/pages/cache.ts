@@ -6,7 +6,6 @@
  * job write older than that has changed.
  */
 
-import { gzipSync } from "node:zlib";
 import { type HeaderList, SecureAnswer } from "../../server/security.ts";
 import type { AnswerCache } from "../../server/cache.ts";
 import { HTML_HEADERS } from "./render.ts";
@@ -65,18 +64,14 @@ export function pageBytes(page: CachedPage, views = 0): Uint8Array<ArrayBuffer> 
 }
 
 /**
- * zlib at once rather than a CompressionStream: a page of ours takes ~0.1 ms that way, where the
- * stream's hand-offs took ~0.6 ms of a job page's first view.
+ * The page's answer in `encoding`, showing `views` where the page has a view count; `gzip`
+ * compresses (server/compress.ts).
  */
-function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-  return Promise.resolve(new Uint8Array(gzipSync(bytes)));
-}
-
-/** The page's answer in `encoding`, showing `views` where the page has a view count. */
 export function pageAnswer(
   page: CachedPage,
   encoding: PageEncoding,
-  views = 0,
+  views: number,
+  gzip: (bytes: Uint8Array<ArrayBuffer>) => Promise<Uint8Array<ArrayBuffer>>,
 ): Promise<SecureAnswer> {
   const made = page.answers[encoding];
   if (made?.views === views) return made.answer;
