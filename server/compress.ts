@@ -27,7 +27,8 @@ export class Compressor implements Disposable {
   /** Requests being answered, counted by `counting`. */
   #answering = 0;
   #worker: Worker | null = null;
-  #failed = false;
+  /** Set once the worker failed or the compressor was disposed of: no worker is started again. */
+  #inThreadOnly = false;
   #waiting = new Map<number, Waiting>();
   #last = 0;
 
@@ -54,7 +55,7 @@ export class Compressor implements Disposable {
 
   /** The worker, started at the first page compressed (a process that serves none starts none). */
   #started(): Worker | null {
-    if (this.#worker || this.#failed) return this.#worker;
+    if (this.#worker || this.#inThreadOnly) return this.#worker;
     const worker = new Worker(new URL("./gzip-worker.ts", import.meta.url), { type: "module" });
     worker.onmessage = ({ data }: MessageEvent<GzipMessage>) => {
       this.#waiting.get(data.id)?.resolve(data.bytes);
@@ -63,17 +64,17 @@ export class Compressor implements Disposable {
     worker.onerror = (event) => {
       event.preventDefault();
       console.error(`The gzip worker failed (${event.message}); pages are compressed in-thread`);
-      this.#stop(true);
+      this.#stop();
     };
     this.#worker = worker;
     return worker;
   }
 
-  /** Stops the worker; pages it still had are compressed in the thread. */
-  #stop(failed: boolean) {
+  /** Stops the worker for good; pages it still had are compressed in the thread. */
+  #stop() {
     this.#worker?.terminate();
     this.#worker = null;
-    this.#failed ||= failed;
+    this.#inThreadOnly = true;
     for (const { resolve, bytes } of this.#waiting.values()) {
       resolve(new Uint8Array(gzipSync(bytes, GZIP_OPTIONS)));
     }
@@ -81,6 +82,6 @@ export class Compressor implements Disposable {
   }
 
   [Symbol.dispose]() {
-    this.#stop(false);
+    this.#stop();
   }
 }

@@ -9,7 +9,7 @@
  * and under 50 ms with it off, sending Runtime.enable being the only difference. A visitor's
  * browser has no debugger attached, so the domain stays off here.
  */
-import { CHROMIUM_PATH } from "../helpers/browser.ts";
+import { allIslandsAwake, CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/browser.ts";
 
 type Send = (method: string, params?: Record<string, unknown>) => Promise<Record<string, unknown>>;
 type Listen = (method: string, listener: (params: Record<string, unknown>) => void) => void;
@@ -19,11 +19,8 @@ async function openPage(): Promise<{ send: Send; listen: Listen } & AsyncDisposa
   const profile = await Deno.makeTempDir({ prefix: "careeredge-wake-" });
   const browser = new Deno.Command(CHROMIUM_PATH, {
     args: [
+      ...CHROMIUM_ARGS,
       "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--no-first-run",
       "--remote-debugging-port=0",
       `--user-data-dir=${profile}`,
       "about:blank",
@@ -142,8 +139,7 @@ export async function wakeTask(url: string, slowdown: number): Promise<number> {
     `new Promise((resolve, reject) => {
       const started = performance.now();
       const check = () => {
-        const islands = [...document.querySelectorAll("[data-island]")];
-        if (islands.every((island) => island.hasAttribute("data-ready"))) {
+        if ((${allIslandsAwake})()) {
           requestAnimationFrame(() => setTimeout(resolve, 100));
         } else if (performance.now() - started > 30000) {
           reject(new Error("the islands did not wake"));

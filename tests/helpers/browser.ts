@@ -3,20 +3,23 @@ import { type Browser, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
+/** The flags every Chromium of the tests and the bench starts with. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+  "--disable-dev-shm-usage",
+];
+
 export async function launchBrowser(): Promise<Browser & AsyncDisposable> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-      "--disable-dev-shm-usage",
-    ],
+    args: CHROMIUM_ARGS,
   });
   return Object.assign(browser, { [Symbol.asyncDispose]: () => browser.close() });
 }
@@ -37,11 +40,13 @@ export async function wakeIslands(page: Page): Promise<void> {
   await islandsAwake(page);
 }
 
-/** Waits until React has hydrated every island of the page (client/components/hydrate.tsx). */
-export async function islandsAwake(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("[data-island]")].every((island) =>
-      island.hasAttribute("data-ready")
-    )
+/** In the page: whether React has hydrated every island (client/components/hydrate.tsx). */
+export const allIslandsAwake = () =>
+  [...document.querySelectorAll("[data-island]")].every((island) =>
+    island.hasAttribute("data-ready")
   );
+
+/** Waits until React has hydrated every island of the page. */
+export async function islandsAwake(page: Page): Promise<void> {
+  await page.waitForFunction(allIslandsAwake);
 }
