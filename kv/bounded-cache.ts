@@ -14,6 +14,9 @@
  *   the longest report period), what the traffic counter knows it counted (server/counter.ts, its
  *   own byte budget, oldest first), reads in flight shared by callers (kv/atomic.ts, gone once read).
  *
+ * - Not a cache but beside one: the public pages' record of what was asked recently
+ *   (routes/pages/cache.ts, a `RecentKeys` table of fixed size), so a page is kept once asked again.
+ *
  * The active-job catalogue (kv/jobs/catalogue.ts) and its search index are not caches: they are one copy of
  * the active jobs, sized by the data.
  *
@@ -100,6 +103,11 @@ export class BoundedCache<V> {
     return trial.value;
   }
 
+  /** Whether `key` is held for any version; unlike `get`, not a sign of being asked again. */
+  holds(key: string): boolean {
+    return this.protected.has(key) || this.probation.has(key);
+  }
+
   /**
    * Keeps `value`, `bytes` long, for `version`. A key already held (an older version of the same
    * answer) is replaced where it stands, so a hot page stays protected when the jobs change.
@@ -155,5 +163,33 @@ export class BoundedCache<V> {
     segment.delete(key);
     if (segment === this.probation) this.probationBytes -= entry.bytes;
     else this.protectedBytes -= entry.bytes;
+  }
+}
+
+/**
+ * Keys asked for recently, as a fixed table of their hashes (TinyLFU's doorkeeper): with it a
+ * cache can keep only what is asked for a second time, and not hold the long tail even briefly.
+ * Each key has one slot, taken over by the next key hashed there, so old asks are forgotten first.
+ * Two keys with the same 32-bit hash count as one: rare, and it only keeps a page one ask early.
+ */
+export class RecentKeys {
+  private readonly hashes: Uint32Array;
+
+  /** `slots`, a power of two, is how many keys it can remember: four bytes each. */
+  constructor(slots: number) {
+    if (slots <= 0 || (slots & (slots - 1)) !== 0) throw new RangeError(`${slots} slots`);
+    this.hashes = new Uint32Array(slots);
+  }
+
+  /** Whether `key` was asked for since its slot was last taken; it is remembered either way. */
+  askedBefore(key: string): boolean {
+    // FNV-1a over the UTF-16 code units; 0 marks a slot never taken.
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+    hash = (hash >>> 0) || 1;
+    const slot = (hash ^ (hash >>> 16)) & (this.hashes.length - 1);
+    if (this.hashes[slot] === hash) return true;
+    this.hashes[slot] = hash;
+    return false;
   }
 }

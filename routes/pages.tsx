@@ -14,7 +14,14 @@ import {
   SIMILAR_JOBS_SHOWN,
 } from "../kv/constants.ts";
 import { jobPath } from "../client/components/job-card.tsx";
-import { type CachedPage, cachedPage, pageAnswer, pageCache } from "./pages/cache.ts";
+import {
+  type CachedPage,
+  cachedPage,
+  onceAnswer,
+  pageAnswer,
+  pageCache,
+  type PageEncoding,
+} from "./pages/cache.ts";
 import {
   renderDocument,
   settledInTime,
@@ -72,16 +79,18 @@ export function publicPages(services: Services) {
     return read;
   }
 
+  const encodingOf = (c: Context): PageEncoding =>
+    /\bgzip\b/.test(c.req.header("accept-encoding") ?? "") ? "gzip" : "identity";
+
   async function send(c: Context, page: CachedPage, views?: number): Promise<Response> {
     if (page.parts.length > 1 && views === undefined) views = await viewsOf(page.jobKey!);
-    const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
-    const encoding = gzip ? "gzip" : "identity";
-    return (await pageAnswer(page, encoding, views ?? 0, compressor.gzip)).response();
+    return (await pageAnswer(page, encodingOf(c), views ?? 0, compressor.gzip)).response();
   }
 
   /**
-   * Renders a page whose data `load` fetches: to a cached string when the data is quick, else as a
-   * stream with skeletons, and the whole page is cached once the data is in, for the next visitor.
+   * Renders a page whose data `load` fetches: to a string when the data is quick (kept if the page
+   * was asked for before), else as a stream with skeletons, and then the whole page is kept once
+   * the data is in, for the next visitor.
    */
   async function renderPage<T>(
     c: Context,
@@ -114,10 +123,14 @@ export function publicPages(services: Services) {
       return page;
     };
     if (!(await settledInTime(c, data))) {
+      // Data this slow is worth keeping the page for at its first ask.
       data.then(cacheWhole, () => {});
       return streamDocument(c, options.page(data, false), options.status);
     }
-    return send(c, cacheWhole(), options.views?.(data.value!));
+    const views = options.views?.(data.value!);
+    if (cache.askedBefore(options.key)) return send(c, cacheWhole(), views);
+    const html = renderDocument(options.page(data, true));
+    return onceAnswer(options.status, html, encodingOf(c), views ?? 0, compressor.gzip);
   }
 
   /** The site's share image (1200 x 630): the preview of a link to any page. */
@@ -246,13 +259,16 @@ export function publicPages(services: Services) {
   app.get("/jobs/:id", async (c) => {
     const id = c.req.param("id");
     const key = `job ${id} ${siteUrl(c)}`;
-    const revision = await jobs.revision();
+    // A page kept under no revision is about to be rendered: its job and view count are read with
+    // the revision, in one trip to KV.
+    const read = cache.holds(key) ? null : await jobs.pageRead(id);
+    const revision = read?.revision ?? await jobs.revision();
     const hit = cache.get(key, revision);
     if (hit) {
       counter.pageView(c, hit.status === 200 ? hit.jobKey : undefined);
-      return send(c, hit);
+      return send(c, hit, read?.views);
     }
-    const job = await jobs.get(id);
+    const job = read?.job ?? await jobs.get(id);
     if (!job || job.status !== "active") {
       counter.pageView(c);
       const page = notFoundPage(c, job);
@@ -273,7 +289,10 @@ export function publicPages(services: Services) {
       canonical: url,
     };
     const extras = () =>
-      Promise.all([jobs.similar(job, SIMILAR_JOBS_FETCHED), viewsOf(job._id)]).then((
+      Promise.all([
+        jobs.similar(job, SIMILAR_JOBS_FETCHED, revision),
+        read?.views ?? viewsOf(job._id),
+      ]).then((
         [similar, views],
       ): JobExtras => ({ similar: similar.slice(0, SIMILAR_JOBS_SHOWN), views }));
     return renderPage(c, {

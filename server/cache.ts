@@ -28,6 +28,10 @@ export class AnswerCache {
     return this.store.get(key, version) as T | undefined;
   }
 
+  holds(key: string): boolean {
+    return this.store.holds(key);
+  }
+
   set<T>(key: string, version: CacheVersion, value: T, bytes: number): void {
     this.store.set(key, version, value, bytes);
   }

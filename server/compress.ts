@@ -12,16 +12,29 @@ import { gzipSync, type ZlibOptions } from "node:zlib";
 /** Level 4: a page of ours 1-3% larger than at zlib's default 6, in three quarters of the time. */
 export const GZIP_OPTIONS: ZlibOptions = { level: 4 };
 
-/** A page sent to the worker, and its gzipped bytes sent back under the same id. */
-export interface GzipMessage {
+/** A page, as text or as bytes. */
+export type PageBody = string | Uint8Array<ArrayBuffer>;
+
+/** A page sent to the worker. */
+export interface GzipTask {
+  id: number;
+  page: PageBody;
+}
+
+/** The gzipped page, sent back under the task's id. */
+export interface GzipDone {
   id: number;
   bytes: Uint8Array<ArrayBuffer>;
 }
 
 interface Waiting {
   resolve: (bytes: Uint8Array<ArrayBuffer>) => void;
-  bytes: Uint8Array<ArrayBuffer>;
+  page: PageBody;
 }
+
+/** The page gzipped, in the calling thread; text is compressed as UTF-8. */
+export const gzipNow = (page: PageBody): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(gzipSync(page, GZIP_OPTIONS));
 
 export class Compressor implements Disposable {
   /** Requests being answered, counted by `counting`. */
@@ -43,13 +56,13 @@ export class Compressor implements Disposable {
   };
 
   /** A function of its own, so it can be handed on. */
-  gzip = (bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> => {
+  gzip = (page: PageBody): Promise<Uint8Array<ArrayBuffer>> => {
     const worker = this.#answering > 1 ? this.#started() : null;
-    if (!worker) return Promise.resolve(new Uint8Array(gzipSync(bytes, GZIP_OPTIONS)));
+    if (!worker) return Promise.resolve(gzipNow(page));
     const id = ++this.#last;
     return new Promise((resolve) => {
-      this.#waiting.set(id, { resolve, bytes });
-      worker.postMessage({ id, bytes } satisfies GzipMessage);
+      this.#waiting.set(id, { resolve, page });
+      worker.postMessage({ id, page } satisfies GzipTask);
     });
   };
 
@@ -57,7 +70,7 @@ export class Compressor implements Disposable {
   #started(): Worker | null {
     if (this.#worker || this.#inThreadOnly) return this.#worker;
     const worker = new Worker(new URL("./gzip-worker.ts", import.meta.url), { type: "module" });
-    worker.onmessage = ({ data }: MessageEvent<GzipMessage>) => {
+    worker.onmessage = ({ data }: MessageEvent<GzipDone>) => {
       this.#waiting.get(data.id)?.resolve(data.bytes);
       this.#waiting.delete(data.id);
     };
@@ -75,9 +88,7 @@ export class Compressor implements Disposable {
     this.#worker?.terminate();
     this.#worker = null;
     this.#inThreadOnly = true;
-    for (const { resolve, bytes } of this.#waiting.values()) {
-      resolve(new Uint8Array(gzipSync(bytes, GZIP_OPTIONS)));
-    }
+    for (const { resolve, page } of this.#waiting.values()) resolve(gzipNow(page));
     this.#waiting.clear();
   }
 

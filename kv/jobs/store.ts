@@ -100,6 +100,34 @@ export class JobStore {
     return record && withoutVersion(record);
   }
 
+  /**
+   * What a job page not rendered yet needs, read in one snapshot: the revision of the job data,
+   * the job by its job ID and its view count. Under load every trip to KV waits behind the other
+   * requests' work, and these three reads one after another were three trips. Null when the
+   * catalogue does not know the job ID or the job is gone (`get` then answers).
+   */
+  async pageRead(jobId: string): Promise<{ revision: number; job: Job; views: number } | null> {
+    const id = this.catalog?.idOf(jobId);
+    if (!id) return null;
+    const [meta, record, writes, ...counters] = await this.kv.getMany<
+      [JobsMeta, StoredJob, Deno.KvU64, Deno.KvU64, Deno.KvU64]
+    >([
+      keys.jobsMeta(),
+      keys.job(id),
+      keys.analyticsWrites(),
+      keys.jobCounter(id, "views"),
+      keys.jobCounter(id, "clicks"),
+    ]);
+    if (record.value?.jobId !== jobId) return null;
+    const totals = new Map<string, JobAnalytics>();
+    this.remember([id], counters, writes.value?.value ?? 0n, totals);
+    return {
+      revision: freshMeta(meta).revision,
+      job: withoutVersion(record.value),
+      views: totals.get(id)!.views,
+    };
+  }
+
   async getMany(ids: string[]): Promise<Job[]> {
     const entries = await getAll<StoredJob>(this.kv, ids.map((id) => keys.job(id)));
     return entries.flatMap((entry) => (entry.value ? [withoutVersion(entry.value)] : []));
@@ -307,7 +335,11 @@ export class JobStore {
 
   /** Active jobs as of the current revision: caught up from the change log, else reloaded whole. */
   async active(freshness?: Freshness): Promise<ActiveCatalog> {
-    const revision = await this.revision(freshness);
+    return this.activeAt(await this.revision(freshness));
+  }
+
+  /** Active jobs as of `revision` or later, read by the caller: no second read of it. */
+  private async activeAt(revision: number): Promise<ActiveCatalog> {
     // A refresh under way may be for an older revision than this caller read: then another follows.
     while (!this.catalog || this.catalog.revision < revision) {
       this.refreshing ??= this.refresh(revision).finally(() => (this.refreshing = null));
@@ -400,9 +432,13 @@ export class JobStore {
     return (await this.active()).filterOptions();
   }
 
-  /** Active jobs in the same role or sharing skills, most in common first, `job` excluded. */
-  async similar(job: Job, limit: number): Promise<Job[]> {
-    return (await this.active()).similar(job, limit);
+  /**
+   * Active jobs in the same role or sharing skills, most in common first, `job` excluded; as of
+   * `revision` when the caller has read it (a job page reads it with the job).
+   */
+  async similar(job: Job, limit: number, revision?: number): Promise<Job[]> {
+    const catalog = revision === undefined ? await this.active() : await this.activeAt(revision);
+    return catalog.similar(job, limit);
   }
 
   // ---- writes, each owned by its module -----------------------------------------------------

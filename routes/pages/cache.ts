@@ -6,8 +6,9 @@
  * job write older than that has changed.
  */
 
-import { type HeaderList, SecureAnswer } from "../../server/security.ts";
+import { type HeaderList, SecureAnswer, secureResponse } from "../../server/security.ts";
 import type { AnswerCache } from "../../server/cache.ts";
+import { RecentKeys } from "../../kv/bounded-cache.ts";
 import { HTML_HEADERS } from "./render.ts";
 
 /** Marks where a job page's view count goes: the count changes too often to be cached. */
@@ -83,6 +84,22 @@ export function pageAnswer(
 }
 
 /**
+ * The answer to a page made for this ask alone, not kept: its text goes to `gzip` as it is, so
+ * the thread holds no bytes of it while another thread compresses it.
+ */
+export async function onceAnswer(
+  status: number,
+  html: string,
+  encoding: PageEncoding,
+  views: number,
+  gzip: (page: string) => Promise<Uint8Array<ArrayBuffer>>,
+): Promise<Response> {
+  const page = html.replaceAll(VIEWS_PLACEHOLDER, String(views));
+  const body = encoding === "gzip" ? await gzip(page) : page;
+  return secureResponse(body, status, PAGE_HEADERS[encoding]);
+}
+
+/**
  * What a page costs to keep: its HTML, a second copy when a view count is written into it, and
  * its gzipped answer (at most half the HTML for any page of ours), plus the two Response objects.
  */
@@ -91,10 +108,24 @@ export function pageSize(page: CachedPage): number {
   return html * (page.parts.length > 1 ? 2.5 : 1.5) + 2048;
 }
 
-/** The rendered pages in the server's answer cache. */
+/**
+ * Page URLs the table of recent asks remembers: 256 KB, room for a crawler's walk of 65,536 job
+ * pages before a page asked again is forgotten.
+ */
+const RECENT_ASKS = 65_536;
+
+/**
+ * The rendered pages in the server's answer cache. A page is kept from its second ask (or when it
+ * is already kept under an older revision): a job page or search asked once, the long tail of real
+ * traffic, would only push others out and leave garbage for the collector to sweep.
+ */
 export function pageCache(cache: AnswerCache) {
+  const recent = new RecentKeys(RECENT_ASKS);
   return {
     get: (key: string, revision: number) => cache.get<CachedPage>(`page ${key}`, revision),
+    holds: (key: string) => cache.holds(`page ${key}`),
+    /** Whether a page made now is worth keeping; counts this ask. */
+    askedBefore: (key: string) => recent.askedBefore(key) || cache.holds(`page ${key}`),
     set: (key: string, revision: number, page: CachedPage) =>
       cache.set(`page ${key}`, revision, page, pageSize(page)),
   };

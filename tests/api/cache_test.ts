@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
-import { BoundedCache, CACHE_BUDGETS } from "../../kv/bounded-cache.ts";
+import { BoundedCache, CACHE_BUDGETS, RecentKeys } from "../../kv/bounded-cache.ts";
 import { AnalyticsReports } from "../../kv/analytics/reports.ts";
 import { verdicts } from "../../server/counter.ts";
 import { generateJob, seededRandom } from "../../kv/demo/generate.ts";
@@ -72,6 +72,36 @@ Deno.test("every spelling of one public search shares one answer", async () => {
   assert.equal(t.services.cache.bytes, held, "a spelling of the same search was kept again");
 });
 
+Deno.test("recent keys: a key counts as asked before from its second ask until its slot is taken", () => {
+  const recent = new RecentKeys(8);
+  assert.equal(recent.askedBefore("/jobs/JB-1001"), false);
+  assert.equal(recent.askedBefore("/jobs/JB-1001"), true);
+  assert.equal(recent.askedBefore("/jobs/JB-1001"), true);
+  assert.equal(recent.askedBefore("/jobs/JB-1002"), false);
+  for (let i = 0; i < 200; i++) recent.askedBefore(`/jobs?keywords=${i}`);
+  assert.equal(recent.askedBefore("/jobs/JB-1001"), false, "an old ask was not forgotten");
+  assert.throws(() => new RecentKeys(1000), RangeError);
+});
+
+Deno.test("a page is kept from its second ask and served from the cache after", async () => {
+  await using t = await testApp();
+  const created = await t.services.jobs.create(sampleJob({ role: "Kept Role" }));
+  assert.ok(created.ok);
+  const similar = t.services.jobs.similar.bind(t.services.jobs);
+  let made = 0;
+  t.services.jobs.similar = (...args) => (made++, similar(...args));
+  const held: number[] = [];
+  for (let ask = 0; ask < 4; ask++) {
+    const response = await t.app.request(`/jobs/${created.job.jobId}`);
+    assert.ok((await response.text()).includes("Kept Role"));
+    held.push(t.services.cache.bytes);
+  }
+  assert.equal(made, 2, "the page was made again once kept");
+  assert.equal(held[0], 0, "a page asked for once was kept");
+  assert.ok(held[1] > 0);
+  assert.deepEqual(held.slice(2), [held[1], held[1]]);
+});
+
 Deno.test("a changed job is never served from the cache", async () => {
   await using t = await testApp();
   const created = await t.services.jobs.create(sampleJob({ role: "React Developer" }));
@@ -101,6 +131,7 @@ Deno.test("a crawler walking every job page does not push out the home page and 
   for (const path of [...hot, ...hot]) assert.equal((await t.app.request(path)).status, 200);
 
   const { jobs } = await t.services.jobs.search({ page: 1, limit: 250 });
+  const kept = t.services.cache.bytes;
   let crawled = 0;
   for (const job of jobs) {
     const response = await t.app.request(`/jobs/${job.jobId}`);
@@ -112,6 +143,8 @@ Deno.test("a crawler walking every job page does not push out the home page and 
     `the crawl read ${crawled} bytes, too few to fill the budget`,
   );
   assert.ok(t.services.cache.bytes <= 1024 * 1024);
+  // A page asked for once is not kept: the crawl leaves the cache as it found it.
+  assert.equal(t.services.cache.bytes, kept);
 
   // Served from the cache: the job list is not searched again.
   const search = t.services.jobs.search.bind(t.services.jobs);

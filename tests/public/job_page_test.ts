@@ -215,6 +215,35 @@ Deno.test("a page follows its job's changes, made in another process within REVI
   }
 });
 
+Deno.test("a job page's first view is one trip to KV: the revision, the job and its views at once", async () => {
+  const reads: string[] = [];
+  await using t = await testApp({
+    wrapKv: (kv) =>
+      new Proxy(kv, {
+        get(target, property) {
+          const value = Reflect.get(target, property);
+          if (typeof value !== "function") return value;
+          if (property === "get" || property === "getMany" || property === "list") {
+            return (
+              ...args: unknown[]
+            ) => (reads.push(String(property)), value.apply(target, args));
+          }
+          return value.bind(target);
+        },
+      }),
+  });
+  const [job] = await seedJobs(t, [{ role: "One Trip Role" }, { role: "One Trip Role" }]);
+  await setViews(t, job, 7);
+  assert.equal((await get(t, "/jobs")).status, 200);
+
+  reads.length = 0;
+  const { status, html } = await get(t, `/jobs/${job.jobId}`);
+  assert.equal(status, 200);
+  assert.ok(html.includes("<dt>Views</dt><dd><span>7</span></dd>"));
+  assert.ok(html.includes("Similar Jobs"));
+  assert.deepEqual(reads, ["getMany"]);
+});
+
 Deno.test("job text with markup is rendered as text in the page, JSON-LD, share data and feed", async () => {
   await using t = await testApp();
   const role = "<script>alert(1)</script>";
