@@ -10,12 +10,12 @@
  *   CACHE_BUDGETS below: view and click totals of jobs (kv/jobs/store.ts), analytics report answers and
  *   the job names they show (kv/analytics/reports.ts), verified admin tokens (server/auth.ts), user-agent
  *   verdicts and the job names the traffic counter records (server/counter.ts).
- * - Still bounded otherwise: the analytics reports' day counts (kv/analytics/reports.ts, one entry a day of
- *   the longest report period), what the traffic counter knows it counted (server/counter.ts, its
- *   own byte budget, oldest first), reads in flight shared by callers (kv/atomic.ts, gone once read).
- *
- * - Not a cache but beside one: the public pages' record of what was asked recently
- *   (routes/pages/cache.ts, a `RecentKeys` table of fixed size), so a page is kept once asked again.
+ * - Still bounded otherwise: the analytics reports' day counts (kv/analytics/reports.ts, one entry
+ *   a day of the longest report period), what the traffic counter knows it counted
+ *   (server/counter.ts, its own byte budget, oldest first), reads in flight shared by callers
+ *   (kv/atomic.ts, gone once read), the day of each quarter hour (kv/days.ts, 4,096 a time zone),
+ *   and the public pages' record of what was asked recently (routes/pages/cache.ts, a `RecentKeys`
+ *   table of fixed size), by which a page is kept from its second ask.
  *
  * The active-job catalogue (kv/jobs/catalogue.ts) and its search index are not caches: they are one copy of
  * the active jobs, sized by the data.

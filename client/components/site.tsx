@@ -16,31 +16,30 @@ function Logo() {
   );
 }
 
-export function SiteHeader({ current }: { current?: Section }) {
+/** What the header holds, `current` marked as the page's section. */
+export function HeaderContent({ current }: { current?: Section }) {
   return (
-    <header className="site-header">
-      <div className="wrap header-row">
-        <a href="/" className="brand">
-          <Logo />
-          <span>CareerEdge</span>
-        </a>
-        <nav aria-label="Main">
-          <ul className="nav-list">
-            {NAV.map((item) => (
-              <li key={item.href}>
-                <a
-                  href={item.href}
-                  className="nav-link"
-                  aria-current={item.section === current ? "page" : undefined}
-                >
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </div>
-    </header>
+    <div className="wrap header-row">
+      <a href="/" className="brand">
+        <Logo />
+        <span>CareerEdge</span>
+      </a>
+      <nav aria-label="Main">
+        <ul className="nav-list">
+          {NAV.map((item) => (
+            <li key={item.href}>
+              <a
+                href={item.href}
+                className="nav-link"
+                aria-current={item.section === current ? "page" : undefined}
+              >
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
   );
 }
 
@@ -54,9 +53,10 @@ const CATEGORIES = ["Software Engineering", "Data Science", "Marketing", "Design
 const LEGAL = ["Privacy Policy", "Terms of Service", "Cookie Policy"];
 const SOCIAL = ["LinkedIn", "X", "Facebook", "Instagram"];
 
-export function SiteFooter() {
+/** What the footer holds: the same on every page. */
+export function FooterContent() {
   return (
-    <footer className="site-footer">
+    <>
       <div className="wrap footer-grid">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="footer-brand">CareerEdge</h2>
@@ -116,6 +116,6 @@ export function SiteFooter() {
           ))}
         </ul>
       </div>
-    </footer>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 /** The HTML document around every public page: head tags for search engines and sharing, header, footer. */
 import type { ReactNode } from "react";
 import { assetUrl } from "../../server/assets.ts";
-import { type Section, SiteFooter, SiteHeader } from "../../client/components/site.tsx";
+import { renderToStaticMarkup } from "react-dom/server";
+import { FooterContent, HeaderContent, type Section } from "../../client/components/site.tsx";
 import { jsonForScript } from "../../client/components/json.ts";
 import { TOAST_REGION_ID, ToastRegion } from "../../client/components/toast.tsx";
 import { iconUrl } from "../icons.ts";
@@ -42,6 +43,18 @@ export function ReloadWithoutScript() {
     </noscript>
   );
 }
+
+/**
+ * The header's and footer's HTML, the same on every page of a section, made once: React renders a
+ * page element by element, and these two were a third of a job page's elements.
+ */
+const FOOTER_HTML = renderToStaticMarkup(<FooterContent />);
+const HEADER_HTML = new Map<Section | undefined, string>(
+  [undefined, "home", "jobs"].map((section) => [
+    section as Section | undefined,
+    renderToStaticMarkup(<HeaderContent current={section as Section | undefined} />),
+  ]),
+);
 
 export function Document(
   { meta, section, children }: { meta: PageMeta; section?: Section; children: ReactNode },
@@ -91,9 +104,17 @@ export function Document(
       </head>
       <body>
         <a href="#main" className="skip-link">Skip to main content</a>
-        <SiteHeader current={section} />
+        <header
+          className="site-header"
+          // deno-lint-ignore react-no-danger -- markup React made from constants (above)
+          dangerouslySetInnerHTML={{ __html: HEADER_HTML.get(section)! }}
+        />
         <main id="main">{children}</main>
-        <SiteFooter />
+        <footer
+          className="site-footer"
+          // deno-lint-ignore react-no-danger -- markup React made from constants (above)
+          dangerouslySetInnerHTML={{ __html: FOOTER_HTML }}
+        />
         <ToastRegion id={TOAST_REGION_ID} />
       </body>
     </html>
