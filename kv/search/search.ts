@@ -239,8 +239,19 @@ export function similarJobs(
     SIMILAR_WINDOW,
     index.numberOf.get(job.id) ?? -1,
   );
+  // Only jobs scoring at least the `limit`-th best score can be shown: only they are ranked.
+  let best = 0;
+  for (let i = 0; i < score.length; i++) if (score[i] > best) best = score[i];
+  const scoreCounts = new Uint32Array(best + 1);
+  for (let i = 0; i < score.length; i++) scoreCounts[score[i]]++;
+  let least = best;
+  for (let kept = scoreCounts[least]; kept < limit && least > 1; kept += scoreCounts[least]) {
+    least--;
+  }
+  const contenders: number[] = [];
+  for (let i = 0; i < score.length; i++) if (score[i] >= least) contenders.push(i);
   const { posted, ids } = index;
-  return topOf(docs.length, (at) => at, limit, (a, b) => {
+  return topK(contenders, limit, (a, b) => {
     const x = docs[a];
     const y = docs[b];
     return score[a] > score[b] ||
