@@ -57,7 +57,7 @@ const XML_HEADERS: [string, string][] = [["content-type", "application/xml; char
 const RSS_HEADERS: [string, string][] = [["content-type", "application/rss+xml; charset=UTF-8"]];
 
 export function publicPages(services: Services) {
-  const { jobs, counter, config, compressor } = services;
+  const { jobs, counter, config } = services;
   const cache = pageCache(services.cache);
   /** Data being loaded for a page, shared by every request that misses the cache meanwhile. */
   const loading = new Map<string, Tracked<unknown>>();
@@ -84,7 +84,7 @@ export function publicPages(services: Services) {
 
   async function send(c: Context, page: CachedPage, views?: number): Promise<Response> {
     if (page.parts.length > 1 && views === undefined) views = await viewsOf(page.jobKey!);
-    return (await pageAnswer(page, encodingOf(c), views ?? 0, compressor.gzip)).response();
+    return pageAnswer(page, encodingOf(c), views ?? 0).response();
   }
 
   /**
@@ -130,7 +130,7 @@ export function publicPages(services: Services) {
     const views = options.views?.(data.value!);
     if (cache.askedBefore(options.key)) return send(c, cacheWhole(), views);
     const html = renderDocument(options.page(data, true));
-    return onceAnswer(options.status, html, encodingOf(c), views ?? 0, compressor.gzip);
+    return onceAnswer(options.status, html, encodingOf(c), views ?? 0);
   }
 
   /** The site's share image (1200 x 630): the preview of a link to any page. */

@@ -23,7 +23,6 @@ import { shareImageRoutes } from "../routes/share-image.ts";
 import { adminShell } from "../routes/admin.tsx";
 import { createCounter } from "./counter.ts";
 import { AnswerCache, DEFAULT_CACHE_MB } from "./cache.ts";
-import { Compressor } from "./compress.ts";
 import { Throttle } from "./throttle.ts";
 import { clientAddresses, trustedProxies } from "./request.ts";
 
@@ -49,7 +48,6 @@ export function createServices({ kv, config, now = () => new Date() }: AppDeps):
     activity: new ActivityLog(kv, now, config.ACTIVITY_RETENTION_DAYS),
     counter: createCounter({ kv, config, now, jobs }),
     cache: new AnswerCache((config.CACHE_MB ?? DEFAULT_CACHE_MB) * 1024 * 1024),
-    compressor: new Compressor(),
   };
 }
 
@@ -96,7 +94,6 @@ export function createApp(deps: AppDeps | Services) {
   app.use(clientAddresses(trustedProxies(services.config.TRUSTED_PROXIES)));
   app.use(securityHeaders);
   app.use(headLength);
-  app.use(services.compressor.counting);
 
   const api = new Hono<AppEnv>();
   api.use(adminNoStore);

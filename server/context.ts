@@ -8,7 +8,6 @@ import type { SessionStore } from "../kv/sessions.ts";
 import type { ActivityLog } from "../kv/activity.ts";
 import type { Auth } from "./auth.ts";
 import type { AnswerCache } from "./cache.ts";
-import type { Compressor } from "./compress.ts";
 import type { Throttle } from "./throttle.ts";
 
 /**
@@ -41,8 +40,6 @@ export interface Services {
   counter: TrafficCounter;
   /** Every HTTP answer kept for reuse, within one budget in bytes. */
   cache: AnswerCache;
-  /** Gzips pages off the request thread; disposing of it stops its worker. */
-  compressor: Compressor;
 }
 
 export interface AppEnv {

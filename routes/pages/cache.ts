@@ -10,6 +10,7 @@ import { type HeaderList, SecureAnswer, secureResponse } from "../../server/secu
 import type { AnswerCache } from "../../server/cache.ts";
 import { RecentKeys } from "../../kv/bounded-cache.ts";
 import { HTML_HEADERS } from "./render.ts";
+import { gzip } from "../../server/compress.ts";
 
 /** Marks where a job page's view count goes: the count changes too often to be cached. */
 export const VIEWS_PLACEHOLDER = "<!--views-->";
@@ -31,7 +32,7 @@ export interface CachedPage {
    * The page's answer in each encoding, made on first demand and again when the view count in it
    * changes: a page is compressed once, not once per visitor.
    */
-  answers: Partial<Record<PageEncoding, { views: number; answer: Promise<SecureAnswer> }>>;
+  answers: Partial<Record<PageEncoding, { views: number; answer: SecureAnswer }>>;
 }
 
 const encoder = new TextEncoder();
@@ -64,39 +65,29 @@ export function pageBytes(page: CachedPage, views = 0): Uint8Array<ArrayBuffer> 
   return bytes;
 }
 
-/**
- * The page's answer in `encoding`, showing `views` where the page has a view count; `gzip`
- * compresses (server/compress.ts).
- */
-export function pageAnswer(
-  page: CachedPage,
-  encoding: PageEncoding,
-  views: number,
-  gzip: (bytes: Uint8Array<ArrayBuffer>) => Promise<Uint8Array<ArrayBuffer>>,
-): Promise<SecureAnswer> {
+/** The page's answer in `encoding`, showing `views` where the page has a view count. */
+export function pageAnswer(page: CachedPage, encoding: PageEncoding, views: number): SecureAnswer {
   const made = page.answers[encoding];
   if (made?.views === views) return made.answer;
   const bytes = pageBytes(page, views);
-  const answer = (encoding === "gzip" ? gzip(bytes) : Promise.resolve(bytes))
-    .then((body) => new SecureAnswer(body, page.status, PAGE_HEADERS[encoding]));
+  const body = encoding === "gzip" ? gzip(bytes) : bytes;
+  const answer = new SecureAnswer(body, page.status, PAGE_HEADERS[encoding]);
   page.answers[encoding] = { views, answer };
   return answer;
 }
 
 /**
- * The answer to a page made for this ask alone, not kept: its text goes to `gzip` as it is, so
- * the thread holds no bytes of it while another thread compresses it.
+ * The answer to a page made for this ask alone, not kept: its text is compressed as it is, with
+ * no bytes of it made first.
  */
-export async function onceAnswer(
+export function onceAnswer(
   status: number,
   html: string,
   encoding: PageEncoding,
   views: number,
-  gzip: (page: string) => Promise<Uint8Array<ArrayBuffer>>,
-): Promise<Response> {
+): Response {
   const page = html.replaceAll(VIEWS_PLACEHOLDER, String(views));
-  const body = encoding === "gzip" ? await gzip(page) : page;
-  return secureResponse(body, status, PAGE_HEADERS[encoding]);
+  return secureResponse(encoding === "gzip" ? gzip(page) : page, status, PAGE_HEADERS[encoding]);
 }
 
 /**

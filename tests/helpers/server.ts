@@ -40,7 +40,6 @@ export async function testApp(
     clock,
     async [Symbol.asyncDispose]() {
       await services.counter.flush();
-      services.compressor[Symbol.dispose]();
       kv.close();
     },
   };
