@@ -19,14 +19,34 @@ export function siteDay(iso: string, timeZone: string): string {
   return dayOf(new Date(iso), timeZone);
 }
 
+/** Days a format was asked for; past this many its memory starts again. */
+const REMEMBERED_DAYS = 1024;
+
+/** `format` of each calendar day, worked out once: a list shows a dozen jobs from a few days. */
+function byDay(format: Intl.DateTimeFormat): (day: string) => string {
+  const days = new Map<string, string>();
+  return (day) => {
+    let text = days.get(day);
+    if (text === undefined) {
+      if (days.size >= REMEMBERED_DAYS) days.clear();
+      text = format.format(new Date(`${day}T00:00:00Z`));
+      days.set(day, text);
+    }
+    return text;
+  };
+}
+
+const shortDay = byDay(shortDate);
+const longDay = byDay(longDate);
+
 /** 'Nov 21, 2026': lists and cards. */
 export function formatShortDate(iso: string, timeZone: string): string {
-  return shortDate.format(new Date(`${siteDay(iso, timeZone)}T00:00:00Z`));
+  return shortDay(siteDay(iso, timeZone));
 }
 
 /** 'November 21, 2026': the job detail page. */
 export function formatLongDate(iso: string, timeZone: string): string {
-  return longDate.format(new Date(`${siteDay(iso, timeZone)}T00:00:00Z`));
+  return longDay(siteDay(iso, timeZone));
 }
 
 /** '21 Nov 2026, 8:00:00 pm': a moment, such as an admin's change, with its time in `timeZone`. */
