@@ -6,7 +6,7 @@
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
 import { BEST_WORD_SCORE, FIELD, type SearchIndex } from "./index.ts";
 import { locationGroups, parseKeywords } from "./query.ts";
-import { topK, topOf } from "./top.ts";
+import { leastOfBest, topK, topOf } from "./top.ts";
 import { indexWords, words } from "./text.ts";
 
 /** Where the keyword box looks: everything but the job ID (an admin-only handle). */
@@ -157,8 +157,7 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
   let at = (position: number) => position;
   if (query.order === "relevance" && scores && wanted < total) {
     // The page's jobs all score at least `least`: the lowest score the best `wanted` jobs reach.
-    let least = scoreCounts.length - 1;
-    for (let better = scoreCounts[least]; better < wanted; better += scoreCounts[least]) least--;
+    const least = leastOfBest(scoreCounts, wanted);
     ranked = 0;
     for (let position = 0; position < total; position++) {
       if (scores[position] >= least) positions[ranked++] = position;
@@ -244,10 +243,7 @@ export function similarJobs(
   for (let i = 0; i < score.length; i++) if (score[i] > best) best = score[i];
   const scoreCounts = new Uint32Array(best + 1);
   for (let i = 0; i < score.length; i++) scoreCounts[score[i]]++;
-  let least = best;
-  for (let kept = scoreCounts[least]; kept < limit && least > 1; kept += scoreCounts[least]) {
-    least--;
-  }
+  const least = leastOfBest(scoreCounts, limit);
   const contenders: number[] = [];
   for (let i = 0; i < score.length; i++) if (score[i] >= least) contenders.push(i);
   const { posted, ids } = index;

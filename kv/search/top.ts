@@ -3,6 +3,16 @@
  * its best dozen, not 30,000 ranked.
  */
 
+/**
+ * The lowest score the best `wanted` items reach, from how many items have each score
+ * (`counts[score]`): only items scoring at least this can be among them.
+ */
+export function leastOfBest(counts: ArrayLike<number>, wanted: number): number {
+  let least = counts.length - 1;
+  for (let kept = counts[least]; kept < wanted && least > 0; kept += counts[least]) least--;
+  return least;
+}
+
 /** The best `k` of `items`, best first; `before(a, b)` is true when a ranks above b. */
 export function topK(
   items: ArrayLike<number>,

@@ -49,11 +49,9 @@ export function ReloadWithoutScript() {
  * page element by element, and these two were a third of a job page's elements.
  */
 const FOOTER_HTML = renderToStaticMarkup(<FooterContent />);
-const HEADER_HTML = new Map<Section | undefined, string>(
-  [undefined, "home", "jobs"].map((section) => [
-    section as Section | undefined,
-    renderToStaticMarkup(<HeaderContent current={section as Section | undefined} />),
-  ]),
+const SECTIONS: (Section | undefined)[] = [undefined, "home", "jobs"];
+const HEADER_HTML = new Map(
+  SECTIONS.map((section) => [section, renderToStaticMarkup(<HeaderContent current={section} />)]),
 );
 
 export function Document(

@@ -1,9 +1,9 @@
 /**
- * Pages are gzipped in the request's thread (server/compress.ts), from text or from bytes, and a
+ * Pages are gzipped in the request's thread (routes/pages/cache.ts), from text or from bytes, and a
  * gzipped page is the same page as the one sent plain.
  */
 import assert from "node:assert/strict";
-import { gzip } from "../../server/compress.ts";
+import { gzip } from "../../routes/pages/cache.ts";
 import { testApp } from "../helpers/server.ts";
 import { seedJobs } from "./fixtures.ts";
 
