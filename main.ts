@@ -20,13 +20,11 @@ if (await restoreUnfinished(kv)) {
   console.error(`Cannot start: ${RESTORE_UNFINISHED}`);
   Deno.exit(1);
 }
+// The store follows the job data from the start: the public catalogue and its search index load
+// in the background (from the snapshot when there is one); meanwhile the newest-first lists and job
+// pages are answered from KV, and only searches wait for it.
 const services = createServices({ kv, config });
 const app = createApp(services);
-// The public catalogue and its search index load in the background from the start; meanwhile the
-// newest-first lists and job pages are answered from KV, and only searches wait for it.
-services.jobs.active().catch((error) =>
-  console.error(`Loading the job catalogue failed (the next search tries again): ${error}`)
-);
 
 if (config.SEED_DEMO && await seedDemoIfEmpty(services)) {
   console.log("Filled the empty database with demo jobs and 90 days of analytics.");
@@ -73,6 +71,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     stopping = true;
     await server.shutdown();
     await services.counter.flush();
+    await services.jobs.close();
     Deno.exit(0);
   });
 }

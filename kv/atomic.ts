@@ -105,9 +105,10 @@ export const GET_MANY_KEYS = 10;
 export async function getAll<T>(
   kv: Deno.Kv,
   keyList: Deno.KvKey[],
+  options?: { consistency?: Deno.KvConsistencyLevel },
 ): Promise<Deno.KvEntryMaybe<T>[]> {
   const parts = await Promise.all(
-    chunk(keyList, GET_MANY_KEYS).map((part) => kv.getMany<T[]>(part)),
+    chunk(keyList, GET_MANY_KEYS).map((part) => kv.getMany<T[]>(part, options)),
   );
   return parts.flat();
 }

@@ -115,11 +115,22 @@ const SECRET_PREFIXES: readonly Deno.KvKey[] = [
   keys.sessionsOfAllAdmins(),
 ];
 
-function isSecret(key: Deno.KvKey): boolean {
-  return SECRET_PREFIXES.some((prefix) =>
+/**
+ * What a dump never holds: the catalogue's snapshot, made again from the jobs by the first server
+ * that starts on the restored database (its chunks' expiry would not survive a restore).
+ */
+const DERIVED_PREFIXES: readonly Deno.KvKey[] = [
+  keys.snapshotHead(),
+  keys.snapshotAllChunks(),
+  keys.snapshotLease(),
+];
+
+const startsWith = (prefixes: readonly Deno.KvKey[]) => (key: Deno.KvKey) =>
+  prefixes.some((prefix) =>
     prefix.length <= key.length && prefix.every((part, i) => part === key[i])
   );
-}
+const isSecret = startsWith(SECRET_PREFIXES);
+const isDerived = startsWith(DERIVED_PREFIXES);
 
 export interface DumpOptions {
   /** Also write the token-signing key, the main-admin secret and live sessions. */
@@ -138,7 +149,7 @@ export async function dumpDatabase(
   let buffered = "";
   try {
     for await (const entry of kv.list({ prefix: [] }, { batchSize: 1000 })) {
-      if (!withSecrets && isSecret(entry.key)) continue;
+      if (isDerived(entry.key) || (!withSecrets && isSecret(entry.key))) continue;
       buffered += JSON.stringify({
         key: encodeValue(entry.key),
         value: encodeValue(entry.value),

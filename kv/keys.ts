@@ -14,6 +14,12 @@
  *   ["jobs_changes", revision]                      _id[] changed by that revision (expires in a day)
  *   ["job_counter", _id, "views" | "clicks"]        Deno.KvU64 running totals
  *
+ * The catalogue's snapshot (kv/jobs/snapshot.ts), for cold starts
+ *   ["catalogue_snapshot"]                          SnapshotHead: revision, chunk count, hash
+ *   ["catalogue_snapshot_chunks", id, n]            Uint8Array: part n of snapshot `id`
+ *                                                   (expires in 30 days)
+ *   ["catalogue_snapshot_lease"]                    ISO time: a process is writing one (expires)
+ *
  * Admins and sessions
  *   ["admins", _id]                                 AdminRecord and its schemaVersion
  *   ["admins_by_email", email]                      _id
@@ -66,6 +72,11 @@ export const keys = {
   jobsMeta: () => ["jobs_meta"] as const,
   jobsChange: (revision: number) => ["jobs_changes", revision] as const,
   jobCounter: (id: string, counter: "views" | "clicks") => ["job_counter", id, counter] as const,
+  snapshotHead: () => ["catalogue_snapshot"] as const,
+  snapshotAllChunks: () => ["catalogue_snapshot_chunks"] as const,
+  snapshotChunks: (id: string) => ["catalogue_snapshot_chunks", id] as const,
+  snapshotChunk: (id: string, n: number) => ["catalogue_snapshot_chunks", id, n] as const,
+  snapshotLease: () => ["catalogue_snapshot_lease"] as const,
 
   admin: (id: string) => ["admins", id] as const,
   admins: () => ["admins"] as const,

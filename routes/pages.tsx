@@ -72,7 +72,9 @@ export function publicPages(services: Services) {
   function viewsOf(jobKey: string): Promise<number> {
     let read = viewReads.get(jobKey);
     if (!read) {
-      read = jobs.analyticsOf([jobKey]).then((counts) => counts.get(jobKey)?.views ?? 0)
+      read = jobs.analyticsOf([jobKey], { visitor: true }).then((counts) =>
+        counts.get(jobKey)?.views ?? 0
+      )
         .finally(() => viewReads.delete(jobKey));
       viewReads.set(jobKey, read);
     }
@@ -102,8 +104,11 @@ export function publicPages(services: Services) {
       page: (data: Promise<T>, cacheable: boolean) => ReactElement;
       jobKey?: string;
       views?: (data: T) => number;
+      /** False for a page made without all its data (a cold start's job page): never kept. */
+      keep?: boolean;
     },
   ): Promise<Response> {
+    const keep = options.keep ?? true;
     const loadKey = `${options.revision} ${options.key}`;
     let data = loading.get(loadKey) as Tracked<T> | undefined;
     if (!data) {
@@ -124,11 +129,11 @@ export function publicPages(services: Services) {
     };
     if (!(await settledInTime(c, data))) {
       // Data this slow is worth keeping the page for at its first ask.
-      data.then(cacheWhole, () => {});
+      if (keep) data.then(cacheWhole, () => {});
       return streamDocument(c, options.page(data, false), options.status);
     }
     const views = options.views?.(data.value!);
-    if (cache.askedBefore(options.key)) return send(c, cacheWhole(), views);
+    if (keep && cache.askedBefore(options.key)) return send(c, cacheWhole(), views);
     const html = renderDocument(options.page(data, true));
     return onceAnswer(options.status, html, encodingOf(c), views ?? 0);
   }
@@ -259,8 +264,8 @@ export function publicPages(services: Services) {
   app.get("/jobs/:id", async (c) => {
     const id = c.req.param("id");
     const key = `job ${id} ${siteUrl(c)}`;
-    // A page kept under no revision is about to be rendered: its job and view count are read with
-    // the revision, in one trip to KV.
+    // A page kept under no revision is about to be rendered: its job and view count are read in
+    // one trip to a nearby replica.
     const read = cache.holds(key) ? null : await jobs.pageRead(id);
     const revision = read?.revision ?? await jobs.revision();
     const hit = cache.get(key, revision);
@@ -268,7 +273,7 @@ export function publicPages(services: Services) {
       counter.pageView(c, hit.status === 200 ? hit.jobKey : undefined);
       return send(c, hit, read?.views);
     }
-    const job = read?.job ?? await jobs.get(id);
+    const job = read?.job ?? await jobs.get(id, { visitor: true });
     if (!job || job.status !== "active") {
       counter.pageView(c);
       const page = notFoundPage(c, job);
@@ -288,9 +293,12 @@ export function publicPages(services: Services) {
       }),
       canonical: url,
     };
+    // While a cold process loads its catalogue, the page is whole but for Similar Jobs, and not
+    // kept: crawlers and visitors alike get it from the job's own record at once.
+    const warm = jobs.loadedCatalog() !== null;
     const extras = () =>
       Promise.all([
-        jobs.similar(job, SIMILAR_JOBS_FETCHED, revision),
+        warm ? jobs.similar(job, SIMILAR_JOBS_FETCHED, revision) : [],
         read?.views ?? viewsOf(job._id),
       ]).then((
         [similar, views],
@@ -300,6 +308,7 @@ export function publicPages(services: Services) {
       revision,
       status: 200,
       load: extras,
+      keep: warm,
       jobKey: job._id,
       views: (data) => data.views,
       page: (data, cacheable) => (
@@ -316,7 +325,7 @@ export function publicPages(services: Services) {
   });
 
   app.get("/jobs/:id/apply", async (c) => {
-    const job = await jobs.get(c.req.param("id"));
+    const job = await jobs.get(c.req.param("id"), { visitor: true });
     // A link stored before links were checked strictly may not be usable: never redirect to it.
     const link = job?.status === "active" ? canonicalHiringLink(job.hiringLink) : null;
     if (!job || !link) return send(c, notFoundPage(c, job));

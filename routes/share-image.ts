@@ -159,7 +159,7 @@ export function shareImageRoutes({ jobs, cache }: Services) {
   // Drawing takes the CPU for tens of milliseconds: one at a time, so pages keep answering.
   const oneAtATime = pLimit(1);
   app.get("/jobs/:id/share.png", async (c) => {
-    const job = await jobs.get(c.req.param("id"));
+    const job = await jobs.get(c.req.param("id"), { visitor: true });
     if (!job || job.status !== "active") {
       c.header("cache-control", "no-store");
       return c.text("Not found", 404);

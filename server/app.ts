@@ -30,12 +30,31 @@ export interface AppDeps {
   kv: Deno.Kv;
   config: Config;
   now?: () => Date;
+  /**
+   * Whether the job store follows the job data for visitors (a server: true, the default) or
+   * reads it on every call (the database tasks).
+   */
+  follow?: boolean;
 }
 
-export function createServices({ kv, config, now = () => new Date() }: AppDeps): Services {
+/**
+ * How often a request may start a read of the job revision beside the watch: a local file's watch
+ * does not see other processes' writes, and a read there costs microseconds; a remote database's
+ * watch sees every write, so none.
+ */
+export function revisionPollMs(config: Config): number {
+  if (config.REVISION_POLL_MS !== undefined) return config.REVISION_POLL_MS;
+  const remote = config.DENO_KV_URL || (!config.DENO_KV_PATH && Deno.env.get("DENO_DEPLOYMENT_ID"));
+  return remote ? 0 : 10;
+}
+
+export function createServices(
+  { kv, config, now = () => new Date(), follow = true }: AppDeps,
+): Services {
   const admins = new AdminStore(kv, now);
   const sessions = new SessionStore(kv, now);
   const jobs = new JobStore(kv, now);
+  if (follow) jobs.follow({ pollMs: revisionPollMs(config) });
   return {
     kv,
     config,

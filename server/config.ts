@@ -33,6 +33,9 @@ const configSchema = z.object({
         "must be IP addresses or CIDR ranges separated by commas, such as 127.0.0.1,10.0.0.0/8",
       ),
     ).default([]),
+  REVISION_POLL_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int(
+    "must be a whole number of milliseconds",
+  ).min(0, "must be 0 to 60000").max(60_000, "must be 0 to 60000").optional(),
   TIMEZONE: z.string().refine((zone) => {
     try {
       new Intl.DateTimeFormat("en-US", { timeZone: zone });

@@ -4,7 +4,7 @@
  */
 import { CARD_DESCRIPTION_CUT } from "../constants.ts";
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS, type Job } from "../schemas.ts";
-import { type IndexedDoc, SearchIndex } from "../search/index.ts";
+import { type IndexedDoc, type IndexState, SearchIndex } from "../search/index.ts";
 import type { AdminIndex } from "../search/admin.ts";
 import { type Facets, MAX_ROLE_OPTIONS, searchJobs, similarJobs } from "../search/search.ts";
 import { topK } from "../search/top.ts";
@@ -46,6 +46,8 @@ const LISTED_DESCRIPTION = CARD_DESCRIPTION_CUT + 1;
 
 interface CachedJob {
   job: ListedJob;
+  /** The versionstamp of the record the job was taken from: a read older than it is stale. */
+  stamp: string;
 }
 
 /** One copy of each repeated text of the catalogue (and of each repeated list of texts). */
@@ -121,6 +123,15 @@ export function indexedJob(job: Job): IndexedDoc {
   };
 }
 
+/** A catalogue as plain data, for a snapshot (kv/jobs/snapshot.ts). */
+export interface CatalogState {
+  revision: number;
+  /** The listed jobs, in the order of the index's job numbers. */
+  jobs: ListedJob[];
+  stamps: string[];
+  index: IndexState;
+}
+
 /** A list in date order with no words or filters: KV's date-ordered index answers it alone. */
 export function plainList(query: PublicSearchQuery): boolean {
   const { keywords, location, role, experience, employmentType } = query;
@@ -153,17 +164,20 @@ export class ActiveCatalog {
   /** The admin search over jobs in every status, built at the first admin search. */
   admin: Promise<AdminIndex> | null = null;
 
-  /** Takes in a job's whole record: the index reads all its text, the list keeps what lists show. */
-  put(job: Job) {
+  /**
+   * Takes in a job's whole record and the versionstamp it was read with: the index reads all its
+   * text, the list keeps what lists show.
+   */
+  put(job: Job, stamp = "") {
     const listed = this.texts.listed(job);
-    this.byId.set(job._id, { job: listed });
+    this.byId.set(job._id, { job: listed, stamp });
     this.idByJobId.set(listed.jobId, job._id);
     this.index.put(indexedJob(job));
   }
 
-  /** Follows a change: the job's record as it is now, or null when it was deleted. */
-  apply(id: string, job: Job | null) {
-    if (job?.status === "active") this.put(job);
+  /** Follows a change: the job's record as it is now (with its stamp), or null when deleted. */
+  apply(id: string, job: Job | null, stamp = "") {
+    if (job?.status === "active") this.put(job, stamp);
     else {
       const gone = this.byId.get(id)?.job.jobId;
       if (gone !== undefined) this.idByJobId.delete(gone);
@@ -184,6 +198,35 @@ export class ActiveCatalog {
       this.texts = new SharedTexts();
       for (const cached of this.byId.values()) cached.job = this.texts.listed(cached.job);
     }
+  }
+
+  /** The versionstamp this catalogue's copy of an active job was read with. */
+  stampOf(id: string): string | undefined {
+    return this.byId.get(id)?.stamp;
+  }
+
+  /** What a snapshot keeps: the listed jobs and their stamps in the index's order, and the index. */
+  exportState(): CatalogState {
+    const index = this.index.exportState();
+    const cached = index.ids.map((id) => this.byId.get(id)!);
+    return {
+      revision: this.revision,
+      jobs: cached.map(({ job }) => job),
+      stamps: cached.map(({ stamp }) => stamp),
+      index,
+    };
+  }
+
+  /** The catalogue a snapshot describes; its jobs' texts are shared as a loaded one's are. */
+  static fromState(state: CatalogState): ActiveCatalog {
+    const catalog = new ActiveCatalog(state.revision);
+    catalog.index = SearchIndex.fromState(state.index);
+    state.jobs.forEach((job, i) => {
+      const listed = catalog.texts.listed(job);
+      catalog.byId.set(listed._id, { job: listed, stamp: state.stamps[i] });
+      catalog.idByJobId.set(listed.jobId, listed._id);
+    });
+    return catalog;
   }
 
   /** The id of the active job with this job ID, when there is one. */

@@ -50,12 +50,18 @@ export function paginate(page: number, limit: number, total: number): Pagination
 export async function readIndexPage<T>(
   kv: Deno.Kv,
   prefix: Deno.KvKey,
-  { reverse, offset, limit }: { reverse: boolean; offset: number; limit: number },
+  { reverse, offset, limit, consistency }: {
+    reverse: boolean;
+    offset: number;
+    limit: number;
+    consistency?: Deno.KvConsistencyLevel;
+  },
 ): Promise<Deno.KvEntry<T>[]> {
   const entries: Deno.KvEntry<T>[] = [];
   let index = 0;
   for await (
     const entry of kv.list<T>({ prefix }, {
+      consistency,
       reverse,
       limit: offset + limit,
       batchSize: Math.min(offset + limit, 500),

@@ -144,6 +144,12 @@ export async function holdsLink(kv: Deno.Kv, jobs: readonly Job[]): Promise<bool
   return jobs.map((job) => holders.has(job._id));
 }
 
+/** The revision each pending job write makes, for the store to follow its own writes at once. */
+const revisions = new WeakMap<Deno.AtomicOperation, number>();
+
+/** The revision `op` makes when it commits, if it is a job write. */
+export const revisionOf = (op: Deno.AtomicOperation): number | undefined => revisions.get(op);
+
 /** Bumps the revision and records which jobs it changed, so caches in any process can catch up. */
 export function commitMeta(
   op: Deno.AtomicOperation,
@@ -152,6 +158,7 @@ export function commitMeta(
   changedIds: string[],
 ): void {
   meta.revision += 1;
+  revisions.set(op, meta.revision);
   op.check(metaEntry).set(keys.jobsMeta(), meta).set(keys.jobsChange(meta.revision), changedIds, {
     expireIn: CHANGE_LOG_TTL_MS,
   });

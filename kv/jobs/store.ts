@@ -17,6 +17,7 @@ import {
   type JobIndexEntry,
   type JobsMeta,
   type JobWriter,
+  revisionOf,
   type StatusCounts,
   type WriteResult,
 } from "./records.ts";
@@ -35,26 +36,37 @@ import {
   type SearchPage,
 } from "./catalogue.ts";
 import { createJob, deleteJob, setJobStatus, updateJob } from "./writes.ts";
+import { type FollowOptions, RevisionFollower } from "./follow.ts";
+import { readSnapshot, writeSnapshot } from "./snapshot.ts";
 import { processStatusChanges } from "./lifecycle.ts";
 import { bulkCreate, type BulkResult, importJobs } from "./bulk.ts";
 import { type StoredJob, withoutVersion } from "./version.ts";
 
-/** `fresh`: read the revision now rather than share a read up to REVISION_MAX_AGE_MS old. */
+/** `fresh`: read the revision strongly now, for admin screens (an admin sees what they saved). */
 export interface Freshness {
   fresh?: boolean;
+}
+
+/** How a store follows the job data and keeps its snapshot (see `JobStore.follow`). */
+export interface StoreOptions {
+  /** Quiet time after the last change before the catalogue's snapshot is rewritten. */
+  snapshotSettleMs?: number;
+  /** The least time between two snapshots, whichever processes write them. */
+  snapshotIntervalMs?: number;
+  /** Active jobs below which no snapshot is written: a small catalogue loads whole as fast. */
+  snapshotMinJobs?: number;
 }
 
 /** What one job's remembered totals cost: its id and a two-number record. */
 const TOTALS_ENTRY_BYTES = 96;
 /** Jobs read and indexed between two pauses of a whole catalogue load (about 10 ms of work). */
 const LOAD_BATCH = 200;
-/**
- * How old a read of the revision may be when a request uses it. Requests within this time of a
- * read's start share it, so another process's job writes show within 10 ms (this process's own at
- * once). One read per request held a cached page to 33k req/s; shared this way it serves 39-43k
- * (wrk, 32 connections, the bench's 2 cores): the reads kept KV's thread busy on the second core.
- */
-export const REVISION_MAX_AGE_MS = 10;
+/** Revisions a catalogue catches up from the change log; further behind, it is loaded again. */
+const CATCH_UP_REVISIONS = 1000;
+const DEFAULT_SETTLE_MS = 30_000;
+const DEFAULT_SNAPSHOT_INTERVAL_MS = 5 * 60_000;
+const DEFAULT_SNAPSHOT_MIN_JOBS = 500;
+const EVENTUAL = { consistency: "eventual" } as const;
 
 export class JobStore {
   private catalog: ActiveCatalog | null = null;
@@ -64,12 +76,25 @@ export class JobStore {
   private refreshing: Promise<ActiveCatalog> | null = null;
   /** What the write modules use of the store. */
   private readonly writer: JobWriter;
+  /** Follows the revision for visitors' requests, once `follow` started it. */
+  private follower: RevisionFollower | null = null;
+  /** The newest revision this store's own commits made: its own pages show them at once. */
+  private ownRevision = -1;
+  private snapshotTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the first change not in a snapshot yet was applied (on the store's clock), or null. */
+  private unsnapshotted: number | null = null;
+  private readonly settleMs: number;
+  private readonly snapshotIntervalMs: number;
+  private readonly snapshotMinJobs: number;
 
   constructor(
     private kv: Deno.Kv,
     private now: () => Date = () => new Date(),
-    private revisionMaxAgeMs = REVISION_MAX_AGE_MS,
+    options: StoreOptions = {},
   ) {
+    this.settleMs = options.snapshotSettleMs ?? DEFAULT_SETTLE_MS;
+    this.snapshotIntervalMs = options.snapshotIntervalMs ?? DEFAULT_SNAPSHOT_INTERVAL_MS;
+    this.snapshotMinJobs = options.snapshotMinJobs ?? DEFAULT_SNAPSHOT_MIN_JOBS;
     this.writer = {
       kv,
       now: () => this.now(),
@@ -78,59 +103,114 @@ export class JobStore {
     };
   }
 
+  /**
+   * Starts following the job data for visitors: the revision comes from the follower (a watch,
+   * and reads that requests never wait for) instead of a read per request, and the catalogue
+   * catches up in the background, so a visitor's answer never waits on a strong read. The
+   * catalogue starts loading at once, from the snapshot when there is a good one.
+   */
+  follow(options: FollowOptions): void {
+    this.follower ??= new RevisionFollower(this.kv, options, (revision) => {
+      this.activeAt(revision).catch((error) =>
+        console.error(`Following the job data failed (the next change tries again): ${error}`)
+      );
+    });
+  }
+
+  /** Stops following and the snapshot timer (tests, shutdown). */
+  async close(): Promise<void> {
+    clearTimeout(this.snapshotTimer);
+    await this.follower?.close();
+  }
+
   // ---- reads -------------------------------------------------------------------------------
 
-  /** A job by `_id` or by its readable `jobId`. */
-  async get(idOrJobId: string): Promise<Job | null> {
+  /**
+   * A job by `_id` or by its readable `jobId`, read strongly (admins, writes) or, for a visitor,
+   * eventually: from a nearby replica, checked against the catalogue (`checked`).
+   */
+  async get(idOrJobId: string, { visitor = false } = {}): Promise<Job | null> {
+    return (await this.entryOf(idOrJobId, visitor))?.job ?? null;
+  }
+
+  private async entryOf(
+    idOrJobId: string,
+    visitor: boolean,
+  ): Promise<{ job: Job; stamp: string } | null> {
     if (!idOrJobId || idOrJobId.length > 64) return null;
+    const options = visitor ? EVENTUAL : undefined;
     // An active job's page is read by its job ID: the catalogue knows its id, so one read.
     const known = this.catalog?.idOf(idOrJobId);
     if (known) {
-      const record = (await this.kv.get<StoredJob>(keys.job(known))).value;
-      if (record?.jobId === idOrJobId) return withoutVersion(record);
+      const entry = await this.kv.get<StoredJob>(keys.job(known), options);
+      if (entry.value?.jobId === idOrJobId) return this.checked(entry, visitor);
     }
     // An id or a job ID: both looked up in one read.
     const [direct, pointer] = await this.kv.getMany<[StoredJob, string]>([
       keys.job(idOrJobId),
       keys.jobByJobId(idOrJobId),
-    ]);
-    if (direct.value) return withoutVersion(direct.value);
+    ], options);
+    if (direct.value) return this.checked(direct, visitor);
     if (!pointer.value) return null;
-    const record = (await this.kv.get<StoredJob>(keys.job(pointer.value))).value;
-    return record && withoutVersion(record);
+    return this.checked(await this.kv.get<StoredJob>(keys.job(pointer.value), options), visitor);
   }
 
   /**
-   * What a job page not rendered yet needs, read in one snapshot: the revision of the job data,
-   * the job by its job ID and its view count. Under load every trip to KV waits behind the other
-   * requests' work, and these three reads one after another were three trips. Null when the
-   * catalogue does not know the job ID or the job is gone (`get` then answers).
+   * A job as read, unless an eventual read came from a replica behind this process's catalogue:
+   * older than the catalogue's copy, or active where the catalogue (already past it) says it is
+   * not. Then it is read again strongly, which happens only in the moments after a change.
+   */
+  private async checked(
+    entry: Deno.KvEntryMaybe<StoredJob>,
+    eventual: boolean,
+  ): Promise<{ job: Job; stamp: string } | null> {
+    if (!entry.value || !entry.versionstamp) return null;
+    const stale = eventual && this.catalog && this.staleAgainstCatalog(entry, this.catalog);
+    if (stale) return this.checked(await this.kv.get<StoredJob>(entry.key), false);
+    return { job: withoutVersion(entry.value), stamp: entry.versionstamp };
+  }
+
+  private staleAgainstCatalog(entry: Deno.KvEntry<StoredJob>, catalog: ActiveCatalog): boolean {
+    const known = catalog.stampOf(entry.value._id);
+    if (known !== undefined) return entry.versionstamp < known;
+    return entry.value.status === "active";
+  }
+
+  /**
+   * What a job page not rendered yet needs, in one trip to a nearby replica: the job by its job ID
+   * and its view count, with the revision the page is kept under (the catalogue's). Under load
+   * every trip to KV waits behind the other requests' work, and a visitor never waits on the
+   * primary. Null when the catalogue does not know the job ID (`get` then answers).
    */
   async pageRead(jobId: string): Promise<{ revision: number; job: Job; views: number } | null> {
-    const id = this.catalog?.idOf(jobId);
-    if (!id) return null;
-    const [meta, record, writes, ...counters] = await this.kv.getMany<
-      [JobsMeta, StoredJob, Deno.KvU64, Deno.KvU64, Deno.KvU64]
+    const catalog = this.catalog;
+    const id = catalog?.idOf(jobId);
+    if (!catalog || !id) return null;
+    const revision = await this.revision();
+    const [record, writes, ...counters] = await this.kv.getMany<
+      [StoredJob, Deno.KvU64, Deno.KvU64, Deno.KvU64]
     >([
-      keys.jobsMeta(),
       keys.job(id),
       keys.analyticsWrites(),
       keys.jobCounter(id, "views"),
       keys.jobCounter(id, "clicks"),
-    ]);
+    ], EVENTUAL);
     if (record.value?.jobId !== jobId) return null;
+    const checked = await this.checked(record, true);
+    if (!checked) return null;
     const totals = new Map<string, JobAnalytics>();
     this.remember([id], counters, writes.value?.value ?? 0n, totals);
-    return {
-      revision: freshMeta(meta).revision,
-      job: withoutVersion(record.value),
-      views: totals.get(id)!.views,
-    };
+    return { revision, job: checked.job, views: totals.get(id)!.views };
   }
 
-  async getMany(ids: string[]): Promise<Job[]> {
-    const entries = await getAll<StoredJob>(this.kv, ids.map((id) => keys.job(id)));
-    return entries.flatMap((entry) => (entry.value ? [withoutVersion(entry.value)] : []));
+  async getMany(ids: string[], { visitor = false } = {}): Promise<Job[]> {
+    const entries = await getAll<StoredJob>(
+      this.kv,
+      ids.map((id) => keys.job(id)),
+      visitor ? EVENTUAL : undefined,
+    );
+    const checked = await Promise.all(entries.map((entry) => this.checked(entry, visitor)));
+    return checked.flatMap((found) => (found ? [found.job] : []));
   }
 
   /**
@@ -139,20 +219,24 @@ export class JobStore {
    * unchanged value means unchanged totals. When every job's totals are known, concurrent callers
    * share the read of that counter, so a job read by many visitors at once costs one read, not two
    * counter reads each. A job page's totals not known yet are read with that counter in one
-   * snapshot, not after it.
+   * snapshot, not after it. A visitor's counts are read from a nearby replica.
    */
-  async analyticsOf(ids: string[]): Promise<Map<string, JobAnalytics>> {
+  async analyticsOf(
+    ids: string[],
+    { visitor = false } = {},
+  ): Promise<Map<string, JobAnalytics>> {
     const result = new Map<string, JobAnalytics>();
     const unknown = ids.filter((id) => !this.totals.get(id, this.lastAnalyticsVersion));
+    const options = visitor ? EVENTUAL : undefined;
     let version: bigint;
     if (unknown.length > 0 && unknown.length * 2 < GET_MANY_KEYS) {
       const [writes, ...counters] = await this.kv.getMany<Deno.KvU64[]>([
         keys.analyticsWrites(),
         ...unknown.flatMap((id) => [keys.jobCounter(id, "views"), keys.jobCounter(id, "clicks")]),
-      ]);
+      ], options);
       version = writes.value?.value ?? 0n;
       this.remember(unknown, counters, version, result);
-    } else version = await this.analyticsVersion();
+    } else version = await (visitor ? this.visitorAnalyticsVersion() : this.analyticsVersion());
     this.lastAnalyticsVersion = version;
     const missing = ids.filter((id) => {
       if (result.has(id)) return false;
@@ -166,6 +250,7 @@ export class JobStore {
     const entries = await getAll<Deno.KvU64>(
       this.kv,
       missing.flatMap((id) => [keys.jobCounter(id, "views"), keys.jobCounter(id, "clicks")]),
+      options,
     );
     this.remember(missing, entries, version, result);
     return result;
@@ -188,8 +273,8 @@ export class JobStore {
     });
   }
 
-  async withAnalytics(jobs: Job[]): Promise<JobWithAnalytics[]> {
-    const analytics = await this.analyticsOf(jobs.map((job) => job._id));
+  async withAnalytics(jobs: Job[], { visitor = false } = {}): Promise<JobWithAnalytics[]> {
+    const analytics = await this.analyticsOf(jobs.map((job) => job._id), { visitor });
     return jobs.map((job) => ({
       ...job,
       analytics: analytics.get(job._id) ?? { views: 0, clicks: 0 },
@@ -293,38 +378,38 @@ export class JobStore {
     return admin;
   }
 
-  // ---- the public catalogue (in memory, checked against the revision on every call) --------
+  // ---- the public catalogue (in memory, following the revision) --------------------------
 
+  /** The revision from the primary, shared by concurrent callers (admins, and stores not following). */
   private readonly readRevision = sharedRead(async () => (await this.meta()).revision);
-  /** The revision read that requests share, and when it was asked for (on the store's clock). */
-  private revisionRead: { at: number; revision: Promise<number> } | null = null;
 
   /**
-   * The revision of the job data, read at most `revisionMaxAgeMs` before this call, and after
-   * every write this store made: a write here drops the shared read (`commit`). `fresh` reads it
-   * after this call began, for admin screens: an admin sees the jobs as they are, whichever
-   * process made the last change.
+   * The revision of the job data that answers are made and kept for. `fresh` reads it strongly,
+   * for admin screens: an admin sees the jobs as they are, whichever process made the last change.
+   * A store that follows (`follow`) answers visitors from what it follows, with no read: the
+   * catalogue's revision once it is loaded (it catches up in the background), and the newest of
+   * its own writes at once. A store that does not follow reads it on every call.
    */
-  revision({ fresh = false }: Freshness = {}): Promise<number> {
-    const now = this.now().getTime();
-    const shared = this.revisionRead;
-    if (!fresh && shared && now >= shared.at && now - shared.at < this.revisionMaxAgeMs) {
-      return shared.revision;
+  async revision({ fresh = false }: Freshness = {}): Promise<number> {
+    const follower = this.follower;
+    if (fresh || !follower) {
+      const revision = await this.readRevision();
+      follower?.note(revision);
+      return revision;
     }
-    const revision = this.readRevision();
-    const read = { at: now, revision };
-    this.revisionRead = read;
-    // A failed read is not shared: the next request tries again.
-    revision.catch(() => {
-      if (this.revisionRead === read) this.revisionRead = null;
-    });
-    return revision;
+    follower.nudge();
+    if (!this.catalog) await follower.ready();
+    return Math.max(this.catalog?.revision ?? follower.revision, this.ownRevision);
   }
 
-  /** Commits a job write; requests after it read the revision it made. */
+  /** Commits a job write; this store's answers after it are of the revision it made. */
   private async commit(op: Deno.AtomicOperation): Promise<boolean> {
     const { ok } = await op.commit();
-    if (ok) this.revisionRead = null;
+    const revision = revisionOf(op);
+    if (ok && revision !== undefined) {
+      this.ownRevision = Math.max(this.ownRevision, revision);
+      this.follower?.note(revision);
+    }
     return ok;
   }
 
@@ -333,44 +418,92 @@ export class JobStore {
     (await this.kv.get<Deno.KvU64>(keys.analyticsWrites())).value?.value ?? 0n
   );
 
-  /** Active jobs as of the current revision: caught up from the change log, else reloaded whole. */
+  /** The same from a nearby replica, for the counts a visitor sees. */
+  private readonly visitorAnalyticsVersion = sharedRead(async () =>
+    (await this.kv.get<Deno.KvU64>(keys.analyticsWrites(), EVENTUAL)).value?.value ?? 0n
+  );
+
+  /** Active jobs as of the current revision (see `revision`). */
   async active(freshness?: Freshness): Promise<ActiveCatalog> {
     return this.activeAt(await this.revision(freshness));
+  }
+
+  /** The catalogue when it is loaded, without waiting: null while a cold process loads it. */
+  loadedCatalog(): ActiveCatalog | null {
+    return this.catalog;
   }
 
   /** Active jobs as of `revision` or later, read by the caller: no second read of it. */
   private async activeAt(revision: number): Promise<ActiveCatalog> {
     // A refresh under way may be for an older revision than this caller read: then another follows.
     while (!this.catalog || this.catalog.revision < revision) {
-      this.refreshing ??= this.refresh(revision).finally(() => (this.refreshing = null));
+      const target = Math.max(revision, this.follower?.revision ?? -1);
+      this.refreshing ??= this.refresh(target).finally(() => (this.refreshing = null));
       await this.refreshing;
     }
     return this.catalog;
   }
 
+  /**
+   * Brings the catalogue to `revision`: from the change log when it is close enough; a cold
+   * process starts from the snapshot; failing both, every active job is read.
+   */
   private async refresh(revision: number): Promise<ActiveCatalog> {
-    const current = this.catalog;
-    if (current && revision - current.revision <= 1000) {
-      const changed = new Set<string>();
-      let seen = 0;
-      for await (
-        const entry of this.kv.list<string[]>({
-          start: keys.jobsChange(current.revision + 1),
-          end: keys.jobsChange(revision + 1),
-        })
-      ) {
-        seen++;
-        for (const id of entry.value) changed.add(id);
-      }
-      if (seen === revision - current.revision) {
-        const ids = [...changed];
-        const entries = await getAll<StoredJob>(this.kv, ids.map((id) => keys.job(id)));
-        ids.forEach((id, i) => current.apply(id, entries[i].value));
-        current.invalidate();
-        current.revision = revision;
-        return current;
-      }
+    let current = this.catalog;
+    if (!current) {
+      const snapshot = await readSnapshot(this.kv).catch((error) => ({
+        catalog: null,
+        reason: String(error),
+      }));
+      if (snapshot.catalog) current = snapshot.catalog;
+      else {console.log(
+          `Loading every active job: the catalogue's snapshot is unusable (${snapshot.reason}).`,
+        );}
     }
+    if (current && await this.catchUp(current, revision)) {
+      this.catalog = current;
+      this.snapshotLater();
+      return current;
+    }
+    const catalog = await this.loadWhole(revision);
+    this.catalog = catalog;
+    this.unsnapshotted ??= this.now().getTime();
+    this.snapshotLater(0);
+    return catalog;
+  }
+
+  /**
+   * Applies the changes after the catalogue's revision up to `revision` from the change log;
+   * false when the log no longer holds them all (then the catalogue is loaded whole).
+   */
+  private async catchUp(catalog: ActiveCatalog, revision: number): Promise<boolean> {
+    if (catalog.revision >= revision) return true;
+    if (revision - catalog.revision > CATCH_UP_REVISIONS) return false;
+    const changed = new Set<string>();
+    let seen = 0;
+    for await (
+      const entry of this.kv.list<string[]>({
+        start: keys.jobsChange(catalog.revision + 1),
+        end: keys.jobsChange(revision + 1),
+      })
+    ) {
+      seen++;
+      for (const id of entry.value) changed.add(id);
+    }
+    if (seen !== revision - catalog.revision) return false;
+    const ids = [...changed];
+    const entries = await getAll<StoredJob>(this.kv, ids.map((id) => keys.job(id)));
+    ids.forEach((id, i) => {
+      const entry = entries[i];
+      catalog.apply(id, entry.value && withoutVersion(entry.value), entry.versionstamp ?? "");
+    });
+    catalog.invalidate();
+    catalog.revision = revision;
+    if (ids.length > 0) this.unsnapshotted ??= this.now().getTime();
+    return true;
+  }
+
+  private async loadWhole(revision: number): Promise<ActiveCatalog> {
     const catalog = new ActiveCatalog(revision);
     let taken = 0;
     for await (
@@ -378,12 +511,44 @@ export class JobStore {
         batchSize: LOAD_BATCH,
       })
     ) {
-      catalog.put(entry.value);
+      // The index entry is written in the job's own atomic write: it has the record's stamp.
+      catalog.put(withoutVersion(entry.value), entry.versionstamp);
       // Requests go on being answered while a large catalogue loads: a pause every batch.
       if (++taken % LOAD_BATCH === 0) await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    this.catalog = catalog;
     return catalog;
+  }
+  /**
+   * Schedules the snapshot once the changes settle: `settleMs` after the last change, or at once
+   * when the first change not in a snapshot is older than the interval between snapshots, so a
+   * steady stream of edits still gets one. Only a following store (a server) writes snapshots.
+   */
+  private snapshotLater(delayMs = this.settleMs): void {
+    if (!this.follower || this.unsnapshotted === null) return;
+    clearTimeout(this.snapshotTimer);
+    const waited = this.now().getTime() - this.unsnapshotted;
+    const delay = waited >= this.snapshotIntervalMs ? 0 : delayMs;
+    this.snapshotTimer = setTimeout(() => {
+      this.saveSnapshot().catch((error) =>
+        console.error(
+          `Writing the catalogue's snapshot failed (the next change tries again): ${error}`,
+        )
+      );
+    }, delay);
+    Deno.unrefTimer(this.snapshotTimer as unknown as number);
+  }
+
+  /**
+   * Writes the catalogue's snapshot now, unless one as new is there or another process writes one;
+   * returns whether this call wrote it.
+   */
+  async saveSnapshot(): Promise<boolean> {
+    const catalog = this.catalog;
+    if (!catalog || catalog.byId.size < this.snapshotMinJobs) return false;
+    const since = this.unsnapshotted;
+    const head = await writeSnapshot(this.kv, catalog, this.now(), this.snapshotIntervalMs);
+    if (this.unsnapshotted === since) this.unsnapshotted = null;
+    return head !== null;
   }
 
   /** A page of the public search with the dropdowns' counts, as lists show jobs. */
@@ -392,10 +557,10 @@ export class JobStore {
   }
 
   /**
-   * A page of the public search with whole job records (the API, the feed, the home page). Newest
-   * or oldest first with no words or filters is read straight from KV's date-ordered index while
-   * the catalogue of this revision is still loading, so a process answers these at once after it
-   * starts; the rest wait for the catalogue.
+   * A page of the public search with whole job records (the API, the feed), read from a nearby
+   * replica. Newest or oldest first with no words or filters is read straight from KV's
+   * date-ordered index while a cold process's catalogue is still loading, so a process answers
+   * these at once after it starts; the rest wait for the catalogue.
    */
   async list(query: PublicSearchQuery): Promise<{ jobs: Job[]; pagination: Pagination }> {
     const revision = await this.revision();
@@ -404,22 +569,25 @@ export class JobStore {
       this.active().catch(() => {});
       return await this.listFromKv(query);
     }
-    const { jobs, pagination } = (await this.active()).page(query);
-    const records = await this.getMany(jobs.map((job) => job._id));
+    const { jobs, pagination } = (await this.activeAt(revision)).page(query);
+    const records = await this.getMany(jobs.map((job) => job._id), { visitor: true });
     return { jobs: records.filter((job) => job.status === "active"), pagination };
   }
 
   private async listFromKv(query: PublicSearchQuery) {
-    const entries = await readIndexPage<StoredJob>(this.kv, keys.jobsByStatus("active"), {
-      // Relevance with nothing to rank by is newest first, as the catalogue answers it.
-      reverse: query.sortBy !== "datePosted" || query.sortOrder !== "asc",
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
-    const { counts } = await this.meta();
+    const [entries, meta] = await Promise.all([
+      readIndexPage<StoredJob>(this.kv, keys.jobsByStatus("active"), {
+        // Relevance with nothing to rank by is newest first, as the catalogue answers it.
+        reverse: query.sortBy !== "datePosted" || query.sortOrder !== "asc",
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+        consistency: "eventual",
+      }),
+      this.kv.get<JobsMeta>(keys.jobsMeta(), EVENTUAL),
+    ]);
     return {
       jobs: entries.map((entry) => withoutVersion(entry.value)),
-      pagination: paginate(query.page, query.limit, counts.active),
+      pagination: paginate(query.page, query.limit, freshMeta(meta).counts.active),
     };
   }
 

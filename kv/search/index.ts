@@ -6,7 +6,7 @@
  */
 import SearchableMap from "minisearch/SearchableMap";
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
-import { grown, Posting } from "./postings.ts";
+import { grown, Posting, VarintReader, VarintWriter } from "./postings.ts";
 import { editDistance, indexWords, isStopWord, typoBudget } from "./text.ts";
 
 /** Field bits of a posting. */
@@ -61,6 +61,21 @@ export interface WordMatch {
   posting: Posting;
   how: number;
   word: string;
+}
+
+/** An index as plain arrays: what a snapshot keeps of it (see `SearchIndex.exportState`). */
+export interface IndexState {
+  ids: string[];
+  posted: Float64Array<ArrayBuffer>;
+  roleOf: Int32Array<ArrayBuffer>;
+  experienceOf: Uint8Array<ArrayBuffer>;
+  typeOf: Uint8Array<ArrayBuffer>;
+  roleNames: string[];
+  /** Each word, the number of jobs holding it, their gaps (varints) and their field bits. */
+  words: string[];
+  sizes: Uint32Array<ArrayBuffer>;
+  gaps: Uint8Array<ArrayBuffer>;
+  fields: Uint8Array<ArrayBuffer>;
 }
 
 export class SearchIndex {
@@ -191,6 +206,92 @@ export class SearchIndex {
     for (const posting of this.roleDocs) posting.renumber(renumbered);
     this.gone = 0;
     this.live = null;
+  }
+
+  /**
+   * The index of the live jobs as plain arrays, numbered afresh without the removed ones, for a
+   * snapshot (kv/jobs/snapshot.ts): posting lists as one run of varint gaps between job numbers
+   * (mostly one byte each) and one of field bits, so a large index packs into a few megabytes.
+   * `fromState` gives back an index that answers every query as this one does.
+   */
+  exportState(): IndexState {
+    const renumbered = new Int32Array(this.span).fill(-1);
+    const ids: string[] = [];
+    for (let doc = 0; doc < this.span; doc++) {
+      if (this.alive[doc]) renumbered[doc] = ids.push(this.ids[doc]) - 1;
+    }
+    const keep = <T extends Uint8Array | Float64Array | Int32Array>(array: T): T => {
+      const kept = new (array.constructor as new (size: number) => T)(ids.length);
+      for (let doc = 0; doc < this.span; doc++) {
+        if (renumbered[doc] >= 0) kept[renumbered[doc]] = array[doc];
+      }
+      return kept;
+    };
+    const words: string[] = [];
+    const sizes: number[] = [];
+    const gaps = new VarintWriter();
+    const fields: number[] = [];
+    for (const [word, posting] of this.postings) {
+      let previous = -1;
+      let size = 0;
+      for (let i = 0; i < posting.size; i++) {
+        const doc = renumbered[posting.docs[i]];
+        if (doc < 0) continue;
+        gaps.write(doc - previous - 1);
+        fields.push(posting.fields[i]);
+        previous = doc;
+        size++;
+      }
+      if (size === 0) continue;
+      words.push(word);
+      sizes.push(size);
+    }
+    return {
+      ids,
+      posted: keep(this.posted),
+      roleOf: keep(this.roleOf),
+      experienceOf: keep(this.experienceOf),
+      typeOf: keep(this.typeOf),
+      roleNames: [...this.roleNames],
+      words,
+      sizes: Uint32Array.from(sizes),
+      gaps: gaps.bytes(),
+      fields: Uint8Array.from(fields),
+    };
+  }
+
+  /** The index a snapshot's state describes (see `exportState`). */
+  static fromState(state: IndexState): SearchIndex {
+    const index = new SearchIndex();
+    const count = state.ids.length;
+    index.ids = state.ids;
+    index.alive = new Uint8Array(count).fill(1);
+    index.posted = state.posted;
+    index.roleOf = state.roleOf;
+    index.experienceOf = state.experienceOf;
+    index.typeOf = state.typeOf;
+    state.ids.forEach((id, doc) => index.numberOf.set(id, doc));
+    state.roleNames.forEach((role, code) => {
+      index.roleNames.push(role);
+      index.roleCode.set(role, code);
+      index.roleDocs.push(new Posting());
+    });
+    for (let doc = 0; doc < count; doc++) index.roleDocs[state.roleOf[doc]].add(doc, FIELD.role);
+    const gaps = new VarintReader(state.gaps);
+    let at = 0;
+    state.words.forEach((word, w) => {
+      const size = state.sizes[w];
+      const posting = new Posting();
+      posting.docs = new Uint32Array(size);
+      posting.fields = state.fields.slice(at, at + size);
+      let doc = -1;
+      for (let i = 0; i < size; i++) posting.docs[i] = doc += gaps.read() + 1;
+      posting.size = size;
+      at += size;
+      index.postings.set(word, posting);
+      index.words.set(word, posting);
+    });
+    return index;
   }
 
   remove(id: string): void {

@@ -48,3 +48,43 @@ export class Posting {
     return kept;
   }
 }
+
+/** Non-negative whole numbers as LEB128 varints: seven bits a byte, small gaps in one byte. */
+export class VarintWriter {
+  private buffer = new Uint8Array(1024);
+  private length = 0;
+
+  write(value: number): void {
+    if (this.length + 5 > this.buffer.length) {
+      this.buffer = grown(this.buffer, this.length + 5, this.length);
+    }
+    while (value >= 0x80) {
+      this.buffer[this.length++] = (value & 0x7f) | 0x80;
+      value >>>= 7;
+    }
+    this.buffer[this.length++] = value;
+  }
+
+  bytes(): Uint8Array<ArrayBuffer> {
+    return this.buffer.slice(0, this.length);
+  }
+}
+
+export class VarintReader {
+  private at = 0;
+
+  constructor(private buffer: Uint8Array) {}
+
+  read(): number {
+    let value = 0;
+    let shift = 0;
+    let byte: number;
+    do {
+      byte = this.buffer[this.at++];
+      if (byte === undefined) throw new RangeError("A varint runs past the end of its bytes");
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return value;
+  }
+}

@@ -127,16 +127,16 @@ export function jobRoutes(services: Services) {
   app.get("/:id", async (c) => {
     // An admin (the Edit page) may read a job in any status, and is not counted as a visitor.
     const admin = await auth.fromHeader(c.req.header("authorization"));
-    const job = await jobs.get(c.req.param("id"));
+    const job = await jobs.get(c.req.param("id"), { visitor: !admin });
     if (!job) fail(404, "Job not found");
     if (!admin && job.status !== "active") fail(410, "This job is no longer available");
     if (!admin) counter.jobView(c, job._id);
-    const [withAnalytics] = await jobs.withAnalytics([job]);
+    const [withAnalytics] = await jobs.withAnalytics([job], { visitor: !admin });
     return c.json(withAnalytics);
   });
 
   app.post("/:id/click", async (c) => {
-    const job = await jobs.get(c.req.param("id"));
+    const job = await jobs.get(c.req.param("id"), { visitor: true });
     if (!job) fail(404, "Job not found");
     const hiringLink = canonicalHiringLink(job.hiringLink);
     if (job.status !== "active" || !hiringLink) {

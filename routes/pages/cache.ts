@@ -1,9 +1,9 @@
 /**
  * Rendered public pages, kept in the server's one answer cache (server/cache.ts) per canonical URL
  * and valid for one revision of the job data (`jobs_meta.revision`, bumped by every job write in
- * any process). Each request checks the page against the revision in KV as read at most
- * REVISION_MAX_AGE_MS (10 ms) before it (`JobStore.revision`), so no process serves a page that a
- * job write older than that has changed.
+ * any process). Each request checks the page against the revision the job store follows
+ * (`JobStore.revision`: the watch of that record, with no read on the request), so a page is
+ * served until the process learns of a change, within a second of the write.
  */
 
 import { gzipSync } from "node:zlib";

@@ -123,7 +123,12 @@ async function shown(t: App, token: string) {
 function restarted(t: TestApp): App {
   return {
     app: createApp(
-      createServices({ kv: t.kv, config: t.services.config, now: () => new Date(t.clock.now) }),
+      createServices({
+        kv: t.kv,
+        config: t.services.config,
+        now: () => new Date(t.clock.now),
+        follow: false,
+      }),
     ),
   };
 }

@@ -40,6 +40,7 @@ export async function testApp(
     clock,
     async [Symbol.asyncDispose]() {
       await services.counter.flush();
+      await services.jobs.close();
       kv.close();
     },
   };

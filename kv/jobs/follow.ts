@@ -1,0 +1,125 @@
+/**
+ * Follows the revision of the job data (`jobs_meta.revision`) without a read on a visitor's request:
+ * `kv.watch` pushes every change (restarted whenever its stream ends), eventual reads fill in while
+ * the watch is down, and, where the watch cannot see other processes' writes (a local SQLite file
+ * watched by another process), a cheap read now and then while requests come in.
+ */
+import { keys } from "../keys.ts";
+import type { JobsMeta } from "./records.ts";
+
+export interface FollowOptions {
+  /**
+   * How often, at most, a request starts an eventual read of the revision beside the watch (it
+   * never waits for it); 0 leaves it to the watch. A local database file needs it: SQLite's watch
+   * sees only the writes of the process watching.
+   */
+  pollMs: number;
+  /** How long to wait before restarting a watch that failed, and between reads while it is down. */
+  retryMs?: number;
+}
+
+/** Reads the watch is given back while it is down (in ms). */
+const DEFAULT_RETRY_MS = 1000;
+
+export class RevisionFollower {
+  /** The newest revision seen; -1 before the first. */
+  revision = -1;
+  /** Watch streams started (the first and every restart): tests and the bench read it. */
+  watchStarts = 0;
+  private closed = false;
+  private lastPoll = -Infinity;
+  private polling: Promise<void> | null = null;
+  private first: Promise<void>;
+  private stopWatch: (() => void) | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly retryMs: number;
+
+  constructor(
+    private kv: Deno.Kv,
+    private options: FollowOptions,
+    /** Told of every newer revision, in order of arrival. */
+    private onRevision: (revision: number) => void,
+  ) {
+    this.retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
+    // Whichever comes first: the watch's first value or an eventual read.
+    this.first = new Promise((resolve) => {
+      const settle = this.onRevision;
+      this.onRevision = (revision) => {
+        resolve();
+        settle(revision);
+      };
+    });
+    this.watch();
+    this.poll();
+  }
+
+  /** Resolves once a revision is known (at once after the first). */
+  ready(): Promise<void> {
+    return this.first;
+  }
+
+  /** Takes a revision learnt elsewhere (this process's own commit, a strong read). */
+  note(revision: number): void {
+    if (revision <= this.revision || this.closed) return;
+    this.revision = revision;
+    this.onRevision(revision);
+  }
+
+  /** A request came in: an eventual read of the revision when the last is `pollMs` old. */
+  nudge(now = performance.now()): void {
+    if (this.options.pollMs > 0 && now - this.lastPoll >= this.options.pollMs) this.poll(now);
+  }
+
+  private poll(now = performance.now()): void {
+    if (this.polling || this.closed) return;
+    this.lastPoll = now;
+    this.polling = this.kv.get<JobsMeta>(keys.jobsMeta(), { consistency: "eventual" })
+      .then((entry) => this.note(entry.value?.revision ?? 0))
+      .catch(() => {})
+      .finally(() => (this.polling = null));
+  }
+
+  private watch(): void {
+    if (this.closed) return;
+    this.watchStarts++;
+    let stream: ReadableStream<[Deno.KvEntryMaybe<JobsMeta>]>;
+    try {
+      stream = this.kv.watch<[JobsMeta]>([keys.jobsMeta()]);
+    } catch {
+      return this.retry();
+    }
+    const reader = stream.getReader();
+    this.stopWatch = () => reader.cancel().catch(() => {});
+    (async () => {
+      try {
+        while (!this.closed) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          this.note(value[0].value?.revision ?? 0);
+        }
+      } catch {
+        // A broken stream is restarted below like an ended one.
+      }
+      this.retry();
+    })();
+  }
+
+  /** While the watch is down, an eventual read every `retryMs` until it is back. */
+  private retry(): void {
+    this.stopWatch = null;
+    if (this.closed) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.poll();
+      this.watch();
+    }, this.retryMs);
+  }
+
+  /** Stops following; resolves once no read of its own is under way. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    this.stopWatch?.();
+    await this.polling;
+  }
+}

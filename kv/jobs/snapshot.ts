@@ -1,0 +1,347 @@
+/**
+ * The catalogue's snapshot in KV: what the public catalogue and its search index need (listed jobs,
+ * never whole records, and the index's posting lists), packed and gzipped into chunks within KV's
+ * value limit, under a head record that names the revision, the chunks and their hash. A cold
+ * process loads it in a few reads and catches up from the change log, instead of reading every
+ * active job. Whatever is wrong with a snapshot (missing, torn, corrupt, of another format or
+ * another search code) is detected, and the caller loads the catalogue whole.
+ */
+import { deserialize, serialize } from "node:v8";
+import { keys } from "../keys.ts";
+import { encodeHex } from "../hex.ts";
+import { ActiveCatalog, type CatalogState, type ListedJob } from "./catalogue.ts";
+import { generateJob, seededRandom } from "../demo/generate.ts";
+
+/** Bumped whenever the packed layout below changes. */
+const SNAPSHOT_FORMAT = 1;
+/** Bytes of one chunk: under KV's 64 KiB value limit. */
+const CHUNK_BYTES = 60_000;
+/** Chunks written in one atomic operation: 720 KB, within KV's 800 KiB. */
+const CHUNKS_PER_WRITE = 12;
+/** How long one process may hold the right to write the snapshot. */
+const LEASE_MS = 5 * 60_000;
+/**
+ * Chunks expire on their own, so those of a writer that died before naming them in the head never
+ * stay; a snapshot this old is found torn, and the catalogue is loaded whole and snapshotted again.
+ */
+const CHUNK_TTL_MS = 30 * 24 * 3_600_000;
+
+export interface SnapshotHead {
+  format: number;
+  /** The search code's fingerprint: a snapshot of other code would answer other results. */
+  fingerprint: string;
+  revision: number;
+  id: string;
+  chunks: number;
+  bytes: number;
+  sha256: string;
+  writtenAt: string;
+  /** The snapshot this one replaced: kept for readers still reading it, removed by the next. */
+  previous: { id: string; chunks: number } | null;
+}
+
+/** A column of the listed jobs: texts by number in a shared table, lists of them, or as they are. */
+type Column =
+  | { kind: "text"; refs: Int32Array }
+  | { kind: "list"; refs: Int32Array }
+  | { kind: "group"; groups: Record<string, Int32Array> }
+  | { kind: "raw"; values: unknown[] };
+
+interface PackedJobs {
+  count: number;
+  texts: string[];
+  lists: Int32Array[];
+  columns: [string, Column][];
+}
+
+const ABSENT = -2;
+const NULL = -1;
+
+const isTextList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
+const isGroup = (value: unknown): value is Record<string, string[]> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) &&
+  Object.values(value).every(isTextList);
+
+/**
+ * The listed jobs by column, every distinct text and list of texts stored once: 100,000 jobs
+ * share a few thousand companies, places and skill lists.
+ */
+function packJobs(jobs: ListedJob[]): PackedJobs {
+  const texts: string[] = [];
+  const textNumbers = new Map<string, number>();
+  const lists: Int32Array[] = [];
+  const listNumbers = new Map<string, number>();
+  const text = (value: string) => {
+    let number = textNumbers.get(value);
+    if (number === undefined) textNumbers.set(value, number = texts.push(value) - 1);
+    return number;
+  };
+  const list = (values: string[]) => {
+    const key = values.join("\u0000");
+    let number = listNumbers.get(key);
+    if (number === undefined) {
+      listNumbers.set(key, number = lists.push(Int32Array.from(values, text)) - 1);
+    }
+    return number;
+  };
+  const rows = jobs as unknown as Record<string, unknown>[];
+  const names = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const columns = names.map((name): [string, Column] => {
+    const values = rows.map((row) => (name in row ? row[name] : ABSENT));
+    const present = values.filter((value) => value !== ABSENT && value !== null);
+    const refsOf = (of: (value: never) => number) =>
+      Int32Array.from(
+        values,
+        (value) => value === ABSENT ? ABSENT : value === null ? NULL : of(value as never),
+      );
+    if (present.every((value) => typeof value === "string")) {
+      return [name, { kind: "text", refs: refsOf(text) }];
+    }
+    if (present.every(isTextList)) return [name, { kind: "list", refs: refsOf(list) }];
+    if (present.length === values.length && present.every(isGroup)) {
+      const groupNames = [...new Set(present.flatMap((value) => Object.keys(value)))];
+      const groups = Object.fromEntries(groupNames.map((group) => [
+        group,
+        Int32Array.from(values as Record<string, string[]>[], (value) => list(value[group] ?? [])),
+      ]));
+      return [name, { kind: "group", groups }];
+    }
+    return [name, { kind: "raw", values }];
+  });
+  return { count: jobs.length, texts, lists, columns };
+}
+
+function unpackJobs({ count, texts, lists, columns }: PackedJobs): ListedJob[] {
+  const listTexts = lists.map((refs) => Array.from(refs, (ref) => texts[ref]));
+  const rows: Record<string, unknown>[] = Array.from({ length: count }, () => ({}));
+  for (const [name, column] of columns) {
+    if (column.kind === "group") {
+      const groupNames = Object.keys(column.groups);
+      rows.forEach((row, i) => {
+        row[name] = Object.fromEntries(
+          groupNames.map((group) => [group, listTexts[column.groups[group][i]]]),
+        );
+      });
+      continue;
+    }
+    if (column.kind === "raw") {
+      column.values.forEach((value, i) => {
+        if (value !== ABSENT) rows[i][name] = value;
+      });
+      continue;
+    }
+    const table = column.kind === "text" ? texts : listTexts;
+    column.refs.forEach((ref, i) => {
+      if (ref !== ABSENT) rows[i][name] = ref === NULL ? null : table[ref];
+    });
+  }
+  return rows as unknown as ListedJob[];
+}
+
+interface Payload {
+  format: number;
+  fingerprint: string;
+  revision: number;
+  jobs: PackedJobs;
+  stamps: string[];
+  index: CatalogState["index"];
+}
+
+async function gzip(bytes: Uint8Array, format: "compress" | "decompress"): Promise<Uint8Array> {
+  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(
+    format === "compress" ? new CompressionStream("gzip") : new DecompressionStream("gzip"),
+  );
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function sha256(bytes: Uint8Array): Promise<string> {
+  return encodeHex(
+    new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>)),
+  );
+}
+
+let fingerprintOnce: Promise<string> | null = null;
+
+/**
+ * A fingerprint of the code that decides what a snapshot holds: the snapshot of a small fixed
+ * catalogue, hashed. A change to how text is cut into words, how the index keeps them or what a
+ * list keeps of a job changes it, and snapshots made by other code are then not used.
+ */
+export function searchFingerprint(): Promise<string> {
+  fingerprintOnce ??= (() => {
+    const random = seededRandom(7);
+    const probe = new ActiveCatalog(0);
+    for (let serial = 1; serial <= 40; serial++) {
+      const job = generateJob(random, serial, {
+        status: "active",
+        datePosted: new Date(Date.UTC(2026, 0, serial)),
+        movedToDumpAt: null,
+      });
+      probe.put({ ...job, jobId: `JB-${serial}` }, String(serial));
+    }
+    return sha256(serialize({ format: SNAPSHOT_FORMAT, state: probe.exportState() }));
+  })();
+  return fingerprintOnce;
+}
+
+/** The catalogue packed, gzipped and cut into chunks. */
+export async function encodeSnapshot(
+  catalog: ActiveCatalog,
+): Promise<{ chunks: Uint8Array[]; bytes: number; sha256: string }> {
+  const state = catalog.exportState();
+  const payload: Payload = {
+    format: SNAPSHOT_FORMAT,
+    fingerprint: await searchFingerprint(),
+    revision: state.revision,
+    jobs: packJobs(state.jobs),
+    stamps: state.stamps,
+    index: state.index,
+  };
+  const packed = await gzip(serialize(payload), "compress");
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < packed.length; at += CHUNK_BYTES) {
+    chunks.push(packed.subarray(at, at + CHUNK_BYTES));
+  }
+  return { chunks, bytes: packed.length, sha256: await sha256(packed) };
+}
+
+/** The catalogue in chunks made by `encodeSnapshot`; throws on anything that does not add up. */
+export async function decodeSnapshot(
+  head: SnapshotHead,
+  chunks: Uint8Array[],
+): Promise<ActiveCatalog> {
+  const packed = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    packed.set(chunk, at);
+    at += chunk.length;
+  }
+  if (packed.length !== head.bytes || await sha256(packed) !== head.sha256) {
+    throw new Error("its chunks do not match its head (torn or corrupt)");
+  }
+  const payload = deserialize(await gzip(packed, "decompress")) as Payload;
+  if (
+    payload.format !== head.format || payload.fingerprint !== head.fingerprint ||
+    payload.revision !== head.revision
+  ) {
+    throw new Error("its contents do not match its head");
+  }
+  return ActiveCatalog.fromState({
+    revision: payload.revision,
+    jobs: unpackJobs(payload.jobs),
+    stamps: payload.stamps,
+    index: payload.index,
+  });
+}
+
+/** Why a snapshot could not be used, or the catalogue it holds. */
+export type SnapshotRead =
+  | { catalog: ActiveCatalog; head: SnapshotHead }
+  | { catalog: null; reason: string };
+
+/**
+ * Reads the snapshot: eventual reads first (a nearby replica), then once more strongly when what
+ * came back does not add up, since a replica may have the new head before all its chunks.
+ */
+export async function readSnapshot(kv: Deno.Kv): Promise<SnapshotRead> {
+  const fingerprint = await searchFingerprint();
+  let reason = "";
+  for (const consistency of ["eventual", "strong"] as const) {
+    const head = (await kv.get<SnapshotHead>(keys.snapshotHead(), { consistency })).value;
+    if (!head) return { catalog: null, reason: "there is none" };
+    if (head.format !== SNAPSHOT_FORMAT) {
+      return { catalog: null, reason: `it has format ${head.format}, not ${SNAPSHOT_FORMAT}` };
+    }
+    if (head.fingerprint !== fingerprint) {
+      return { catalog: null, reason: "it was made by other search code" };
+    }
+    const chunks: Uint8Array[] = [];
+    for await (
+      const entry of kv.list<Uint8Array>({ prefix: keys.snapshotChunks(head.id) }, {
+        consistency,
+        batchSize: 500,
+      })
+    ) {
+      if (entry.key[2] !== chunks.length || !(entry.value instanceof Uint8Array)) break;
+      chunks.push(entry.value);
+    }
+    try {
+      if (chunks.length !== head.chunks) {
+        throw new Error(`it has ${chunks.length} of its ${head.chunks} chunks (torn)`);
+      }
+      return { catalog: await decodeSnapshot(head, chunks), head };
+    } catch (error) {
+      reason = error instanceof Error ? error.message : String(error);
+    }
+  }
+  return { catalog: null, reason };
+}
+
+/**
+ * Writes a snapshot of `catalog` unless one of its revision or later is there, or another process
+ * is writing one (a lease), or the last was written less than `minIntervalMs` ago. The chunks go
+ * first, under a new id; the head that names them is written last, checked against the head that
+ * was read, so a reader never sees a head whose chunks are not all there. The chunks of the
+ * snapshot before the one replaced are removed.
+ */
+export async function writeSnapshot(
+  kv: Deno.Kv,
+  catalog: ActiveCatalog,
+  now: Date,
+  minIntervalMs = 0,
+): Promise<SnapshotHead | null> {
+  const fingerprint = await searchFingerprint();
+  const current = await kv.get<SnapshotHead>(keys.snapshotHead());
+  const old = current.value;
+  if (
+    old && old.format === SNAPSHOT_FORMAT && old.fingerprint === fingerprint &&
+    (old.revision >= catalog.revision ||
+      now.getTime() - Date.parse(old.writtenAt) < minIntervalMs)
+  ) return null;
+  const lease = await kv.atomic().check({ key: keys.snapshotLease(), versionstamp: null })
+    .set(keys.snapshotLease(), now.toISOString(), { expireIn: LEASE_MS }).commit();
+  if (!lease.ok) return null;
+  const id = crypto.randomUUID();
+  let written = 0;
+  try {
+    const encoded = await encodeSnapshot(catalog);
+    for (let first = 0; first < encoded.chunks.length; first += CHUNKS_PER_WRITE) {
+      const op = kv.atomic();
+      encoded.chunks.slice(first, first + CHUNKS_PER_WRITE).forEach((chunk, i) => {
+        op.set(keys.snapshotChunk(id, first + i), chunk, { expireIn: CHUNK_TTL_MS });
+      });
+      const result = await op.commit();
+      if (!result.ok) throw new Error("a snapshot chunk was not written");
+      written = first + CHUNKS_PER_WRITE;
+    }
+    const head: SnapshotHead = {
+      format: SNAPSHOT_FORMAT,
+      fingerprint,
+      revision: catalog.revision,
+      id,
+      chunks: encoded.chunks.length,
+      bytes: encoded.bytes,
+      sha256: encoded.sha256,
+      writtenAt: now.toISOString(),
+      previous: old ? { id: old.id, chunks: old.chunks } : null,
+    };
+    const swapped = await kv.atomic().check(current).set(keys.snapshotHead(), head).commit();
+    if (!swapped.ok) throw new Error("another snapshot was written meanwhile");
+    if (old?.previous) await deleteChunks(kv, old.previous.id, old.previous.chunks);
+    return head;
+  } catch (error) {
+    await deleteChunks(kv, id, written);
+    throw error;
+  } finally {
+    await kv.delete(keys.snapshotLease());
+  }
+}
+
+async function deleteChunks(kv: Deno.Kv, id: string, count: number): Promise<void> {
+  for (let first = 0; first < count; first += 500) {
+    const op = kv.atomic();
+    for (let i = first; i < Math.min(count, first + 500); i++) op.delete(keys.snapshotChunk(id, i));
+    await op.commit();
+  }
+}
