@@ -188,7 +188,8 @@ export function searchFingerprint(): Promise<string> {
 /** The catalogue packed, gzipped and cut into chunks. */
 export async function encodeSnapshot(
   catalog: ActiveCatalog,
-): Promise<{ chunks: Uint8Array[]; bytes: number; sha256: string }> {
+): Promise<{ revision: number; chunks: Uint8Array[]; bytes: number; sha256: string }> {
+  // Taken at once: the catalogue may catch up with later changes while the payload is gzipped.
   const state = catalog.exportState();
   const payload: Payload = {
     format: SNAPSHOT_FORMAT,
@@ -203,7 +204,7 @@ export async function encodeSnapshot(
   for (let at = 0; at < packed.length; at += CHUNK_BYTES) {
     chunks.push(packed.subarray(at, at + CHUNK_BYTES));
   }
-  return { chunks, bytes: packed.length, sha256: await sha256(packed) };
+  return { revision: state.revision, chunks, bytes: packed.length, sha256: await sha256(packed) };
 }
 
 /** The catalogue in chunks made by `encodeSnapshot`; throws on anything that does not add up. */
@@ -318,7 +319,7 @@ export async function writeSnapshot(
     const head: SnapshotHead = {
       format: SNAPSHOT_FORMAT,
       fingerprint,
-      revision: catalog.revision,
+      revision: encoded.revision,
       id,
       chunks: encoded.chunks.length,
       bytes: encoded.bytes,
