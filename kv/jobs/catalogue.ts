@@ -217,14 +217,16 @@ export class ActiveCatalog {
     };
   }
 
-  /** The catalogue a snapshot describes; its jobs' texts are shared as a loaded one's are. */
+  /**
+   * The catalogue a snapshot describes. Its jobs are taken as they are: the snapshot already
+   * stores each repeated text and list once, so they are shared as a loaded catalogue's are.
+   */
   static fromState(state: CatalogState): ActiveCatalog {
     const catalog = new ActiveCatalog(state.revision);
     catalog.index = SearchIndex.fromState(state.index);
     state.jobs.forEach((job, i) => {
-      const listed = catalog.texts.listed(job);
-      catalog.byId.set(listed._id, { job: listed, stamp: state.stamps[i] });
-      catalog.idByJobId.set(listed.jobId, listed._id);
+      catalog.byId.set(job._id, { job, stamp: state.stamps[i] });
+      catalog.idByJobId.set(job.jobId, job._id);
     });
     return catalog;
   }

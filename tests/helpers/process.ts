@@ -25,8 +25,10 @@ const startEnv = Object.fromEntries(
 export function startServerProcess(
   kvPath: string,
   env: Record<string, string> = {},
+  /** Flags of `deno run` before the module, such as `--preload` (the bench's slowed KV). */
+  flags: string[] = [],
 ): Promise<ServerProcess> {
-  return startListening("server", [v8Flags, mainModule], {
+  return startListening("server", [...flags, v8Flags, mainModule], {
     ...startEnv,
     PORT: "0",
     DENO_KV_PATH: kvPath,
