@@ -23,6 +23,7 @@ import {
   type PageEncoding,
 } from "./pages/cache.ts";
 import {
+  isCrawler,
   renderDocument,
   settledInTime,
   streamDocument,
@@ -293,9 +294,10 @@ export function publicPages(services: Services) {
       }),
       canonical: url,
     };
-    // While a cold process loads its catalogue, the page is whole but for Similar Jobs, and not
-    // kept: crawlers and visitors alike get it from the job's own record at once.
-    const warm = jobs.loadedCatalog() !== null;
+    // While a cold process loads its catalogue, a visitor gets the page at once with Similar Jobs
+    // streamed in when it is ready; a crawler, which waits for whole pages, gets it from the job's
+    // own record without them, and that page is not kept.
+    const warm = jobs.loadedCatalog() !== null || !isCrawler(c);
     const extras = () =>
       Promise.all([
         warm ? jobs.similar(job, SIMILAR_JOBS_FETCHED, revision) : [],

@@ -38,9 +38,9 @@ export interface AppDeps {
 }
 
 /**
- * How often a request may start a read of the job revision beside the watch: a local file's watch
- * does not see other processes' writes, and a read there costs microseconds; a remote database's
- * watch sees every write, so none.
+ * How often the job revision is read beside the watch: a local file's watch does not see other
+ * processes' writes, and a read there costs microseconds; a remote database's watch sees every
+ * write, so none.
  */
 export function revisionPollMs(config: Config): number {
   if (config.REVISION_POLL_MS !== undefined) return config.REVISION_POLL_MS;

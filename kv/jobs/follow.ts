@@ -2,16 +2,16 @@
  * Follows the revision of the job data (`jobs_meta.revision`) without a read on a visitor's request:
  * `kv.watch` pushes every change (restarted whenever its stream ends), eventual reads fill in while
  * the watch is down, and, where the watch cannot see other processes' writes (a local SQLite file
- * watched by another process), a cheap read now and then while requests come in.
+ * watched by another process), a cheap read every few milliseconds.
  */
 import { keys } from "../keys.ts";
 import type { JobsMeta } from "./records.ts";
 
 export interface FollowOptions {
   /**
-   * How often, at most, a request starts an eventual read of the revision beside the watch (it
-   * never waits for it); 0 leaves it to the watch. A local database file needs it: SQLite's watch
-   * sees only the writes of the process watching.
+   * How often an eventual read of the revision runs beside the watch (no request waits for it); 0
+   * leaves it to the watch. A local database file needs it: SQLite's watch sees only the writes of
+   * the process watching, and a read there costs microseconds.
    */
   pollMs: number;
   /** How long to wait before restarting a watch that failed, and between reads while it is down. */
@@ -27,8 +27,8 @@ export class RevisionFollower {
   /** Watch streams started (the first and every restart): tests and the bench read it. */
   watchStarts = 0;
   private closed = false;
-  private lastPoll = -Infinity;
   private polling: Promise<void> | null = null;
+  private pollTimer: ReturnType<typeof setInterval> | undefined;
   private first: Promise<void>;
   private stopWatch: (() => void) | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -36,7 +36,7 @@ export class RevisionFollower {
 
   constructor(
     private kv: Deno.Kv,
-    private options: FollowOptions,
+    options: FollowOptions,
     /** Told of every newer revision, in order of arrival. */
     private onRevision: (revision: number) => void,
   ) {
@@ -51,6 +51,10 @@ export class RevisionFollower {
     });
     this.watch();
     this.poll();
+    if (options.pollMs > 0) {
+      this.pollTimer = setInterval(() => this.poll(), options.pollMs);
+      Deno.unrefTimer(this.pollTimer as unknown as number);
+    }
   }
 
   /** Resolves once a revision is known (at once after the first). */
@@ -65,14 +69,8 @@ export class RevisionFollower {
     this.onRevision(revision);
   }
 
-  /** A request came in: an eventual read of the revision when the last is `pollMs` old. */
-  nudge(now = performance.now()): void {
-    if (this.options.pollMs > 0 && now - this.lastPoll >= this.options.pollMs) this.poll(now);
-  }
-
-  private poll(now = performance.now()): void {
+  private poll(): void {
     if (this.polling || this.closed) return;
-    this.lastPoll = now;
     this.polling = this.kv.get<JobsMeta>(keys.jobsMeta(), { consistency: "eventual" })
       .then((entry) => this.note(entry.value?.revision ?? 0))
       .catch(() => {})
@@ -119,6 +117,7 @@ export class RevisionFollower {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    clearInterval(this.pollTimer);
     this.stopWatch?.();
     await this.polling;
   }

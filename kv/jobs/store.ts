@@ -397,7 +397,6 @@ export class JobStore {
       follower?.note(revision);
       return revision;
     }
-    follower.nudge();
     if (!this.catalog) await follower.ready();
     return Math.max(this.catalog?.revision ?? follower.revision, this.ownRevision);
   }

@@ -38,10 +38,13 @@ export function track<T>(promise: Promise<T>): Tracked<T> {
   return tracked;
 }
 
+/** Whether the request comes from a crawler, which gets whole pages rather than skeletons. */
+export const isCrawler = (c: Context): boolean => isbot(c.req.header("user-agent") ?? "");
+
 /** Whether `data` settled within SLOW_DATA_MS (always waits for crawlers: they get whole pages). */
 export async function settledInTime(c: Context, data: Tracked<unknown>): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = isbot(c.req.header("user-agent") ?? "")
+  const waited = isCrawler(c)
     ? data.then(() => true, () => true)
     : Promise.race([
       data.then(() => true, () => true),

@@ -140,7 +140,7 @@ function scriptedWatch(kv: Deno.Kv, script: ("deaf" | "breaks" | "real")[]): Den
   });
 }
 
-Deno.test("where the watch cannot see another process's writes, requests start reads that find them", async () => {
+Deno.test("where the watch cannot see another process's writes, reads every few ms find them", async () => {
   using kv = await Deno.openKv(":memory:");
   const writer = new JobStore(kv);
   const reader = new JobStore(scriptedWatch(kv, ["deaf"]));
@@ -151,7 +151,6 @@ Deno.test("where the watch cannot see another process's writes, requests start r
     assert.equal(await roles(), "");
     const created = await writer.create(sampleJob({ role: "Polled" }));
     assert.ok(created.ok);
-    // Each search nudges the follower; a read it starts finds the new revision.
     await waitFor("the polled revision", async () => (await roles()) === "Polled");
   } finally {
     await reader.close();

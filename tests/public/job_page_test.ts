@@ -319,3 +319,50 @@ Deno.test("the share preview: up to 5 skills per group, 'Competitive' without a 
   assert.ok(!preview.includes("Technologies:"));
   assert.ok(preview.endsWith(`Apply here: http://localhost/jobs/${job.jobId}`));
 });
+
+Deno.test("while a cold process loads its catalogue, a crawler gets the job page from its record at once", async () => {
+  let release = () => {};
+  const loaded = new Promise<void>((resolve) => (release = resolve));
+  await using t = await testApp({
+    wrapKv: (kv) =>
+      new Proxy(kv, {
+        get(target, property) {
+          const value = Reflect.get(target, property);
+          if (property !== "list") return typeof value === "function" ? value.bind(target) : value;
+          // Reading every active job (a cold process's whole load) waits until released.
+          return (selector: { prefix?: Deno.KvKey }, options?: Deno.KvListOptions) => {
+            const inner = target.list(selector as Deno.KvListSelector, options);
+            if (selector.prefix?.[0] !== "jobs_by_status") return inner;
+            return (async function* () {
+              await loaded;
+              yield* inner;
+            })();
+          };
+        },
+      }),
+  });
+  try {
+    const [job] = await seedJobs(t, [{ role: "Cold Start Role" }, { role: "Cold Start Role" }]);
+    const crawler = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const page = await Promise.race([
+      t.app.request(`/jobs/${job.jobId}`, { headers: { "user-agent": crawler } }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("the crawler waited for the catalogue")), 5_000);
+      }),
+    ]);
+    clearTimeout(timer);
+    const html = await page.text();
+    assert.equal(page.status, 200);
+    assert.ok(html.includes("<h1") && html.includes("Cold Start Role"));
+    assert.ok(html.includes('"@type":"JobPosting"'));
+    assert.ok(html.includes("No similar jobs right now."));
+    release();
+    // Once the catalogue is in, the page has its Similar Jobs: the one made without them was not kept.
+    await waitFor("the catalogue", () => t.services.jobs.loadedCatalog() !== null);
+    const again = await t.app.request(`/jobs/${job.jobId}`, { headers: { "user-agent": crawler } });
+    assert.ok(!(await again.text()).includes("No similar jobs right now."));
+  } finally {
+    release();
+  }
+});
