@@ -22,32 +22,58 @@ const startEnv = Object.fromEntries(
   [...startTask.matchAll(/\b(MALLOC_\w+)=(\S+)/g)].map(([, name, value]) => [name, value]),
 );
 
-export function startServerProcess(
-  kvPath: string,
-  env: Record<string, string> = {},
-): Promise<ServerProcess> {
-  return startListening("server", [v8Flags, mainModule], {
-    ...startEnv,
+/** What a test server needs: any port, its own database, no demo data, fixed secrets. */
+function serverEnv(kvPath: string, env: Record<string, string>): Record<string, string> {
+  return {
     PORT: "0",
     DENO_KV_PATH: kvPath,
     SEED_DEMO: "false",
     JWT_SECRET: "process-test-secret-process-test-secret-0123",
     MAIN_ADMIN_SECRET: "process-test-main-admin-secret",
     ...env,
+  };
+}
+
+export function startServerProcess(
+  kvPath: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  return startListening("server", [v8Flags, mainModule], {
+    ...startEnv,
+    ...serverEnv(kvPath, env),
   });
+}
+
+/** Runs `deno task start` in the checkout at `cwd`, as an operator would (it builds if it must). */
+export function startTaskProcess(
+  cwd: string,
+  kvPath: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  return startDeno("deno task start", ["task", "start"], serverEnv(kvPath, env), cwd);
 }
 
 /**
  * Runs `deno run -A ...args` in production mode and resolves once it prints that it is running at
  * some URL (main.ts and the benchmark's hello-world both do).
  */
-export async function startListening(
+export function startListening(
   name: string,
   args: string[],
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
+  return startDeno(name, ["run", "-A", ...args], env);
+}
+
+async function startDeno(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd?: string,
+): Promise<ServerProcess> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", ...args],
+    args,
+    cwd,
     env: { NODE_ENV: "production", ...env },
     stdout: "piped",
     stderr: "inherit",
