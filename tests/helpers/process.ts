@@ -44,6 +44,22 @@ export function startServerProcess(
   });
 }
 
+/**
+ * Runs main.ts under `deno serve --parallel` with `workers` workers (Deno listens on any port and
+ * each worker answers with main.ts's default export).
+ */
+export function startServeProcess(
+  kvPath: string,
+  workers: number,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  return startDeno(
+    "deno serve",
+    ["serve", "-A", "--parallel", "--port", "0", v8Flags, mainModule],
+    { ...startEnv, DENO_JOBS: String(workers), ...serverEnv(kvPath, env) },
+  );
+}
+
 /** Runs `deno task start` in the checkout at `cwd`, as an operator would (it builds if it must). */
 export function startTaskProcess(
   cwd: string,
