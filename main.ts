@@ -6,6 +6,9 @@ import { startCareerEdge } from "./server/start.ts";
 
 const careerEdge = await startCareerEdge();
 
+// At the top level, where Deno Deploy finds crons.
+Deno.cron("job lifecycle", "0 * * * *", { signal: careerEdge.cronSignal }, careerEdge.lifecycle);
+
 // Under `deno run` there is nothing for Deno to serve (it would only warn that there is).
 export default careerEdge.servedByDeno
   ? { fetch: careerEdge.fetch, onListen: careerEdge.listening } satisfies Deno.ServeDefaultExport

@@ -1,6 +1,6 @@
 /**
  * Starting CareerEdge: configuration, KV, the services and the app, demo data on an empty
- * database, the hourly lifecycle, and listening with a graceful stop. main.ts runs it under
+ * database, the hourly lifecycle's work, and listening with a graceful stop. main.ts runs it under
  * `deno run` (it listens itself on PORT) and under `deno serve [--parallel]` (Deno listens and
  * each worker, one per core, runs main.ts and answers with its default export).
  */
@@ -19,6 +19,13 @@ const STOP_GRACE_MS = 10_000;
 export interface CareerEdge {
   config: Config;
   services: Services;
+  /** Aborted when the server stops, which ends its crons. */
+  cronSignal: AbortSignal;
+  /**
+   * The hourly job lifecycle. Every process, and every worker of `deno serve --parallel`, runs it;
+   * each job still moves exactly once (kv/jobs/lifecycle.ts).
+   */
+  lifecycle(): Promise<void>;
   /** Whether Deno serves the default export (`deno serve`) rather than `listen`. */
   servedByDeno: boolean;
   /** Answers a request; under `deno serve` it also keeps count of those in flight. */
@@ -73,19 +80,6 @@ export async function startCareerEdge(): Promise<CareerEdge> {
   }
 
   const stopCron = new AbortController();
-  // Every process, and every worker of `deno serve --parallel`, runs it; each job still moves
-  // exactly once (kv/jobs/lifecycle.ts). Deno Deploy runs it once for the whole app.
-  Deno.cron("job lifecycle", "0 * * * *", { signal: stopCron.signal }, async () => {
-    const result = await services.jobs.processStatusChanges(
-      services.activity.by(SYSTEM_ACTOR, null),
-    );
-    if (result.movedToDump || result.movedToInactive) {
-      console.log(
-        `Lifecycle: ${result.movedToDump} to dump, ${result.movedToInactive} to inactive`,
-      );
-    }
-  });
-
   const served = servedByDeno();
   const inFlight = new InFlight();
   if (served) {
@@ -109,6 +103,17 @@ export async function startCareerEdge(): Promise<CareerEdge> {
   return {
     config,
     services,
+    cronSignal: stopCron.signal,
+    async lifecycle() {
+      const result = await services.jobs.processStatusChanges(
+        services.activity.by(SYSTEM_ACTOR, null),
+      );
+      if (result.movedToDump || result.movedToInactive) {
+        console.log(
+          `Lifecycle: ${result.movedToDump} to dump, ${result.movedToInactive} to inactive`,
+        );
+      }
+    },
     servedByDeno: served,
     fetch: served ? (request, info) => inFlight.track(() => app.fetch(request, info)) : app.fetch,
     listening,
