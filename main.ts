@@ -7,7 +7,7 @@ import { startCareerEdge } from "./server/start.ts";
 const careerEdge = await startCareerEdge();
 
 // At the top level, where Deno Deploy finds crons.
-Deno.cron("job lifecycle", "0 * * * *", { signal: careerEdge.cronSignal }, careerEdge.lifecycle);
+Deno.cron("job lifecycle", "0 * * * *", { signal: careerEdge.stopSignal }, careerEdge.lifecycle);
 
 // Under `deno run` there is nothing for Deno to serve (it would only warn that there is).
 export default careerEdge.servedByDeno

@@ -19,8 +19,8 @@ const STOP_GRACE_MS = 10_000;
 export interface CareerEdge {
   config: Config;
   services: Services;
-  /** Aborted when the server stops, which ends its crons. */
-  cronSignal: AbortSignal;
+  /** Aborted when the server stops: what runs in the background (its crons) ends with it. */
+  stopSignal: AbortSignal;
   /**
    * The hourly job lifecycle. Every process, and every worker of `deno serve --parallel`, runs it;
    * each job still moves exactly once (kv/jobs/lifecycle.ts).
@@ -79,12 +79,12 @@ export async function startCareerEdge(): Promise<CareerEdge> {
     console.log("Filled the empty database with demo jobs and 90 days of analytics.");
   }
 
-  const stopCron = new AbortController();
+  const stopping = new AbortController();
   const served = servedByDeno();
   const inFlight = new InFlight();
   if (served) {
     onStop(async () => {
-      stopCron.abort();
+      stopping.abort();
       // Deno stops taking requests and finishes those in flight; their counts are written after.
       await inFlight.idle();
       await services.counter.flush();
@@ -103,7 +103,7 @@ export async function startCareerEdge(): Promise<CareerEdge> {
   return {
     config,
     services,
-    cronSignal: stopCron.signal,
+    stopSignal: stopping.signal,
     async lifecycle() {
       const result = await services.jobs.processStatusChanges(
         services.activity.by(SYSTEM_ACTOR, null),
@@ -126,7 +126,7 @@ export async function startCareerEdge(): Promise<CareerEdge> {
       // wait in memory (for up to a second) before the process ends.
       onStop(async () => {
         await server.shutdown();
-        stopCron.abort();
+        stopping.abort();
         await services.counter.flush();
         Deno.exit(0);
       });
