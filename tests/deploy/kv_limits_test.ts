@@ -1,19 +1,23 @@
 /**
  * Every atomic write stays within the strictest KV backend's limits (self-hosted denokv: at most 10
  * checks and 1000 mutations per write): a bulk upload of 200 jobs, traffic from many visitors at
- * once, a dump restored into an empty database, and a migration of every record kind.
+ * once, the lifecycle moving 300 jobs, a dump restored into an empty database, and a migration of
+ * every record kind.
  */
 import assert from "node:assert/strict";
 import { sampleJob, testApp } from "../helpers/server.ts";
 import { asMain } from "../helpers/admins.ts";
 import { DENOKV_LIMITS, type Largest, limitedKv } from "../helpers/kv.ts";
 import { CHROME_DESKTOP } from "../analytics/fixtures.ts";
+import { seedJobs } from "../public/fixtures.ts";
 import { dumpDatabase, restoreDatabase } from "../../kv/backup.ts";
 import { migrateDatabase } from "../../kv/migrate.ts";
 import type { BulkCreated } from "../../kv/jobs/bulk.ts";
 
 const JOBS = 200;
 const VISITORS = 60;
+/** Jobs the lifecycle moves at once. */
+const DUE = 300;
 
 const fresh = (): Largest => ({ checks: 0, mutations: 0, commits: 0 });
 
@@ -39,7 +43,7 @@ async function forgetVersions(kv: Deno.Kv): Promise<number> {
   return changed;
 }
 
-Deno.test("bulk upload, visitor counting, restore and migrate keep every write within denokv's limits", async () => {
+Deno.test("bulk upload, visitor counting, the lifecycle, restore and migrate keep every write within denokv's limits", async () => {
   const seen = fresh();
   await using t = await testApp({ wrapKv: (kv) => limitedKv(kv, seen) });
   const rows = Array.from({ length: JOBS }, (_, i) =>
@@ -69,6 +73,19 @@ Deno.test("bulk upload, visitor counting, restore and migrate keep every write w
   await t.services.counter.flush();
   assertWithin(seen, "counting visitors");
 
+  // Posted months ago: the active ones are due for the dump, the ones in the dump for inactive.
+  Object.assign(seen, fresh());
+  await seedJobs(
+    t,
+    Array.from({ length: DUE }, (_, i) => ({
+      status: i % 3 ? "active" : "dump",
+      hiringLink: `https://careers.acme.example/old/${i}`,
+    })),
+  );
+  const moved = await t.services.jobs.processStatusChanges();
+  assert.equal(moved.movedToDump + moved.movedToInactive, DUE);
+  assertWithin(seen, "lifecycle");
+
   let dump = "";
   const decoder = new TextDecoder();
   await dumpDatabase(
@@ -85,14 +102,14 @@ Deno.test("bulk upload, visitor counting, restore and migrate keep every write w
     assert.ok(restored.entries > JOBS, `restored ${restored.entries} entries`);
     assertWithin(restore, "restore");
 
-    assert.ok(await forgetVersions(target) >= JOBS);
+    assert.ok(await forgetVersions(target) >= JOBS + DUE);
     const migrate = fresh();
     const migration = await migrateDatabase(limitedKv(target, migrate), {
       retentionDays: 90,
       now: new Date(),
     });
     const jobsMigrated = migration.kinds.find((kind) => kind.kind === "Jobs")!;
-    assert.equal(jobsMigrated.upgraded, JOBS);
+    assert.equal(jobsMigrated.upgraded, JOBS + DUE);
     assertWithin(migrate, "migrate");
   } finally {
     target.close();
