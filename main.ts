@@ -1,77 +1,17 @@
-/** Starts CareerEdge: opens KV, seeds demo data on an empty database, registers crons, serves. */
-import { ConfigError, loadConfig } from "./server/config.ts";
-import { openDatabase } from "./kv/db.ts";
-import { createApp, createServices } from "./server/app.ts";
-import { seedDemoIfEmpty } from "./kv/seed.ts";
-import { SYSTEM_ACTOR } from "./kv/activity.ts";
-import { RESTORE_UNFINISHED, restoreUnfinished } from "./kv/backup.ts";
+/**
+ * Starts CareerEdge: `deno run main.ts` listens on PORT; `deno serve --parallel main.ts` runs it in
+ * one worker per core, Deno listening and each worker answering with the default export.
+ */
+import { startCareerEdge } from "./server/start.ts";
 
-let config;
-try {
-  config = loadConfig(Deno.env.toObject());
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`Cannot start: ${error.message}`);
-  Deno.exit(1);
-}
+const careerEdge = await startCareerEdge();
 
-const kv = await openDatabase(config);
-if (await restoreUnfinished(kv)) {
-  console.error(`Cannot start: ${RESTORE_UNFINISHED}`);
-  Deno.exit(1);
-}
-// The store follows the job data from the start: the public catalogue and its search index load
-// in the background (from the snapshot when there is one); meanwhile the newest-first lists and job
-// pages are answered from KV, and only searches wait for it.
-const services = createServices({ kv, config });
-const app = createApp(services);
+// At the top level, where Deno Deploy finds crons.
+Deno.cron("job lifecycle", "0 * * * *", { signal: careerEdge.stopSignal }, careerEdge.lifecycle);
 
-if (config.SEED_DEMO && await seedDemoIfEmpty(services)) {
-  console.log("Filled the empty database with demo jobs and 90 days of analytics.");
-}
+// Under `deno run` there is nothing for Deno to serve (it would only warn that there is).
+export default careerEdge.servedByDeno
+  ? { fetch: careerEdge.fetch, onListen: careerEdge.listening } satisfies Deno.ServeDefaultExport
+  : {};
 
-Deno.cron("job lifecycle", "0 * * * *", async () => {
-  const result = await services.jobs.processStatusChanges(
-    services.activity.by(SYSTEM_ACTOR, null),
-  );
-  if (result.movedToDump || result.movedToInactive) {
-    console.log(`Lifecycle: ${result.movedToDump} to dump, ${result.movedToInactive} to inactive`);
-  }
-});
-
-const server = Deno.serve({
-  port: config.PORT,
-  onListen: ({ port }) => console.log(`CareerEdge is running at http://localhost:${port}/`),
-}, app.fetch);
-
-if (!(await services.admins.hasMainAdmin())) {
-  const origin = config.SITE_URL ?? `http://localhost:${server.addr.port}`;
-  const body = JSON.stringify({
-    username: "Main Admin",
-    email: "admin@example.com",
-    password: "choose-a-strong-password",
-    // A secret the operator chose is not echoed into logs; one made here has to be shown once.
-    secretKey: config.MAIN_ADMIN_SECRET
-      ? "<MAIN_ADMIN_SECRET>"
-      : await services.auth.mainAdminSecret(),
-  });
-  console.log(
-    `No main admin yet. Create one (then sign in at ${origin}/admin/login):\n` +
-      `  curl -X POST ${origin}/api/admin/create-main-admin \\\n` +
-      `    -H 'content-type: application/json' \\\n    -d '${body}'`,
-  );
-}
-
-// Traffic counts wait in memory for up to a second: a graceful stop lets the requests in flight
-// finish, then writes the counts before the process ends.
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  Deno.addSignalListener(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    await server.shutdown();
-    await services.counter.flush();
-    await services.jobs.close();
-    Deno.exit(0);
-  });
-}
+if (!careerEdge.servedByDeno) careerEdge.listen();

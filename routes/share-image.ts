@@ -10,6 +10,7 @@ import pLimit from "p-limit";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import type { Job } from "../kv/schemas.ts";
 import type { AppEnv, Services } from "../server/context.ts";
+import { servedBuild, SHARE_IMAGE_FILES } from "../server/dist.ts";
 import { type HeaderList, SecureAnswer } from "../server/security.ts";
 import { escapeXml } from "./pages/seo.ts";
 
@@ -32,16 +33,19 @@ export function shareImagePath(job: Pick<Job, "jobId" | "updatedAt">): string {
 
 let fonts: Promise<Uint8Array[]> | undefined;
 
-/** resvg and the fonts, loaded once, when the first image is drawn (they take 4 MB). */
+/**
+ * resvg and the fonts, loaded once, when the first image is drawn (they take 4 MB): plain files the
+ * build copies from npm (server/build.ts).
+ */
 function loadRenderer(): Promise<Uint8Array[]> {
   fonts ??= (async () => {
-    const [wasm, regular, bold] = await Promise.all([
-      import("@resvg/resvg-wasm/index_bg.wasm", { with: { type: "bytes" } }),
-      import("dejavu-fonts-ttf/ttf/DejaVuSans.ttf", { with: { type: "bytes" } }),
-      import("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf", { with: { type: "bytes" } }),
-    ]);
-    await initWasm(wasm.default);
-    return [regular.default, bold.default];
+    const build = servedBuild();
+    const [wasm, regular, bold] = await Promise.all(
+      [SHARE_IMAGE_FILES.wasm, SHARE_IMAGE_FILES.regular, SHARE_IMAGE_FILES.bold]
+        .map((file) => Deno.readFile(new URL(file, build))),
+    );
+    await initWasm(wasm);
+    return [regular, bold];
   })();
   fonts.catch(() => fonts = undefined);
   return fonts;

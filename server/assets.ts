@@ -1,8 +1,7 @@
 /** Serves the built browser assets from client/dist; hashed URLs are cached for a year. */
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { serveStatic } from "hono/deno";
-
-const dist = new URL("../client/dist/", import.meta.url);
+import { servedBuild, SHARE_IMAGE_FILES } from "./dist.ts";
 
 /**
  * A chunk the bundler split out is named by a hash of its content (`chunk-HMNPARCE.js`) and asked
@@ -10,18 +9,12 @@ const dist = new URL("../client/dist/", import.meta.url);
  */
 const CONTENT_NAMED = /-[A-Z0-9]{8}\.js$/;
 
-/** A file the build writes into client/dist, read once. */
+/** A file the build writes beside the assets, read once. */
 function built<T>(file: string): () => T {
   let content: T | null = null;
   return () => {
-    if (content === null) {
-      try {
-        content = JSON.parse(Deno.readTextFileSync(new URL(file, dist))) as T;
-      } catch {
-        throw new Error("client/dist is missing: run `deno task build` first");
-      }
-    }
-    return content;
+    content ??= JSON.parse(Deno.readTextFileSync(new URL(file, servedBuild()))) as T;
+    return content!;
   };
 }
 
@@ -51,14 +44,18 @@ export function assetRoutes() {
       );
     }
   });
-  app.get(
-    "/*",
-    serveStatic({
-      root: dist.pathname,
+  // The share image's fonts and renderer are the server's, not the browser's.
+  app.all(`/${SHARE_IMAGE_FILES.folder}/*`, (c) => c.text("Not found", 404));
+  let serve: MiddlewareHandler | null = null;
+  app.get("/*", (c, next) => {
+    // Made on the first asset asked for, so an app that serves none needs no build.
+    serve ??= serveStatic({
+      root: servedBuild().pathname,
       rewriteRequestPath: (p) => p.replace(/^\/assets/, ""),
       precompressed: true,
-    }),
-  );
+    });
+    return serve(c, next);
+  });
   // A missing asset is an error to report, not a page to redirect to.
   app.all("/*", (c) => c.text("Not found", 404));
   return app;

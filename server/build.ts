@@ -1,9 +1,14 @@
 /**
- * Builds what browsers load into client/dist: the stylesheet (Tailwind) and the script bundles
- * (one per file in client/islands, and the admin app), minified so React's production build is
- * used, with shared chunks split out, each also written brotli- and gzip-compressed. Entries keep
- * their folder: `islands/share.js`, `admin/main.js`. Writes client/dist/manifest.json mapping each
- * file to a content-hashed URL so assets can be cached for a year.
+ * Builds what browsers load into a folder of client/dist (see server/dist.ts): the stylesheet
+ * (Tailwind) and the script bundles (one per file in client/islands, and the admin app), minified
+ * so React's production build is used, with shared chunks split out, each also written brotli- and
+ * gzip-compressed. Entries keep their folder: `islands/share.js`, `admin/main.js`. Writes the
+ * folder's manifest.json mapping each file to a content-hashed URL so assets can be cached for a
+ * year, and copies beside them the files the share image is drawn with.
+ *
+ * It builds only when the inputs changed (server/build-inputs.ts): the folder is named by their
+ * hash, written beside under a lock (starts at the same moment wait, then find it built), renamed
+ * into place whole, and named in `current` by a rename. Old folders no process serves are removed.
  *
  * A file in client/islands only exports components; its browser script is generated here: it
  * hydrates each of them where the server rendered it (client/components/hydrate.tsx).
@@ -11,12 +16,14 @@
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { encodeHex } from "../kv/hex.ts";
 import { relativeImports } from "./imports.ts";
+import { buildInputsHash } from "./build-inputs.ts";
+import { CURRENT, currentBuild, distRoot, MANIFEST, SHARE_IMAGE_FILES } from "./dist.ts";
 
-const root = new URL("../", import.meta.url).pathname;
-const dist = `${root}client/dist`;
+const root = new URL("../", import.meta.url);
+const rootPath = root.pathname;
 
 async function run(command: string, args: string[]) {
-  const { code, stderr } = await new Deno.Command(command, { args, cwd: root, stderr: "piped" })
+  const { code, stderr } = await new Deno.Command(command, { args, cwd: rootPath, stderr: "piped" })
     .output();
   if (code !== 0) {
     console.error(new TextDecoder().decode(stderr));
@@ -24,112 +31,200 @@ async function run(command: string, args: string[]) {
   }
 }
 
-await Deno.remove(dist, { recursive: true }).catch(() => {});
-await Deno.mkdir(dist, { recursive: true });
-
-// Generated beside client/islands, at the same depth, so the bundles' relative imports of shared
-// chunks stay right once their folder is renamed to islands/ in client/dist.
-const generated = ".islands";
-await Deno.remove(`${root}client/${generated}`, { recursive: true }).catch(() => {});
-await Deno.mkdir(`${root}client/${generated}`);
-const entries: string[] = [];
-for await (const entry of Deno.readDir(`${root}client/islands`)) {
-  const file = entry.isFile ? entry.name.match(/^(.+)\.tsx$/)?.[1] : undefined;
-  if (!file) continue;
-  const path = `client/${generated}/${file}.ts`;
-  await Deno.writeTextFile(
-    `${root}${path}`,
-    `import * as islands from "../islands/${entry.name}";\n` +
-      `import { hydrateIslands } from "../components/hydrate.tsx";\n` +
-      `await hydrateIslands(${JSON.stringify(file)}, islands);\n`,
+/** Generates the islands' entry scripts, then bundles them and the stylesheet into `dist`. */
+async function bundle(dist: string) {
+  // Generated beside client/islands, at the same depth, so the bundles' relative imports of shared
+  // chunks stay right once their folder is renamed to islands/ in the build. Only the holder of
+  // the build lock writes it.
+  const generated = ".islands";
+  await Deno.remove(`${rootPath}client/${generated}`, { recursive: true }).catch(() => {});
+  await Deno.mkdir(`${rootPath}client/${generated}`);
+  const entries: string[] = [];
+  for await (const entry of Deno.readDir(`${rootPath}client/islands`)) {
+    const file = entry.isFile ? entry.name.match(/^(.+)\.tsx$/)?.[1] : undefined;
+    if (!file) continue;
+    const path = `client/${generated}/${file}.ts`;
+    await Deno.writeTextFile(
+      `${rootPath}${path}`,
+      `import * as islands from "../islands/${entry.name}";\n` +
+        `import { hydrateIslands } from "../components/hydrate.tsx";\n` +
+        `await hydrateIslands(${JSON.stringify(file)}, islands);\n`,
+    );
+    entries.push(path);
+  }
+  entries.push(
+    "client/wake.ts",
+    "client/admin/main.tsx",
+    "client/admin/login.tsx",
+    "client/admin/zod-config.ts",
   );
-  entries.push(path);
+  const outdir = dist.slice(rootPath.length);
+  await Promise.all([
+    run(Deno.execPath(), [
+      "run",
+      "-A",
+      "npm:@tailwindcss/cli@4.3.3",
+      "-i",
+      "client/styles.css",
+      "-o",
+      `${outdir}/styles.css`,
+      "--minify",
+    ]),
+    run(Deno.execPath(), [
+      "bundle",
+      "--quiet",
+      "--platform",
+      "browser",
+      "--minify",
+      "--code-splitting",
+      "--outdir",
+      outdir,
+      ...entries,
+    ]),
+  ]);
+  await Deno.remove(`${rootPath}client/${generated}`, { recursive: true });
+  await Deno.rename(`${dist}/${generated}`, `${dist}/islands`);
 }
-entries.push(
-  "client/wake.ts",
-  "client/admin/main.tsx",
-  "client/admin/login.tsx",
-  "client/admin/zod-config.ts",
-);
 
-await Promise.all([
-  run(Deno.execPath(), [
-    "run",
-    "-A",
-    "npm:@tailwindcss/cli@4.3.3",
-    "-i",
-    "client/styles.css",
-    "-o",
-    "client/dist/styles.css",
-    "--minify",
-  ]),
-  run(Deno.execPath(), [
-    "bundle",
-    "--quiet",
-    "--platform",
-    "browser",
-    "--minify",
-    "--code-splitting",
-    "--outdir",
-    "client/dist",
-    ...entries,
-  ]),
-]);
-await Deno.remove(`${root}client/${generated}`, { recursive: true });
-await Deno.rename(`${dist}/${generated}`, `${dist}/islands`);
-
-async function builtFiles(folder: string): Promise<string[]> {
+async function builtFiles(dist: string, folder = ""): Promise<string[]> {
   const names: string[] = [];
   for await (const entry of Deno.readDir(`${dist}/${folder}`)) {
     const name = folder ? `${folder}/${entry.name}` : entry.name;
-    if (entry.isDirectory) names.push(...await builtFiles(name));
+    if (entry.isDirectory) names.push(...await builtFiles(dist, name));
     else if (entry.isFile) names.push(name);
   }
   return names;
 }
 
-// What each island script imports, however deep, in the order the modules run (each after what it
-// imports), so a page can fetch all of it ahead and client/wake.ts can run one module per task.
-const preloads: Record<string, string[]> = {};
-const built = await builtFiles("");
-for (const name of built.filter((name) => /^islands\/.+\.js$/.test(name))) {
-  const inOrder: string[] = [];
-  const seen = new Set<string>();
-  const visit = async (url: URL) => {
-    for (const specifier of relativeImports(await Deno.readTextFile(url))) {
-      const imported = new URL(specifier, url);
-      const path = imported.pathname.slice(dist.length + 1);
-      if (seen.has(path)) continue;
-      seen.add(path);
-      await visit(imported);
-      inOrder.push(path);
+/**
+ * What each island script imports, however deep, in the order the modules run (each after what it
+ * imports), so a page can fetch all of it ahead and client/wake.ts can run one module per task.
+ */
+async function preloadsOf(dist: string, built: string[]): Promise<Record<string, string[]>> {
+  const preloads: Record<string, string[]> = {};
+  for (const name of built.filter((name) => /^islands\/.+\.js$/.test(name))) {
+    const inOrder: string[] = [];
+    const seen = new Set<string>();
+    const visit = async (url: URL) => {
+      for (const specifier of relativeImports(await Deno.readTextFile(url))) {
+        const imported = new URL(specifier, url);
+        const path = imported.pathname.slice(dist.length + 1);
+        if (seen.has(path)) continue;
+        seen.add(path);
+        await visit(imported);
+        inOrder.push(path);
+      }
+    };
+    await visit(new URL(name, `file://${dist}/`));
+    preloads[name] = inOrder;
+  }
+  return preloads;
+}
+
+/** Builds everything into the empty folder `dist`, its manifest last. */
+async function buildInto(dist: string) {
+  await bundle(dist);
+  const built = await builtFiles(dist);
+  const preloads = await preloadsOf(dist, built);
+
+  // Every function of the waker and of an island's scripts runs once the visitor moves (React's
+  // runtime is most of them). Marked so, Chromium compiles them all as the script loads (on a
+  // background thread for the large ones) instead of one by one on the main thread as each is
+  // first called, which was most of the islands' wake.
+  const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+  for (const name of new Set(["wake.js", ...Object.entries(preloads).flat(2)])) {
+    const path = `${dist}/${name}`;
+    await Deno.writeTextFile(path, COMPILE_HINT + await Deno.readTextFile(path));
+  }
+
+  const manifest: Record<string, string> = {};
+  for (const name of built) {
+    const bytes = await Deno.readFile(`${dist}/${name}`);
+    const hash = encodeHex(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 12);
+    manifest[name] = `/assets/${name}?v=${hash}`;
+    // Compressed once here, so serving them costs nothing (server/assets.ts picks the variant).
+    if (/\.(js|css)$/.test(name)) {
+      await Deno.writeFile(`${dist}/${name}.br`, brotliCompressSync(bytes));
+      await Deno.writeFile(`${dist}/${name}.gz`, gzipSync(bytes, { level: 9 }));
     }
-  };
-  await visit(new URL(name, `file://${dist}/`));
-  preloads[name] = inOrder;
+  }
+  await copyShareImageFiles(dist);
+  await Deno.writeTextFile(`${dist}/imports.json`, JSON.stringify(preloads, null, 2));
+  await Deno.writeTextFile(`${dist}/${MANIFEST}`, JSON.stringify(manifest, null, 2));
+  return Object.keys(manifest).length;
 }
 
-// Every function of the waker and of an island's scripts runs once the visitor moves (React's
-// runtime is most of them). Marked so, Chromium compiles them all as the script loads (on a
-// background thread for the large ones) instead of one by one on the main thread as each is first
-// called, which was most of the islands' wake.
-const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
-for (const name of new Set(["wake.js", ...Object.entries(preloads).flat(2)])) {
-  const path = `${dist}/${name}`;
-  await Deno.writeTextFile(path, COMPILE_HINT + await Deno.readTextFile(path));
+/**
+ * The share image's renderer and fonts, from npm, copied so the server reads them as plain files
+ * (on Deno Deploy too, where a runtime flag for importing bytes cannot be given).
+ */
+async function copyShareImageFiles(dist: string) {
+  const [wasm, regular, bold] = await Promise.all([
+    import("@resvg/resvg-wasm/index_bg.wasm", { with: { type: "bytes" } }),
+    import("dejavu-fonts-ttf/ttf/DejaVuSans.ttf", { with: { type: "bytes" } }),
+    import("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf", { with: { type: "bytes" } }),
+  ]);
+  await Deno.mkdir(`${dist}/${SHARE_IMAGE_FILES.folder}`);
+  await Deno.writeFile(`${dist}/${SHARE_IMAGE_FILES.wasm}`, wasm.default);
+  await Deno.writeFile(`${dist}/${SHARE_IMAGE_FILES.regular}`, regular.default);
+  await Deno.writeFile(`${dist}/${SHARE_IMAGE_FILES.bold}`, bold.default);
 }
 
-const manifest: Record<string, string> = {};
-for (const name of built) {
-  const bytes = await Deno.readFile(`${dist}/${name}`);
-  const hash = encodeHex(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 12);
-  manifest[name] = `/assets/${name}?v=${hash}`;
-  // Compressed once here, so serving them costs nothing (server/assets.ts picks the variant).
-  if (/\.(js|css)$/.test(name)) {
-    await Deno.writeFile(`${dist}/${name}.br`, brotliCompressSync(bytes));
-    await Deno.writeFile(`${dist}/${name}.gz`, gzipSync(bytes, { level: 9 }));
+function isBuilt(id: string): boolean {
+  try {
+    return Deno.statSync(new URL(`${id}/${MANIFEST}`, distRoot)).isFile;
+  } catch {
+    return false;
   }
 }
-await Deno.writeTextFile(`${dist}/manifest.json`, JSON.stringify(manifest, null, 2));
-await Deno.writeTextFile(`${dist}/imports.json`, JSON.stringify(preloads, null, 2));
-console.log(`Built ${Object.keys(manifest).length} assets into client/dist`);
+
+/**
+ * Removes what is in client/dist besides `current`, the lock and the current build: older builds
+ * no process serves (a server holds a shared lock on its build's manifest), and leftovers of
+ * builds that stopped half-way.
+ */
+async function prune(keep: string) {
+  for await (const entry of Deno.readDir(distRoot)) {
+    if ([CURRENT, ".lock", keep].includes(entry.name)) continue;
+    const url = new URL(entry.name, distRoot);
+    if (!entry.isDirectory) {
+      await Deno.remove(url);
+      continue;
+    }
+    let manifest: Deno.FsFile | null = null;
+    try {
+      manifest = await Deno.open(new URL(`${entry.name}/${MANIFEST}`, distRoot));
+    } catch { /* not a whole build */ }
+    try {
+      // Removed while locked, so a server that locks it after finds it gone and reads `current`.
+      if (!manifest || await manifest.tryLock(true)) await Deno.remove(url, { recursive: true });
+    } finally {
+      manifest?.close();
+    }
+  }
+}
+
+const id = await buildInputsHash(root);
+if (currentBuild() === id && isBuilt(id)) {
+  console.log(`client/dist is up to date (build ${id})`);
+} else {
+  await Deno.mkdir(distRoot, { recursive: true });
+  using lock = await Deno.open(new URL(".lock", distRoot), { create: true, write: true });
+  await lock.lock(true);
+  if (isBuilt(id)) {
+    console.log(`client/dist has build ${id}`);
+  } else {
+    const temp = `${distRoot.pathname}.tmp-${Deno.pid}`;
+    await Deno.remove(temp, { recursive: true }).catch(() => {});
+    await Deno.mkdir(temp);
+    const count = await buildInto(temp);
+    await Deno.rename(temp, new URL(id, distRoot));
+    console.log(`Built ${count} assets into client/dist (build ${id})`);
+  }
+  if (currentBuild() !== id) {
+    const pointer = new URL(`${CURRENT}.tmp-${Deno.pid}`, distRoot);
+    await Deno.writeTextFile(pointer, `${id}\n`);
+    await Deno.rename(pointer, new URL(CURRENT, distRoot));
+  }
+  await prune(id);
+}

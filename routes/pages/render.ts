@@ -44,12 +44,10 @@ export const isCrawler = (c: Context): boolean => isbot(c.req.header("user-agent
 /** Whether `data` settled within SLOW_DATA_MS (always waits for crawlers: they get whole pages). */
 export async function settledInTime(c: Context, data: Tracked<unknown>): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = isCrawler(c)
-    ? data.then(() => true, () => true)
-    : Promise.race([
-      data.then(() => true, () => true),
-      new Promise<boolean>((resolve) => (timer = setTimeout(resolve, SLOW_DATA_MS, false))),
-    ]);
+  const waited = isCrawler(c) ? data.then(() => true, () => true) : Promise.race([
+    data.then(() => true, () => true),
+    new Promise<boolean>((resolve) => (timer = setTimeout(resolve, SLOW_DATA_MS, false))),
+  ]);
   const settled = await waited;
   clearTimeout(timer);
   if (data.status === "rejected") throw data.reason;

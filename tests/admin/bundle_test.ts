@@ -1,7 +1,7 @@
 /** The admin app's download budget: first screen at most 200 KB gzipped, no chart code. */
 import assert from "node:assert/strict";
 import { chunkNamed, firstScreens } from "./bundle.ts";
-import { scriptDownload } from "../helpers/scripts.ts";
+import { dist, scriptDownload } from "../helpers/scripts.ts";
 
 const FIRST_SCREEN_BUDGET_KB = 200;
 
@@ -18,7 +18,7 @@ Deno.test("the first admin screen loads at most 200 KB of gzipped JavaScript and
 
 Deno.test("chart.js lives in the chart chunk, which only the chart screens import", async () => {
   const charts = await chunkNamed("charts");
-  const source = await Deno.readTextFile(new URL(`../../client/dist/${charts}`, import.meta.url));
+  const source = await Deno.readTextFile(new URL(charts, dist));
   assert.ok(source.includes("Chart.js"), "the chunk carries chart.js");
   for (const screen of ["jobs", "dump", "admins", "job-form"]) {
     const { files } = await scriptDownload([await chunkNamed(screen)]);

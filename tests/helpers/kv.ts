@@ -70,3 +70,64 @@ export async function everything(kv: Deno.Kv): Promise<[string, unknown, string]
   }
   return entries;
 }
+
+/** The strictest KV backend's limits per atomic write (self-hosted denokv). */
+export const DENOKV_LIMITS = { checks: 10, mutations: 1000 };
+
+/** The most checks and mutations any one atomic write of a `limitedKv` made. */
+export interface Largest {
+  checks: number;
+  mutations: number;
+  commits: number;
+}
+
+/**
+ * A KV that refuses, as self-hosted denokv does, an atomic write with more than 10 checks or 1000
+ * mutations, and notes the largest write it saw.
+ */
+export function limitedKv(kv: Deno.Kv, largest: Largest): Deno.Kv {
+  return new Proxy(kv, {
+    get(target, property) {
+      if (property !== "atomic") {
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      }
+      return () => {
+        const op = target.atomic();
+        let checks = 0;
+        let mutations = 0;
+        const counting = <A extends unknown[]>(
+          method: (...args: A) => Deno.AtomicOperation,
+          count: (args: A) => void,
+        ) =>
+        (...args: A) => {
+          count(args);
+          method.apply(op, args);
+          return op;
+        };
+        op.check = counting(op.check, (args) => checks += args.length);
+        op.mutate = counting(op.mutate, (args) => mutations += args.length);
+        for (const name of ["set", "delete", "sum", "min", "max"] as const) {
+          op[name] = counting(
+            op[name] as (...args: unknown[]) => Deno.AtomicOperation,
+            () => mutations++,
+          );
+        }
+        const commit = op.commit.bind(op);
+        op.commit = () => {
+          largest.checks = Math.max(largest.checks, checks);
+          largest.mutations = Math.max(largest.mutations, mutations);
+          largest.commits++;
+          if (checks > DENOKV_LIMITS.checks) {
+            throw new TypeError(`too many checks (${checks}, at most ${DENOKV_LIMITS.checks})`);
+          }
+          if (mutations > DENOKV_LIMITS.mutations) {
+            throw new TypeError(`too many mutations (${mutations})`);
+          }
+          return commit();
+        };
+        return op;
+      };
+    },
+  });
+}

@@ -22,6 +22,18 @@ const startEnv = Object.fromEntries(
   [...startTask.matchAll(/\b(MALLOC_\w+)=(\S+)/g)].map(([, name, value]) => [name, value]),
 );
 
+/** What a test server needs: any port, its own database, no demo data, fixed secrets. */
+function serverEnv(kvPath: string, env: Record<string, string>): Record<string, string> {
+  return {
+    PORT: "0",
+    DENO_KV_PATH: kvPath,
+    SEED_DEMO: "false",
+    JWT_SECRET: "process-test-secret-process-test-secret-0123",
+    MAIN_ADMIN_SECRET: "process-test-main-admin-secret",
+    ...env,
+  };
+}
+
 export function startServerProcess(
   kvPath: string,
   env: Record<string, string> = {},
@@ -30,26 +42,56 @@ export function startServerProcess(
 ): Promise<ServerProcess> {
   return startListening("server", [...flags, v8Flags, mainModule], {
     ...startEnv,
-    PORT: "0",
-    DENO_KV_PATH: kvPath,
-    SEED_DEMO: "false",
-    JWT_SECRET: "process-test-secret-process-test-secret-0123",
-    MAIN_ADMIN_SECRET: "process-test-main-admin-secret",
-    ...env,
+    ...serverEnv(kvPath, env),
   });
+}
+
+/**
+ * Runs main.ts under `deno serve --parallel` with `workers` workers (Deno listens on any port and
+ * each worker answers with main.ts's default export).
+ */
+export function startServeProcess(
+  kvPath: string,
+  workers: number,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  return startDeno(
+    "deno serve",
+    ["serve", "-A", "--parallel", "--port", "0", v8Flags, mainModule],
+    { ...startEnv, DENO_JOBS: String(workers), ...serverEnv(kvPath, env) },
+  );
+}
+
+/** Runs `deno task start` in the checkout at `cwd`, as an operator would (it builds if it must). */
+export function startTaskProcess(
+  cwd: string,
+  kvPath: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  return startDeno("deno task start", ["task", "start"], serverEnv(kvPath, env), cwd);
 }
 
 /**
  * Runs `deno run -A ...args` in production mode and resolves once it prints that it is running at
  * some URL (main.ts and the benchmark's hello-world both do).
  */
-export async function startListening(
+export function startListening(
   name: string,
   args: string[],
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
+  return startDeno(name, ["run", "-A", ...args], env);
+}
+
+async function startDeno(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd?: string,
+): Promise<ServerProcess> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", ...args],
+    args,
+    cwd,
     env: { NODE_ENV: "production", ...env },
     stdout: "piped",
     stderr: "inherit",

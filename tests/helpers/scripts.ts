@@ -4,8 +4,10 @@
  * bundle budgets are both measured with it.
  */
 import { relativeImports } from "../../server/imports.ts";
+import { servedBuild } from "../../server/dist.ts";
 
-export const dist = new URL("../../client/dist/", import.meta.url);
+/** The current build's folder in client/dist. */
+export const dist = servedBuild();
 
 async function gzipSize(bytes: Uint8Array<ArrayBuffer>): Promise<number> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));

@@ -82,3 +82,15 @@ Deno.test("the share image shows role, company and location, cut to fit", () => 
   assert.ok(role[0].startsWith("PrincipalDistributed"));
   assert.deepEqual(wrapText("Senior Backend Engineer", 60, true, 3), ["Senior Backend Engineer"]);
 });
+
+Deno.test("the fonts and renderer the images are drawn with are not served as assets", async () => {
+  await using t = await testApp();
+  for (const file of ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "resvg.wasm"]) {
+    const answer = await t.app.request(`/assets/share-image/${file}`);
+    assert.equal(answer.status, 404, file);
+    await answer.body?.cancel();
+  }
+  const styles = await t.app.request("/assets/styles.css");
+  assert.equal(styles.status, 200);
+  await styles.body?.cancel();
+});

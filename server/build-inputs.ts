@@ -1,0 +1,65 @@
+/**
+ * A hash of everything the browser build reads, so a start can tell whether client/dist is up to
+ * date without building: the files under client/ (scripts, styles), routes/ (the stylesheet's
+ * other source of class names, see client/styles.css), every module those scripts and the build
+ * itself import by a relative path (such as kv/ modules the browser shares), deno.json and
+ * deno.lock (the npm packages' versions) and the Deno version (its bundler). A few hundred small
+ * files: hashing them takes milliseconds.
+ */
+import { encodeHex } from "../kv/hex.ts";
+import { relativeImports } from "./imports.ts";
+
+const SCANNED = ["client/", "routes/"];
+/** Written by the build, not read by it. */
+const SKIPPED = ["client/dist/", "client/.islands/"];
+const FIXED = ["deno.json", "deno.lock", "server/build.ts"];
+
+async function filesUnder(root: URL, folder: string, into: Set<string>) {
+  for await (const entry of Deno.readDir(new URL(folder, root))) {
+    const path = `${folder}${entry.name}`;
+    if (entry.isDirectory && !SKIPPED.includes(`${path}/`)) {
+      await filesUnder(root, `${path}/`, into);
+    } else if (entry.isFile) into.add(path);
+  }
+}
+
+/** The build's input files (paths from `root`), sorted. */
+export async function buildInputs(root: URL): Promise<string[]> {
+  const files = new Set<string>();
+  for (const folder of SCANNED) await filesUnder(root, folder, files);
+  const queue = [...files, ...FIXED].filter((path) => /\.tsx?$/.test(path));
+  for (const path of FIXED) files.add(path);
+  while (queue.length) {
+    const from = new URL(queue.pop()!, root);
+    for (const specifier of relativeImports(await Deno.readTextFile(from), true)) {
+      const path = new URL(specifier, from).pathname.slice(root.pathname.length);
+      if (files.has(path)) continue;
+      files.add(path);
+      queue.push(path);
+    }
+  }
+  return [...files].sort();
+}
+
+/** 16 hex digits naming the build the inputs under `root` give. */
+export async function buildInputsHash(root: URL): Promise<string> {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [encoder.encode(`deno ${Deno.version.deno}\0`)];
+  for (const path of await buildInputs(root)) {
+    parts.push(encoder.encode(`${path}\0`));
+    try {
+      parts.push(await Deno.readFile(new URL(path, root)));
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+      parts.push(encoder.encode("(none)"));
+    }
+    parts.push(encoder.encode("\0"));
+  }
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return encodeHex(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 16);
+}

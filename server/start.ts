@@ -1,0 +1,188 @@
+/**
+ * Starting CareerEdge: configuration, KV, the services and the app, demo data on an empty
+ * database, the hourly lifecycle's work, and listening with a graceful stop. main.ts runs it under
+ * `deno run` (it listens itself on PORT) and under `deno serve [--parallel]` (Deno listens and
+ * each worker, one per core, runs main.ts and answers with its default export).
+ */
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "../kv/db.ts";
+import { createApp, createServices } from "./app.ts";
+import type { Services } from "./context.ts";
+import type { Config } from "./config.ts";
+import { seedDemoIfEmpty } from "../kv/seed.ts";
+import { SYSTEM_ACTOR } from "../kv/activity.ts";
+import { RESTORE_UNFINISHED, restoreUnfinished } from "../kv/backup.ts";
+
+/** How long a stop under `deno serve` waits for the rest (a KV watch, say) before it exits. */
+const STOP_GRACE_MS = 10_000;
+
+export interface CareerEdge {
+  config: Config;
+  services: Services;
+  /** Aborted when the server stops: what runs in the background (its crons) ends with it. */
+  stopSignal: AbortSignal;
+  /**
+   * The hourly job lifecycle. Every process, and every worker of `deno serve --parallel`, runs it;
+   * each job still moves exactly once (kv/jobs/lifecycle.ts).
+   */
+  lifecycle(): Promise<void>;
+  /** Whether Deno serves the default export (`deno serve`) rather than `listen`. */
+  servedByDeno: boolean;
+  /** Answers a request; under `deno serve` it also keeps count of those in flight. */
+  fetch: Deno.ServeHandler;
+  /** Prints where it runs and, until a main admin exists, how to make one. */
+  listening(address: Deno.Addr): void;
+  /** Listens on PORT itself (under `deno run`); SIGINT and SIGTERM stop it gracefully. */
+  listen(): void;
+}
+
+/**
+ * Whether Deno serves this process's main module's default export (`deno serve`). Deno offers no
+ * flag for it and `import.meta.main` is true both ways, so the process's command line tells (on
+ * Linux; elsewhere, and on Deno Deploy, the app listens itself).
+ */
+export function servedByDeno(): boolean {
+  try {
+    const args = Deno.readTextFileSync("/proc/self/cmdline").split("\0").slice(1);
+    return args.find((arg) => !arg.startsWith("-")) === "serve";
+  } catch {
+    return false;
+  }
+}
+
+function configOrExit(): Config {
+  try {
+    return loadConfig(Deno.env.toObject());
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    Deno.exit(1);
+  }
+}
+
+export async function startCareerEdge(): Promise<CareerEdge> {
+  const config = configOrExit();
+  const kv = await openDatabase(config);
+  if (await restoreUnfinished(kv)) {
+    console.error(`Cannot start: ${RESTORE_UNFINISHED}`);
+    Deno.exit(1);
+  }
+  // The store follows the job data from the start: the public catalogue and its search index load
+  // in the background (from the snapshot when there is one); meanwhile the newest-first lists and
+  // job pages are answered from KV, and only searches wait for it.
+  const services = createServices({ kv, config });
+  const app = createApp(services);
+
+  if (config.SEED_DEMO && await seedDemoIfEmpty(services)) {
+    console.log("Filled the empty database with demo jobs and 90 days of analytics.");
+  }
+
+  const stopping = new AbortController();
+  const served = servedByDeno();
+  const inFlight = new InFlight();
+  if (served) {
+    onStop(async () => {
+      stopping.abort();
+      // Deno stops taking requests and finishes those in flight; their counts are written after.
+      await inFlight.idle();
+      await services.counter.flush();
+      await services.jobs.close();
+      // Each worker writes its own counts; the process ends once every worker has nothing left
+      // to do, or after a grace period if something (a KV watch) still waits.
+      Deno.unrefTimer(setTimeout(() => Deno.exit(0), STOP_GRACE_MS));
+    });
+  }
+  const listening = (address: Deno.Addr) => {
+    const origin = "port" in address ? `http://localhost:${address.port}` : `unix:${address.path}`;
+    console.log(`CareerEdge is running at ${origin}/`);
+    mainAdminHint(services, config, config.SITE_URL ?? origin).catch((error) =>
+      console.error(`Checking for a main admin failed: ${error}`)
+    );
+  };
+  return {
+    config,
+    services,
+    stopSignal: stopping.signal,
+    async lifecycle() {
+      const result = await services.jobs.processStatusChanges(
+        services.activity.by(SYSTEM_ACTOR, null),
+      );
+      if (result.movedToDump || result.movedToInactive) {
+        console.log(
+          `Lifecycle: ${result.movedToDump} to dump, ${result.movedToInactive} to inactive`,
+        );
+      }
+    },
+    servedByDeno: served,
+    fetch: served ? (request, info) => inFlight.track(() => app.fetch(request, info)) : app.fetch,
+    listening,
+    listen() {
+      const server = Deno.serve(
+        { port: config.PORT, onListen: listening },
+        app.fetch,
+      );
+      // A graceful stop lets the requests in flight finish, then writes the traffic counts that
+      // wait in memory (for up to a second) before the process ends.
+      onStop(async () => {
+        await server.shutdown();
+        stopping.abort();
+        await services.counter.flush();
+        await services.jobs.close();
+        Deno.exit(0);
+      });
+    },
+  };
+}
+
+/** Runs `stop` on the first SIGINT or SIGTERM. */
+function onStop(stop: () => Promise<void>) {
+  let stopping = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    Deno.addSignalListener(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      stop().catch((error) => {
+        console.error(`Stopping failed: ${error}`);
+        Deno.exit(1);
+      });
+    });
+  }
+}
+
+/** Counts the requests being answered, so a stop can wait until none is. */
+class InFlight {
+  private count = 0;
+  private waiting: (() => void)[] = [];
+
+  async track(answer: () => Response | Promise<Response>): Promise<Response> {
+    this.count++;
+    try {
+      return await answer();
+    } finally {
+      if (--this.count === 0) { for (const done of this.waiting.splice(0)) done(); }
+    }
+  }
+
+  idle(): Promise<void> {
+    return this.count === 0 ? Promise.resolve() : new Promise((done) => this.waiting.push(done));
+  }
+}
+
+/** Until a main admin exists, the exact command that creates one. */
+async function mainAdminHint(services: Services, config: Config, origin: string) {
+  if (await services.admins.hasMainAdmin()) return;
+  const body = JSON.stringify({
+    username: "Main Admin",
+    email: "admin@example.com",
+    password: "choose-a-strong-password",
+    // A secret the operator chose is not echoed into logs; one made here has to be shown once.
+    secretKey: config.MAIN_ADMIN_SECRET
+      ? "<MAIN_ADMIN_SECRET>"
+      : await services.auth.mainAdminSecret(),
+  });
+  console.log(
+    `No main admin yet. Create one (then sign in at ${origin}/admin/login):\n` +
+      `  curl -X POST ${origin}/api/admin/create-main-admin \\\n` +
+      `    -H 'content-type: application/json' \\\n    -d '${body}'`,
+  );
+}
