@@ -6,9 +6,9 @@
  */
 import { type BenchContext, type Budget, measure, serverTime } from "../harness.ts";
 import { type Board, keywordSearch, readBoard, trafficScript } from "../traffic.ts";
-import { LARGE_BOARD, memoryOf, seededCopy } from "../seed.ts";
+import { benchCounts, LARGE_BOARD, memoryOf, seededCopy } from "../seed.ts";
 import { seededRandom } from "../../../kv/demo/generate.ts";
-import { startServerProcess } from "../../helpers/process.ts";
+import { startServeProcess, startServerProcess } from "../../helpers/process.ts";
 import { JobStore } from "../../../kv/jobs/store.ts";
 import { renderDocument, track } from "../../../routes/pages/render.ts";
 import { JobsPage } from "../../../routes/pages/jobs.tsx";
@@ -122,11 +122,44 @@ async function mix(
   );
 }
 
+/** The mix under `deno serve --parallel` with one worker, then two: what a second core adds. */
+async function workers(context: BenchContext, board: Board) {
+  const folder = await Deno.makeTempDir({ prefix: "careeredge-bench-workers-" });
+  try {
+    const kvPath = `${folder}/bench.kv`;
+    await seededCopy(kvPath, benchCounts());
+    const rates: number[] = [];
+    for (const count of [1, 2]) {
+      await using server = await startServeProcess(kvPath, count);
+      const random = seededRandom(15);
+      const searches = Array.from({ length: SEARCHES }, () => keywordSearch(board, random));
+      const warm = await fetch(`${server.url}/api/jobs?keywords=engineer`);
+      await warm.body?.cancel();
+      const figures = await measure(server.url + "/", {
+        script: trafficScript(board, searches),
+        seconds: MIX_SECONDS,
+      });
+      rates.push(figures.rps);
+      context.row(
+        `real traffic mix at 20,000 active jobs, deno serve --parallel, ${count} worker(s)`,
+        { ...figures, ratio: figures.rps / context.helloRps },
+      );
+    }
+    context.row("two workers' mix against one worker's (requests a second)", {
+      value: rates[1] / rates[0],
+      unit: "x",
+    }, { min: 1.5 });
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
+}
+
 export default async function traffic(context: BenchContext) {
   const board = await readBoard(context.kvPath);
   await resultsRender(context, context.kvPath);
   await firstViews(context, context.url, board, "20,000 active jobs");
   await mix(context, context.url, board, "20,000 active jobs", { minRatio: 0.01, maxP99Ms: 100 });
+  await workers(context, board);
 
   const folder = await Deno.makeTempDir({ prefix: "careeredge-bench-100k-" });
   try {
