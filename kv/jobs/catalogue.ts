@@ -205,9 +205,12 @@ export class ActiveCatalog {
     return this.byId.get(id)?.stamp;
   }
 
-  /** What a snapshot keeps: the listed jobs and their stamps in the index's order, and the index. */
-  exportState(): CatalogState {
-    const index = this.index.exportState();
+  /**
+   * What a snapshot keeps: the listed jobs and their stamps in the index's order, and the index.
+   * The caller keeps the catalogue unchanged until this resolves (it pauses now and then).
+   */
+  async exportState(pause?: () => Promise<void>): Promise<CatalogState> {
+    const index = await this.index.exportState(pause);
     const cached = index.ids.map((id) => this.byId.get(id)!);
     return {
       revision: this.revision,

@@ -67,7 +67,7 @@ const isGroup = (value: unknown): value is Record<string, string[]> =>
  * The listed jobs by column, every distinct text and list of texts stored once: 100,000 jobs
  * share a few thousand companies, places and skill lists.
  */
-function packJobs(jobs: ListedJob[]): PackedJobs {
+async function packJobs(jobs: ListedJob[], pause: () => Promise<void>): Promise<PackedJobs> {
   const texts: string[] = [];
   const textNumbers = new Map<string, number>();
   const lists: Int32Array[] = [];
@@ -87,29 +87,41 @@ function packJobs(jobs: ListedJob[]): PackedJobs {
   };
   const rows = jobs as unknown as Record<string, unknown>[];
   const names = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const columns = names.map((name): [string, Column] => {
-    const values = rows.map((row) => (name in row ? row[name] : ABSENT));
-    const present = values.filter((value) => value !== ABSENT && value !== null);
-    const refsOf = (of: (value: never) => number) =>
-      Int32Array.from(
-        values,
-        (value) => value === ABSENT ? ABSENT : value === null ? NULL : of(value as never),
-      );
-    if (present.every((value) => typeof value === "string")) {
-      return [name, { kind: "text", refs: refsOf(text) }];
-    }
-    if (present.every(isTextList)) return [name, { kind: "list", refs: refsOf(list) }];
-    if (present.length === values.length && present.every(isGroup)) {
-      const groupNames = [...new Set(present.flatMap((value) => Object.keys(value)))];
-      const groups = Object.fromEntries(groupNames.map((group) => [
-        group,
-        Int32Array.from(values as Record<string, string[]>[], (value) => list(value[group] ?? [])),
-      ]));
-      return [name, { kind: "group", groups }];
-    }
-    return [name, { kind: "raw", values }];
-  });
+  const columns: [string, Column][] = [];
+  for (const name of names) {
+    await pause();
+    columns.push(packColumn(name, rows, text, list));
+  }
   return { count: jobs.length, texts, lists, columns };
+}
+
+/** One column of the listed jobs (see `packJobs`). */
+function packColumn(
+  name: string,
+  rows: Record<string, unknown>[],
+  text: (value: string) => number,
+  list: (values: string[]) => number,
+): [string, Column] {
+  const values = rows.map((row) => (name in row ? row[name] : ABSENT));
+  const present = values.filter((value) => value !== ABSENT && value !== null);
+  const refsOf = (of: (value: never) => number) =>
+    Int32Array.from(
+      values,
+      (value) => value === ABSENT ? ABSENT : value === null ? NULL : of(value as never),
+    );
+  if (present.every((value) => typeof value === "string")) {
+    return [name, { kind: "text", refs: refsOf(text) }];
+  }
+  if (present.every(isTextList)) return [name, { kind: "list", refs: refsOf(list) }];
+  if (present.length === values.length && present.every(isGroup)) {
+    const groupNames = [...new Set(present.flatMap((value) => Object.keys(value)))];
+    const groups = Object.fromEntries(groupNames.map((group) => [
+      group,
+      Int32Array.from(values as Record<string, string[]>[], (value) => list(value[group] ?? [])),
+    ]));
+    return [name, { kind: "group", groups }];
+  }
+  return [name, { kind: "raw", values }];
 }
 
 function unpackJobs({ count, texts, lists, columns }: PackedJobs): ListedJob[] {
@@ -161,6 +173,12 @@ async function sha256(bytes: Uint8Array): Promise<string> {
   );
 }
 
+/** Runs `read` while the catalogue is kept from changing (the store's catch-ups wait). */
+export type Hold = <T>(read: () => Promise<T>) => Promise<T>;
+
+/** Lets requests waiting meanwhile be answered: encoding 100,000 jobs is a second of work. */
+const yieldToRequests = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 let fingerprintOnce: Promise<string> | null = null;
 
 /**
@@ -180,7 +198,9 @@ export function searchFingerprint(): Promise<string> {
       });
       probe.put({ ...job, jobId: `JB-${serial}` }, String(serial));
     }
-    return sha256(serialize({ format: SNAPSHOT_FORMAT, state: probe.exportState() }));
+    return probe.exportState().then((state) =>
+      sha256(serialize({ format: SNAPSHOT_FORMAT, state }))
+    );
   })();
   return fingerprintOnce;
 }
@@ -188,14 +208,17 @@ export function searchFingerprint(): Promise<string> {
 /** The catalogue packed, gzipped and cut into chunks. */
 export async function encodeSnapshot(
   catalog: ActiveCatalog,
+  hold: Hold = (read) => read(),
 ): Promise<{ revision: number; chunks: Uint8Array[]; bytes: number; sha256: string }> {
-  // Taken at once: the catalogue may catch up with later changes while the payload is gzipped.
-  const state = catalog.exportState();
+  const fingerprint = await searchFingerprint();
+  // Read while `hold` keeps the catalogue from catching up, in steps between which requests are
+  // answered; what it gives is detached from the catalogue, which may then catch up again.
+  const state = await hold(() => catalog.exportState(yieldToRequests));
   const payload: Payload = {
     format: SNAPSHOT_FORMAT,
-    fingerprint: await searchFingerprint(),
+    fingerprint,
     revision: state.revision,
-    jobs: packJobs(state.jobs),
+    jobs: await packJobs(state.jobs, yieldToRequests),
     stamps: state.stamps,
     index: state.index,
   };
@@ -290,7 +313,7 @@ export async function writeSnapshot(
   kv: Deno.Kv,
   catalog: ActiveCatalog,
   now: Date,
-  minIntervalMs = 0,
+  { minIntervalMs = 0, hold }: { minIntervalMs?: number; hold?: Hold } = {},
 ): Promise<SnapshotHead | null> {
   const fingerprint = await searchFingerprint();
   const current = await kv.get<SnapshotHead>(keys.snapshotHead());
@@ -306,7 +329,7 @@ export async function writeSnapshot(
   const id = crypto.randomUUID();
   let written = 0;
   try {
-    const encoded = await encodeSnapshot(catalog);
+    const encoded = await encodeSnapshot(catalog, hold);
     for (let first = 0; first < encoded.chunks.length; first += CHUNKS_PER_WRITE) {
       const op = kv.atomic();
       encoded.chunks.slice(first, first + CHUNKS_PER_WRITE).forEach((chunk, i) => {

@@ -545,9 +545,25 @@ export class JobStore {
     const catalog = this.catalog;
     if (!catalog || catalog.byId.size < this.snapshotMinJobs) return false;
     const since = this.unsnapshotted;
-    const head = await writeSnapshot(this.kv, catalog, this.now(), this.snapshotIntervalMs);
+    const head = await writeSnapshot(this.kv, catalog, this.now(), {
+      minIntervalMs: this.snapshotIntervalMs,
+      hold: (read) => this.holdingCatalog(read),
+    });
     if (this.unsnapshotted === since) this.unsnapshotted = null;
     return head !== null;
+  }
+
+  /**
+   * Runs `read` while the catalogue stays as it is: it waits for a catch-up under way, and later
+   * ones wait for it, as they wait for each other.
+   */
+  private async holdingCatalog<T>(read: () => Promise<T>): Promise<T> {
+    while (this.refreshing) await this.refreshing.catch(() => {});
+    const catalog = this.catalog!;
+    const reading = read();
+    const held = reading.then(() => catalog, () => catalog);
+    this.refreshing = held.finally(() => (this.refreshing = null));
+    return await reading;
   }
 
   /** A page of the public search with the dropdowns' counts, as lists show jobs. */

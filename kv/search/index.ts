@@ -63,6 +63,9 @@ export interface WordMatch {
   word: string;
 }
 
+/** Posting entries exported between two pauses (a few milliseconds of work). */
+const EXPORT_STRIDE = 200_000;
+
 /** An index as plain arrays: what a snapshot keeps of it (see `SearchIndex.exportState`). */
 export interface IndexState {
   ids: string[];
@@ -212,9 +215,10 @@ export class SearchIndex {
    * The index of the live jobs as plain arrays, numbered afresh without the removed ones, for a
    * snapshot (kv/jobs/snapshot.ts): posting lists as one run of varint gaps between job numbers
    * (mostly one byte each) and one of field bits, so a large index packs into a few megabytes.
-   * `fromState` gives back an index that answers every query as this one does.
+   * `fromState` gives back an index that answers every query as this one does. `pause` is awaited
+   * now and then; the caller keeps the index unchanged until this resolves.
    */
-  exportState(): IndexState {
+  async exportState(pause: () => Promise<void> = () => Promise.resolve()): Promise<IndexState> {
     const renumbered = new Int32Array(this.span).fill(-1);
     const ids: string[] = [];
     for (let doc = 0; doc < this.span; doc++) {
@@ -231,7 +235,13 @@ export class SearchIndex {
     const sizes: number[] = [];
     const gaps = new VarintWriter();
     const fields: number[] = [];
+    let sincePause = 0;
     for (const [word, posting] of this.postings) {
+      // A large index takes a while: requests are answered meanwhile.
+      if ((sincePause += posting.size) > EXPORT_STRIDE) {
+        sincePause = 0;
+        await pause();
+      }
       let previous = -1;
       let size = 0;
       for (let i = 0; i < posting.size; i++) {
