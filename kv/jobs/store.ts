@@ -491,11 +491,16 @@ export class JobStore {
     }
     if (seen !== revision - catalog.revision) return false;
     const ids = [...changed];
-    const entries = await getAll<StoredJob>(this.kv, ids.map((id) => keys.job(id)));
-    ids.forEach((id, i) => {
-      const entry = entries[i];
-      catalog.apply(id, entry.value && withoutVersion(entry.value), entry.versionstamp ?? "");
-    });
+    for (let first = 0; first < ids.length; first += LOAD_BATCH) {
+      // A bulk upload's thousands of jobs are taken in batches, requests answered between them.
+      if (first > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      const batch = ids.slice(first, first + LOAD_BATCH);
+      const entries = await getAll<StoredJob>(this.kv, batch.map((id) => keys.job(id)));
+      batch.forEach((id, i) => {
+        const entry = entries[i];
+        catalog.apply(id, entry.value && withoutVersion(entry.value), entry.versionstamp ?? "");
+      });
+    }
     catalog.invalidate();
     catalog.revision = revision;
     if (ids.length > 0) this.unsnapshotted ??= this.now().getTime();

@@ -30,26 +30,61 @@ function activeJobs(count: number, description: (i: number) => string): Omit<Job
 }
 
 Deno.test("while the catalogue loads, the newest jobs are answered at once; searches wait for it", async () => {
-  await using t = await testApp({ now: new Date("2026-03-02T00:00:00Z") });
-  await t.services.jobs.importJobs(activeJobs(2_000, (i) => `Description of job ${i}.`));
-  const done: string[] = [];
-  const loading = t.services.jobs.active().then(() => done.push("catalogue"));
-  const newest = Promise.resolve(t.app.request("/api/jobs?limit=3")).then(async (response) => {
-    done.push("newest");
-    return await response.json();
+  // The catalogue's reads of job records wait until released, so it cannot be in before them.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await using t = await testApp({
+    now: new Date("2026-03-02T00:00:00Z"),
+    wrapKv: (kv) =>
+      new Proxy(kv, {
+        get(target, property) {
+          const value = Reflect.get(target, property);
+          if (property !== "getMany" && property !== "list") {
+            return typeof value === "function" ? value.bind(target) : value;
+          }
+          return (selector: Deno.KvKey[] & { prefix?: Deno.KvKey }, options?: unknown) => {
+            const first = property === "list" ? selector.prefix?.[1] : selector[0]?.[0];
+            const loading = first === "jobs" ||
+              (property === "list" && selector.prefix?.[0] === "jobs_by_status" &&
+                (options as Deno.KvListOptions | undefined)?.limit === undefined);
+            if (!loading) return value.call(target, selector, options);
+            if (property === "getMany") {
+              return held.then(() => target.getMany(selector, options as undefined));
+            }
+            const inner = target.list(selector as Deno.KvListSelector, options as undefined);
+            return (async function* () {
+              await held;
+              yield* inner;
+            })();
+          };
+        },
+      }),
   });
-  const search = Promise.resolve(t.app.request("/api/jobs?keywords=role")).then(() =>
-    done.push("search")
-  );
-  const body = await newest;
-  await Promise.all([loading, search]);
-  assert.deepEqual(done, ["newest", "catalogue", "search"]);
-  assert.deepEqual(body.jobs.map((job: Job) => job._id), ["job-01999", "job-01998", "job-01997"]);
-  assert.equal(body.pagination.totalJobs, 2_000);
-  // The same answer once the catalogue is in, oldest first too.
-  const again = await (await t.app.request("/api/jobs?limit=3&sortBy=datePosted&sortOrder=asc"))
-    .json();
-  assert.deepEqual(again.jobs.map((job: Job) => job._id), ["job-00000", "job-00001", "job-00002"]);
+  try {
+    await t.services.jobs.importJobs(activeJobs(2_000, (i) => `Description of job ${i}.`));
+    const done: string[] = [];
+    const loading = t.services.jobs.active().then(() => done.push("catalogue"));
+    const search = Promise.resolve(t.app.request("/api/jobs?keywords=role")).then(() =>
+      done.push("search")
+    );
+    const body = await (await t.app.request("/api/jobs?limit=3")).json();
+    done.push("newest");
+    release();
+    await Promise.all([loading, search]);
+    assert.deepEqual(done, ["newest", "catalogue", "search"]);
+    assert.deepEqual(body.jobs.map((job: Job) => job._id), ["job-01999", "job-01998", "job-01997"]);
+    assert.equal(body.pagination.totalJobs, 2_000);
+    // The same answer once the catalogue is in, oldest first too.
+    const again = await (await t.app.request("/api/jobs?limit=3&sortBy=datePosted&sortOrder=asc"))
+      .json();
+    assert.deepEqual(again.jobs.map((job: Job) => job._id), [
+      "job-00000",
+      "job-00001",
+      "job-00002",
+    ]);
+  } finally {
+    release();
+  }
 });
 
 Deno.test("lists hold a job's description only as far as a card shows it; the API gives it whole", async () => {
