@@ -1,5 +1,21 @@
 /** Deno KV as tests need it beyond the real thing: writes that crash or lose a race on demand. */
 import { keys } from "../../kv/keys.ts";
+import { openKvConnect } from "./kv-connect.ts";
+
+/**
+ * A fresh database for one test: in memory, or with TEST_KV=connect (or `connect`) through a new
+ * KV Connect endpoint, so the test meets denokv's limits (tests/helpers/kv-connect.ts).
+ */
+export async function openTestKv(
+  { connect = Deno.env.get("TEST_KV") === "connect" }: { connect?: boolean } = {},
+): Promise<Deno.Kv & AsyncDisposable> {
+  if (!connect) {
+    const kv = await Deno.openKv(":memory:");
+    return Object.assign(kv, { [Symbol.asyncDispose]: () => Promise.resolve(kv.close()) });
+  }
+  const opened = await openKvConnect();
+  return Object.assign(opened.kv, { [Symbol.asyncDispose]: () => opened[Symbol.asyncDispose]() });
+}
 
 /** What a trapped KV does to its next atomic write, and what it saw. */
 export interface Trap {

@@ -6,6 +6,7 @@ import { createApp, createServices } from "../../server/app.ts";
 import { type Config, testConfig } from "../../server/config.ts";
 import type { Services } from "../../server/context.ts";
 import type { JobInput } from "../../kv/schemas.ts";
+import { openTestKv } from "./kv.ts";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -21,11 +22,15 @@ export async function testApp(
     config?: Partial<Config>;
     now?: Date;
     kvPath?: string;
+    /** Through a KV Connect endpoint even without TEST_KV=connect (tests/helpers/kv-connect.ts). */
+    kvConnect?: boolean;
     /** Puts something between the services and KV, such as a write that fails (tests/helpers/kv.ts). */
     wrapKv?: (kv: Deno.Kv) => Deno.Kv;
   } = {},
 ): Promise<TestApp> {
-  const kv = await Deno.openKv(options.kvPath ?? ":memory:");
+  const kv: Deno.Kv & Partial<AsyncDisposable> = options.kvPath
+    ? await Deno.openKv(options.kvPath)
+    : await openTestKv({ connect: options.kvConnect });
   const clock = { now: options.now ?? new Date() };
   const services = createServices({
     kv: options.wrapKv?.(kv) ?? kv,
@@ -40,7 +45,9 @@ export async function testApp(
     clock,
     async [Symbol.asyncDispose]() {
       await services.counter.flush();
-      kv.close();
+      const dispose = kv[Symbol.asyncDispose];
+      if (dispose) await dispose.call(kv);
+      else kv.close();
     },
   };
 }
