@@ -2,18 +2,22 @@
 import { keys } from "../../kv/keys.ts";
 import { openKvConnect } from "./kv-connect.ts";
 
+/** Whether this run's tests reach KV through KV Connect endpoints (TEST_KV=connect). */
+export const TEST_KV_CONNECT = Deno.env.get("TEST_KV") === "connect";
+
 /**
- * A fresh database for one test: in memory, or with TEST_KV=connect (or `connect`) through a new
- * KV Connect endpoint, so the test meets denokv's limits (tests/helpers/kv-connect.ts).
+ * A test's database (a fresh one in memory, or the file at `path`), opened directly or, with
+ * TEST_KV=connect (or `connect`), through a new KV Connect endpoint over it, so the test meets
+ * denokv's limits (tests/helpers/kv-connect.ts).
  */
 export async function openTestKv(
-  { connect = Deno.env.get("TEST_KV") === "connect" }: { connect?: boolean } = {},
+  { connect = TEST_KV_CONNECT, path }: { connect?: boolean; path?: string } = {},
 ): Promise<Deno.Kv & AsyncDisposable> {
   if (!connect) {
-    const kv = await Deno.openKv(":memory:");
+    const kv = await Deno.openKv(path ?? ":memory:");
     return Object.assign(kv, { [Symbol.asyncDispose]: () => Promise.resolve(kv.close()) });
   }
-  const opened = await openKvConnect();
+  const opened = await openKvConnect({ path });
   return Object.assign(opened.kv, { [Symbol.asyncDispose]: () => opened[Symbol.asyncDispose]() });
 }
 

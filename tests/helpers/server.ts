@@ -22,15 +22,13 @@ export async function testApp(
     config?: Partial<Config>;
     now?: Date;
     kvPath?: string;
-    /** Through a KV Connect endpoint even without TEST_KV=connect (tests/helpers/kv-connect.ts). */
+    /** Through a KV Connect endpoint, as with TEST_KV=connect (tests/helpers/kv-connect.ts). */
     kvConnect?: boolean;
     /** Puts something between the services and KV, such as a write that fails (tests/helpers/kv.ts). */
     wrapKv?: (kv: Deno.Kv) => Deno.Kv;
   } = {},
 ): Promise<TestApp> {
-  const kv: Deno.Kv & Partial<AsyncDisposable> = options.kvPath
-    ? await Deno.openKv(options.kvPath)
-    : await openTestKv({ connect: options.kvConnect });
+  const kv = await openTestKv({ connect: options.kvConnect, path: options.kvPath });
   const clock = { now: options.now ?? new Date() };
   const services = createServices({
     kv: options.wrapKv?.(kv) ?? kv,
@@ -45,9 +43,7 @@ export async function testApp(
     clock,
     async [Symbol.asyncDispose]() {
       await services.counter.flush();
-      const dispose = kv[Symbol.asyncDispose];
-      if (dispose) await dispose.call(kv);
-      else kv.close();
+      await kv[Symbol.asyncDispose]();
     },
   };
 }
