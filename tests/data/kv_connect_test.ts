@@ -125,6 +125,19 @@ Deno.test("a watch through the endpoint sees each change", async () => {
   await reader.cancel();
 });
 
+Deno.test("a watch stream the endpoint breaks is taken up again by Deno's client", async () => {
+  await using remote = await openKvConnect();
+  const { kv, endpoint } = remote;
+  const reader = kv.watch([["watched"]]).getReader();
+  assert.equal((await reader.read()).value?.[0].versionstamp, null);
+  endpoint.breakWatches();
+  await kv.set(["watched"], "after the break");
+  // The client reconnects after a short back-off; its first answer is the current value.
+  assert.equal((await reader.read()).value?.[0].value, "after the break");
+  assert.equal(endpoint.answers.get("watch 200"), 2);
+  await reader.cancel();
+});
+
 Deno.test("another process works on the endpoint through DENO_KV_URL: the demo seed", async () => {
   await using remote = await openKvConnect();
   const output = await new Deno.Command(Deno.execPath(), {

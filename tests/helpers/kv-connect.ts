@@ -235,6 +235,8 @@ export interface KvConnectEndpoint extends AsyncDisposable {
   url: string;
   /** How many requests got each answer, by endpoint and status: "atomic_write 400". */
   answers: Map<string, number>;
+  /** Ends every open watch stream, as a dropped connection would; Deno's client then reconnects. */
+  breakWatches(): void;
   /** Ends the watch streams, stops serving and closes the database. */
   close(): Promise<void>;
 }
@@ -322,16 +324,20 @@ export function startKvConnect(options: { path?: string } = {}): KvConnectEndpoi
     },
   );
 
+  const breakWatches = () => {
+    for (const end of [...openWatches]) end();
+  };
   let closed: Promise<void> | undefined;
   const close = () =>
     closed ??= (async () => {
-      for (const end of [...openWatches]) end();
+      breakWatches();
       await server.shutdown();
       engine.close(db, false);
     })();
   return {
     url: `http://127.0.0.1:${server.addr.port}`,
     answers,
+    breakWatches,
     close,
     [Symbol.asyncDispose]: close,
   };
