@@ -1,7 +1,12 @@
 /**
  * Starts main.ts as its own process (production mode, no demo data) on a given KV file, for tests
- * where several server processes share one database, and the benchmark.
+ * where several server processes share one database, and the benchmark. With TEST_KV=connect they
+ * reach that file through a KV Connect endpoint (DENO_KV_URL), as on Deno Deploy.
  */
+import { dirname } from "node:path";
+import { KV_CONNECT_TOKEN, type KvConnectEndpoint, startKvConnect } from "./kv-connect.ts";
+import { TEST_KV_CONNECT } from "./kv.ts";
+
 export interface ServerProcess extends AsyncDisposable {
   url: string;
   /** The process id, for reading its memory from /proc (benchmarks). */
@@ -22,19 +27,57 @@ const startEnv = Object.fromEntries(
   [...startTask.matchAll(/\b(MALLOC_\w+)=(\S+)/g)].map(([, name, value]) => [name, value]),
 );
 
-export function startServerProcess(
+export async function startServerProcess(
   kvPath: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  return startListening("server", [v8Flags, mainModule], {
-    ...startEnv,
-    PORT: "0",
-    DENO_KV_PATH: kvPath,
-    SEED_DEMO: "false",
-    JWT_SECRET: "process-test-secret-process-test-secret-0123",
-    MAIN_ADMIN_SECRET: "process-test-main-admin-secret",
-    ...env,
-  });
+  const shared = TEST_KV_CONNECT ? await shareKvConnect(kvPath) : undefined;
+  try {
+    const server = await startListening("server", [v8Flags, mainModule], {
+      ...startEnv,
+      PORT: "0",
+      ...(shared
+        ? { DENO_KV_URL: shared.url, DENO_KV_ACCESS_TOKEN: KV_CONNECT_TOKEN }
+        : { DENO_KV_PATH: kvPath }),
+      SEED_DEMO: "false",
+      JWT_SECRET: "process-test-secret-process-test-secret-0123",
+      MAIN_ADMIN_SECRET: "process-test-main-admin-secret",
+      ...env,
+    });
+    if (!shared) return server;
+    let stopped: Promise<void> | null = null;
+    const stop = () =>
+      stopped ??= (async () => {
+        await server.stop();
+        await shared.release();
+      })();
+    return { ...server, stop, [Symbol.asyncDispose]: stop };
+  } catch (error) {
+    await shared?.release();
+    throw error;
+  }
+}
+
+/** The KV Connect endpoint each database file is served by while server processes use it. */
+const endpoints = new Map<string, { endpoint: KvConnectEndpoint; users: number }>();
+
+/**
+ * With TEST_KV=connect, server processes on one file share one endpoint, as processes on Deno
+ * Deploy share one database; it closes when the last of them stops.
+ */
+async function shareKvConnect(kvPath: string) {
+  await Deno.mkdir(dirname(kvPath), { recursive: true });
+  const held = endpoints.get(kvPath) ?? { endpoint: startKvConnect({ path: kvPath }), users: 0 };
+  endpoints.set(kvPath, held);
+  held.users++;
+  return {
+    url: held.endpoint.url,
+    async release() {
+      if (--held.users > 0) return;
+      endpoints.delete(kvPath);
+      await held.endpoint.close();
+    },
+  };
 }
 
 /**
