@@ -1,5 +1,25 @@
 /** Deno KV as tests need it beyond the real thing: writes that crash or lose a race on demand. */
 import { keys } from "../../kv/keys.ts";
+import { openKvConnect } from "./kv-connect.ts";
+
+/** Whether this run's tests reach KV through KV Connect endpoints (TEST_KV=connect). */
+export const TEST_KV_CONNECT = Deno.env.get("TEST_KV") === "connect";
+
+/**
+ * A test's database (a fresh one in memory, or the file at `path`), opened directly or, with
+ * TEST_KV=connect (or `connect`), through a new KV Connect endpoint over it, so the test meets
+ * denokv's limits (tests/helpers/kv-connect.ts).
+ */
+export async function openTestKv(
+  { connect = TEST_KV_CONNECT, path }: { connect?: boolean; path?: string } = {},
+): Promise<Deno.Kv & AsyncDisposable> {
+  if (!connect) {
+    const kv = await Deno.openKv(path ?? ":memory:");
+    return Object.assign(kv, { [Symbol.asyncDispose]: () => Promise.resolve(kv.close()) });
+  }
+  const opened = await openKvConnect({ path });
+  return Object.assign(opened.kv, { [Symbol.asyncDispose]: () => opened[Symbol.asyncDispose]() });
+}
 
 /** What a trapped KV does to its next atomic write, and what it saw. */
 export interface Trap {

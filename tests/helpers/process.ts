@@ -1,7 +1,12 @@
 /**
  * Starts main.ts as its own process (production mode, no demo data) on a given KV file, for tests
- * where several server processes share one database, and the benchmark.
+ * where several server processes share one database, and the benchmark. With TEST_KV=connect they
+ * reach that file through a KV Connect endpoint (DENO_KV_URL), as on Deno Deploy.
  */
+import { dirname } from "node:path";
+import { KV_CONNECT_TOKEN, type KvConnectEndpoint, startKvConnect } from "./kv-connect.ts";
+import { TEST_KV_CONNECT } from "./kv.ts";
+
 export interface ServerProcess extends AsyncDisposable {
   url: string;
   /** The process id, for reading its memory from /proc (benchmarks). */
@@ -34,16 +39,56 @@ function serverEnv(kvPath: string, env: Record<string, string>): Record<string, 
   };
 }
 
-export function startServerProcess(
+export async function startServerProcess(
   kvPath: string,
   env: Record<string, string> = {},
   /** Flags of `deno run` before the module, such as `--preload` (the bench's slowed KV). */
   flags: string[] = [],
 ): Promise<ServerProcess> {
-  return startListening("server", [...flags, v8Flags, mainModule], {
-    ...startEnv,
-    ...serverEnv(kvPath, env),
-  });
+  const shared = TEST_KV_CONNECT ? await shareKvConnect(kvPath) : undefined;
+  try {
+    const database: Record<string, string> = shared
+      ? { DENO_KV_URL: shared.url, DENO_KV_ACCESS_TOKEN: KV_CONNECT_TOKEN }
+      : {};
+    const { DENO_KV_PATH: _, ...withoutPath } = serverEnv(kvPath, env);
+    const server = await startListening("server", [...flags, v8Flags, mainModule], {
+      ...startEnv,
+      ...(shared ? { ...withoutPath, ...database } : serverEnv(kvPath, env)),
+    });
+    if (!shared) return server;
+    let stopped: Promise<void> | null = null;
+    const stop = () =>
+      stopped ??= (async () => {
+        await server.stop();
+        await shared.release();
+      })();
+    return { ...server, stop, [Symbol.asyncDispose]: stop };
+  } catch (error) {
+    await shared?.release();
+    throw error;
+  }
+}
+
+/** The KV Connect endpoint each database file is served by while server processes use it. */
+const endpoints = new Map<string, { endpoint: KvConnectEndpoint; users: number }>();
+
+/**
+ * With TEST_KV=connect, server processes on one file share one endpoint, as processes on Deno
+ * Deploy share one database; it closes when the last of them stops.
+ */
+async function shareKvConnect(kvPath: string) {
+  await Deno.mkdir(dirname(kvPath), { recursive: true });
+  const held = endpoints.get(kvPath) ?? { endpoint: startKvConnect({ path: kvPath }), users: 0 };
+  endpoints.set(kvPath, held);
+  held.users++;
+  return {
+    url: held.endpoint.url,
+    async release() {
+      if (--held.users > 0) return;
+      endpoints.delete(kvPath);
+      await held.endpoint.close();
+    },
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import { createApp, createServices } from "../../server/app.ts";
 import { type Config, testConfig } from "../../server/config.ts";
 import type { Services } from "../../server/context.ts";
 import type { JobInput } from "../../kv/schemas.ts";
+import { openTestKv } from "./kv.ts";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -21,11 +22,13 @@ export async function testApp(
     config?: Partial<Config>;
     now?: Date;
     kvPath?: string;
+    /** Through a KV Connect endpoint, as with TEST_KV=connect (tests/helpers/kv-connect.ts). */
+    kvConnect?: boolean;
     /** Puts something between the services and KV, such as a write that fails (tests/helpers/kv.ts). */
     wrapKv?: (kv: Deno.Kv) => Deno.Kv;
   } = {},
 ): Promise<TestApp> {
-  const kv = await Deno.openKv(options.kvPath ?? ":memory:");
+  const kv = await openTestKv({ connect: options.kvConnect, path: options.kvPath });
   const clock = { now: options.now ?? new Date() };
   const services = createServices({
     kv: options.wrapKv?.(kv) ?? kv,
@@ -41,7 +44,7 @@ export async function testApp(
     async [Symbol.asyncDispose]() {
       await services.counter.flush();
       await services.jobs.close();
-      kv.close();
+      await kv[Symbol.asyncDispose]();
     },
   };
 }
