@@ -31,7 +31,8 @@ const startEnv = Object.fromEntries(
 function serverEnv(kvPath: string, env: Record<string, string>): Record<string, string> {
   return {
     PORT: "0",
-    DENO_KV_PATH: kvPath,
+    // A database reached by URL (a KV Connect endpoint) takes the place of the file.
+    ...(env.DENO_KV_URL ? {} : { DENO_KV_PATH: kvPath }),
     SEED_DEMO: "false",
     JWT_SECRET: "process-test-secret-process-test-secret-0123",
     MAIN_ADMIN_SECRET: "process-test-main-admin-secret",
