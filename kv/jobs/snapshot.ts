@@ -196,7 +196,8 @@ export function searchFingerprint(): Promise<string> {
         datePosted: new Date(Date.UTC(2026, 0, serial)),
         movedToDumpAt: null,
       });
-      probe.put({ ...job, jobId: `JB-${serial}` }, String(serial));
+      // Fixed ids: a generated job's id holds random bits.
+      probe.put({ ...job, _id: `probe-${serial}`, jobId: `JB-${serial}` }, String(serial));
     }
     return probe.exportState().then((state) =>
       sha256(serialize({ format: SNAPSHOT_FORMAT, state }))

@@ -535,7 +535,8 @@ export class JobStore {
     this.snapshotTimer = setTimeout(() => {
       this.saveSnapshot().catch((error) =>
         console.error(
-          `Writing the catalogue's snapshot failed (the next change tries again): ${error}`,
+          "Writing the catalogue's snapshot failed (the next change tries again):",
+          error,
         )
       );
     }, delay);

@@ -123,7 +123,26 @@ function pollingWatch(
 }
 
 function slowed(kv: Deno.Kv): Deno.Kv {
+  const atomic = kv.atomic.bind(kv);
+  const delayedAtomic = () => {
+    const op = atomic();
+    const commit = op.commit.bind(op);
+    op.commit = async () => {
+      stats.commits++;
+      await sleep(COMMIT_MS);
+      return await commit();
+    };
+    return op;
+  };
+  // The product wraps `atomic` on the handle it gets (to retry busy commits): its wrapper is kept
+  // here, around the delayed one, rather than on the handle under this proxy.
+  let wrappedAtomic: (() => Deno.AtomicOperation) | null = null;
   return new Proxy(kv, {
+    set(target, property, value) {
+      if (property !== "atomic") return Reflect.set(target, property, value);
+      wrappedAtomic = value;
+      return true;
+    },
     get(target, property) {
       switch (property) {
         case "get":
@@ -149,16 +168,7 @@ function slowed(kv: Deno.Kv): Deno.Kv {
         case "watch":
           return (keys: Deno.KvKey[]) => pollingWatch(target, keys);
         case "atomic":
-          return () => {
-            const op = target.atomic();
-            const commit = op.commit.bind(op);
-            op.commit = async () => {
-              stats.commits++;
-              await sleep(COMMIT_MS);
-              return await commit();
-            };
-            return op;
-          };
+          return wrappedAtomic ?? delayedAtomic;
         default: {
           const value = Reflect.get(target, property);
           return typeof value === "function" ? value.bind(target) : value;

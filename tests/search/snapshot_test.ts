@@ -222,3 +222,16 @@ Deno.test("a corrupt, torn, old-format or other-code snapshot is found out and t
     });
   }
 });
+
+Deno.test("the search code's fingerprint is the same in every process", async () => {
+  const module = new URL("../../kv/jobs/snapshot.ts", import.meta.url).href;
+  const { stdout, success } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "eval",
+      `import { searchFingerprint } from "${module}"; console.log(await searchFingerprint());`,
+    ],
+    stdout: "piped",
+  }).output();
+  assert.ok(success);
+  assert.equal(new TextDecoder().decode(stdout).trim(), await searchFingerprint());
+});
