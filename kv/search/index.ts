@@ -7,7 +7,9 @@
 import SearchableMap from "minisearch/SearchableMap";
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
 import { grown, Posting } from "./postings.ts";
+import { isRemoteLocation } from "./places.ts";
 import { editDistance, indexWords, isStopWord, typoBudget } from "./text.ts";
+import { stem } from "./vocabulary.ts";
 
 /** Field bits of a posting. */
 export const FIELD = {
@@ -54,6 +56,18 @@ export interface IndexedDoc {
   jobId?: string;
   experience?: string;
   employmentType?: string;
+}
+
+/** A word of a query and the other words that stand for it. */
+export interface Term {
+  /** The word's stem. */
+  word: string;
+  /** The word as typed, looked up when its stem finds nothing (a typo the stem hides). */
+  raw?: string;
+  /** Words that also stand for it, as well: two typed words written as one (dev ops: devops). */
+  also?: string[];
+  /** Words that stand for it as weaker matches, when no job has every term (engineer: develop). */
+  weaker?: string[];
 }
 
 /** One way a query word is found: a posting list, how well, and the word it stands for. */
@@ -143,6 +157,8 @@ export class SearchIndex {
     note(doc.companyName, FIELD.company);
     note(doc.description, FIELD.description, false);
     note(doc.location, FIELD.location);
+    // A remote job holds `remote` however its location says so (work from home, WFH, anywhere).
+    if (isRemoteLocation(doc.location)) note("remote", FIELD.location);
     note(doc.jobId, FIELD.jobId);
     for (const [word, bits] of fields) {
       let posting = this.postings.get(word);
@@ -230,25 +246,55 @@ export class SearchIndex {
   }
 
   /**
+   * The words a term finds: its stem's (or, when that finds nothing, the word as typed), the
+   * words standing for it, and for a word no job holds, the jobs holding both halves of it
+   * (`fullstack`: full and stack).
+   */
+  termMatches(term: Term): WordMatch[] {
+    let found = this.expand(term.word);
+    if (found.length === 0 && term.raw && term.raw !== term.word) found = this.expand(term.raw);
+    for (const word of term.also ?? []) {
+      const posting = this.postings.get(word);
+      if (posting) found.push({ posting, how: HOW.exact, word });
+    }
+    if (!this.postings.has(term.word)) found.push(...this.halves(term.word));
+    return found;
+  }
+
+  /** The jobs holding both halves of a word written as one, each split of it. */
+  private halves(word: string): WordMatch[] {
+    const found: WordMatch[] = [];
+    if (word.length < 5 || !/^\p{L}+$/u.test(word)) return found;
+    for (let at = 2; at <= word.length - 2; at++) {
+      const [head, tail] = [word.slice(0, at), word.slice(at)];
+      if (isStopWord(head) || isStopWord(tail)) continue;
+      const a = this.postings.get(stem(head));
+      const b = this.postings.get(stem(tail));
+      if (a && b) found.push({ posting: both(a, b), how: HOW.inflection, word });
+    }
+    return found;
+  }
+
+  /**
    * The live jobs holding every word (in a field of `fields`), in no particular order, with each
    * job's score beside it: per word the best of its matches, field first, then how it was reached.
    * Null when there are no words. Nothing as long as the index is allocated per query (a broad
    * word's arrays would keep the collector busy): the answer lives in the index's reused arrays,
    * so read it before the next `match`; the per-job work arrays are left zeroed.
    */
-  match(words: string[], fields: number): { docs: Uint32Array; score: Uint16Array } | null {
-    const useful = words.filter((word) => !isStopWord(word));
+  match(terms: Term[], fields: number): { docs: Uint32Array; score: Uint16Array } | null {
+    const useful = terms.filter((term) => !isStopWord(term.word));
     if (useful.length === 0) return null;
     const { best, sum, round: roundOf } = this.scratch();
     const { first, next } = this.work;
     // Rarest word first: every later word only looks at the jobs the earlier ones kept.
-    const expanded = useful.map((word) => this.expand(word)).map((matches) => ({
+    const expanded = useful.map((term) => this.termMatches(term)).map((matches) => ({
       matches,
       postings: matches.reduce((total, match) => total + match.posting.size, 0),
     })).sort((a, b) => a.postings - b.postings);
     const alive = this.alive;
     // Plain loops over locals: this is the hot path of every search. A job found by every word so
-    // far is marked with the number of words that found it (at most 100 in 200 characters), so a
+    // far is marked with the number of words that found it (at most MAX_TERMS), so a
     // later word needs no list of the jobs still in: a job is in when its mark is the round.
     let kept = 0;
     for (const { posting, how } of expanded[0].matches) {
@@ -305,6 +351,59 @@ export class SearchIndex {
       roundOf[doc] = 0;
     }
     return { docs, score };
+  }
+
+  /**
+   * When no job has every term: the live jobs matching the most terms (a term's weaker words
+   * count, scoring least), with their scores; null without terms. Like `match`, the answer lives
+   * in the index's reused arrays.
+   */
+  matchMost(terms: Term[], fields: number): { docs: Uint32Array; score: Uint16Array } | null {
+    if (terms.length === 0) return null;
+    const { best, sum, round: count } = this.scratch();
+    const { first, next, score } = this.work;
+    const alive = this.alive;
+    let kept = 0;
+    let most = 0;
+    for (const term of terms) {
+      const matches = this.termMatches(term);
+      for (const word of term.weaker ?? []) {
+        const posting = this.postings.get(word);
+        if (posting) matches.push({ posting, how: HOW.typo, word });
+      }
+      let touched = 0;
+      for (const { posting, how } of matches) {
+        const { docs, fields: bits, size } = posting;
+        for (let i = 0; i < size; i++) {
+          const doc = docs[i];
+          const rank = FIELD_RANK[bits[i] & fields];
+          if (rank === 0 || alive[doc] === 0) continue;
+          const value = rank * 4 + how;
+          if (best[doc] === 0) {
+            next[touched++] = doc;
+            if (count[doc] === 0) first[kept++] = doc;
+          }
+          if (value > best[doc]) best[doc] = value;
+        }
+      }
+      for (let i = 0; i < touched; i++) {
+        const doc = next[i];
+        sum[doc] += best[doc];
+        best[doc] = 0;
+        if (++count[doc] > most) most = count[doc];
+      }
+    }
+    let found = 0;
+    for (let i = 0; i < kept; i++) {
+      const doc = first[i];
+      if (count[doc] === most) {
+        next[found] = doc;
+        score[found++] = sum[doc];
+      }
+      sum[doc] = 0;
+      count[doc] = 0;
+    }
+    return { docs: next.subarray(0, found), score: score.subarray(0, found) };
   }
 
   /**
@@ -393,11 +492,12 @@ export class SearchIndex {
   }
 
   /**
-   * Marks the live jobs whose location holds a word of every group (prefixes of unknown words).
+   * Marks the live jobs whose location (or `field`) holds a word of every group (prefixes of
+   * unknown words).
    * The marks live in the index's reused array number `slot`: a search asking for several places
    * gives each its own slot, and reads them before the next search.
    */
-  located(groups: string[][], slot = 0): Uint8Array | null {
+  located(groups: string[][], slot = 0, field: number = FIELD.location): Uint8Array | null {
     if (groups.length === 0) return null;
     if ((this.places[slot]?.length ?? -1) < this.span) {
       this.places[slot] = new Uint8Array(Math.max(this.span, (this.places[slot]?.length ?? 0) * 2));
@@ -413,7 +513,7 @@ export class SearchIndex {
           : [];
         for (const { docs, fields, size } of postings) {
           for (let i = 0; i < size; i++) {
-            if (fields[i] & FIELD.location && hits[docs[i]] === g) hits[docs[i]] = g + 1;
+            if (fields[i] & field && hits[docs[i]] === g) hits[docs[i]] = g + 1;
           }
         }
       }
@@ -422,4 +522,20 @@ export class SearchIndex {
     for (let doc = 0; doc < hits.length; doc++) hits[doc] = hits[doc] === wanted ? 1 : 0;
     return hits;
   }
+}
+
+/** The jobs in both postings, in the fields both are in (or either, when none is shared). */
+function both(a: Posting, b: Posting): Posting {
+  const out = new Posting();
+  for (let i = 0, j = 0; i < a.size && j < b.size;) {
+    if (a.docs[i] < b.docs[j]) i++;
+    else if (a.docs[i] > b.docs[j]) j++;
+    else {
+      const shared = a.fields[i] & b.fields[j];
+      out.add(a.docs[i], shared || a.fields[i] | b.fields[j]);
+      i++;
+      j++;
+    }
+  }
+  return out;
 }

@@ -111,7 +111,13 @@ function countryOf(text: string): string | undefined {
   return countries.byName.get(normal(text));
 }
 
-const REMOTE = /\bremote\b|work from home|\bwfh\b/i;
+/** A location saying the job is done from anywhere: remote, work from home, WFH, anywhere. */
+export const REMOTE = /\bremote\b|work from home|\bwfh\b|\banywhere\b/i;
+
+/** Whether `text` is the name of a state of India or of a country ("Karnataka", "India"). */
+export function isRegionName(text: string): boolean {
+  return statesByName.has(normal(text)) || countryOf(text) !== undefined;
+}
 
 export function parsePlace(location: string): JobPlace {
   // "Hybrid - Bengaluru", "Onsite: Pune": the way of working is not part of the place.
