@@ -41,6 +41,9 @@ const FIELD_RANK = new Uint8Array(64).map((_, fields) =>
 const HOW = { exact: 3, inflection: 2, prefix: 1, typo: 0 } as const;
 /** The most one query word adds to a job's score: the word itself, in the role. */
 export const BEST_WORD_SCORE = 4 * 4 + HOW.exact;
+/** A partial match's score: its number of terms above TERM_SHIFT bits, its points in SCORE_BITS. */
+export const TERM_SHIFT = 10;
+export const SCORE_BITS = (1 << TERM_SHIFT) - 1;
 /** A known word also finds its longer forms up to this many letters more (engineer, engineers). */
 const INFLECTION_LETTERS = 3;
 
@@ -354,9 +357,9 @@ export class SearchIndex {
   }
 
   /**
-   * When no job has every term: the live jobs matching the most terms (a term's weaker words
-   * count, scoring least), with their scores; null without terms. Like `match`, the answer lives
-   * in the index's reused arrays.
+   * When no job has every term: the live jobs matching any, each scored by how many terms it
+   * has (above TERM_SHIFT bits) and their points (a term's weaker words count, scoring least);
+   * null without terms. Like `match`, the answer lives in the index's reused arrays.
    */
   matchMost(terms: Term[], fields: number): { docs: Uint32Array; score: Uint16Array } | null {
     if (terms.length === 0) return null;
@@ -364,7 +367,6 @@ export class SearchIndex {
     const { first, next, score } = this.work;
     const alive = this.alive;
     let kept = 0;
-    let most = 0;
     for (const term of terms) {
       const matches = this.termMatches(term);
       for (const word of term.weaker ?? []) {
@@ -390,20 +392,16 @@ export class SearchIndex {
         const doc = next[i];
         sum[doc] += best[doc];
         best[doc] = 0;
-        if (++count[doc] > most) most = count[doc];
+        count[doc]++;
       }
     }
-    let found = 0;
     for (let i = 0; i < kept; i++) {
       const doc = first[i];
-      if (count[doc] === most) {
-        next[found] = doc;
-        score[found++] = sum[doc];
-      }
+      score[i] = (count[doc] << TERM_SHIFT) | sum[doc];
       sum[doc] = 0;
       count[doc] = 0;
     }
-    return { docs: next.subarray(0, found), score: score.subarray(0, found) };
+    return { docs: first.subarray(0, kept), score: score.subarray(0, kept) };
   }
 
   /**

@@ -4,7 +4,7 @@
  * would give with the other filters, all in one pass over compact per-job arrays.
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
-import { BEST_WORD_SCORE, FIELD, type SearchIndex } from "./index.ts";
+import { BEST_WORD_SCORE, FIELD, SCORE_BITS, type SearchIndex, TERM_SHIFT } from "./index.ts";
 import { locationGroups } from "./places.ts";
 import { type KeywordQuery, parseKeywords } from "./query.ts";
 import { leastOfBest, topK, topOf } from "./top.ts";
@@ -136,28 +136,40 @@ function searchWith(
   const matchedScores = matched?.score;
   // How many found jobs have each score, so a relevance page ranks only the jobs that can be on it.
   const scoreCounts = new Uint32Array(matched ? BEST_WORD_SCORE * keywords.terms.length + 1 : 0);
+  // The kind of a job the keyword box's filters and the location let in; -1 for one they do not.
+  const admitted = (doc: number) => {
+    if (located && located[doc] === 0) return -1;
+    const kind = kindOf(typeOf[doc], experienceOf[doc]);
+    if (allowed[kind] === 0) return -1;
+    for (let p = 0; p < byPlace.length; p++) {
+      if (byPlace[p].kinds[kind] === 0 && byPlace[p].places[doc] === 0) return -1;
+    }
+    return kind;
+  };
+  // A partial match's score carries its number of terms above the low bits: only the jobs with
+  // the most terms of those let in are found.
+  let most = 0;
+  if (partly) {
+    for (let i = 0; i < candidates.length; i++) {
+      if (admitted(candidates[i]) >= 0) most = Math.max(most, matchedScores![i] >> TERM_SHIFT);
+    }
+  }
   let total = 0;
   // Jobs with every word that the keyword box's filters and the location let in.
   let reached = 0;
   for (let i = 0; i < candidates.length; i++) {
     const doc = candidates[i];
-    if (located && located[doc] === 0) continue;
+    const kind = admitted(doc);
+    if (kind < 0 || (partly && matchedScores![i] >> TERM_SHIFT < most)) continue;
+    reached++;
     const jobLevel = experienceOf[doc];
     const jobType = typeOf[doc];
-    const kind = kindOf(jobType, jobLevel);
-    if (allowed[kind] === 0) continue;
-    let placed = true;
-    for (let p = 0; p < byPlace.length && placed; p++) {
-      placed = byPlace[p].kinds[kind] === 1 || byPlace[p].places[doc] === 1;
-    }
-    if (!placed) continue;
-    reached++;
     const jobRole = roleOf[doc];
     const miss = misses[kind] | (role !== -1 && jobRole !== role ? ROLE_MISS : 0);
     // A job failing only one dropdown's filter counts for that dropdown's option.
     if (miss === 0) {
       if (scores) {
-        const score = matchedScores![i];
+        const score = matchedScores![i] & SCORE_BITS;
         scores[total] = score;
         scoreCounts[score]++;
       }

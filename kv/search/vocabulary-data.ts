@@ -166,7 +166,8 @@ export const SKILLS: readonly (readonly string[])[] = [
 export const ROLES: readonly (readonly string[])[] = [
   ["frontend", "front end", "front-end"],
   ["backend", "back end", "back-end"],
-  ["fullstack", "full stack", "full-stack", "mern", "mean stack"],
+  ["fullstack", "full stack", "full-stack"],
+  ["mern", "mern stack"],
   ["software engineer", "sde", "swe", "software development engineer"],
   ["developer", "dev", "devs", "developers"],
   ["engineer", "engg", "engr", "engineers"],
