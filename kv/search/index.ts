@@ -71,6 +71,8 @@ export interface Term {
   also?: string[];
   /** Words that stand for it as weaker matches, when no job has every term (engineer: develop). */
   weaker?: string[];
+  /** A word many jobs share (developer): when no job has every term, it counts half. */
+  generic?: boolean;
 }
 
 /** One way a query word is found: a posting list, how well, and the word it stands for. */
@@ -358,8 +360,9 @@ export class SearchIndex {
 
   /**
    * When no job has every term: the live jobs matching any, each scored by how many terms it
-   * has (above TERM_SHIFT bits) and their points (a term's weaker words count, scoring least);
-   * null without terms. Like `match`, the answer lives in the index's reused arrays.
+   * has (above TERM_SHIFT bits; a generic term counts half) and their points (a term's weaker
+   * words count, scoring least); null without terms. Like `match`, the answer lives in the
+   * index's reused arrays.
    */
   matchMost(terms: Term[], fields: number): { docs: Uint32Array; score: Uint16Array } | null {
     if (terms.length === 0) return null;
@@ -373,6 +376,7 @@ export class SearchIndex {
         const posting = this.postings.get(word);
         if (posting) matches.push({ posting, how: HOW.typo, word });
       }
+      const weight = term.generic ? 1 : 2;
       let touched = 0;
       for (const { posting, how } of matches) {
         const { docs, fields: bits, size } = posting;
@@ -392,7 +396,7 @@ export class SearchIndex {
         const doc = next[i];
         sum[doc] += best[doc];
         best[doc] = 0;
-        count[doc]++;
+        count[doc] += weight;
       }
     }
     for (let i = 0; i < kept; i++) {

@@ -31,8 +31,11 @@ export interface KeywordQuery {
   pieces: string[];
 }
 
-/** The most terms a query looks for: a pasted job title keeps its first meaningful words. */
-export const MAX_TERMS = 32;
+/**
+ * The most terms a query looks for: a pasted job title keeps its first meaningful words (and a
+ * partial match's count of them, two per term, fits above its points in 16 bits).
+ */
+export const MAX_TERMS = 30;
 
 const STUDENT: Experience[] = ["intern", "2025 passout", "2026 passout", "2027 passout"];
 const FRESHER: Experience[] = ["0-1", ...STUDENT];

@@ -72,7 +72,7 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
   // of them, rather than an empty page.
   const terms = keywords.terms.map((term) =>
     ROLE_WORDS.includes(term.word)
-      ? { ...term, weaker: ROLE_WORDS.filter((word) => word !== term.word) }
+      ? { ...term, weaker: ROLE_WORDS.filter((word) => word !== term.word), generic: true }
       : term
   );
   return searchWith(index, query, { ...keywords, terms }, true).answer;

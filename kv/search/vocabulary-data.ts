@@ -181,6 +181,7 @@ export const ROLES: readonly (readonly string[])[] = [
   ["junior", "jr", "jnr", "junior level"],
   ["lead", "tech lead", "team lead", "teamlead"],
   ["architect"],
+  ["database administrator", "dba", "db admin"],
   ["intern", "trainee"],
   ["recruiter", "talent acquisition"],
   ["customer support", "customer service", "customer care"],

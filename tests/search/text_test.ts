@@ -165,5 +165,5 @@ Deno.test("experience phrases, seniority, places and filler words are read, not 
 
 Deno.test("a pasted title keeps its first meaningful words", () => {
   const long = Array.from({ length: 80 }, (_, i) => `word${i}`).join(" ");
-  assert.equal(parseKeywords(long).terms.length, 32);
+  assert.equal(parseKeywords(long).terms.length, 30);
 });
