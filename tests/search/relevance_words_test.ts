@@ -270,3 +270,23 @@ relevanceSuite(fixtureCatalog(ALL_FIXTURE_JOBS), CASES);
 Deno.test("relevance: the suite of a seeker's own words has at least 100 queries", () => {
   assert.ok(Object.keys(CASES).length >= 100, `${Object.keys(CASES).length} queries`);
 });
+
+Deno.test("an empty result's looser search drops a whole piece, never half a phrase", () => {
+  const catalog = fixtureCatalog(ALL_FIXTURE_JOBS);
+  const looser = (keywords: string, experience?: string) =>
+    catalog.looser({ keywords, experience })?.search;
+  // No front end React job wants 5+ years: each offer keeps `front end` whole.
+  assert.deepEqual(looser("front end react", "5+"), {
+    keywords: "front end react",
+    experience: undefined,
+  });
+  // No fresher job in Chennai has React: one whole piece goes (the place), never `end` or `in`.
+  const offer = looser("react fresher jobs in chennai");
+  assert.ok(offer?.keywords, "a query is offered");
+  for (const piece of offer!.keywords!.split(" ")) {
+    assert.ok(["react", "fresher", "chennai"].includes(piece), offer!.keywords);
+  }
+  assert.ok(
+    catalog.page({ page: 1, limit: 12, keywords: offer!.keywords }).pagination.totalJobs > 0,
+  );
+});
