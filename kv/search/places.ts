@@ -3,7 +3,7 @@
  * both ways), Delhi NCR as its cities, remote under all its names, and the location box read as
  * a city with the state and country words after it left out.
  */
-import { isRegionName, REMOTE } from "../../routes/pages/place.ts";
+import { isRegionName, REMOTE } from "../regions.ts";
 import { fold, words } from "./text.ts";
 import { stem } from "./vocabulary.ts";
 
