@@ -144,11 +144,13 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
     const length = meaning?.length ?? 1;
     const piece = found.slice(i, i + length).join(" ");
     i += length;
-    if (withFilters && meaning?.filter) filters.push(meaning.filter);
+    if (meaning?.canonical) typed.push({ words: meaning.canonical, plain: false });
+    else if (withFilters && meaning?.filter) filters.push(meaning.filter);
     else if (withFilters && meaning?.city) cities.push(...meaning.city);
-    else if (meaning?.canonical) typed.push({ words: meaning.canonical, plain: false });
     else if (FILLER.has(piece) || isStopWord(piece)) continue;
-    else typed.push({ words: [piece], plain: true });
+    else {
+      for (const word of found.slice(i - length, i)) typed.push({ words: [word], plain: true });
+    }
     pieces.push(piece);
   }
   if (cities.length) filters.push({ locations: [...new Set(cities)] });

@@ -36,15 +36,15 @@ export function wholeWords(text: string): string[] {
 
 /**
  * A word and its parts, into `found`: Node.js is found by `node`, ASP.NET by `net`; a hyphenated
- * word is its parts and the parts joined (full-time: full, time, fulltime), but a one-letter part
- * is no word (Objective-C is not `c`); R&D is one word only.
+ * word is its parts and the parts joined (full-time: full, time, fulltime), but a part of one or
+ * two letters is no word (Objective-C is not `c`, go-to-market not `go`); R&D is one word only.
  */
 export function addWithParts(word: string, found: string[]): void {
   if (word.includes("&")) found.push(word);
   else if (word.indexOf("-") > 0) {
     found.push(word.replaceAll("-", ""));
     for (const part of word.split("-")) {
-      if (part.length > 1) { for (const piece of wholeWords(part)) addWithParts(piece, found); }
+      if (part.length > 2) { for (const piece of wholeWords(part)) addWithParts(piece, found); }
     }
   } else {
     found.push(word);

@@ -13,7 +13,9 @@ const CASES: Record<string, Case> = {};
 
 /** A keyword search finding exactly `finds`, `first` ranked first. */
 function ask(keywords: string, finds: string[], first = finds[0], location?: string): void {
-  CASES[`${keywords || "(no keywords)"}${location ? ` in [${location}]` : ""}`] = {
+  const name = `${keywords || "(no keywords)"}${location ? ` in [${location}]` : ""}`;
+  assert.ok(!CASES[name], `${name} is asked once`);
+  CASES[name] = {
     query: { keywords: keywords || undefined, location },
     finds,
     exactly: true,
@@ -23,6 +25,7 @@ function ask(keywords: string, finds: string[], first = finds[0], location?: str
 
 /** A search that must find at least `finds`, `first` first, and none of `not`. */
 function some(keywords: string, finds: string[], first: string, not: string[] = []): void {
+  assert.ok(!CASES[keywords], `${keywords} is asked once`);
   CASES[keywords] = { query: { keywords }, finds, first, not };
 }
 

@@ -11,6 +11,7 @@ import {
 import { parseKeywords } from "../../kv/search/query.ts";
 import { locationGroups } from "../../kv/search/places.ts";
 import { phrasesIn, stem } from "../../kv/search/vocabulary.ts";
+import { parsePlace } from "../../routes/pages/place.ts";
 
 Deno.test("words split on punctuation and fold case and accents", () => {
   assert.deepEqual(words("Python, Go; (Rust)! end."), ["python", "go", "rust", "end"]);
@@ -77,6 +78,8 @@ Deno.test("locations know the renamed cities and Delhi NCR", () => {
   assert.deepEqual(locationGroups("Cochin"), locationGroups("kochi"));
   for (const remote of ["remote", "Work from home", "WFH", "anywhere"]) {
     assert.deepEqual(locationGroups(remote), [["remot"]]);
+    // The JobPosting data says the same: a job located so is TELECOMMUTE.
+    assert.equal(parsePlace(remote).remote, true);
   }
 });
 
@@ -138,6 +141,7 @@ Deno.test("the vocabulary reads spellings, joined or split, as one canonical for
 Deno.test("short skill words stay whole: R&D is not R, Objective-C is not C", () => {
   assert.deepEqual(words("R&D"), ["r&d"]);
   assert.ok(!words("Objective-C").includes("c"));
+  assert.ok(!words("go-to-market").includes("go"));
   assert.ok(indexWords("Golang").has("go"));
 });
 
