@@ -73,7 +73,7 @@ const FILTERS = new Map<string, FilterWord>([
 /** Words that only say a job is wanted: never a term, so never a reason to find nothing. */
 const FILLER = new Set(
   ("jobs job openings opening vacancy vacancies hiring urgent urgently required requirement " +
-    "wanted near position positions post posts career careers work experience exp years year " +
+    "wanted near position positions post posts career careers experience exp years year " +
     "yrs yr latest")
     .split(" "),
 );
