@@ -6,7 +6,7 @@
  */
 import SearchableMap from "minisearch/SearchableMap";
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
-import { grown, Posting } from "./postings.ts";
+import { grown, inBoth, Posting } from "./postings.ts";
 import { isRemoteLocation } from "./places.ts";
 import { editDistance, indexWords, isStopWord, typoBudget } from "./text.ts";
 import { stem } from "./vocabulary.ts";
@@ -25,7 +25,7 @@ export const FIELD = {
  * Rank of a match by the best field it is in: the role above skills and keywords, above the
  * company, above the description and location (a job ID is as good as a role).
  */
-const FIELD_RANK = new Uint8Array(64).map((_, fields) =>
+export const FIELD_RANK = new Uint8Array(64).map((_, fields) =>
   fields & (FIELD.role | FIELD.jobId)
     ? 4
     : fields & FIELD.skills
@@ -38,12 +38,9 @@ const FIELD_RANK = new Uint8Array(64).map((_, fields) =>
 );
 
 /** How a word was reached: the word itself, a longer form of it, a prefix, a typo. */
-const HOW = { exact: 3, inflection: 2, prefix: 1, typo: 0 } as const;
+export const HOW = { exact: 3, inflection: 2, prefix: 1, typo: 0 } as const;
 /** The most one query word adds to a job's score: the word itself, in the role. */
 export const BEST_WORD_SCORE = 4 * 4 + HOW.exact;
-/** A partial match's score: its number of terms above TERM_SHIFT bits, its points in SCORE_BITS. */
-export const TERM_SHIFT = 10;
-export const SCORE_BITS = (1 << TERM_SHIFT) - 1;
 /** A known word also finds its longer forms up to this many letters more (engineer, engineers). */
 const INFLECTION_LETTERS = 3;
 
@@ -275,7 +272,7 @@ export class SearchIndex {
       if (isStopWord(head) || isStopWord(tail)) continue;
       const a = this.postings.get(stem(head));
       const b = this.postings.get(stem(tail));
-      if (a && b) found.push({ posting: both(a, b), how: HOW.inflection, word });
+      if (a && b) found.push({ posting: inBoth(a, b), how: HOW.inflection, word });
     }
     return found;
   }
@@ -359,56 +356,6 @@ export class SearchIndex {
   }
 
   /**
-   * When no job has every term: the live jobs matching any, each scored by how many terms it
-   * has (above TERM_SHIFT bits; a generic term counts half) and their points (a term's weaker
-   * words count, scoring least); null without terms. Like `match`, the answer lives in the
-   * index's reused arrays.
-   */
-  matchMost(terms: Term[], fields: number): { docs: Uint32Array; score: Uint16Array } | null {
-    if (terms.length === 0) return null;
-    const { best, sum, round: count } = this.scratch();
-    const { first, next, score } = this.work;
-    const alive = this.alive;
-    let kept = 0;
-    for (const term of terms) {
-      const matches = this.termMatches(term);
-      for (const word of term.weaker ?? []) {
-        const posting = this.postings.get(word);
-        if (posting) matches.push({ posting, how: HOW.typo, word });
-      }
-      const weight = term.generic ? 1 : 2;
-      let touched = 0;
-      for (const { posting, how } of matches) {
-        const { docs, fields: bits, size } = posting;
-        for (let i = 0; i < size; i++) {
-          const doc = docs[i];
-          const rank = FIELD_RANK[bits[i] & fields];
-          if (rank === 0 || alive[doc] === 0) continue;
-          const value = rank * 4 + how;
-          if (best[doc] === 0) {
-            next[touched++] = doc;
-            if (count[doc] === 0) first[kept++] = doc;
-          }
-          if (value > best[doc]) best[doc] = value;
-        }
-      }
-      for (let i = 0; i < touched; i++) {
-        const doc = next[i];
-        sum[doc] += best[doc];
-        best[doc] = 0;
-        count[doc] += weight;
-      }
-    }
-    for (let i = 0; i < kept; i++) {
-      const doc = first[i];
-      score[i] = (count[doc] << TERM_SHIFT) | sum[doc];
-      sum[doc] = 0;
-      count[doc] = 0;
-    }
-    return { docs: first.subarray(0, kept), score: score.subarray(0, kept) };
-  }
-
-  /**
    * Points to the newest `window` live holders of each word (in the grant's field) but `except`,
    * summed per job: the jobs given any, in no order, with their points. Like `match`, the answer
    * lives in the index's reused arrays: read it before the next query.
@@ -475,6 +422,11 @@ export class SearchIndex {
     return this.found;
   }
 
+  /** The per-job work arrays and the answer arrays, as long as the index (all zero between uses). */
+  workArrays() {
+    return { ...this.scratch(), ...this.work };
+  }
+
   private scratch() {
     const span = this.span;
     if (this.scratchArrays.best.length < span) {
@@ -524,20 +476,4 @@ export class SearchIndex {
     for (let doc = 0; doc < hits.length; doc++) hits[doc] = hits[doc] === wanted ? 1 : 0;
     return hits;
   }
-}
-
-/** The jobs in both postings, in the fields both are in (or either, when none is shared). */
-function both(a: Posting, b: Posting): Posting {
-  const out = new Posting();
-  for (let i = 0, j = 0; i < a.size && j < b.size;) {
-    if (a.docs[i] < b.docs[j]) i++;
-    else if (a.docs[i] > b.docs[j]) j++;
-    else {
-      const shared = a.fields[i] & b.fields[j];
-      out.add(a.docs[i], shared || a.fields[i] | b.fields[j]);
-      i++;
-      j++;
-    }
-  }
-  return out;
 }

@@ -48,3 +48,19 @@ export class Posting {
     return kept;
   }
 }
+
+/** The jobs in both postings, in the fields both are in (or either, when none is shared). */
+export function inBoth(a: Posting, b: Posting): Posting {
+  const out = new Posting();
+  for (let i = 0, j = 0; i < a.size && j < b.size;) {
+    if (a.docs[i] < b.docs[j]) i++;
+    else if (a.docs[i] > b.docs[j]) j++;
+    else {
+      const shared = a.fields[i] & b.fields[j];
+      out.add(a.docs[i], shared || a.fields[i] | b.fields[j]);
+      i++;
+      j++;
+    }
+  }
+  return out;
+}

@@ -4,7 +4,8 @@
  * would give with the other filters, all in one pass over compact per-job arrays.
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
-import { BEST_WORD_SCORE, FIELD, SCORE_BITS, type SearchIndex, TERM_SHIFT } from "./index.ts";
+import { BEST_WORD_SCORE, FIELD, type SearchIndex } from "./index.ts";
+import { matchMost, SCORE_BITS, TERM_SHIFT } from "./partial.ts";
 import { locationGroups } from "./places.ts";
 import { type KeywordQuery, parseKeywords } from "./query.ts";
 import { leastOfBest, topK, topOf } from "./top.ts";
@@ -85,7 +86,7 @@ function searchWith(
   partly: boolean,
 ): { answer: SearchAnswer; reached: number } {
   const matched = partly
-    ? index.matchMost(keywords.terms, KEYWORD_FIELDS)
+    ? matchMost(index, keywords.terms, KEYWORD_FIELDS)
     : index.match(keywords.terms, KEYWORD_FIELDS);
   const located = index.located(locationGroups(query.location));
   const role = query.role === undefined ? -1 : index.roleCode.get(query.role) ?? -2;
