@@ -70,7 +70,9 @@ const undouble = (root: string) => /([^lsz])\1$/.test(root) ? root.slice(0, -1) 
  */
 export function stem(word: string): string {
   if (word.length < 4 || !/^[a-z]+$/.test(word) || WHOLE.has(word)) return word;
-  let w = word;
+  // British and American spellings: optimisation is optimization, analyse is analyze.
+  let w = word.replace(/isation(s?)$/, "ization$1").replace(/yse([sd]?)$/, "yze$1")
+    .replace(/ysing$/, "yzing");
   if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -3) + "y";
   else if (/(sses|ches|shes|xes|zes)$/.test(w)) w = w.slice(0, -2);
   else if (w.endsWith("s") && !/(ss|us|is|os)$/.test(w)) w = w.slice(0, -1);

@@ -103,6 +103,8 @@ Deno.test("the stemmer joins word forms and leaves skills and short words whole"
     assert.equal(stem(word), word);
   }
   assert.notEqual(stem("customer"), stem("custom"));
+  assert.equal(stem("optimisation"), stem("optimization"));
+  assert.equal(stem("analysing"), stem("analyzing"));
   assert.notEqual(stem("engine"), stem("engineer"));
 });
 
@@ -130,6 +132,13 @@ Deno.test("the vocabulary reads spellings, joined or split, as one canonical for
     "ai",
     "senior",
     "junior",
+  ]);
+  assert.deepEqual(canonical("B.Tech, btech; MS SQL, sql server; data centre"), [
+    "btech",
+    "btech",
+    "sql server",
+    "sql server",
+    "center",
   ]);
   assert.deepEqual(canonical("springboot spring boot dev ops"), [
     "springboot",
