@@ -210,7 +210,7 @@ export const ROLES: readonly (readonly string[])[] = [
   ["receptionist", "front desk", "front office"],
   ["bde", "business development executive"],
   ["bdm", "business development manager"],
-  ["medical representative", "mr", "medical rep"],
+  ["medical representative", "medical rep"],
   ["back office", "backoffice"],
   ["center", "centre", "centres"],
 ];
