@@ -63,7 +63,7 @@ export const SKILLS: readonly (readonly string[])[] = [
   ["tensorflow", "tensor flow", "tf"],
   ["keras"],
   ["scikit-learn", "sklearn", "scikit learn", "scikit"],
-  ["hugging face", "huggingface", "transformers"],
+  ["hugging face", "huggingface"],
   ["langchain", "lang chain"],
   ["selenium"],
   ["cypress"],
