@@ -148,20 +148,21 @@ export class SearchIndex {
     this.roleDocs[role].add(n, FIELD.role);
 
     const fields = new Map<string, number>();
-    const note = (text: string | undefined, field: number, keepStopWords = true) => {
+    // Names (company, place, job ID) are read as written: the vocabulary is for job text.
+    const note = (text: string | undefined, field: number, keepStopWords = true, name = false) => {
       if (!text) return;
-      for (const word of indexWords(text, keepStopWords)) {
+      for (const word of indexWords(text, keepStopWords, !name)) {
         fields.set(word, (fields.get(word) ?? 0) | field);
       }
     };
     note(doc.role, FIELD.role);
     note(doc.skills?.join("\n"), FIELD.skills);
-    note(doc.companyName, FIELD.company);
+    note(doc.companyName, FIELD.company, true, true);
     note(doc.description, FIELD.description, false);
-    note(doc.location, FIELD.location);
+    note(doc.location, FIELD.location, true, true);
     // A remote job holds `remote` however its location says so (work from home, WFH, anywhere).
-    if (isRemoteLocation(doc.location)) note("remote", FIELD.location);
-    note(doc.jobId, FIELD.jobId);
+    if (isRemoteLocation(doc.location)) note("remote", FIELD.location, true, true);
+    note(doc.jobId, FIELD.jobId, true, true);
     for (const [word, bits] of fields) {
       let posting = this.postings.get(word);
       if (!posting) {

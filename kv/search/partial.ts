@@ -10,7 +10,13 @@ export const TERM_SHIFT = 10;
 export const SCORE_BITS = (1 << TERM_SHIFT) - 1;
 
 /**
- * When no job has every term: the live jobs matching any, each scored by how many terms it
+ * How many of the newest jobs holding a word a partial match looks at: it offers the newest of
+ * the closest jobs, at the same cost with 100 or 100,000 jobs.
+ */
+const PARTIAL_WINDOW = 2_000;
+
+/**
+ * When no job has every term: the live jobs matching any (of each word's PARTIAL_WINDOW newest), each scored by how many terms it
  * has (above TERM_SHIFT bits; a generic term counts half) and their points (a term's weaker
  * words count, scoring least); null without terms. Like `match`, the answer lives in the
  * index's reused arrays.
@@ -34,10 +40,11 @@ export function matchMost(
     let touched = 0;
     for (const { posting, how } of matches) {
       const { docs, fields: bits, size } = posting;
-      for (let i = 0; i < size; i++) {
+      for (let i = size - 1, seen = 0; i >= 0 && seen < PARTIAL_WINDOW; i--) {
         const doc = docs[i];
         const rank = FIELD_RANK[bits[i] & fields];
         if (rank === 0 || alive[doc] === 0) continue;
+        seen++;
         const value = rank * 4 + how;
         if (best[doc] === 0) {
           next[touched++] = doc;

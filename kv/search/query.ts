@@ -114,10 +114,10 @@ function experiencePhrases(
 }
 
 /** What a run of words at a place means: a filter, a city, a canonical form; null for a word. */
-function meaningAt(found: string[], at: number) {
+function meaningAt(found: string[], at: number, vocabulary: boolean) {
   for (let length = Math.min(4, found.length - at); length >= 1; length--) {
     const key = found.slice(at, at + length).map(collapse).join("");
-    const canonical = canonicalOf(key);
+    const canonical = vocabulary ? canonicalOf(key) : undefined;
     const filter = FILTERS.get(key) ?? (canonical && FILTERS.get(canonical.join("")));
     if (filter) return { length, filter };
     if (isRemoteWord(key)) return { length, filter: { locations: [REMOTE_WORD] } };
@@ -128,7 +128,10 @@ function meaningAt(found: string[], at: number) {
   return null;
 }
 
-/** Splits the keyword box into terms to find, filters, and its meaningful pieces. */
+/**
+ * Splits the keyword box into terms to find, filters, and its meaningful pieces. Without
+ * `withFilters` (the admin search) every word is a term as written, only stemmed.
+ */
 export function parseKeywords(text: string | undefined, withFilters = true): KeywordQuery {
   const experience = withFilters
     ? experiencePhrases(fold(text ?? ""))
@@ -140,7 +143,7 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
   /** Each term's words as typed, in order; a plain word is one. */
   const typed: { words: string[]; plain: boolean }[] = [];
   for (let i = 0; i < found.length;) {
-    const meaning = meaningAt(found, i);
+    const meaning = meaningAt(found, i, withFilters);
     const length = meaning?.length ?? 1;
     const piece = found.slice(i, i + length).join(" ");
     i += length;

@@ -62,14 +62,15 @@ export function words(text: string): string[] {
 }
 
 /**
- * The distinct terms of `text` worth indexing: its words and the canonical forms of the
- * vocabulary's phrases in it, as stems; stop words dropped unless `keepStopWords`.
+ * The distinct terms of `text` worth indexing: its words and (unless not `vocabulary`) the
+ * canonical forms of the vocabulary's phrases in it, as stems; stop words dropped unless
+ * `keepStopWords`.
  */
-export function indexWords(text: string, keepStopWords = false): Set<string> {
+export function indexWords(text: string, keepStopWords = false, vocabulary = true): Set<string> {
   const whole = wholeWords(text);
   const found: string[] = [];
   for (const word of whole) addWithParts(word, found);
-  for (const { canonical } of phrasesIn(whole)) {
+  for (const { canonical } of vocabulary ? phrasesIn(whole) : []) {
     for (const word of canonical) addWithParts(word, found);
   }
   const set = new Set<string>();

@@ -9,17 +9,26 @@ import { ROLES, SKILLS, WHOLE_WORDS } from "./vocabulary-data.ts";
 
 /** A word without the dots and hyphens inside it: `react.js` and `full-stack` join up. */
 export const collapse = (word: string) =>
-  word.replace(/(?<=[\p{L}\p{N}])[.\s-]+(?=[\p{L}\p{N}])/gu, "");
+  word.indexOf(".") < 0 && word.indexOf("-") < 0 && word.indexOf(" ") < 0
+    ? word
+    : word.replace(/(?<=[\p{L}\p{N}])[.\s-]+(?=[\p{L}\p{N}])/gu, "");
 
 /** Each spelling, collapsed, to the words of its canonical form. */
 const CANONICAL = new Map<string, string[]>();
 /** Every beginning of a collapsed spelling: a phrase is read on only while it may still match. */
 const BEGINNINGS = new Set<string>();
+/**
+ * The words a phrase of several may start with: a spelling's first word, or a whole spelling
+ * (`react` of `react js`). Any other word is looked up alone, so job text costs one lookup a word.
+ */
+const FIRST_WORDS = new Set<string>();
 for (const entry of [...SKILLS, ...ROLES]) {
   const canonical = entry[0].split(" ");
   for (const spelling of entry) {
     const key = collapse(spelling);
     CANONICAL.set(key, canonical);
+    FIRST_WORDS.add(key);
+    FIRST_WORDS.add(collapse(spelling.split(" ")[0]));
     for (let end = 1; end < key.length; end++) BEGINNINGS.add(key.slice(0, end));
   }
 }
@@ -42,13 +51,17 @@ export interface Phrase {
 export function phrasesIn(words: readonly string[]): Phrase[] {
   const found: Phrase[] = [];
   for (let at = 0; at < words.length;) {
+    const first = collapse(words[at]);
     let phrase: Phrase | null = null;
-    let key = "";
-    for (let end = at; end < words.length; end++) {
-      key += collapse(words[end]);
-      const canonical = CANONICAL.get(key);
-      if (canonical) phrase = { at, length: end - at + 1, canonical };
-      if (!BEGINNINGS.has(key)) break;
+    if (FIRST_WORDS.has(first)) {
+      const alone = CANONICAL.get(first);
+      if (alone) phrase = { at, length: 1, canonical: alone };
+      let key = first;
+      for (let end = at + 1; end < words.length && BEGINNINGS.has(key); end++) {
+        key += collapse(words[end]);
+        const canonical = CANONICAL.get(key);
+        if (canonical) phrase = { at, length: end - at + 1, canonical };
+      }
     }
     if (phrase) {
       found.push(phrase);
@@ -64,12 +77,35 @@ const VOWEL = /[aeiouy]/;
 const undouble = (root: string) => /([^lsz])\1$/.test(root) ? root.slice(0, -1) : root;
 
 /**
+ * Stems already worked out: indexing reads the same words again and again. Bounded in bytes (two
+ * a character and an entry's overhead) and emptied when full: the words of job text are few.
+ */
+const stems = new Map<string, string>();
+const STEMS_BUDGET = 1024 * 1024;
+let stemBytes = 0;
+
+/**
  * The stem of a folded word: plurals, then -ing, -ed or -er, then a silent final e taken off.
  * Short words, words with digits or symbols, skill names and the listed exceptions stay whole;
  * a root must keep three letters and a vowel (string, spring and need stay whole).
  */
 export function stem(word: string): string {
-  if (word.length < 4 || !/^[a-z]+$/.test(word) || WHOLE.has(word)) return word;
+  if (word.length < 4) return word;
+  let found = stems.get(word);
+  if (found === undefined) {
+    found = stemOf(word);
+    stemBytes += 2 * (word.length + found.length) + 80;
+    if (stemBytes > STEMS_BUDGET) {
+      stems.clear();
+      stemBytes = 0;
+    }
+    stems.set(word, found);
+  }
+  return found;
+}
+
+function stemOf(word: string): string {
+  if (!/^[a-z]+$/.test(word) || WHOLE.has(word)) return word;
   // British and American spellings: optimisation is optimization, analyse is analyze.
   let w = word.replace(/isation(s?)$/, "ization$1").replace(/yse([sd]?)$/, "yze$1")
     .replace(/ysing$/, "yzing");
