@@ -4,7 +4,8 @@
  */
 import { CARD_DESCRIPTION_CUT } from "../constants.ts";
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS, type Job } from "../schemas.ts";
-import { type IndexedDoc, type IndexState, SearchIndex } from "../search/index.ts";
+import { type IndexedDoc, SearchIndex } from "../search/index.ts";
+import { exportIndex, indexFromState, type IndexState } from "../search/index-state.ts";
 import type { AdminIndex } from "../search/admin.ts";
 import { type Facets, MAX_ROLE_OPTIONS, searchJobs, similarJobs } from "../search/search.ts";
 import { topK } from "../search/top.ts";
@@ -210,7 +211,7 @@ export class ActiveCatalog {
    * The caller keeps the catalogue unchanged until this resolves (it pauses now and then).
    */
   async exportState(pause?: () => Promise<void>): Promise<CatalogState> {
-    const index = await this.index.exportState(pause);
+    const index = await exportIndex(this.index, pause);
     const cached = index.ids.map((id) => this.byId.get(id)!);
     return {
       revision: this.revision,
@@ -226,7 +227,7 @@ export class ActiveCatalog {
    */
   static fromState(state: CatalogState): ActiveCatalog {
     const catalog = new ActiveCatalog(state.revision);
-    catalog.index = SearchIndex.fromState(state.index);
+    catalog.index = indexFromState(state.index);
     state.jobs.forEach((job, i) => {
       catalog.byId.set(job._id, { job, stamp: state.stamps[i] });
       catalog.idByJobId.set(job.jobId, job._id);

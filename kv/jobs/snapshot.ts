@@ -11,6 +11,7 @@ import { keys } from "../keys.ts";
 import { encodeHex } from "../hex.ts";
 import { ActiveCatalog, type CatalogState, type ListedJob } from "./catalogue.ts";
 import { generateJob, seededRandom } from "../demo/generate.ts";
+import { ROLES, SKILLS, WHOLE_WORDS } from "../search/vocabulary-data.ts";
 
 /** Bumped whenever the packed layout below changes. */
 const SNAPSHOT_FORMAT = 1;
@@ -183,7 +184,7 @@ let fingerprintOnce: Promise<string> | null = null;
 
 /**
  * A fingerprint of the code that decides what a snapshot holds: the snapshot of a small fixed
- * catalogue, hashed. A change to how text is cut into words, how the index keeps them or what a
+ * catalogue and the search vocabulary, hashed. A change to how text is cut into words, how the index keeps them or what a
  * list keeps of a job changes it, and snapshots made by other code are then not used.
  */
 export function searchFingerprint(): Promise<string> {
@@ -199,8 +200,10 @@ export function searchFingerprint(): Promise<string> {
       // Fixed ids: a generated job's id holds random bits.
       probe.put({ ...job, _id: `probe-${serial}`, jobId: `JB-${serial}` }, String(serial));
     }
+    // The vocabulary too: an entry no probe job holds still changes what the index holds.
+    const vocabulary = { SKILLS, ROLES, WHOLE_WORDS };
     return probe.exportState().then((state) =>
-      sha256(serialize({ format: SNAPSHOT_FORMAT, state }))
+      sha256(serialize({ format: SNAPSHOT_FORMAT, state, vocabulary }))
     );
   })();
   return fingerprintOnce;

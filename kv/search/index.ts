@@ -6,8 +6,10 @@
  */
 import SearchableMap from "minisearch/SearchableMap";
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
-import { grown, Posting, VarintReader, VarintWriter } from "./postings.ts";
+import { grown, inBoth, Posting } from "./postings.ts";
+import { isRemoteLocation } from "./places.ts";
 import { editDistance, indexWords, isStopWord, typoBudget } from "./text.ts";
+import { stem } from "./vocabulary.ts";
 
 /** Field bits of a posting. */
 export const FIELD = {
@@ -23,7 +25,7 @@ export const FIELD = {
  * Rank of a match by the best field it is in: the role above skills and keywords, above the
  * company, above the description and location (a job ID is as good as a role).
  */
-const FIELD_RANK = new Uint8Array(64).map((_, fields) =>
+export const FIELD_RANK = new Uint8Array(64).map((_, fields) =>
   fields & (FIELD.role | FIELD.jobId)
     ? 4
     : fields & FIELD.skills
@@ -36,7 +38,7 @@ const FIELD_RANK = new Uint8Array(64).map((_, fields) =>
 );
 
 /** How a word was reached: the word itself, a longer form of it, a prefix, a typo. */
-const HOW = { exact: 3, inflection: 2, prefix: 1, typo: 0 } as const;
+export const HOW = { exact: 3, inflection: 2, prefix: 1, typo: 0 } as const;
 /** The most one query word adds to a job's score: the word itself, in the role. */
 export const BEST_WORD_SCORE = 4 * 4 + HOW.exact;
 /** A known word also finds its longer forms up to this many letters more (engineer, engineers). */
@@ -56,29 +58,25 @@ export interface IndexedDoc {
   employmentType?: string;
 }
 
+/** A word of a query and the other words that stand for it. */
+export interface Term {
+  /** The word's stem. */
+  word: string;
+  /** The word as typed, looked up when its stem finds nothing (a typo the stem hides). */
+  raw?: string;
+  /** Words that also stand for it, as well: two typed words written as one (dev ops: devops). */
+  also?: string[];
+  /** Words that stand for it as weaker matches, when no job has every term (engineer: develop). */
+  weaker?: string[];
+  /** A word many jobs share (developer): when no job has every term, it counts half. */
+  generic?: boolean;
+}
+
 /** One way a query word is found: a posting list, how well, and the word it stands for. */
 export interface WordMatch {
   posting: Posting;
   how: number;
   word: string;
-}
-
-/** Posting entries exported between two pauses (a few milliseconds of work). */
-const EXPORT_STRIDE = 200_000;
-
-/** An index as plain arrays: what a snapshot keeps of it (see `SearchIndex.exportState`). */
-export interface IndexState {
-  ids: string[];
-  posted: Float64Array<ArrayBuffer>;
-  roleOf: Int32Array<ArrayBuffer>;
-  experienceOf: Uint8Array<ArrayBuffer>;
-  typeOf: Uint8Array<ArrayBuffer>;
-  roleNames: string[];
-  /** Each word, the number of jobs holding it, their gaps (varints) and their field bits. */
-  words: string[];
-  sizes: Uint32Array<ArrayBuffer>;
-  gaps: Uint8Array<ArrayBuffer>;
-  fields: Uint8Array<ArrayBuffer>;
 }
 
 export class SearchIndex {
@@ -150,18 +148,21 @@ export class SearchIndex {
     this.roleDocs[role].add(n, FIELD.role);
 
     const fields = new Map<string, number>();
-    const note = (text: string | undefined, field: number, keepStopWords = true) => {
+    // Names (company, place, job ID) are read as written: the vocabulary is for job text.
+    const note = (text: string | undefined, field: number, keepStopWords = true, name = false) => {
       if (!text) return;
-      for (const word of indexWords(text, keepStopWords)) {
+      for (const word of indexWords(text, keepStopWords, !name)) {
         fields.set(word, (fields.get(word) ?? 0) | field);
       }
     };
     note(doc.role, FIELD.role);
     note(doc.skills?.join("\n"), FIELD.skills);
-    note(doc.companyName, FIELD.company);
+    note(doc.companyName, FIELD.company, true, true);
     note(doc.description, FIELD.description, false);
-    note(doc.location, FIELD.location);
-    note(doc.jobId, FIELD.jobId);
+    note(doc.location, FIELD.location, true, true);
+    // A remote job holds `remote` however its location says so (work from home, WFH, anywhere).
+    if (isRemoteLocation(doc.location)) note("remote", FIELD.location, true, true);
+    note(doc.jobId, FIELD.jobId, true, true);
     for (const [word, bits] of fields) {
       let posting = this.postings.get(word);
       if (!posting) {
@@ -211,97 +212,10 @@ export class SearchIndex {
     this.live = null;
   }
 
-  /**
-   * The index of the live jobs as plain arrays, numbered afresh without the removed ones, for a
-   * snapshot (kv/jobs/snapshot.ts): posting lists as one run of varint gaps between job numbers
-   * (mostly one byte each) and one of field bits, so a large index packs into a few megabytes.
-   * `fromState` gives back an index that answers every query as this one does. `pause` is awaited
-   * now and then; the caller keeps the index unchanged until this resolves.
-   */
-  async exportState(pause: () => Promise<void> = () => Promise.resolve()): Promise<IndexState> {
-    const renumbered = new Int32Array(this.span).fill(-1);
-    const ids: string[] = [];
-    for (let doc = 0; doc < this.span; doc++) {
-      if (this.alive[doc]) renumbered[doc] = ids.push(this.ids[doc]) - 1;
-    }
-    const keep = <T extends Uint8Array | Float64Array | Int32Array>(array: T): T => {
-      const kept = new (array.constructor as new (size: number) => T)(ids.length);
-      for (let doc = 0; doc < this.span; doc++) {
-        if (renumbered[doc] >= 0) kept[renumbered[doc]] = array[doc];
-      }
-      return kept;
-    };
-    const words: string[] = [];
-    const sizes: number[] = [];
-    const gaps = new VarintWriter();
-    const fields: number[] = [];
-    let sincePause = 0;
-    for (const [word, posting] of this.postings) {
-      // A large index takes a while: requests are answered meanwhile.
-      if ((sincePause += posting.size) > EXPORT_STRIDE) {
-        sincePause = 0;
-        await pause();
-      }
-      let previous = -1;
-      let size = 0;
-      for (let i = 0; i < posting.size; i++) {
-        const doc = renumbered[posting.docs[i]];
-        if (doc < 0) continue;
-        gaps.write(doc - previous - 1);
-        fields.push(posting.fields[i]);
-        previous = doc;
-        size++;
-      }
-      if (size === 0) continue;
-      words.push(word);
-      sizes.push(size);
-    }
-    return {
-      ids,
-      posted: keep(this.posted),
-      roleOf: keep(this.roleOf),
-      experienceOf: keep(this.experienceOf),
-      typeOf: keep(this.typeOf),
-      roleNames: [...this.roleNames],
-      words,
-      sizes: Uint32Array.from(sizes),
-      gaps: gaps.bytes(),
-      fields: Uint8Array.from(fields),
-    };
-  }
-
-  /** The index a snapshot's state describes (see `exportState`). */
-  static fromState(state: IndexState): SearchIndex {
-    const index = new SearchIndex();
-    const count = state.ids.length;
-    index.ids = state.ids;
-    index.alive = new Uint8Array(count).fill(1);
-    index.posted = state.posted;
-    index.roleOf = state.roleOf;
-    index.experienceOf = state.experienceOf;
-    index.typeOf = state.typeOf;
-    state.ids.forEach((id, doc) => index.numberOf.set(id, doc));
-    state.roleNames.forEach((role, code) => {
-      index.roleNames.push(role);
-      index.roleCode.set(role, code);
-      index.roleDocs.push(new Posting());
-    });
-    for (let doc = 0; doc < count; doc++) index.roleDocs[state.roleOf[doc]].add(doc, FIELD.role);
-    const gaps = new VarintReader(state.gaps);
-    let at = 0;
-    state.words.forEach((word, w) => {
-      const size = state.sizes[w];
-      const posting = new Posting();
-      posting.docs = new Uint32Array(size);
-      posting.fields = state.fields.slice(at, at + size);
-      let doc = -1;
-      for (let i = 0; i < size; i++) posting.docs[i] = doc += gaps.read() + 1;
-      posting.size = size;
-      at += size;
-      index.postings.set(word, posting);
-      index.words.set(word, posting);
-    });
-    return index;
+  /** Takes in a word's posting list whole (an index read back from a snapshot). */
+  adopt(word: string, posting: Posting): void {
+    this.postings.set(word, posting);
+    this.words.set(word, posting);
   }
 
   remove(id: string): void {
@@ -341,25 +255,55 @@ export class SearchIndex {
   }
 
   /**
+   * The words a term finds: its stem's (or, when that finds nothing, the word as typed), the
+   * words standing for it, and for a word no job holds, the jobs holding both halves of it
+   * (`fullstack`: full and stack).
+   */
+  termMatches(term: Term): WordMatch[] {
+    let found = this.expand(term.word);
+    if (found.length === 0 && term.raw && term.raw !== term.word) found = this.expand(term.raw);
+    for (const word of term.also ?? []) {
+      const posting = this.postings.get(word);
+      if (posting) found.push({ posting, how: HOW.exact, word });
+    }
+    if (!this.postings.has(term.word)) found.push(...this.halves(term.word));
+    return found;
+  }
+
+  /** The jobs holding both halves of a word written as one, each split of it. */
+  private halves(word: string): WordMatch[] {
+    const found: WordMatch[] = [];
+    if (word.length < 5 || !/^\p{L}+$/u.test(word)) return found;
+    for (let at = 2; at <= word.length - 2; at++) {
+      const [head, tail] = [word.slice(0, at), word.slice(at)];
+      if (isStopWord(head) || isStopWord(tail)) continue;
+      const a = this.postings.get(stem(head));
+      const b = this.postings.get(stem(tail));
+      if (a && b) found.push({ posting: inBoth(a, b), how: HOW.inflection, word });
+    }
+    return found;
+  }
+
+  /**
    * The live jobs holding every word (in a field of `fields`), in no particular order, with each
    * job's score beside it: per word the best of its matches, field first, then how it was reached.
    * Null when there are no words. Nothing as long as the index is allocated per query (a broad
    * word's arrays would keep the collector busy): the answer lives in the index's reused arrays,
    * so read it before the next `match`; the per-job work arrays are left zeroed.
    */
-  match(words: string[], fields: number): { docs: Uint32Array; score: Uint16Array } | null {
-    const useful = words.filter((word) => !isStopWord(word));
+  match(terms: Term[], fields: number): { docs: Uint32Array; score: Uint16Array } | null {
+    const useful = terms.filter((term) => !isStopWord(term.word));
     if (useful.length === 0) return null;
     const { best, sum, round: roundOf } = this.scratch();
     const { first, next } = this.work;
     // Rarest word first: every later word only looks at the jobs the earlier ones kept.
-    const expanded = useful.map((word) => this.expand(word)).map((matches) => ({
+    const expanded = useful.map((term) => this.termMatches(term)).map((matches) => ({
       matches,
       postings: matches.reduce((total, match) => total + match.posting.size, 0),
     })).sort((a, b) => a.postings - b.postings);
     const alive = this.alive;
     // Plain loops over locals: this is the hot path of every search. A job found by every word so
-    // far is marked with the number of words that found it (at most 100 in 200 characters), so a
+    // far is marked with the number of words that found it (at most MAX_TERMS), so a
     // later word needs no list of the jobs still in: a job is in when its mark is the round.
     let kept = 0;
     for (const { posting, how } of expanded[0].matches) {
@@ -485,6 +429,11 @@ export class SearchIndex {
     return this.found;
   }
 
+  /** The per-job work arrays and the answer arrays, as long as the index (all zero between uses). */
+  workArrays() {
+    return { ...this.scratch(), ...this.work };
+  }
+
   private scratch() {
     const span = this.span;
     if (this.scratchArrays.best.length < span) {
@@ -504,11 +453,12 @@ export class SearchIndex {
   }
 
   /**
-   * Marks the live jobs whose location holds a word of every group (prefixes of unknown words).
+   * Marks the live jobs whose location (or `field`) holds a word of every group (prefixes of
+   * unknown words).
    * The marks live in the index's reused array number `slot`: a search asking for several places
    * gives each its own slot, and reads them before the next search.
    */
-  located(groups: string[][], slot = 0): Uint8Array | null {
+  located(groups: string[][], slot = 0, field: number = FIELD.location): Uint8Array | null {
     if (groups.length === 0) return null;
     if ((this.places[slot]?.length ?? -1) < this.span) {
       this.places[slot] = new Uint8Array(Math.max(this.span, (this.places[slot]?.length ?? 0) * 2));
@@ -524,7 +474,7 @@ export class SearchIndex {
           : [];
         for (const { docs, fields, size } of postings) {
           for (let i = 0; i < size; i++) {
-            if (fields[i] & FIELD.location && hits[docs[i]] === g) hits[docs[i]] = g + 1;
+            if (fields[i] & field && hits[docs[i]] === g) hits[docs[i]] = g + 1;
           }
         }
       }

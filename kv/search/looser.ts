@@ -1,8 +1,10 @@
 /**
  * A looser search for an empty result: the same search without one of its filters or one of its
- * words, whichever finds the most jobs, so the empty page can offer it as a link.
+ * keyword box's pieces (a word, a phrase such as `front end`, a filter word, a place), whichever
+ * finds the most jobs, so the empty page can offer it as a link: always a whole query.
  */
 import type { SearchIndex } from "./index.ts";
+import { parseKeywords } from "./query.ts";
 import { type JobSearch, searchJobs } from "./search.ts";
 
 export type Loosenable = Omit<JobSearch, "order" | "offset" | "limit">;
@@ -16,8 +18,8 @@ export function looserSearch(
   for (const field of ["role", "experience", "employmentType", "location"] as const) {
     if (search[field]) tries.push({ ...search, [field]: undefined });
   }
-  const pieces = search.keywords?.trim().split(/\s+/) ?? [];
-  if (pieces.length === 1) tries.push({ ...search, keywords: undefined });
+  const pieces = search.keywords ? parseKeywords(search.keywords).pieces : [];
+  if (pieces.length <= 1) tries.push({ ...search, keywords: undefined });
   else {
     pieces.forEach((_, i) =>
       tries.push({ ...search, keywords: pieces.filter((__, j) => j !== i).join(" ") })

@@ -49,6 +49,22 @@ export class Posting {
   }
 }
 
+/** The jobs in both postings, in the fields both are in (or either, when none is shared). */
+export function inBoth(a: Posting, b: Posting): Posting {
+  const out = new Posting();
+  for (let i = 0, j = 0; i < a.size && j < b.size;) {
+    if (a.docs[i] < b.docs[j]) i++;
+    else if (a.docs[i] > b.docs[j]) j++;
+    else {
+      const shared = a.fields[i] & b.fields[j];
+      out.add(a.docs[i], shared || a.fields[i] | b.fields[j]);
+      i++;
+      j++;
+    }
+  }
+  return out;
+}
+
 /** Non-negative whole numbers as LEB128 varints: seven bits a byte, small gaps in one byte. */
 export class VarintWriter {
   private buffer = new Uint8Array(1024);

@@ -1,10 +1,13 @@
 /**
- * What a visitor's words ask for: the keyword box's filter words (employment types, experience,
- * remote) taken out as filters, the rest as words to find, and the location box's words with the
- * other names of India's renamed cities.
+ * What a visitor's words ask for: the keyword box read as terms to find (canonical forms and
+ * stems), filter words (employment types, experience phrases, seniority, remote, cities) taken out
+ * as filters, and filler words (`jobs`, `in`, `openings`) left out, so none can make a search fail.
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
-import { fold, words } from "./text.ts";
+import type { Term } from "./index.ts";
+import { cityNames, isRemoteWord, REMOTE_WORD } from "./places.ts";
+import { addWithParts, fold, isStopWord, wholeWords } from "./text.ts";
+import { canonicalOf, collapse, stem } from "./vocabulary.ts";
 
 type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 type Experience = (typeof EXPERIENCE_OPTIONS)[number];
@@ -13,27 +16,33 @@ type Experience = (typeof EXPERIENCE_OPTIONS)[number];
 export interface FilterWord {
   employmentTypes?: EmploymentType[];
   experiences?: Experience[];
-  /** Location words, any of which the job's location must hold. */
+  /** Location names (stems), any of which the job's location must hold. */
   locations?: string[];
+  /** Role words (stems), any of which lets a job in whatever its experience (a Senior role). */
+  roleWords?: string[];
 }
 
 export interface KeywordQuery {
-  /** Words to find in the job text, in the order typed, each once. */
-  words: string[];
+  /** Terms to find in the job text, in the order typed, each once. */
+  terms: Term[];
   /** Every one of these must hold. */
   filters: FilterWord[];
+  /** The query's meaningful pieces as typed (a phrase, a filter, a word), for a looser search. */
+  pieces: string[];
 }
 
-const STUDENT: Experience[] = ["intern", "2025 passout", "2026 passout", "2027 passout"];
-
 /**
- * Spellings of the filter words, after folding and with hyphens turned to spaces. Longer phrases
- * are tried first, so `part time` is one filter, not the word `part` and the word `time`.
+ * The most terms a query looks for: a pasted job title keeps its first meaningful words (and a
+ * partial match's count of them, two per term, fits above its points in 16 bits).
  */
-const FILTER_PHRASES: [string, FilterWord][] = [
-  ["full time", { employmentTypes: ["Full-Time"] }],
+export const MAX_TERMS = 30;
+
+const STUDENT: Experience[] = ["intern", "2025 passout", "2026 passout", "2027 passout"];
+const FRESHER: Experience[] = ["0-1", ...STUDENT];
+
+/** Spellings of the filter words, collapsed (`full time`, `full-time` and `fulltime` are one). */
+const FILTERS = new Map<string, FilterWord>([
   ["fulltime", { employmentTypes: ["Full-Time"] }],
-  ["part time", { employmentTypes: ["Part-Time"] }],
   ["parttime", { employmentTypes: ["Part-Time"] }],
   ["internships", { employmentTypes: ["Internship"] }],
   ["internship", { employmentTypes: ["Internship"] }],
@@ -43,74 +52,136 @@ const FILTER_PHRASES: [string, FilterWord][] = [
   ["contract", { employmentTypes: ["Contract"] }],
   ["freelancer", { employmentTypes: ["Freelance"] }],
   ["freelance", { employmentTypes: ["Freelance"] }],
-  ["freshers", { experiences: ["0-1", ...STUDENT] }],
-  ["fresher", { experiences: ["0-1", ...STUDENT] }],
-  ["work from home", { locations: ["remote"] }],
-  ["wfh", { locations: ["remote"] }],
-  ["remote", { locations: ["remote"] }],
-];
+  ["freshers", { experiences: FRESHER }],
+  ["fresher", { experiences: FRESHER }],
+  ["entrylevel", { experiences: FRESHER }],
+  ["noexperience", { experiences: FRESHER }],
+  ["beginner", { experiences: FRESHER }],
+  ["junior", { experiences: ["0-1", "1-2"], roleWords: ["junior"] }],
+  ["midlevel", { experiences: ["2-3", "3+", "4+"] }],
+  ["senior", { experiences: ["4+", "5+", "6+"], roleWords: ["senior"] }],
+  ["experienced", { experiences: ["1-2", "2-3", "3+", "4+", "5+", "6+"] }],
+  // 2025 passout, 2025 pass out, 2025 passouts, 2025 batch.
+  ...EXPERIENCE_OPTIONS.filter((option) => option.endsWith("passout")).flatMap((option) =>
+    ["passout", "passouts", "batch"].map((word): [string, FilterWord] => [
+      option.replace("passout", word).replace(" ", ""),
+      { experiences: [option] },
+    ])
+  ),
+]);
 
-const PASSOUT = /^(20\d\d) ?pass ?outs?$/;
+/** Words that only say a job is wanted: never a term, so never a reason to find nothing. */
+const FILLER = new Set(
+  ("jobs job openings opening vacancy vacancies hiring urgent urgently required requirement " +
+    "wanted near position positions post posts career careers experience exp years year " +
+    "yrs yr latest")
+    .split(" "),
+);
 
-/** Splits the keyword box into filter words and words to find. */
-export function parseKeywords(text: string | undefined): KeywordQuery {
-  const found = words(
-    fold(text ?? "").replace(/(\p{L})-(?=\p{L})/gu, "$1 "),
-  ).filter((word) => !word.includes("-"));
-  const filters: FilterWord[] = [];
-  const rest: string[] = [];
-  for (let i = 0; i < found.length;) {
-    const match = matchAt(found, i);
-    if (match) {
-      filters.push(match.filter);
-      i += match.length;
-    } else rest.push(found[i++]);
-  }
-  return { words: [...new Set(rest)], filters };
+/** `3 years`, `3+ yrs exp`, `2-4 years of experience`, `5 yoe`: the years a seeker has. */
+const YEARS =
+  /\b(\d{1,2})\s*(?:(?:-|to)\s*(\d{1,2}))?\s*(\+|plus)?\s*(?:years?|yrs?|yoe)\b(?:\s+of)?(?:\s+(?:exp(?:erience)?d?)\b)?|\b(\d{1,2})\s*(\+)\s*(?:exp(?:erience)?)\b/g;
+
+/** The experience options a seeker with `years` fits: a range holding it, or an N+ up to it. */
+function fits(years: number): Experience[] {
+  const fit = EXPERIENCE_OPTIONS.filter((option) => {
+    const range = /^(\d+)-(\d+)$/.exec(option);
+    if (range) return Number(range[1]) <= years && years <= Number(range[2]);
+    const plus = /^(\d+)\+$/.exec(option);
+    return plus !== null && Number(plus[1]) <= years;
+  });
+  return years === 0 ? [...fit, ...STUDENT] : fit;
 }
 
-function matchAt(found: string[], at: number): { filter: FilterWord; length: number } | null {
-  for (let length = 3; length >= 1; length--) {
-    const phrase = found.slice(at, at + length).join(" ");
-    if (found.length - at < length) continue;
-    const passout = PASSOUT.exec(phrase);
-    if (passout) {
-      const experience = `${passout[1]} passout`;
-      if ((EXPERIENCE_OPTIONS as readonly string[]).includes(experience)) {
-        return { filter: { experiences: [experience as Experience] }, length };
-      }
+/** The experience phrases of `text` as filters, and the text without them. */
+function experiencePhrases(
+  text: string,
+): { rest: string; filters: FilterWord[]; pieces: string[] } {
+  const filters: FilterWord[] = [];
+  const pieces: string[] = [];
+  const rest = text.replace(YEARS, (phrase, from, to, _plus, alone) => {
+    const low = Number(from ?? alone);
+    const high = Math.min(Number(to ?? low), low + 10);
+    const experiences = new Set<Experience>();
+    for (let years = low; years <= high; years++) {
+      for (const fit of fits(years)) experiences.add(fit);
     }
-    const entry = FILTER_PHRASES.find(([spelling]) => spelling === phrase);
-    if (entry) return { filter: entry[1], length };
+    filters.push({ experiences: [...experiences] });
+    pieces.push(phrase.trim());
+    return " ";
+  });
+  return { rest, filters, pieces };
+}
+
+/** What a run of words at a place means: a filter, a city, a canonical form; null for a word. */
+function meaningAt(found: string[], at: number, vocabulary: boolean) {
+  for (let length = Math.min(4, found.length - at); length >= 1; length--) {
+    const key = found.slice(at, at + length).map(collapse).join("");
+    const canonical = vocabulary ? canonicalOf(key) : undefined;
+    const filter = FILTERS.get(key) ?? (canonical && FILTERS.get(canonical.join("")));
+    if (filter) return { length, filter };
+    if (isRemoteWord(key)) return { length, filter: { locations: [REMOTE_WORD] } };
+    const city = cityNames(key);
+    if (city) return { length, city };
+    if (canonical) return { length, canonical };
   }
   return null;
 }
 
-/** Each name of a city, with every other name it goes by (Delhi NCR: its cities). */
-const PLACE_NAMES: string[][] = [
-  ["bengaluru", "bangalore"],
-  ["mumbai", "bombay"],
-  ["chennai", "madras"],
-  ["kolkata", "calcutta"],
-  ["gurugram", "gurgaon"],
-];
-const NCR = ["delhi", "noida", "gurugram", "gurgaon", "ghaziabad", "faridabad", "ncr"];
+/**
+ * Splits the keyword box into terms to find, filters, and its meaningful pieces. Without
+ * `withFilters` (the admin search) every word is a term as written, only stemmed.
+ */
+export function parseKeywords(text: string | undefined, withFilters = true): KeywordQuery {
+  const experience = withFilters
+    ? experiencePhrases(fold(text ?? ""))
+    : { rest: fold(text ?? ""), filters: [], pieces: [] };
+  const found = wholeWords(experience.rest).filter((word) => !/^\p{N}+-\p{N}+$/u.test(word));
+  const filters = [...experience.filters];
+  const pieces = [...experience.pieces];
+  const cities: string[] = [];
+  /** Each term's words as typed, in order; a plain word is one. */
+  const typed: { words: string[]; plain: boolean }[] = [];
+  for (let i = 0; i < found.length;) {
+    const meaning = meaningAt(found, i, withFilters);
+    const length = meaning?.length ?? 1;
+    const piece = found.slice(i, i + length).join(" ");
+    i += length;
+    if (meaning?.canonical) typed.push({ words: meaning.canonical, plain: false });
+    else if (withFilters && meaning?.filter) filters.push(meaning.filter);
+    else if (withFilters && meaning?.city) cities.push(...meaning.city);
+    else if (FILLER.has(piece) || isStopWord(piece)) continue;
+    else {
+      for (const word of found.slice(i - length, i)) typed.push({ words: [word], plain: true });
+    }
+    pieces.push(piece);
+  }
+  if (cities.length) filters.push({ locations: [...new Set(cities)] });
+  return { terms: termsOf(typed), filters, pieces };
+}
 
 /**
- * The location box as groups of words: a job's location must hold a word of every group. `Delhi
- * NCR` (or `NCR`) is one group of the region's cities.
+ * The terms of the typed words, each once: a word's parts are terms too (Node.js: node, js), and
+ * two plain words typed side by side may also be found as one (`dev ops`: devops).
  */
-export function locationGroups(text: string | undefined): string[][] {
-  const found = words(text ?? "").filter((word) => !/^\p{N}+$/u.test(word) || word.length > 3);
-  const groups: string[][] = [];
-  for (let i = 0; i < found.length; i++) {
-    const word = found[i];
-    if (word === "ncr" || (word === "delhi" && found[i + 1] === "ncr")) {
-      groups.push(NCR);
-      if (word === "delhi") i++;
-      continue;
+function termsOf(typed: { words: string[]; plain: boolean }[]): Term[] {
+  const joins = typed.map(({ words, plain }, i) => {
+    const next = typed[i + 1];
+    const pair = words[0] + (next?.words[0] ?? "");
+    return plain && next?.plain && /^\p{L}+$/u.test(pair) ? stem(pair) : undefined;
+  });
+  const terms = new Map<string, Term>();
+  typed.forEach(({ words }, i) => {
+    const also = [joins[i - 1], joins[i]].filter((join): join is string => join !== undefined);
+    const parts: string[] = [];
+    for (const word of words) addWithParts(word, parts);
+    for (const raw of parts) {
+      if (isStopWord(raw)) continue;
+      const word = stem(raw);
+      const term = terms.get(word) ?? { word, raw };
+      if (also.length) term.also = [...(term.also ?? []), ...also];
+      terms.set(word, term);
     }
-    groups.push(PLACE_NAMES.find((names) => names.includes(word)) ?? [word]);
-  }
-  return groups;
+  });
+  return [...terms.values()].slice(0, MAX_TERMS);
 }

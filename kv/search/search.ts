@@ -5,9 +5,12 @@
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
 import { BEST_WORD_SCORE, FIELD, type SearchIndex } from "./index.ts";
-import { locationGroups, parseKeywords } from "./query.ts";
+import { matchMost, SCORE_BITS, TERM_SHIFT } from "./partial.ts";
+import { locationGroups } from "./places.ts";
+import { type KeywordQuery, parseKeywords } from "./query.ts";
 import { leastOfBest, topK, topOf } from "./top.ts";
-import { indexWords, words } from "./text.ts";
+import { indexWords } from "./text.ts";
+import { stem } from "./vocabulary.ts";
 
 /** Where the keyword box looks: everything but the job ID (an admin-only handle). */
 const KEYWORD_FIELDS = FIELD.role | FIELD.skills | FIELD.company | FIELD.description |
@@ -59,9 +62,32 @@ const ROLE_MISS = 1;
 const LEVEL_MISS = 2;
 const TYPE_MISS = 4;
 
+/** Role words that mean the same job: each a weaker match for the others. */
+const ROLE_WORDS = ["developer", "engineer", "programmer"].map(stem);
+
 export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
   const keywords = parseKeywords(query.keywords);
-  const matched = index.match(keywords.words, KEYWORD_FIELDS);
+  const { answer, reached } = searchWith(index, query, keywords, false);
+  if (reached > 0 || keywords.terms.length < 2) return answer;
+  // No job has every word (whatever the dropdowns, so their counts hold): the jobs with the most
+  // of them, rather than an empty page.
+  const terms = keywords.terms.map((term) =>
+    ROLE_WORDS.includes(term.word)
+      ? { ...term, weaker: ROLE_WORDS.filter((word) => word !== term.word), generic: true }
+      : term
+  );
+  return searchWith(index, query, { ...keywords, terms }, true).answer;
+}
+
+function searchWith(
+  index: SearchIndex,
+  query: JobSearch,
+  keywords: KeywordQuery,
+  partly: boolean,
+): { answer: SearchAnswer; reached: number } {
+  const matched = partly
+    ? matchMost(index, keywords.terms, KEYWORD_FIELDS)
+    : index.match(keywords.terms, KEYWORD_FIELDS);
   const located = index.located(locationGroups(query.location));
   const role = query.role === undefined ? -1 : index.roleCode.get(query.role) ?? -2;
   const level = code(EXPERIENCE_OPTIONS, query.experience);
@@ -75,7 +101,10 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
   const misses = new Uint8Array(256);
   const byPlace: { kinds: Uint8Array; places: Uint8Array }[] = [];
   const filterWords = keywords.filters.map((filter, c) => {
-    const places = filter.locations ? index.located([filter.locations], c + 1) : null;
+    // A place, or a role word letting in a job of any experience (a Senior role).
+    const names = filter.locations ?? filter.roleWords;
+    const field = filter.locations ? FIELD.location : FIELD.role;
+    const places = names ? index.located([names], c + 1, field) : null;
     if (places) byPlace.push({ kinds: new Uint8Array(256), places });
     return {
       types: bitsOf(EMPLOYMENT_TYPES, filter.employmentTypes),
@@ -107,26 +136,41 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
   const candidates = matched?.docs ?? index.liveDocs();
   const matchedScores = matched?.score;
   // How many found jobs have each score, so a relevance page ranks only the jobs that can be on it.
-  const scoreCounts = new Uint32Array(matched ? BEST_WORD_SCORE * keywords.words.length + 1 : 0);
+  const scoreCounts = new Uint32Array(matched ? BEST_WORD_SCORE * keywords.terms.length + 1 : 0);
+  // The kind of a job the keyword box's filters and the location let in; -1 for one they do not.
+  const admitted = (doc: number) => {
+    if (located && located[doc] === 0) return -1;
+    const kind = kindOf(typeOf[doc], experienceOf[doc]);
+    if (allowed[kind] === 0) return -1;
+    for (let p = 0; p < byPlace.length; p++) {
+      if (byPlace[p].kinds[kind] === 0 && byPlace[p].places[doc] === 0) return -1;
+    }
+    return kind;
+  };
+  // A partial match's score carries its number of terms above the low bits: only the jobs with
+  // the most terms of those let in are found.
+  let most = 0;
+  if (partly) {
+    for (let i = 0; i < candidates.length; i++) {
+      if (admitted(candidates[i]) >= 0) most = Math.max(most, matchedScores![i] >> TERM_SHIFT);
+    }
+  }
   let total = 0;
+  // Jobs with every word that the keyword box's filters and the location let in.
+  let reached = 0;
   for (let i = 0; i < candidates.length; i++) {
     const doc = candidates[i];
-    if (located && located[doc] === 0) continue;
+    const kind = admitted(doc);
+    if (kind < 0 || (partly && matchedScores![i] >> TERM_SHIFT < most)) continue;
+    reached++;
     const jobLevel = experienceOf[doc];
     const jobType = typeOf[doc];
-    const kind = kindOf(jobType, jobLevel);
-    if (allowed[kind] === 0) continue;
-    let placed = true;
-    for (let p = 0; p < byPlace.length && placed; p++) {
-      placed = byPlace[p].kinds[kind] === 1 || byPlace[p].places[doc] === 1;
-    }
-    if (!placed) continue;
     const jobRole = roleOf[doc];
     const miss = misses[kind] | (role !== -1 && jobRole !== role ? ROLE_MISS : 0);
     // A job failing only one dropdown's filter counts for that dropdown's option.
     if (miss === 0) {
       if (scores) {
-        const score = matchedScores![i];
+        const score = matchedScores![i] & SCORE_BITS;
         scores[total] = score;
         scoreCounts[score]++;
       }
@@ -165,7 +209,7 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
     at = (position) => positions[position];
   }
   const page = topOf(ranked, at, wanted, before).slice(query.offset).map((at) => docs[at]);
-  return {
+  const answer = {
     ids: page.map((doc) => ids[doc]),
     total,
     docs: found,
@@ -175,6 +219,7 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
       employmentTypes: counted(EMPLOYMENT_TYPES, typeCounts, query.employmentType),
     },
   };
+  return { answer, reached };
 }
 
 /** The options giving jobs, in their usual order; the chosen one always. */
@@ -265,11 +310,11 @@ export function adminMatches(
   query: { search?: string; company?: string; location?: string },
 ): Uint32Array {
   // A match is read before the next one: the company's first, as marks.
-  const company = index.match(words(query.company ?? ""), FIELD.company);
+  const company = index.match(parseKeywords(query.company, false).terms, FIELD.company);
   const inCompany = company && new Uint8Array(index.span);
   if (company) { for (const doc of company.docs) inCompany![doc] = 1; }
   const everywhere = index.match(
-    words(query.search ?? ""),
+    parseKeywords(query.search, false).terms,
     FIELD.role | FIELD.company | FIELD.location | FIELD.jobId,
   );
   const located = index.located(locationGroups(query.location));

@@ -1,8 +1,10 @@
 /**
  * Words of job text and of a search, the one way both are cut: case and accents folded, split on
- * punctuation, skill names with symbols kept whole (C++, C#, .NET, Node.js), hyphenated words also
- * joined (full-time is full, time and fulltime), so the index and the query always agree.
+ * punctuation, skill names with symbols kept whole (C++, C#, .NET, Node.js, R&D), hyphenated words
+ * also joined (full-time is full, time and fulltime), then the vocabulary's canonical forms and
+ * each word's stem, so the index and the query always agree.
  */
+import { phrasesIn, stem } from "./vocabulary.ts";
 
 /** Lower case without accents: `Zürich` and `zurich` are one word. */
 export function fold(text: string): string {
@@ -12,11 +14,11 @@ export function fold(text: string): string {
 }
 
 /**
- * A word: letters and digits, with inner dots or hyphens (node.js, asp.net, full-time), an optional
- * leading dot (.net), and a trailing `++` or `#` (c++, c#). Trailing dots and commas are
- * punctuation, so `python,` and `end.` are plain words.
+ * A word: letters and digits, with inner dots, hyphens or ampersands (node.js, asp.net, full-time,
+ * r&d), an optional leading dot (.net), and a trailing `++` or `#` (c++, c#). Trailing dots and
+ * commas are punctuation, so `python,` and `end.` are plain words.
  */
-const WORD = /\.?[\p{L}\p{N}]+(?:[.-][\p{L}\p{N}]+)*(?:\+\+|#)?/gu;
+const WORD = /\.?[\p{L}\p{N}]+(?:[.&-][\p{L}\p{N}]+)*(?:\+\+|#)?/gu;
 
 /**
  * Words that say nothing about a job: left out of descriptions, so a search for them or a posting
@@ -27,31 +29,52 @@ const STOP_WORDS = new Set(
     "you your").split(" "),
 );
 
+/** The words of `text` as written, folded, compounds whole. */
+export function wholeWords(text: string): string[] {
+  return fold(text).match(WORD) ?? [];
+}
+
 /**
- * The words of `text` in order, repeats kept (a query's words; the index dedupes). A compound's
- * parts are words too: Node.js is found by `node`, ASP.NET by `net`; a hyphenated word is its
- * parts and the parts joined (full-time: full, time, fulltime).
+ * A word and its parts, into `found`: Node.js is found by `node`, ASP.NET by `net`; a hyphenated
+ * word is its parts and the parts joined (full-time: full, time, fulltime), but a part of one or
+ * two letters is no word (Objective-C is not `c`, go-to-market not `go`); R&D is one word only.
  */
-export function words(text: string): string[] {
-  const found: string[] = [];
-  for (const word of fold(text).match(WORD) ?? []) {
-    if (word.indexOf("-") > 0) {
-      found.push(word.replaceAll("-", ""));
-      for (const part of word.split("-")) found.push(...words(part));
-    } else {
-      found.push(word);
-      if (word.length > 2 && word.indexOf(".", 1) > 0) {
-        for (const part of word.split(".")) if (part) found.push(part);
-      }
+export function addWithParts(word: string, found: string[]): void {
+  if (word.includes("&")) found.push(word);
+  else if (word.indexOf("-") > 0) {
+    found.push(word.replaceAll("-", ""));
+    for (const part of word.split("-")) {
+      if (part.length > 2) { for (const piece of wholeWords(part)) addWithParts(piece, found); }
+    }
+  } else {
+    found.push(word);
+    if (word.length > 2 && word.indexOf(".", 1) > 0) {
+      for (const part of word.split(".")) if (part) found.push(part);
     }
   }
+}
+
+/** The words of `text` in order with their parts, repeats kept, as written (no stems). */
+export function words(text: string): string[] {
+  const found: string[] = [];
+  for (const word of wholeWords(text)) addWithParts(word, found);
   return found;
 }
 
-/** The distinct words of `text` worth indexing: stop words dropped unless `keepStopWords`. */
-export function indexWords(text: string, keepStopWords = false): Set<string> {
-  const set = new Set(words(text));
-  if (!keepStopWords) { for (const word of STOP_WORDS) set.delete(word); }
+/**
+ * The distinct terms of `text` worth indexing: its words and (unless not `vocabulary`) the
+ * canonical forms of the vocabulary's phrases in it, as stems; stop words dropped unless
+ * `keepStopWords`.
+ */
+export function indexWords(text: string, keepStopWords = false, vocabulary = true): Set<string> {
+  const whole = wholeWords(text);
+  const found: string[] = [];
+  for (const word of whole) addWithParts(word, found);
+  for (const { canonical } of vocabulary ? phrasesIn(whole) : []) {
+    for (const word of canonical) addWithParts(word, found);
+  }
+  const set = new Set<string>();
+  for (const word of found) if (keepStopWords || !STOP_WORDS.has(word)) set.add(stem(word));
   return set;
 }
 

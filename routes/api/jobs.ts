@@ -27,6 +27,8 @@ import { jsonAnswer, normaliseQuery } from "../../server/cache.ts";
 /** A bulk upload may carry many long descriptions; one job never needs more than this. */
 const MAX_BULK_JOBS = 500;
 const filterText = z.string().max(200, "filter text must be at most 200 characters").optional();
+/** A seeker's search text: long enough for a pasted job title (the engine keeps its meaningful words). */
+const searchText = z.string().max(500, "search text must be at most 500 characters").optional();
 /** One of `values`; empty (a no-script form's unset select) or absent means no filter. */
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(["", ...values], { error: `must be one of ${values.join(", ")}` })
@@ -45,8 +47,8 @@ export function filterQueryOf<Param extends string>(filters: readonly PublicFilt
 export const publicJobQuery = z.object({
   page,
   limit: limit(PUBLIC_PAGE_SIZE),
-  keywords: filterText,
-  location: filterText,
+  keywords: searchText,
+  location: searchText,
   ...filterQueryOf(PUBLIC_FILTERS),
   sortBy: z.enum(["relevance", "datePosted", "companyName", "role"], {
     error: "sortBy must be relevance, datePosted, companyName or role",

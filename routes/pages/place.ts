@@ -5,50 +5,15 @@
  * a location that names no country is in India, where the site's jobs are posted.
  */
 
+import { countryOf, normal, REMOTE, statesByName } from "../../kv/regions.ts";
+
+export { countryName } from "../../kv/regions.ts";
+
 export const DEFAULT_COUNTRY = "IN";
 
 export type JobPlace =
   | { remote: true; country: string }
   | { remote: false; locality?: string; region?: string; country: string };
-
-const INDIAN_STATES = [
-  "Andhra Pradesh",
-  "Arunachal Pradesh",
-  "Assam",
-  "Bihar",
-  "Chhattisgarh",
-  "Goa",
-  "Gujarat",
-  "Haryana",
-  "Himachal Pradesh",
-  "Jharkhand",
-  "Karnataka",
-  "Kerala",
-  "Madhya Pradesh",
-  "Maharashtra",
-  "Manipur",
-  "Meghalaya",
-  "Mizoram",
-  "Nagaland",
-  "Odisha",
-  "Punjab",
-  "Rajasthan",
-  "Sikkim",
-  "Tamil Nadu",
-  "Telangana",
-  "Tripura",
-  "Uttar Pradesh",
-  "Uttarakhand",
-  "West Bengal",
-  "Andaman and Nicobar Islands",
-  "Chandigarh",
-  "Dadra and Nagar Haveli and Daman and Diu",
-  "Delhi",
-  "Jammu and Kashmir",
-  "Ladakh",
-  "Lakshadweep",
-  "Puducherry",
-];
 
 /** The state of India's large job markets, for a location that names only the city. */
 const CITY_STATES: Record<string, string> = {
@@ -71,47 +36,6 @@ const CITY_STATES: Record<string, string> = {
   pune: "Maharashtra",
   thiruvananthapuram: "Kerala",
 };
-
-const normal = (text: string) => text.toLowerCase().replace(/[.\s]+/g, " ").trim();
-
-const statesByName = new Map(INDIAN_STATES.map((state) => [normal(state), state]));
-
-/** Country names to ISO 3166-1 codes, plus the usual short forms. */
-const countries = (() => {
-  const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
-  const byName = new Map<string, string>([
-    ["us", "US"],
-    ["usa", "US"],
-    ["u s a", "US"],
-    ["united states of america", "US"],
-    ["uk", "GB"],
-    ["england", "GB"],
-    ["uae", "AE"],
-  ]);
-  const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-  for (const first of letters) {
-    for (const second of letters) {
-      const name = names.of(first + second);
-      if (!name) continue;
-      // Old and reserved codes ("DD", "UK") are named too: each name maps to the current code.
-      const code = Intl.getCanonicalLocales(`und-${first}${second}`)[0].slice(4);
-      // Names only: a bare code is ambiguous ("CA" is a US state more often than Canada).
-      byName.set(normal(name), code);
-    }
-  }
-  return { byName, names };
-})();
-
-/** The English name of a country code: "IN" is "India". */
-export function countryName(code: string): string {
-  return countries.names.of(code) ?? code;
-}
-
-function countryOf(text: string): string | undefined {
-  return countries.byName.get(normal(text));
-}
-
-const REMOTE = /\bremote\b|work from home|\bwfh\b/i;
 
 export function parsePlace(location: string): JobPlace {
   // "Hybrid - Bengaluru", "Onsite: Pune": the way of working is not part of the place.

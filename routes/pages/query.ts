@@ -10,12 +10,13 @@ export interface ListQuery extends FilterValues {
 }
 
 const TEXT_FIELDS = ["keywords", "location"] as const;
-/** The API's limit on filter text. */
+/** The API's limits: a filter's text, and the search boxes' (a pasted job title fits). */
 const MAX_TEXT = 200;
+const MAX_SEARCH_TEXT = 500;
 const MAX_PAGE = 1_000_000;
 
-const text = (params: URLSearchParams, name: string) =>
-  params.get(name)?.trim().slice(0, MAX_TEXT) || undefined;
+const text = (params: URLSearchParams, name: string, max = MAX_TEXT) =>
+  params.get(name)?.trim().slice(0, max) || undefined;
 
 /** `filters` are the public filters of the job field table. */
 export function parseListQuery(
@@ -24,7 +25,7 @@ export function parseListQuery(
 ): ListQuery {
   const query: ListQuery = { page: 1 };
   for (const field of TEXT_FIELDS) {
-    const value = text(params, field);
+    const value = text(params, field, MAX_SEARCH_TEXT);
     if (value) query[field] = value;
   }
   // A filter with options takes only one of them; a free-text one, like the search box, any text.

@@ -232,8 +232,9 @@ Deno.test("queries: at least 15 malformed variants per list call are refused wit
       ...shared,
       "experience=10%2B",
       "employmentType=Gig",
-      `keywords=${"k".repeat(201)}`,
-      `location=${"l".repeat(201)}`,
+      // The search boxes take a pasted job title, up to 500 characters.
+      `keywords=${"k".repeat(501)}`,
+      `location=${"l".repeat(501)}`,
       `role=${"r".repeat(201)}`,
       "sortBy=views",
     ]],

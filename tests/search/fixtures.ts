@@ -4,8 +4,9 @@
  */
 import { ActiveCatalog } from "../../kv/jobs/catalogue.ts";
 import type { EmploymentType, Experience, Job, Skills } from "../../kv/schemas.ts";
+import { MORE_SPECS } from "./fixtures_more.ts";
 
-interface Spec {
+export interface Spec {
   id: string;
   role: string;
   company: string;
@@ -243,7 +244,7 @@ const SPECS: Spec[] = [
 
 const BASE = Date.UTC(2026, 0, 10);
 
-export const FIXTURE_JOBS: Job[] = SPECS.map((spec, i) => {
+const jobOf = (spec: Spec, i: number): Job => {
   const posted = new Date(BASE + i * 3_600_000).toISOString();
   return {
     _id: spec.id,
@@ -272,14 +273,21 @@ export const FIXTURE_JOBS: Job[] = SPECS.map((spec, i) => {
     createdAt: posted,
     updatedAt: posted,
   };
-});
+};
 
-export function fixtureCatalog(): ActiveCatalog {
+export const FIXTURE_JOBS: Job[] = SPECS.map(jobOf);
+/**
+ * The first set and the jobs employers write in many ways, newer: the job set of the suite of a
+ * seeker's own words.
+ */
+export const ALL_FIXTURE_JOBS: Job[] = [...SPECS, ...MORE_SPECS].map(jobOf);
+
+export function fixtureCatalog(jobs: Job[] = FIXTURE_JOBS): ActiveCatalog {
   const catalog = new ActiveCatalog(1);
-  for (const job of FIXTURE_JOBS) catalog.put(job);
+  for (const job of jobs) catalog.put(job);
   return catalog;
 }
 
 /** Ids of every fixture job matching `test`. */
-export const idsWhere = (test: (job: Job) => boolean) =>
-  FIXTURE_JOBS.filter(test).map((job) => job._id);
+export const idsWhere = (test: (job: Job) => boolean, jobs: Job[] = FIXTURE_JOBS) =>
+  jobs.filter(test).map((job) => job._id);

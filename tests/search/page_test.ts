@@ -95,6 +95,16 @@ Deno.test("an empty result keeps its texts and offers a looser search as a link"
   assert.ok(!none.html.includes('class="looser"'));
 });
 
+Deno.test("a pasted 477-character title is searched as it is, its meaningful words kept", async () => {
+  await using t = await testApp();
+  await seed(t);
+  const title = `Data Analyst ${"for weekly dashboards and KPIs ".repeat(15)}`.trim();
+  assert.equal(title.length, 477);
+  const { status, html } = await get(t, `/jobs?${new URLSearchParams({ keywords: title })}`);
+  assert.equal(status, 200);
+  assert.deepEqual(cardRoles(html).slice(0, 2), ["Data Analyst", "Data Analyst"]);
+});
+
 Deno.test("with JavaScript: the sort switch and the counts", browserTest, async () => {
   await using server = await testServer();
   await seed(server);

@@ -1,7 +1,17 @@
 /** The tokeniser and the keyword box's filter words, unit by unit. */
 import assert from "node:assert/strict";
-import { editDistance, fold, indexWords, typoBudget, words } from "../../kv/search/text.ts";
-import { locationGroups, parseKeywords } from "../../kv/search/query.ts";
+import {
+  editDistance,
+  fold,
+  indexWords,
+  typoBudget,
+  wholeWords,
+  words,
+} from "../../kv/search/text.ts";
+import { parseKeywords } from "../../kv/search/query.ts";
+import { locationGroups } from "../../kv/search/places.ts";
+import { phrasesIn, stem } from "../../kv/search/vocabulary.ts";
+import { parsePlace } from "../../routes/pages/place.ts";
 
 Deno.test("words split on punctuation and fold case and accents", () => {
   assert.deepEqual(words("Python, Go; (Rust)! end."), ["python", "go", "rust", "end"]);
@@ -23,7 +33,7 @@ Deno.test("hyphenated words are their parts and the parts joined", () => {
 });
 
 Deno.test("descriptions leave out stop words; other fields keep them", () => {
-  assert.deepEqual([...indexWords("We build the best apps")], ["build", "best", "apps"]);
+  assert.deepEqual([...indexWords("We build the best apps")], ["build", "best", "app"]);
   assert.deepEqual([...indexWords("Head of IT", true)], ["head", "of", "it"]);
 });
 
@@ -40,22 +50,133 @@ Deno.test("typos: none to four letters, one from five, two from nine, none in nu
 
 Deno.test("filter words become filters, the rest words to find", () => {
   assert.deepEqual(parseKeywords("Full-time python"), {
-    words: ["python"],
+    terms: [{ word: "python", raw: "python" }],
     filters: [{ employmentTypes: ["Full-Time"] }],
+    pieces: ["full-time", "python"],
   });
   for (const text of ["full time", "fulltime", "FULL-TIME"]) {
     assert.deepEqual(parseKeywords(text).filters, [{ employmentTypes: ["Full-Time"] }]);
   }
   assert.deepEqual(parseKeywords("part time").filters, [{ employmentTypes: ["Part-Time"] }]);
   assert.deepEqual(parseKeywords("2025 passout").filters, [{ experiences: ["2025 passout"] }]);
-  assert.deepEqual(parseKeywords("remote").filters, [{ locations: ["remote"] }]);
+  assert.deepEqual(parseKeywords("remote").filters, [{ locations: ["remot"] }]);
   assert.deepEqual(parseKeywords("contract freelance").filters.length, 2);
-  assert.deepEqual(parseKeywords("time management").words, ["time", "management"]);
+  assert.deepEqual(parseKeywords("time management").terms.map((term) => term.word), [
+    "time",
+    "management",
+  ]);
 });
 
 Deno.test("locations know the renamed cities and Delhi NCR", () => {
-  assert.deepEqual(locationGroups("Bangalore"), [["bengaluru", "bangalore"]]);
+  assert.deepEqual(locationGroups("Bangalore"), [["bengaluru", "bangalor", "blr"]]);
   assert.deepEqual(locationGroups("bombay"), [["mumbai", "bombay"]]);
   assert.deepEqual(locationGroups("Delhi NCR")[0].includes("noida"), true);
-  assert.deepEqual(locationGroups("Pune, Maharashtra"), [["pune"], ["maharashtra"]]);
+  assert.deepEqual(locationGroups("Pune, Maharashtra"), [["pune"]]);
+  assert.deepEqual(locationGroups("Bangalore, India"), locationGroups("bangalore"));
+  assert.deepEqual(locationGroups("Mumbai, Maharashtra, India"), locationGroups("mumbai"));
+  assert.deepEqual(locationGroups("Tamil Nadu"), [["tamil"], ["nadu"]]);
+  assert.deepEqual(locationGroups("Cochin"), locationGroups("kochi"));
+  for (const remote of ["remote", "Work from home", "WFH", "anywhere"]) {
+    assert.deepEqual(locationGroups(remote), [["remot"]]);
+    // The JobPosting data says the same: a job located so is TELECOMMUTE.
+    assert.equal(parsePlace(remote).remote, true);
+  }
+});
+
+Deno.test("the stemmer joins word forms and leaves skills and short words whole", () => {
+  const same = [
+    ["engineer", "engineers", "engineering"],
+    ["developer", "developers", "developing", "develop"],
+    ["test", "tester", "testing", "tests"],
+    ["nurse", "nursing", "nurses"],
+    ["teacher", "teaching", "teachers"],
+    ["programmer", "programming"],
+    ["manager", "managers", "managing"],
+    ["company", "companies"],
+  ];
+  for (const forms of same) {
+    assert.deepEqual(forms.map(stem), forms.map(() => stem(forms[0])), forms.join(", "));
+  }
+  for (
+    const word of ["docker", "pandas", "kubernetes", "jenkins", "rails", "go", "ios", "string"]
+  ) {
+    assert.equal(stem(word), word);
+  }
+  assert.notEqual(stem("customer"), stem("custom"));
+  assert.equal(stem("optimisation"), stem("optimization"));
+  assert.equal(stem("analysing"), stem("analyzing"));
+  assert.notEqual(stem("engine"), stem("engineer"));
+});
+
+Deno.test("the vocabulary reads spellings, joined or split, as one canonical form", () => {
+  const canonical = (text: string) => phrasesIn(wholeWords(text)).map((p) => p.canonical.join(" "));
+  assert.deepEqual(canonical("reactjs react.js react js React"), [
+    "react",
+    "react",
+    "react",
+    "react",
+  ]);
+  assert.deepEqual(canonical("Full Stack full-stack fullstack"), [
+    "fullstack",
+    "fullstack",
+    "fullstack",
+  ]);
+  assert.deepEqual(canonical("front end, power bi, ms excel, google cloud"), [
+    "frontend",
+    "power bi",
+    "excel",
+    "gcp",
+  ]);
+  assert.deepEqual(canonical("artificial intelligence genai Sr. Jr."), [
+    "ai",
+    "ai",
+    "senior",
+    "junior",
+  ]);
+  assert.deepEqual(canonical("B.Tech, btech; MS SQL, sql server; data centre"), [
+    "btech",
+    "btech",
+    "sql server",
+    "sql server",
+    "center",
+  ]);
+  assert.deepEqual(canonical("springboot spring boot dev ops"), [
+    "springboot",
+    "springboot",
+    "devops",
+  ]);
+});
+
+Deno.test("short skill words stay whole: R&D is not R, Objective-C is not C", () => {
+  assert.deepEqual(words("R&D"), ["r&d"]);
+  assert.ok(!words("Objective-C").includes("c"));
+  assert.ok(!words("go-to-market").includes("go"));
+  assert.ok(indexWords("Golang").has("go"));
+});
+
+Deno.test("experience phrases, seniority, places and filler words are read, not searched", () => {
+  const experiences = (text: string) => parseKeywords(text).filters.map((f) => f.experiences);
+  assert.deepEqual(experiences("3 years"), [["2-3", "3+"]]);
+  assert.deepEqual(experiences("4 yrs exp"), [["3+", "4+"]]);
+  assert.deepEqual(experiences("3+ years"), [["2-3", "3+"]]);
+  assert.deepEqual(experiences("5 years of experience"), [["3+", "4+", "5+"]]);
+  assert.deepEqual(experiences("entry level"), [[
+    "0-1",
+    "intern",
+    "2025 passout",
+    "2026 passout",
+    "2027 passout",
+  ]]);
+  const senior = parseKeywords("Sr. Java Developer");
+  assert.deepEqual(senior.filters, [{ experiences: ["4+", "5+", "6+"], roleWords: ["senior"] }]);
+  assert.deepEqual(senior.terms.map((term) => term.word), ["java", "develop"]);
+  const jobs = parseKeywords("react developer jobs in bangalore");
+  assert.deepEqual(jobs.terms.map((term) => term.word), ["react", "develop"]);
+  assert.deepEqual(jobs.filters, [{ locations: ["bengaluru", "bangalor", "blr"] }]);
+  assert.deepEqual(parseKeywords("jobs near me openings").terms.map((t) => t.word), ["me"]);
+});
+
+Deno.test("a pasted title keeps its first meaningful words", () => {
+  const long = Array.from({ length: 80 }, (_, i) => `word${i}`).join(" ");
+  assert.equal(parseKeywords(long).terms.length, 30);
 });

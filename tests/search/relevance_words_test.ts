@@ -1,0 +1,295 @@
+/**
+ * The relevance suite in a seeker's own words, over the first job set and the jobs written the
+ * many ways employers write them: spellings and synonyms, word forms, experience phrases, places
+ * typed anywhere, remote under all its names, short skill words, partial matches and long queries.
+ * Each query names the jobs it must find (exactly, unless `some`) and the one ranked first.
+ */
+import assert from "node:assert/strict";
+import type { Case } from "./cases.ts";
+import { relevanceSuite } from "./cases.ts";
+import { ALL_FIXTURE_JOBS, fixtureCatalog, idsWhere } from "./fixtures.ts";
+
+const CASES: Record<string, Case> = {};
+
+/** A keyword search finding exactly `finds`, `first` ranked first. */
+function ask(keywords: string, finds: string[], first = finds[0], location?: string): void {
+  const name = `${keywords || "(no keywords)"}${location ? ` in [${location}]` : ""}`;
+  assert.ok(!CASES[name], `${name} is asked once`);
+  CASES[name] = {
+    query: { keywords: keywords || undefined, location },
+    finds,
+    exactly: true,
+    first,
+  };
+}
+
+/** A search that must find at least `finds`, `first` first, and none of `not`. */
+function some(keywords: string, finds: string[], first: string, not: string[] = []): void {
+  assert.ok(!CASES[keywords], `${keywords} is asked once`);
+  CASES[keywords] = { query: { keywords }, finds, first, not };
+}
+
+const all = (test: Parameters<typeof idsWhere>[0]) => idsWhere(test, ALL_FIXTURE_JOBS);
+const withExperience = (...levels: string[]) => all((job) => levels.includes(job.experience));
+const FRESHERS = withExperience("0-1", "intern", "2025 passout", "2026 passout", "2027 passout");
+const REMOTE = ["telecaller", "wfh-support", "frontend", "data-scientist"];
+const BANGALORE = [
+  "sql-dba",
+  "backend-bangalore",
+  "react-dev",
+  "swe-intern",
+  "python-eng",
+  "go-dev",
+];
+const REACT = ["react-dev", "fullstack", "frontend", "js-dev"];
+
+// Spellings, abbreviations and synonyms.
+ask("reactjs", REACT);
+ask("react.js", REACT);
+ask("react js", REACT);
+ask("React JS developer", REACT);
+ask("fullstack", ["fullstack-eng", "fullstack"]);
+ask("full stack", ["fullstack-eng", "fullstack"]);
+ask("full-stack developer", ["fullstack"]);
+ask("full stack engineer kochi", ["fullstack-eng"]);
+ask("front end", ["jr-frontend", "frontend"]);
+ask("front-end", ["jr-frontend", "frontend"]);
+ask("frontend developer jobs", ["jr-frontend", "frontend"]);
+ask("back end", ["backend-bangalore", "backend-node"]);
+ask("backend", ["backend-bangalore", "backend-node"]);
+ask("back-end developer", ["backend-bangalore"]);
+ask("springboot", ["fullstack-eng", "java-dev", "sr-java"]);
+ask("spring boot developer", ["java-dev", "sr-java"]);
+ask("powerbi", ["powerbi-analyst"]);
+ask("power bi analyst", ["powerbi-analyst"]);
+ask("ms excel", ["accounts-exec", "powerbi-analyst"]);
+ask("advanced excel", ["accounts-exec", "powerbi-analyst"]);
+ask("google cloud", ["gcp-cloud"]);
+ask("google cloud engineer", ["gcp-cloud"]);
+ask("artificial intelligence", ["genai"]);
+ask("genai", ["genai"]);
+ask("gen ai jobs", ["genai"]);
+ask("machine learning", ["ml-eng", "data-scientist"]);
+ask("ml engineer", ["ml-eng"]);
+ask("Sr. Java Developer", ["sr-java"]);
+ask("Sr Java Developer", ["sr-java"]);
+ask("snr java", ["sr-java"]);
+ask("jr frontend developer", ["jr-frontend"]);
+ask("node js", ["backend-bangalore", "backend-node", "js-dev"]);
+ask("nodejs", ["backend-bangalore", "backend-node", "js-dev"]);
+ask("dev ops", ["devops-2", "devops"]);
+ask("devops engineer", ["devops-2", "devops"]);
+ask("site reliability engineer", ["sre"]);
+ask("human resources", ["hr-exec"]);
+ask("hr recruiter", ["hr-exec"]);
+ask("data base", ["sql-dba"]);
+ask("dba", ["sql-dba"]);
+ask("my sql", ["sql-dba"]);
+ask("postgres", ["backend-bangalore", "python-eng"]);
+ask("vuejs", ["jr-frontend"]);
+ask("quality assurance", ["qa-tester"]);
+ask("amazon web services", ["devops-2", "sre"]);
+ask("ci/cd", ["devops-2"]);
+ask("sde", ["zurich-swe", "swe", "swe-intern", "django-dev"]);
+ask("java dev", ["sr-java", "java-dev"]);
+ask("large language models", ["genai"]);
+ask("customer care", ["wfh-support"]);
+ask("iphone developer", ["ios-dev"]);
+ask("ui ux designer", ["ui-designer"]);
+ask("tally gst accountant", ["accounts-exec"]);
+ask("mern", ["fullstack"]);
+ask("kuberentes", ["gcp-cloud", "devops"]);
+ask("javascrpt", ["js-dev", "react-dev"]);
+
+// Word forms.
+some("engineering", ["ml-eng", "sre", "cpp-eng", "designer"], "devops-2", ["python-trainer"]);
+some("developers", ["react-dev", "go-dev", "java-dev"], "python-dev-2", ["sre"]);
+ask("tester", ["qa-tester"]);
+ask("testing", ["qa-tester"]);
+ask("testers", ["qa-tester"]);
+ask("software testing", ["qa-tester"]);
+ask("nursing", ["nurse"]);
+ask("nurses", ["nurse"]);
+ask("nursing jobs", ["nurse"]);
+ask("teaching", ["teacher", "python-trainer"]);
+ask("maths teaching", ["teacher"]);
+ask("content writing", ["content-intern", "content-writer"]);
+ask("payments", ["golang-dev", "go-dev"]);
+
+// Experience phrases: matched against the experience, never the text.
+ask("3 years", withExperience("2-3", "3+"), "devops-2");
+ask("3+ years", withExperience("2-3", "3+"), "devops-2");
+ask("4 yrs exp", withExperience("3+", "4+"), "python-dev-2");
+ask("5 years experience", withExperience("3+", "4+", "5+"), "sql-dba");
+ask("1 year", withExperience("0-1", "1-2"), "jr-frontend");
+ask("0 years", FRESHERS, "content-intern");
+ask("10 years", withExperience("3+", "4+", "5+", "6+"), "sql-dba");
+ask("entry level", FRESHERS, "content-intern");
+ask("fresher jobs", FRESHERS, "content-intern");
+ask("3 years java", ["java-dev", "fullstack-eng"]);
+ask("python 4 years", ["python-dev-2", "python-trainer", "genai"]);
+ask("java 5+ years", ["sr-java", "java-dev"]);
+ask("experienced java developer", ["sr-java", "java-dev"]);
+ask("entry level developer", ["jr-frontend"]);
+ask("fresher developer", ["jr-frontend"]);
+ask("senior developer", ["python-dev-2", "backend-bangalore", "sr-java"]);
+ask("senior sales", ["sales-senior"]);
+ask("junior developer", ["jr-frontend", "react-dev", "js-dev", "django-dev"]);
+ask("sales executive fresher", ["sales"]);
+some("experienced", withExperience("1-2", "2-3", "3+", "4+", "5+", "6+"), "sql-dba", FRESHERS);
+some("junior", ["jr-frontend", "react-dev", "swe"], "jr-frontend", ["zurich-swe", "sr-java"]);
+some("senior", ["zurich-swe", "sr-java", "sales-senior"], "sql-dba", ["jr-frontend", "swe"]);
+
+// Places typed in the keyword box, and the location box read as a place.
+ask("bangalore", BANGALORE);
+ask("jobs in bangalore", BANGALORE);
+ask("reactjs developer bangalore", ["react-dev"]);
+ask("developer jobs in bengaluru", ["backend-bangalore", "react-dev", "go-dev"]);
+ask("jobs in mumbai", ["ui-designer", "mobile", "marketing-intern", "js-dev"]);
+ask("mumbai jobs", ["ui-designer", "mobile", "marketing-intern", "js-dev"]);
+ask("jobs in hyderabad", ["python-dev-2", "fullstack", "swe", "r-stats"]);
+ask("python jobs in hyderabad", ["python-dev-2", "swe"]);
+ask("jobs near pune", ["embedded", "ml-eng", "designer", "django-dev"]);
+ask("openings in chennai", ["sre", "sales", "backend-node", "java-dev", "python-trainer"]);
+ask("vacancy in noida", ["devops-2", "data-eng", "cpp-eng"]);
+ask("mysore jobs", ["sales-senior", "genai"]);
+ask("cochin", ["jr-frontend", "fullstack-eng"]);
+ask("baroda java", ["sr-java"]);
+ask("trivandrum", ["nurse", "gcp-cloud"]);
+ask("staff nurse trivandrum", ["nurse"]);
+ask("pondicherry teacher", ["teacher"]);
+ask("allahabad", ["research"]);
+ask("vizag", ["golang-dev"]);
+ask("mangalore", ["ios-dev"]);
+ask("belgaum", ["qa-tester"]);
+ask("gurgaon hr", ["hr-exec"]);
+ask("calcutta accounts", ["accounts-exec"]);
+ask("bombay designer", ["ui-designer"]);
+ask("madras", ["sre", "sales", "backend-node", "java-dev", "python-trainer"]);
+ask("delhi ncr", [
+  "devops-2",
+  "hr-exec",
+  "data-eng",
+  "devops",
+  "content-writer",
+  "dotnet-dev",
+  "cpp-eng",
+]);
+ask("", BANGALORE, "sql-dba", "Bangalore, India");
+ask("", BANGALORE, "sql-dba", "bengaluru, karnataka");
+ask(
+  "",
+  ["ui-designer", "mobile", "marketing-intern", "js-dev"],
+  "ui-designer",
+  "Mumbai, Maharashtra, India",
+);
+ask(
+  "",
+  ["python-dev-2", "fullstack", "swe", "r-stats"],
+  "python-dev-2",
+  "Hyderabad, Telangana, India",
+);
+ask("", ["jr-frontend", "fullstack-eng"], "jr-frontend", "Cochin");
+ask("", ["jr-frontend", "fullstack-eng"], "jr-frontend", "Kochi, Kerala");
+ask("", ["sr-java"], "sr-java", "Baroda");
+ask("", ["sr-java"], "sr-java", "Vadodara");
+ask("", ["nurse", "gcp-cloud"], "nurse", "Thiruvananthapuram");
+ask("", ["sales-senior", "genai"], "sales-senior", "Mysore");
+ask("", ["teacher"], "teacher", "Puducherry");
+ask("", ["research"], "research", "Prayagraj");
+ask("", ["golang-dev"], "golang-dev", "Visakhapatnam");
+ask("", ["ios-dev"], "ios-dev", "Mangaluru");
+ask("", ["qa-tester"], "qa-tester", "Belagavi");
+ask("", ["sre", "sales", "backend-node", "java-dev", "python-trainer"], "sre", "in chennai");
+ask("python", ["python-dev-2", "swe"], "python-dev-2", "Hyderabad, India");
+ask(
+  "developer",
+  ["backend-bangalore", "react-dev", "go-dev"],
+  "backend-bangalore",
+  "Bangalore, Karnataka, India",
+);
+
+// Remote is one idea, in either box.
+ask("remote", REMOTE);
+ask("work from home", REMOTE);
+ask("wfh", REMOTE);
+ask("anywhere", REMOTE);
+ask("remote jobs", REMOTE);
+ask("remote developer", ["frontend"]);
+ask("wfh telecaller", ["telecaller"]);
+ask("work from home customer support", ["wfh-support"]);
+ask("", REMOTE, "telecaller", "Work From Home");
+ask("", REMOTE, "telecaller", "remote");
+ask("", REMOTE, "telecaller", "wfh");
+ask("", REMOTE, "telecaller", "Remote, India");
+
+// Short skill words: whole words only; the job whose role names the skill first.
+ask("R", ["r-stats", "data-scientist"]);
+ask("R programmer", ["r-stats"]);
+ask("c", ["embedded", "cpp-eng"]);
+ask("c developer", ["embedded", "cpp-eng"]);
+ask("go", ["golang-dev", "go-dev"]);
+ask("golang", ["golang-dev", "go-dev"]);
+ask("go developer vizag", ["golang-dev"]);
+ask("ai", ["genai"]);
+ask("ml", ["ml-eng", "data-scientist"]);
+ask("qa", ["qa-tester"]);
+ask("ui", ["ui-designer"]);
+ask("r&d", ["research", "golang-dev"]);
+ask("objective-c", ["ios-dev"]);
+
+// Partial matches instead of nothing: the most words first, role words that mean the same weaker.
+ask("qa engineer", ["qa-tester"]);
+ask("C++ developer bangalore", [
+  "backend-bangalore",
+  "react-dev",
+  "go-dev",
+  "swe-intern",
+  "python-eng",
+]);
+ask("react developer chennai", ["java-dev", "sre", "backend-node"]);
+ask("python developer mumbai", ["mobile", "js-dev"]);
+ask("react programmer", REACT);
+ask("kotlin programmer", ["mobile"]);
+ask("java coder", ["sr-java", "java-dev", "fullstack-eng"]);
+ask("swift engineer", ["ios-dev"]);
+some("php developer", ["react-dev", "sre"], "python-dev-2");
+
+// Filler words never make a search fail; long queries keep their meaningful words.
+ask("jobs", all(() => true), "content-intern");
+ask("job openings", all(() => true), "content-intern");
+ask("in", all(() => true), "content-intern");
+ask(
+  `Data Scientist (Python, R) - ${"machine learning models for clinical research and ".repeat(8)}`,
+  ["data-scientist"],
+);
+ask(
+  `Senior Java Developer with Spring Boot, Hibernate and microservices ${"on AWS ".repeat(50)}`,
+  ["sr-java"],
+);
+
+relevanceSuite(fixtureCatalog(ALL_FIXTURE_JOBS), CASES);
+
+Deno.test("relevance: the suite of a seeker's own words has at least 100 queries", () => {
+  assert.ok(Object.keys(CASES).length >= 100, `${Object.keys(CASES).length} queries`);
+});
+
+Deno.test("an empty result's looser search drops a whole piece, never half a phrase", () => {
+  const catalog = fixtureCatalog(ALL_FIXTURE_JOBS);
+  const looser = (keywords: string, experience?: string) =>
+    catalog.looser({ keywords, experience })?.search;
+  // No front end React job wants 5+ years: each offer keeps `front end` whole.
+  assert.deepEqual(looser("front end react", "5+"), {
+    keywords: "front end react",
+    experience: undefined,
+  });
+  // No fresher job in Chennai has React: one whole piece goes (the place), never `end` or `in`.
+  const offer = looser("react fresher jobs in chennai");
+  assert.ok(offer?.keywords, "a query is offered");
+  for (const piece of offer!.keywords!.split(" ")) {
+    assert.ok(["react", "fresher", "chennai"].includes(piece), offer!.keywords);
+  }
+  assert.ok(
+    catalog.page({ page: 1, limit: 12, keywords: offer!.keywords }).pagination.totalJobs > 0,
+  );
+});
