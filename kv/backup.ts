@@ -115,11 +115,16 @@ const SECRET_PREFIXES: readonly Deno.KvKey[] = [
   keys.sessionsOfAllAdmins(),
 ];
 
-function isSecret(key: Deno.KvKey): boolean {
-  return SECRET_PREFIXES.some((prefix) =>
+/**
+ * What no dump ever holds: the visitor salts. With a day's salt, its hashed visitor addresses can
+ * be turned back into addresses by trying them all; a restored database simply starts new salts.
+ */
+const NEVER_DUMPED: readonly Deno.KvKey[] = [keys.analyticsSalts()];
+
+const under = (prefixes: readonly Deno.KvKey[], key: Deno.KvKey) =>
+  prefixes.some((prefix) =>
     prefix.length <= key.length && prefix.every((part, i) => part === key[i])
   );
-}
 
 export interface DumpOptions {
   /** Also write the token-signing key, the main-admin secret and live sessions. */
@@ -138,7 +143,9 @@ export async function dumpDatabase(
   let buffered = "";
   try {
     for await (const entry of kv.list({ prefix: [] }, { batchSize: 1000 })) {
-      if (!withSecrets && isSecret(entry.key)) continue;
+      if (under(NEVER_DUMPED, entry.key) || (!withSecrets && under(SECRET_PREFIXES, entry.key))) {
+        continue;
+      }
       buffered += JSON.stringify({
         key: encodeValue(entry.key),
         value: encodeValue(entry.value),
@@ -178,7 +185,7 @@ export async function restoreUnfinished(kv: Deno.Kv): Promise<boolean> {
 
 export interface RestoreOptions {
   /** How long an entry has left to live, for entries that expire; undefined keeps it for good. */
-  expiry?: (key: Deno.KvKey) => number | undefined;
+  expiry?: (key: Deno.KvKey, value: unknown) => number | undefined;
 }
 
 export interface RestoreResult {
@@ -247,7 +254,7 @@ export async function restoreDatabase(
       bytes + size > ATOMIC_BYTES_BUDGET
     ) await flush();
     if (mutations === 0) firstLine = lineNumber;
-    const expireIn = expiry?.(entry.key);
+    const expireIn = expiry?.(entry.key, entry.value);
     op.set(entry.key, entry.value, expireIn === undefined ? undefined : { expireIn });
     mutations++;
     keyBytes += keySize;

@@ -24,6 +24,9 @@
  *   ["login_failures", "account_address", account, address]
  *                                                   LoginFailures (expires with the window)
  *   ["login_failures", "address", address]          LoginFailures (expires with the window)
+ *   ["login_failures", "account", account]          LoginFailures (expires with the window)
+ *   ["known_devices", adminId, sha256(device)]      null: a browser this admin signed in from
+ *                                                   (expires KNOWN_DEVICE_DAYS after the last)
  *
  * Activity log (kv/activity.ts); both expire after ACTIVITY_RETENTION_DAYS
  *   ["activity", recordId]                          ActivityRecord and its schemaVersion; ids
@@ -45,11 +48,14 @@
  */
 import type { JobStatus } from "./schemas.ts";
 
-/** Whose failed sign-ins a count is: one address, or one account tried from one address. */
-export interface FailureScope {
-  account?: string;
-  address: string;
-}
+/**
+ * Whose failed sign-ins a count is: one address, one account tried from one address, or one
+ * account tried from anywhere.
+ */
+export type FailureScope =
+  | { account?: undefined; address: string }
+  | { account: string; address: string }
+  | { account: string; address?: undefined };
 
 export const keys = {
   job: (id: string) => ["jobs", id] as const,
@@ -79,7 +85,11 @@ export const keys = {
   loginFailures: (scope: FailureScope) =>
     scope.account === undefined
       ? ["login_failures", "address", scope.address] as const
+      : scope.address === undefined
+      ? ["login_failures", "account", scope.account] as const
       : ["login_failures", "account_address", scope.account, scope.address] as const,
+  knownDevice: (adminId: string, deviceHash: string) =>
+    ["known_devices", adminId, deviceHash] as const,
 
   config: (name: "jwt_secret" | "main_admin_secret") => ["config", name] as const,
 
@@ -102,7 +112,8 @@ export const keys = {
   //                                                   their answers while it is unchanged
   //   ["analytics_jobs", _id]                        JobRef: jobId, role, company, schemaVersion
   //                                                  (kept after delete)
-  //   ["analytics_salt", day]                        the day's secret visitor salt (expires in 48 h)
+  //   ["analytics_salt", day]                        the day's secret visitor salt (expires when
+  //                                                  the day is older than yesterday; never dumped)
   //   ["analytics_visitors", day, hash]              null: this visitor is counted (expires in 48 h)
   //   ["analytics_networks", day, hash]              number: visitors admitted from one address
   //                                                   (an IPv6 /64) that day (expires in 48 h)
@@ -120,6 +131,7 @@ export const keys = {
     ["analytics_company_day", day, company, kind] as const,
   analyticsJobs: () => ["analytics_jobs"] as const,
   analyticsJob: (id: string) => ["analytics_jobs", id] as const,
+  analyticsSalts: () => ["analytics_salt"] as const,
   analyticsSalt: (day: string) => ["analytics_salt", day] as const,
   analyticsVisitors: (day: string) => ["analytics_visitors", day] as const,
   analyticsVisitor: (day: string, hash: string) => ["analytics_visitors", day, hash] as const,

@@ -352,7 +352,9 @@ class BatchingCounter implements TrafficCounter {
   private saltKey(day: string): Promise<CryptoKey> {
     let key = this.saltKeys.get(day);
     if (!key) {
-      key = visitorSalt(this.deps.kv, day).then((salt) =>
+      key = visitorSalt(this.deps.kv, day, this.deps.now(), this.deps.config.TIMEZONE).then((
+        salt,
+      ) =>
         crypto.subtle.importKey("raw", salt, { name: "HMAC", hash: "SHA-256" }, false, ["sign"])
       );
       key.catch(() => this.saltKeys.delete(day));
