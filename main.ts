@@ -1,6 +1,6 @@
 /** Starts CareerEdge: opens KV, seeds demo data on an empty database, registers crons, serves. */
-import { ConfigError, loadConfig } from "./server/config.ts";
-import { openDatabase } from "./kv/db.ts";
+import { ConfigError, loadConfig, seedsDemo } from "./server/config.ts";
+import { DatabaseError, openDatabase } from "./kv/db.ts";
 import { createApp, createServices } from "./server/app.ts";
 import { seedDemoIfEmpty } from "./kv/seed.ts";
 import { SYSTEM_ACTOR } from "./kv/activity.ts";
@@ -15,7 +15,14 @@ try {
   Deno.exit(1);
 }
 
-const kv = await openDatabase(config);
+let kv;
+try {
+  kv = await openDatabase(config);
+} catch (error) {
+  if (!(error instanceof DatabaseError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  Deno.exit(1);
+}
 if (await restoreUnfinished(kv)) {
   console.error(`Cannot start: ${RESTORE_UNFINISHED}`);
   Deno.exit(1);
@@ -28,7 +35,7 @@ services.jobs.active().catch((error) =>
   console.error(`Loading the job catalogue failed (the next search tries again): ${error}`)
 );
 
-if (config.SEED_DEMO && await seedDemoIfEmpty(services)) {
+if (seedsDemo(config) && await seedDemoIfEmpty(services)) {
   console.log("Filled the empty database with demo jobs and 90 days of analytics.");
 }
 

@@ -1,6 +1,7 @@
 /** Configuration from the environment, checked once at start (README: Configuration). */
 import { z } from "zod";
 import { isAddressOrRange } from "./request.ts";
+import { isDefaultDatabase } from "../kv/db.ts";
 
 const booleanText = z.enum(["true", "false", "1", "0", "yes", "no"], {
   error: "must be true or false",
@@ -16,7 +17,7 @@ const configSchema = z.object({
   DENO_KV_ACCESS_TOKEN: z.string().min(1, "must not be empty").optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   MAIN_ADMIN_SECRET: z.string().min(12, "must be at least 12 characters").optional(),
-  SEED_DEMO: booleanText.default(true),
+  SEED_DEMO: booleanText.optional(),
   CACHE_MB: z.coerce.number({ error: "must be a number of megabytes" }).int(
     "must be a whole number",
   ).min(1, "must be 1 to 65536").max(65_536, "must be 1 to 65536").optional(),
@@ -55,6 +56,12 @@ export class ConfigError extends Error {}
 
 /** Reads the configuration; a bad value throws a ConfigError with a one-line reason. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
+  // Unset means the default database; set but empty is a mistake that would start an empty site.
+  if (env.DENO_KV_PATH !== undefined && env.DENO_KV_PATH.trim() === "") {
+    throw new ConfigError(
+      "DENO_KV_PATH is set but empty; unset it to use ./data/careeredge.kv, or name the database file",
+    );
+  }
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
@@ -62,6 +69,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new ConfigError(`${issue.path.join(".") || "configuration"} ${issue.message}`);
+}
+
+/**
+ * Whether the demo jobs and analytics go into an empty database: with SEED_DEMO=true, or by default
+ * only on the default local database (a configured database is a real site's).
+ */
+export function seedsDemo(config: Config): boolean {
+  return config.SEED_DEMO ?? isDefaultDatabase(config);
 }
 
 /** The configuration tests use: an in-memory database, no demo data, fixed secrets. */
