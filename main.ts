@@ -39,7 +39,19 @@ if (seedsDemo(config) && await seedDemoIfEmpty(services)) {
   console.log("Filled the empty database with demo jobs and 90 days of analytics.");
 }
 
+// The clock is compared with the other processes' all the time, so a wrong one is known (and said
+// in the log) before the hourly lifecycle would act on it.
+const beat = () =>
+  services.clock.beat().catch((error) => console.error(`Clock heartbeat failed: ${error}`));
+await beat();
+setInterval(beat, config.CLOCK_CHECK_SECONDS * 1000);
+
 Deno.cron("job lifecycle", "0 * * * *", async () => {
+  const { inStep, reason } = services.clock.current();
+  if (!inStep) {
+    console.error(`Job lifecycle not run: ${reason}`);
+    return;
+  }
   const result = await services.jobs.processStatusChanges(
     services.activity.by(SYSTEM_ACTOR, null),
   );

@@ -40,6 +40,10 @@
  *   ["config", "jwt_secret"]                        base64url key, made once when JWT_SECRET is unset
  *   ["config", "main_admin_secret"]                 made once when MAIN_ADMIN_SECRET is unset
  *
+ * Clocks (kv/clock.ts)
+ *   ["clock_heartbeat", processId]                  { at }: the process's clock at its last
+ *                                                   heartbeat (removed by others once it is silent)
+ *
  * Demo data (kv/seed.ts, kv/demo/)
  *   ["demo_seed"]                                   ISO time the demo set was claimed, so two
  *                                                   processes starting at once seed it only once
@@ -98,6 +102,9 @@ export const keys = {
   jobActivity: (jobId: string) => ["activity_by_job", jobId] as const,
   jobActivityEntry: (jobId: string, id: string) => ["activity_by_job", jobId, id] as const,
   restoreInProgress: () => ["restore_in_progress"] as const,
+
+  clockHeartbeats: () => ["clock_heartbeat"] as const,
+  clockHeartbeat: (processId: string) => ["clock_heartbeat", processId] as const,
 
   // DEMO DATA
   demoSeed: () => ["demo_seed"] as const,

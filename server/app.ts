@@ -22,6 +22,7 @@ import { iconRoutes } from "../routes/icons.ts";
 import { shareImageRoutes } from "../routes/share-image.ts";
 import { adminShell } from "../routes/admin.tsx";
 import { createCounter } from "./counter.ts";
+import { ClockCheck } from "../kv/clock.ts";
 import { AnswerCache, DEFAULT_CACHE_MB } from "./cache.ts";
 import { Throttle } from "./throttle.ts";
 import { clientAddresses, trustedProxies } from "./request.ts";
@@ -47,6 +48,7 @@ export function createServices({ kv, config, now = () => new Date() }: AppDeps):
     throttle: new Throttle(sessions, now),
     activity: new ActivityLog(kv, now, config.ACTIVITY_RETENTION_DAYS),
     counter: createCounter({ kv, config, now, jobs }),
+    clock: new ClockCheck(kv, now),
     cache: new AnswerCache((config.CACHE_MB ?? DEFAULT_CACHE_MB) * 1024 * 1024),
   };
 }

@@ -34,6 +34,9 @@ const configSchema = z.object({
         "must be IP addresses or CIDR ranges separated by commas, such as 127.0.0.1,10.0.0.0/8",
       ),
     ).default([]),
+  CLOCK_CHECK_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int(
+    "must be a whole number of seconds",
+  ).min(1, "must be 1 to 3600 seconds").max(3600, "must be 1 to 3600 seconds").default(30),
   TIMEZONE: z.string().refine((zone) => {
     try {
       new Intl.DateTimeFormat("en-US", { timeZone: zone });
@@ -88,6 +91,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     TIMEZONE: "UTC",
     TRUSTED_PROXIES: [],
     ACTIVITY_RETENTION_DAYS: 365,
+    CLOCK_CHECK_SECONDS: 30,
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
     MAIN_ADMIN_SECRET: "test-main-admin-secret",
     ...overrides,

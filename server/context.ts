@@ -9,6 +9,7 @@ import type { ActivityLog } from "../kv/activity.ts";
 import type { Auth } from "./auth.ts";
 import type { AnswerCache } from "./cache.ts";
 import type { Throttle } from "./throttle.ts";
+import type { ClockCheck } from "../kv/clock.ts";
 
 /**
  * Counts public traffic. Each call classifies the request itself (bots, prefetches and
@@ -38,6 +39,8 @@ export interface Services {
   throttle: Throttle;
   activity: ActivityLog;
   counter: TrafficCounter;
+  /** Whether this process's clock agrees with the others', so it may age jobs. */
+  clock: ClockCheck;
   /** Every HTTP answer kept for reuse, within one budget in bytes. */
   cache: AnswerCache;
 }

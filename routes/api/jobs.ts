@@ -195,6 +195,14 @@ export function jobRoutes(services: Services) {
     "You do not have permission to process status changes",
   );
   app.post("/admin/process-status-changes", processChanges, async (c) => {
+    const { inStep, reason } = services.clock.current();
+    if (!inStep) {
+      fail(
+        503,
+        `Status changes were not processed: ${reason}. Jobs are aged by the clock, so this ` +
+          "server waits until its clock is right (or run it from another server).",
+      );
+    }
     const result = await jobs.processStatusChanges(auditOf(c, services));
     return c.json({
       message: `Processed: ${result.movedToDump} to dump, ${result.movedToInactive} to inactive`,

@@ -22,9 +22,11 @@ const startEnv = Object.fromEntries(
   [...startTask.matchAll(/\b(MALLOC_\w+)=(\S+)/g)].map(([, name, value]) => [name, value]),
 );
 
+/** Starts main.ts on `kvPath`; `wrapper` runs it through a command such as `faketime -f +8d`. */
 export function startServerProcess(
   kvPath: string,
   env: Record<string, string> = {},
+  wrapper: string[] = [],
 ): Promise<ServerProcess> {
   return startListening("server", [v8Flags, mainModule], {
     ...startEnv,
@@ -34,7 +36,7 @@ export function startServerProcess(
     JWT_SECRET: "process-test-secret-process-test-secret-0123",
     MAIN_ADMIN_SECRET: "process-test-main-admin-secret",
     ...env,
-  });
+  }, wrapper);
 }
 
 /**
@@ -45,9 +47,11 @@ export async function startListening(
   name: string,
   args: string[],
   env: Record<string, string> = {},
+  wrapper: string[] = [],
 ): Promise<ServerProcess> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", ...args],
+  const command = [...wrapper, Deno.execPath(), "run", "-A", ...args];
+  const child = new Deno.Command(command[0], {
+    args: command.slice(1),
     env: { NODE_ENV: "production", ...env },
     stdout: "piped",
     stderr: "inherit",
