@@ -113,8 +113,8 @@ export const hiringLinkSchema = z.string().trim().max(TEXT_LIMITS.url, "URL is t
 // deno-lint-ignore no-control-regex
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 /** The same, less the line breaks and tabs a text of several lines may hold. */
-// deno-lint-ignore no-control-regex
 const INVISIBLE_IN_LINES =
+  // deno-lint-ignore no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /** A one-line text: white-space controls become spaces, other invisible characters are removed. */
