@@ -27,6 +27,11 @@ const configSchema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform((url) =>
     url.replace(/\/+$/, "")
   ).optional(),
+  ALLOWED_HOSTS: z.string().transform((text) =>
+    text.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean)
+  ).pipe(
+    z.array(z.string().regex(/^[a-z0-9.-]+$/, "must be host names such as jobs.example.com")),
+  ).default([]),
   TRUSTED_PROXIES: z.string().transform((text) => text.split(",").map((entry) => entry.trim()))
     .pipe(
       z.array(z.string()).refine(
@@ -90,6 +95,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SEED_DEMO: false,
     TIMEZONE: "UTC",
     TRUSTED_PROXIES: [],
+    ALLOWED_HOSTS: [],
     ACTIVITY_RETENTION_DAYS: 365,
     CLOCK_CHECK_SECONDS: 30,
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
