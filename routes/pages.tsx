@@ -339,7 +339,7 @@ export function publicPages(services: Services) {
     // A link stored before links were checked strictly may not be usable: never redirect to it.
     const link = job?.status === "active" ? canonicalHiringLink(job.hiringLink) : null;
     if (!job || !link) return send(c, notFoundPage(c, job));
-    counter.jobClick(c, job._id);
+    await counter.durableClick(c, job._id);
     c.header("cache-control", "no-store");
     c.header("x-robots-tag", "noindex");
     return c.redirect(link, 303);

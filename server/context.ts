@@ -22,6 +22,11 @@ export interface TrafficCounter {
   jobView(c: Context, jobId: string): void;
   /** An apply click: `POST /api/jobs/{id}/click` or the no-script `/jobs/{id}/apply` link. */
   jobClick(c: Context, jobId: string): void;
+  /**
+   * The same click, written to the database before it resolves, so a click that was answered
+   * survives the process being killed (falls back to the batch when the write fails).
+   */
+  durableClick(c: Context, jobId: string): Promise<void>;
   /** Writes whatever is batched in memory; called on shutdown and by tests. */
   flush(): Promise<void>;
 }

@@ -142,7 +142,7 @@ export function jobRoutes(services: Services) {
     if (job.status !== "active" || !hiringLink) {
       fail(410, "This job is no longer accepting applications");
     }
-    counter.jobClick(c, job._id);
+    await counter.durableClick(c, job._id);
     return c.json({ message: "Click recorded", hiringLink });
   });
 
