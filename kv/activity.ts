@@ -36,6 +36,7 @@ export const ACTIVITY_ACTIONS = [
   "auth.sign_in",
   "auth.sign_out",
   "auth.sign_in_failed",
+  "settings.update",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

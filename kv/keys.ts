@@ -39,6 +39,7 @@
  * Configuration
  *   ["config", "jwt_secret"]                        base64url key, made once when JWT_SECRET is unset
  *   ["config", "main_admin_secret"]                 made once when MAIN_ADMIN_SECRET is unset
+ *   ["settings", "require_two_factor"]              true: every admin must sign in with a code
  *
  * Clocks (kv/clock.ts)
  *   ["clock_heartbeat", processId]                  { at }: the process's clock at its last
@@ -96,6 +97,7 @@ export const keys = {
     ["known_devices", adminId, deviceHash] as const,
 
   config: (name: "jwt_secret" | "main_admin_secret") => ["config", name] as const,
+  setting: (name: "require_two_factor") => ["settings", name] as const,
 
   activities: () => ["activity"] as const,
   activity: (id: string) => ["activity", id] as const,

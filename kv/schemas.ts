@@ -312,10 +312,25 @@ export interface AdminRecord {
   lastLogin: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Two-factor sign-in (server/totp.ts); absent until the admin starts to set it up. */
+  twoFactor?: TwoFactor;
 }
 
-/** An admin as the API answers it. */
-export type Admin = Omit<AdminRecord, "passwordHash">;
+export interface TwoFactor {
+  /** The TOTP secret in base32. */
+  secret: string;
+  /** False while the secret waits for its first code. */
+  enabled: boolean;
+  /** SHA-256 of each recovery code not yet used. */
+  recoveryCodes: string[];
+  /** The last 30-second step a code was accepted for: no code signs in twice. */
+  lastStep: number;
+}
+
+/** An admin as the API answers it: no hash, no secret, only whether two-factor sign-in is on. */
+export type Admin = Omit<AdminRecord, "passwordHash" | "twoFactor"> & {
+  twoFactorEnabled: boolean;
+};
 
 export const emailSchema = z.string({ error: "Email is required" }).trim().toLowerCase()
   .min(1, "Email is required").max(254, "Email is too long").pipe(
@@ -324,6 +339,8 @@ export const emailSchema = z.string({ error: "Email is required" }).trim().toLow
 
 export const loginSchema = z.object({
   email: emailSchema,
+  /** A current authenticator code or a recovery code, when two-factor sign-in is on. */
+  totp: z.string().trim().max(64, "The code is too long").optional(),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(
     1_024,
     "Password is too long",

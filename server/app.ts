@@ -11,6 +11,7 @@ import { SessionStore } from "../kv/sessions.ts";
 import { ActivityLog } from "../kv/activity.ts";
 import { Auth } from "./auth.ts";
 import { adminRoutes } from "../routes/api/admin.ts";
+import { twoFactorRoutes } from "../routes/api/two-factor.ts";
 import { onError } from "./errors.ts";
 import { securityHeaders } from "./security.ts";
 import { assetRoutes } from "./assets.ts";
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps | Services) {
   api.use(adminNoStore);
   api.route("/jobs", jobRoutes(services));
   api.route("/admin/activity", activityRoutes(services));
+  api.route("/admin", twoFactorRoutes(services));
   api.route("/admin", adminRoutes(services));
   api.route("/analytics", analyticsRoutes(services));
   api.all("/*", (c) => c.json({ message: "Not found" }, 404));

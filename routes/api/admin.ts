@@ -10,6 +10,7 @@ import { limitBody, parseWith, readJson } from "../../server/validate.ts";
 import { DECOY_HASH, hashPassword } from "../../server/passwords.ts";
 import { requireGoodPassword } from "../../server/password-policy.ts";
 import { checkPassword, rememberDevice } from "../../server/sign-in.ts";
+import { twoFactorProof, type UseUp } from "./two-factor.ts";
 import { publicAdmin } from "../../kv/admins.ts";
 import {
   adminStatusSchema,
@@ -67,7 +68,7 @@ export function adminRoutes(services: Services) {
   });
 
   app.post("/login", async (c) => {
-    const { email, password } = parseWith(loginSchema, await readJson(c));
+    const { email, password, totp } = parseWith(loginSchema, await readJson(c));
     const admin = await admins.getByEmail(email);
     // An unknown e-mail still pays for a hash in the same queue, so its timing tells nothing.
     const { matches, attempt } = await checkPassword(
@@ -90,9 +91,36 @@ export function adminRoutes(services: Services) {
       );
       fail(401, "Invalid email or password");
     }
+    let useUp: UseUp | null = null;
+    if (admin.twoFactor?.enabled) {
+      if (!totp) {
+        // The password was right: asking for the code costs the owner no attempt.
+        await attempt.cancelled();
+        fail(401, "Enter the 6-digit code from your authenticator app", { totpRequired: true });
+      }
+      useUp = await twoFactorProof(admin.twoFactor, totp, now());
+      if (!useUp) {
+        await services.activity.record(
+          services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
+          "auth.sign_in_failed",
+          { kind: "admin", id: admin._id, label: admin.username },
+          { email, reason: "wrong two-factor code" },
+        );
+        fail(
+          401,
+          "That code is not right. Enter the code your app shows now, or a recovery code.",
+          {
+            totpRequired: true,
+          },
+        );
+      }
+    }
     await attempt.succeeded();
     await rememberDevice(c, services, admin._id);
-    const updated = await admins.update(admin._id, () => ({ lastLogin: now().toISOString() }), {
+    const updated = await admins.update(admin._id, (current) => ({
+      lastLogin: now().toISOString(),
+      ...(useUp && current.twoFactor ? { twoFactor: useUp(current.twoFactor) } : {}),
+    }), {
       audit: services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
       action: "auth.sign_in",
     });
