@@ -10,7 +10,7 @@ import { limitBody, parseWith, readJson } from "../../server/validate.ts";
 import { DECOY_HASH, hashPassword } from "../../server/passwords.ts";
 import { requireGoodPassword } from "../../server/password-policy.ts";
 import { checkPassword, rememberDevice } from "../../server/sign-in.ts";
-import { twoFactorProof, type UseUp } from "./two-factor.ts";
+import { type Spend, twoFactorProof } from "./two-factor.ts";
 import { publicAdmin } from "../../kv/admins.ts";
 import {
   adminStatusSchema,
@@ -91,15 +91,15 @@ export function adminRoutes(services: Services) {
       );
       fail(401, "Invalid email or password");
     }
-    let useUp: UseUp | null = null;
+    let spend: Spend | null = null;
     if (admin.twoFactor?.enabled) {
       if (!totp) {
         // The password was right: asking for the code costs the owner no attempt.
         await attempt.cancelled();
         fail(401, "Enter the 6-digit code from your authenticator app", { totpRequired: true });
       }
-      useUp = await twoFactorProof(admin.twoFactor, totp, now());
-      if (!useUp) {
+      spend = await twoFactorProof(admin.twoFactor, totp, now());
+      if (!spend) {
         await services.activity.record(
           services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
           "auth.sign_in_failed",
@@ -119,7 +119,7 @@ export function adminRoutes(services: Services) {
     await rememberDevice(c, services, admin._id);
     const updated = await admins.update(admin._id, (current) => ({
       lastLogin: now().toISOString(),
-      ...(useUp && current.twoFactor ? { twoFactor: useUp(current.twoFactor) } : {}),
+      ...(spend && current.twoFactor ? { twoFactor: spend(current.twoFactor) } : {}),
     }), {
       audit: services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
       action: "auth.sign_in",

@@ -32,7 +32,7 @@ const requireSchema = z.object({
 });
 
 /** How a code that was accepted changes the stored two-factor state, so it works only once. */
-export type UseUp = (current: TwoFactor) => TwoFactor;
+export type Spend = (current: TwoFactor) => TwoFactor;
 
 /**
  * Checks `code` for an admin with two-factor sign-in on: a current authenticator code (its step
@@ -42,7 +42,7 @@ export async function twoFactorProof(
   twoFactor: TwoFactor,
   code: string,
   now: Date,
-): Promise<UseUp | null> {
+): Promise<Spend | null> {
   const digits = code.replace(/\s/g, "");
   const step = await matchingStep(twoFactor.secret, digits, now, twoFactor.lastStep);
   if (step !== null) {
