@@ -43,7 +43,7 @@ async function storeOldAdmin(kv: Deno.Kv, id: string, email: string, created: Da
   await kv.set(keys.admin(id), admin);
   await kv.set(keys.adminByEmail(email), id);
   const { passwordHash: _hidden, ...shown } = admin;
-  return shown;
+  return { ...shown, twoFactorEnabled: false };
 }
 
 /** Live sessions rewritten as the code before schema versions wrote them; their keys and ends. */
