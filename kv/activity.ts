@@ -6,7 +6,7 @@
  */
 import { keys } from "./keys.ts";
 import { getAll, kvValueSize } from "./atomic.ts";
-import { DAY_MS } from "./constants.ts";
+import { DAY_MS, FAILED_SIGN_IN_RETENTION_DAYS } from "./constants.ts";
 import {
   stampedAt,
   unversioned,
@@ -36,6 +36,7 @@ export const ACTIVITY_ACTIONS = [
   "auth.sign_in",
   "auth.sign_out",
   "auth.sign_in_failed",
+  "settings.update",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
@@ -158,12 +159,21 @@ function writtenAt(key: Deno.KvKey): number | null {
  * For a restore: how long an activity entry has left to live (KV does not tell a dump when an entry
  * expires, so it is worked out again from when the record was written); undefined for other keys.
  */
-export function activityExpiry(retentionDays: number, now: Date) {
-  return (key: Deno.KvKey): number | undefined => {
+export function activityExpiry(days: number, now: Date) {
+  return (key: Deno.KvKey, value?: unknown): number | undefined => {
     const at = writtenAt(key);
     if (at === null) return undefined;
-    return Math.max(1, at + retentionDays * DAY_MS - now.getTime());
+    const action = (value as Partial<ActivityRecord> | null)?.action;
+    return Math.max(1, at + retentionDays(days, action) * DAY_MS - now.getTime());
   };
+}
+
+/**
+ * How many days a record is kept: failed sign-ins (an address and perhaps a typed e-mail) no more
+ * than FAILED_SIGN_IN_RETENTION_DAYS, everything else `days`.
+ */
+function retentionDays(days: number, action: string | undefined): number {
+  return action === "auth.sign_in_failed" ? Math.min(days, FAILED_SIGN_IN_RETENTION_DAYS) : days;
 }
 
 /**
@@ -236,11 +246,6 @@ export class ActivityLog {
     return `${ms.toString(36).padStart(9, "0")}${sequence}-${crypto.randomUUID().slice(0, 8)}`;
   }
 
-  /** How long a record is kept, in milliseconds. */
-  get retentionMs(): number {
-    return this.retentionDays * DAY_MS;
-  }
-
   by(actor: Actor, address: string | null): Audit {
     return new Audit(this, actor, address);
   }
@@ -252,7 +257,7 @@ export class ActivityLog {
   ): ActivityRecord {
     const now = this.now();
     const record = fitted({ id: this.recordId(now), at: now.toISOString(), ...draft });
-    const expireIn = this.retentionMs;
+    const expireIn = retentionDays(this.retentionDays, draft.action) * DAY_MS;
     op.set(keys.activity(record.id), stampedAt(record, ACTIVITY_SCHEMA_VERSION), { expireIn });
     const indexed = record.target?.jobId ? [record.target.jobId, ...jobIds] : jobIds;
     for (const jobId of new Set(indexed)) {

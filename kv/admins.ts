@@ -48,8 +48,10 @@ export type AdminWrite =
   | { ok: false; reason: "not_found" | "email_taken" | "main_exists" };
 
 /** The account without its password hash, as every API answer shows it. */
-export function publicAdmin({ passwordHash: _hidden, ...admin }: AdminRecord): Admin {
-  return admin;
+export function publicAdmin(
+  { passwordHash: _hidden, twoFactor, ...admin }: AdminRecord,
+): Admin {
+  return { ...admin, twoFactorEnabled: twoFactor?.enabled === true };
 }
 
 /** How the activity log names an account. */
@@ -153,6 +155,18 @@ export class AdminStore {
       audit?.audit.add(op, audit.action, adminTarget(admin), accountChange(old, admin));
       return (await op.commit()).ok ? { ok: true, admin } as const : undefined;
     });
+  }
+
+  /** Whether the main admin requires two-factor sign-in of every admin. */
+  async twoFactorRequired(): Promise<boolean> {
+    return (await this.kv.get<boolean>(keys.setting("require_two_factor"))).value === true;
+  }
+
+  /** Sets whether every admin must use two-factor sign-in, recorded as `settings.update`. */
+  async requireTwoFactor(required: boolean, audit: Audit): Promise<void> {
+    const op = this.kv.atomic().set(keys.setting("require_two_factor"), required);
+    audit.add(op, "settings.update", null, { requireTwoFactor: required });
+    await op.commit();
   }
 
   /** Deletes an account and its e-mail index; a main admin is never deleted here. */

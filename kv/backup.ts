@@ -116,21 +116,22 @@ const SECRET_PREFIXES: readonly Deno.KvKey[] = [
 ];
 
 /**
- * What a dump never holds: the catalogue's snapshot, made again from the jobs by the first server
- * that starts on the restored database (its chunks' expiry would not survive a restore).
+ * What no dump ever holds: the visitor salts (with a day's salt, its hashed visitor addresses can
+ * be turned back into addresses by trying them all; a restored database simply starts new salts),
+ * and the catalogue's snapshot, made again from the jobs by the first server that starts on the
+ * restored database (its chunks' expiry would not survive a restore).
  */
-const DERIVED_PREFIXES: readonly Deno.KvKey[] = [
+const NEVER_DUMPED: readonly Deno.KvKey[] = [
+  keys.analyticsSalts(),
   keys.snapshotHead(),
   keys.snapshotAllChunks(),
   keys.snapshotLease(),
 ];
 
-const startsWith = (prefixes: readonly Deno.KvKey[]) => (key: Deno.KvKey) =>
+const under = (prefixes: readonly Deno.KvKey[], key: Deno.KvKey) =>
   prefixes.some((prefix) =>
     prefix.length <= key.length && prefix.every((part, i) => part === key[i])
   );
-const isSecret = startsWith(SECRET_PREFIXES);
-const isDerived = startsWith(DERIVED_PREFIXES);
 
 export interface DumpOptions {
   /** Also write the token-signing key, the main-admin secret and live sessions. */
@@ -149,7 +150,9 @@ export async function dumpDatabase(
   let buffered = "";
   try {
     for await (const entry of kv.list({ prefix: [] }, { batchSize: 1000 })) {
-      if (isDerived(entry.key) || (!withSecrets && isSecret(entry.key))) continue;
+      if (under(NEVER_DUMPED, entry.key) || (!withSecrets && under(SECRET_PREFIXES, entry.key))) {
+        continue;
+      }
       buffered += JSON.stringify({
         key: encodeValue(entry.key),
         value: encodeValue(entry.value),
@@ -189,7 +192,7 @@ export async function restoreUnfinished(kv: Deno.Kv): Promise<boolean> {
 
 export interface RestoreOptions {
   /** How long an entry has left to live, for entries that expire; undefined keeps it for good. */
-  expiry?: (key: Deno.KvKey) => number | undefined;
+  expiry?: (key: Deno.KvKey, value: unknown) => number | undefined;
 }
 
 export interface RestoreResult {
@@ -258,7 +261,7 @@ export async function restoreDatabase(
       bytes + size > ATOMIC_BYTES_BUDGET
     ) await flush();
     if (mutations === 0) firstLine = lineNumber;
-    const expireIn = expiry?.(entry.key);
+    const expireIn = expiry?.(entry.key, entry.value);
     op.set(entry.key, entry.value, expireIn === undefined ? undefined : { expireIn });
     mutations++;
     keyBytes += keySize;

@@ -33,6 +33,16 @@ export const SESSION_HOURS = 8;
 export const LOGIN_FAILURES_PER_ACCOUNT_ADDRESS = 5;
 /** Failed password and secret checks one address may make in a window, whatever the account. */
 export const LOGIN_FAILURES_PER_ADDRESS = 20;
+/**
+ * Failed password checks against one account in a window from browsers it never signed in from,
+ * whatever their address: a guesser spread over many addresses gets this many, a known device
+ * keeps its own allowance.
+ */
+export const LOGIN_FAILURES_PER_ACCOUNT = 10;
+/** Failed sign-ins (an address, and the typed e-mail when it names an account) are kept this long. */
+export const FAILED_SIGN_IN_RETENTION_DAYS = 30;
+/** How long a browser that signed in stays known without signing in again. */
+export const KNOWN_DEVICE_DAYS = 90;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 /** Live sessions one admin may hold: signing in once more ends the oldest. */
 export const SESSIONS_PER_ADMIN = 10;

@@ -60,6 +60,17 @@ export function dayOf(date: Date, timeZone: string): string {
   return day;
 }
 
+/**
+ * The first moment of `day` in `timeZone`, found from `from` (before it) forward in quarter hours,
+ * on which every day begins; at most `limitDays` ahead (then that moment).
+ */
+export function startOfDayAfter(from: Date, day: string, timeZone: string, limitDays = 3): Date {
+  let time = Math.floor(from.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  const limit = from.getTime() + limitDays * 86_400_000;
+  while (time < limit && dayOf(new Date(time), timeZone) < day) time += QUARTER_HOUR_MS;
+  return new Date(Math.max(time, from.getTime()));
+}
+
 /** The day `count` calendar days after `day` (before, when negative). */
 export function addDays(day: string, count: number): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -12,6 +12,14 @@ export interface DatabaseLocation {
   DENO_KV_ACCESS_TOKEN?: string;
 }
 
+/** A database that must not be opened, with the one-line reason. */
+export class DatabaseError extends Error {}
+
+/** True for the database the app uses when none is configured: a local file of its own. */
+export function isDefaultDatabase(config: DatabaseLocation): boolean {
+  return !config.DENO_KV_PATH && !config.DENO_KV_URL && !Deno.env.get("DENO_DEPLOYMENT_ID");
+}
+
 export async function openDatabase(config: DatabaseLocation): Promise<Deno.Kv> {
   if (config.DENO_KV_URL) {
     // Deno's remote KV client reads its token from this variable.
@@ -20,11 +28,60 @@ export async function openDatabase(config: DatabaseLocation): Promise<Deno.Kv> {
   }
   if (!config.DENO_KV_PATH && Deno.env.get("DENO_DEPLOYMENT_ID")) return await Deno.openKv();
   const path = config.DENO_KV_PATH ?? DEFAULT_KV_PATH;
-  if (path !== ":memory:") {
-    const folder = path.replace(/[^/]*$/, "");
-    if (folder) await Deno.mkdir(folder, { recursive: true });
+  if (path === ":memory:") return retryBusyCommits(await Deno.openKv(path));
+  await prepareFolder(path, config.DENO_KV_PATH === undefined);
+  await createPrivately(path);
+  const kv = retryBusyCommits(await Deno.openKv(path));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) await makePrivate(file);
+  return kv;
+}
+
+const folderOf = (path: string) => path.replace(/[^/]*$/, "") || ".";
+const octal = (mode: number) => (mode & 0o777).toString(8).padStart(4, "0");
+
+/**
+ * The database holds the token-signing key, sessions and password hashes, so only its owner may
+ * reach it. The default folder is made (or set) owner-only; a configured one must exist already
+ * (a mistyped path would otherwise start an empty site) and must not let others replace files.
+ */
+async function prepareFolder(path: string, isDefault: boolean): Promise<void> {
+  const folder = folderOf(path);
+  if (isDefault) {
+    await Deno.mkdir(folder, { recursive: true, mode: 0o700 });
+    const { mode } = await Deno.stat(folder);
+    if (mode !== null && (mode & 0o077) !== 0) {
+      await Deno.chmod(folder, 0o700);
+      console.warn(`Made the database folder ${folder} owner-only (was ${octal(mode)}, now 0700)`);
+    }
+    return;
   }
-  return retryBusyCommits(await Deno.openKv(path));
+  const info = await Deno.stat(folder).catch(() => null);
+  if (!info?.isDirectory) {
+    throw new DatabaseError(`DENO_KV_PATH ${path} is in a folder that does not exist: ${folder}`);
+  }
+  if (info.mode !== null && (info.mode & 0o022) !== 0 && (info.mode & 0o1000) === 0) {
+    throw new DatabaseError(
+      `the folder of DENO_KV_PATH, ${folder}, can be written by other users (mode ` +
+        `${octal(info.mode)}); make it owner-only with chmod 700 ${folder}`,
+    );
+  }
+}
+
+/** Creates the database file owner-only; SQLite gives its -wal and -shm files the same mode. */
+async function createPrivately(path: string): Promise<void> {
+  try {
+    (await Deno.open(path, { createNew: true, write: true, mode: 0o600 })).close();
+  } catch (error) {
+    if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+  }
+}
+
+/** Takes group and other access away from a database file that has it, saying so. */
+async function makePrivate(file: string): Promise<void> {
+  const info = await Deno.stat(file).catch(() => null);
+  if (info?.mode == null || (info.mode & 0o077) === 0) return;
+  await Deno.chmod(file, 0o600);
+  console.warn(`Made ${file} owner-only (was ${octal(info.mode)}, now 0600)`);
 }
 
 /**

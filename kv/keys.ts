@@ -30,6 +30,9 @@
  *   ["login_failures", "account_address", account, address]
  *                                                   LoginFailures (expires with the window)
  *   ["login_failures", "address", address]          LoginFailures (expires with the window)
+ *   ["login_failures", "account", account]          LoginFailures (expires with the window)
+ *   ["known_devices", adminId, sha256(device)]      null: a browser this admin signed in from
+ *                                                   (expires KNOWN_DEVICE_DAYS after the last)
  *
  * Activity log (kv/activity.ts); both expire after ACTIVITY_RETENTION_DAYS
  *   ["activity", recordId]                          ActivityRecord and its schemaVersion; ids
@@ -42,6 +45,11 @@
  * Configuration
  *   ["config", "jwt_secret"]                        base64url key, made once when JWT_SECRET is unset
  *   ["config", "main_admin_secret"]                 made once when MAIN_ADMIN_SECRET is unset
+ *   ["settings", "require_two_factor"]              true: every admin must sign in with a code
+ *
+ * Clocks (kv/clock.ts)
+ *   ["clock_heartbeat", processId]                  { at }: the process's clock at its last
+ *                                                   heartbeat (removed by others once it is silent)
  *
  * Demo data (kv/seed.ts, kv/demo/)
  *   ["demo_seed"]                                   ISO time the demo set was claimed, so two
@@ -51,11 +59,14 @@
  */
 import type { JobStatus } from "./schemas.ts";
 
-/** Whose failed sign-ins a count is: one address, or one account tried from one address. */
-export interface FailureScope {
-  account?: string;
-  address: string;
-}
+/**
+ * Whose failed sign-ins a count is: one address, one account tried from one address, or one
+ * account tried from anywhere.
+ */
+export type FailureScope =
+  | { account?: undefined; address: string }
+  | { account: string; address: string }
+  | { account: string; address?: undefined };
 
 export const keys = {
   job: (id: string) => ["jobs", id] as const,
@@ -90,15 +101,23 @@ export const keys = {
   loginFailures: (scope: FailureScope) =>
     scope.account === undefined
       ? ["login_failures", "address", scope.address] as const
+      : scope.address === undefined
+      ? ["login_failures", "account", scope.account] as const
       : ["login_failures", "account_address", scope.account, scope.address] as const,
+  knownDevice: (adminId: string, deviceHash: string) =>
+    ["known_devices", adminId, deviceHash] as const,
 
   config: (name: "jwt_secret" | "main_admin_secret") => ["config", name] as const,
+  setting: (name: "require_two_factor") => ["settings", name] as const,
 
   activities: () => ["activity"] as const,
   activity: (id: string) => ["activity", id] as const,
   jobActivity: (jobId: string) => ["activity_by_job", jobId] as const,
   jobActivityEntry: (jobId: string, id: string) => ["activity_by_job", jobId, id] as const,
   restoreInProgress: () => ["restore_in_progress"] as const,
+
+  clockHeartbeats: () => ["clock_heartbeat"] as const,
+  clockHeartbeat: (processId: string) => ["clock_heartbeat", processId] as const,
 
   // DEMO DATA
   demoSeed: () => ["demo_seed"] as const,
@@ -113,7 +132,8 @@ export const keys = {
   //                                                   their answers while it is unchanged
   //   ["analytics_jobs", _id]                        JobRef: jobId, role, company, schemaVersion
   //                                                  (kept after delete)
-  //   ["analytics_salt", day]                        the day's secret visitor salt (expires in 48 h)
+  //   ["analytics_salt", day]                        the day's secret visitor salt (expires when
+  //                                                  the day is older than yesterday; never dumped)
   //   ["analytics_visitors", day, hash]              null: this visitor is counted (expires in 48 h)
   //   ["analytics_networks", day, hash]              number: visitors admitted from one address
   //                                                   (an IPv6 /64) that day (expires in 48 h)
@@ -131,6 +151,7 @@ export const keys = {
     ["analytics_company_day", day, company, kind] as const,
   analyticsJobs: () => ["analytics_jobs"] as const,
   analyticsJob: (id: string) => ["analytics_jobs", id] as const,
+  analyticsSalts: () => ["analytics_salt"] as const,
   analyticsSalt: (day: string) => ["analytics_salt", day] as const,
   analyticsVisitors: (day: string) => ["analytics_visitors", day] as const,
   analyticsVisitor: (day: string, hash: string) => ["analytics_visitors", day, hash] as const,

@@ -105,8 +105,35 @@ export const hiringLinkSchema = z.string().trim().max(TEXT_LIMITS.url, "URL is t
     return z.NEVER;
   });
 
-const text = (max: number) =>
-  z.string().trim().max(max, `must be at most ${max.toLocaleString("en-US")} characters`);
+/**
+ * Characters that change how text around them looks without being seen: C0 and C1 controls (NUL,
+ * ESC, ...) and the bidirectional embeddings, overrides and isolates, which can make a job's text
+ * read differently from what it holds.
+ */
+// deno-lint-ignore no-control-regex
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/** The same, less the line breaks and tabs a text of several lines may hold. */
+const INVISIBLE_IN_LINES =
+  // deno-lint-ignore no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** A one-line text: white-space controls become spaces, other invisible characters are removed. */
+export function oneLineText(value: string): string {
+  return value.replace(/[\t\n\r\v\f]/g, " ").replace(INVISIBLE, "");
+}
+
+const atMost = (max: number) => `must be at most ${max.toLocaleString("en-US")} characters`;
+
+/** A one-line field: invisible characters removed, then trimmed; `min` characters at least. */
+const text = (max: number, min = 0) =>
+  z.string().transform(oneLineText).pipe(z.string().trim().min(min).max(max, atMost(max)));
+
+/** A field of several lines: newlines and tabs are kept, any other control character refused. */
+const lines = (max: number, min = 0) =>
+  z.string().trim().min(min).max(max, atMost(max)).refine(
+    (value) => !INVISIBLE_IN_LINES.test(value),
+    "must not contain control characters (such as NUL or ESC) or bidirectional override characters",
+  );
 
 /** Entries are trimmed; empty ones and repeats within the list are ignored. */
 export function cleanList(values: readonly string[]): string[] {
@@ -143,8 +170,8 @@ const EMPTY_SKILLS = Object.fromEntries(
 function fieldSchema(spec: JobFieldSpec): z.ZodType {
   switch (spec.kind) {
     case "text": {
-      const value = text(spec.max);
-      return spec.required ? value.min(1) : optional(value);
+      const kind = spec.rows ? lines : text;
+      return spec.required ? kind(spec.max, 1) : optional(kind(spec.max));
     }
     case "enum": {
       const value = z.enum(spec.options, { error: `must be one of ${spec.options.join(", ")}` });
@@ -285,10 +312,25 @@ export interface AdminRecord {
   lastLogin: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Two-factor sign-in (server/totp.ts); absent until the admin starts to set it up. */
+  twoFactor?: TwoFactor;
 }
 
-/** An admin as the API answers it. */
-export type Admin = Omit<AdminRecord, "passwordHash">;
+export interface TwoFactor {
+  /** The TOTP secret in base32. */
+  secret: string;
+  /** False while the secret waits for its first code. */
+  enabled: boolean;
+  /** SHA-256 of each recovery code not yet used. */
+  recoveryCodes: string[];
+  /** The last 30-second step a code was accepted for: no code signs in twice. */
+  lastStep: number;
+}
+
+/** An admin as the API answers it: no hash, no secret, only whether two-factor sign-in is on. */
+export type Admin = Omit<AdminRecord, "passwordHash" | "twoFactor"> & {
+  twoFactorEnabled: boolean;
+};
 
 export const emailSchema = z.string({ error: "Email is required" }).trim().toLowerCase()
   .min(1, "Email is required").max(254, "Email is too long").pipe(
@@ -297,14 +339,20 @@ export const emailSchema = z.string({ error: "Email is required" }).trim().toLow
 
 export const loginSchema = z.object({
   email: emailSchema,
+  /** A current authenticator code or a recovery code, when two-factor sign-in is on. */
+  totp: z.string().trim().max(64, "The code is too long").optional(),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(
     1_024,
     "Password is too long",
   ),
 });
 
-const username = z.string({ error: "Username is required" }).trim().min(1, "Username is required")
-  .max(100, "Username must be at most 100 characters");
+const username = z.string({ error: "Username is required" }).transform(oneLineText).pipe(
+  z.string().trim().min(1, "Username is required").max(
+    100,
+    "Username must be at most 100 characters",
+  ),
+);
 const newPassword = z.string({ error: "Password is required" }).min(1, "Password is required").min(
   MIN_ADMIN_PASSWORD,
   `Password must be at least ${MIN_ADMIN_PASSWORD} characters`,

@@ -5,7 +5,7 @@
 import { type FailureScope, keys } from "./keys.ts";
 import { chunk, retrying, sharedReadByKey } from "./atomic.ts";
 import type { AdminRecord } from "./schemas.ts";
-import { SESSIONS_PER_ADMIN } from "./constants.ts";
+import { DAY_MS, KNOWN_DEVICE_DAYS, SESSIONS_PER_ADMIN } from "./constants.ts";
 import type { Audit } from "./activity.ts";
 import {
   stampedAt,
@@ -44,6 +44,12 @@ export function upgradeSessions(kv: Deno.Kv, now: Date): Promise<UpgradeCount> {
     value: storedSession(session),
     expireIn: lifeLeft(session, now),
   }));
+}
+
+/** The database keeps a device cookie's digest only, so a copy of it signs nobody in. */
+async function deviceHash(device: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(device));
+  return btoa(String.fromCharCode(...new Uint8Array(digest)));
 }
 
 export interface LoginFailures {
@@ -160,5 +166,19 @@ export class SessionStore {
 
   async clearAttempts(scope: FailureScope): Promise<void> {
     await this.kv.delete(keys.loginFailures(scope));
+  }
+
+  /** Remembers (again) that `device` signed in as the admin, for KNOWN_DEVICE_DAYS. */
+  async rememberDevice(adminId: string, device: string): Promise<void> {
+    await this.kv.set(keys.knownDevice(adminId, await deviceHash(device)), null, {
+      expireIn: KNOWN_DEVICE_DAYS * DAY_MS,
+    });
+  }
+
+  /** Whether `device` (a browser's device cookie) signed in as the admin before. */
+  async knowsDevice(adminId: string, device: string | undefined): Promise<boolean> {
+    if (!device || device.length > 100) return false;
+    const entry = await this.kv.get(keys.knownDevice(adminId, await deviceHash(device)));
+    return entry.versionstamp !== null;
   }
 }

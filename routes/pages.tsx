@@ -6,6 +6,7 @@
 import { type Context, Hono } from "hono";
 import type { ReactElement } from "react";
 import type { AppEnv, Services } from "../server/context.ts";
+import type { Config } from "../server/config.ts";
 import { canonicalHiringLink, type Job } from "../kv/schemas.ts";
 import {
   HOME_RECENT_JOBS,
@@ -57,6 +58,24 @@ const FEED_ITEMS = 50;
 const XML_HEADERS: [string, string][] = [["content-type", "application/xml; charset=UTF-8"]];
 const RSS_HEADERS: [string, string][] = [["content-type", "application/rss+xml; charset=UTF-8"]];
 
+/**
+ * The origin absolute links are built on: SITE_URL, else the request's own when its host is one
+ * the site answers to (ALLOWED_HOSTS, or this machine), else this machine. The Host header is the
+ * client's to write, so it never puts another site's address into a page, a feed or a cache.
+ */
+export function publicOrigin(
+  config: Pick<Config, "SITE_URL" | "ALLOWED_HOSTS" | "PORT">,
+  requestUrl: string,
+): string {
+  if (config.SITE_URL) return config.SITE_URL;
+  const url = new URL(requestUrl);
+  const host = url.hostname.toLowerCase();
+  const local = host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+  return local || config.ALLOWED_HOSTS.includes(host)
+    ? url.origin
+    : `http://localhost:${config.PORT}`;
+}
+
 export function publicPages(services: Services) {
   const { jobs, counter, config } = services;
   const cache = pageCache(services.cache);
@@ -64,7 +83,7 @@ export function publicPages(services: Services) {
   const loading = new Map<string, Tracked<unknown>>();
   const app = new Hono<AppEnv>();
 
-  const siteUrl = (c: Context) => config.SITE_URL ?? new URL(c.req.url).origin;
+  const siteUrl = (c: Context) => publicOrigin(config, c.req.url);
   const jobUrl = (c: Context) => (job: Pick<Job, "jobId">) => `${siteUrl(c)}${jobPath(job)}`;
 
   /** View counts being read; visitors of one job at the same moment share the read. */
@@ -331,7 +350,7 @@ export function publicPages(services: Services) {
     // A link stored before links were checked strictly may not be usable: never redirect to it.
     const link = job?.status === "active" ? canonicalHiringLink(job.hiringLink) : null;
     if (!job || !link) return send(c, notFoundPage(c, job));
-    counter.jobClick(c, job._id);
+    await counter.durableClick(c, job._id);
     c.header("cache-control", "no-store");
     c.header("x-robots-tag", "noindex");
     return c.redirect(link, 303);

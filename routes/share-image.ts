@@ -2,7 +2,7 @@
  * Each job's share image (1200 x 630 PNG, what a link preview shows): the job's role, company and
  * location on the site's colours. It is drawn from SVG with resvg (WebAssembly, so no native
  * library) and the DejaVu fonts, both from npm and loaded on the first image asked for, one image
- * at a time. A drawn image is kept in the answer cache for the job's revision; the job page links
+ * at a time, by a short queue on a time budget (see `drawQueue`). A drawn image is kept in the answer cache for the job's revision; the job page links
  * it with that revision (`?v=`), so the link can be cached for good and changes when the job does.
  */
 import { Hono } from "hono";
@@ -13,6 +13,7 @@ import type { AppEnv, Services } from "../server/context.ts";
 import { servedBuild, SHARE_IMAGE_FILES } from "../server/dist.ts";
 import { type HeaderList, SecureAnswer } from "../server/security.ts";
 import { escapeXml } from "./pages/seo.ts";
+import { iconUrl } from "./icons.ts";
 
 export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;
@@ -158,34 +159,89 @@ interface ShareAnswers {
   bare: SecureAnswer;
 }
 
+/** Images that may wait their turn to be drawn; beyond them a request gets the plain image. */
+export const DRAWS_WAITING = 2;
+/**
+ * The share of the time drawing may take. Drawing holds the thread that answers pages for tens of
+ * milliseconds or more, so after each image the next waits nine times as long as it took: a flood
+ * of new images then delays few page requests, and the rest get the plain image.
+ */
+const DRAWING_SHARE = 0.1;
+
+/** Thrown for an image that found the queue full: answered with the plain image, kept nowhere. */
+class QueueFull extends Error {}
+
+/**
+ * Draws one image at a time within the time budget; throws QueueFull when enough wait. `prepare`
+ * (loading the renderer) is awaited first and counts for nothing: it waits on files, not the CPU.
+ */
+export function drawQueue(
+  draw: (job: ShareJob) => Promise<Uint8Array<ArrayBuffer>>,
+  prepare: () => Promise<unknown> = () => Promise.resolve(),
+) {
+  const oneAtATime = pLimit(1);
+  let nextAt = 0;
+  /** Images drawing or waiting to. */
+  let held = 0;
+  return async (job: ShareJob): Promise<Uint8Array<ArrayBuffer>> => {
+    if (held >= 1 + DRAWS_WAITING) throw new QueueFull();
+    held++;
+    try {
+      return await oneAtATime(async () => {
+        const wait = nextAt - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        await prepare();
+        const start = performance.now();
+        try {
+          return await draw(job);
+        } finally {
+          const took = performance.now() - start;
+          nextAt = performance.now() + took * (1 / DRAWING_SHARE - 1);
+        }
+      });
+    } finally {
+      held--;
+    }
+  };
+}
+
+type ShareJob = Pick<Job, "role" | "companyName" | "location">;
+
 export function shareImageRoutes({ jobs, cache }: Services) {
   const app = new Hono<AppEnv>();
-  // Drawing takes the CPU for tens of milliseconds: one at a time, so pages keep answering.
-  const oneAtATime = pLimit(1);
+  const drawn = drawQueue(shareImagePng, loadRenderer);
   app.get("/jobs/:id/share.png", async (c) => {
     const job = await jobs.get(c.req.param("id"), { visitor: true });
     if (!job || job.status !== "active") {
       c.header("cache-control", "no-store");
       return c.text("Not found", 404);
     }
-    const answers = await cache.remember<ShareAnswers>(
-      `share-image ${job._id}`,
-      job.updatedAt,
-      async () => {
-        const png = await oneAtATime(() => shareImagePng(job));
-        const headers = (cacheControl: string): HeaderList => [
-          ["content-type", "image/png"],
-          ["cache-control", cacheControl],
-        ];
-        return {
-          value: {
-            versioned: new SecureAnswer(png, 200, headers("public, max-age=31536000, immutable")),
-            bare: new SecureAnswer(png, 200, headers("public, max-age=3600")),
-          },
-          bytes: png.length + ANSWER_OVERHEAD,
-        };
-      },
-    );
+    let answers;
+    try {
+      answers = await cache.remember<ShareAnswers>(
+        `share-image ${job._id}`,
+        job.updatedAt,
+        async () => {
+          const png = await drawn(job);
+          const headers = (cacheControl: string): HeaderList => [
+            ["content-type", "image/png"],
+            ["cache-control", cacheControl],
+          ];
+          return {
+            value: {
+              versioned: new SecureAnswer(png, 200, headers("public, max-age=31536000, immutable")),
+              bare: new SecureAnswer(png, 200, headers("public, max-age=3600")),
+            },
+            bytes: png.length + ANSWER_OVERHEAD,
+          };
+        },
+      );
+    } catch (error) {
+      if (!(error instanceof QueueFull)) throw error;
+      // The site's plain image for now; the job's own is drawn when it is asked for again.
+      c.header("cache-control", "no-store");
+      return c.redirect(iconUrl("share.png"), 302);
+    }
     return (c.req.query("v") === versionOf(job) ? answers.versioned : answers.bare).response();
   });
   return app;

@@ -11,6 +11,7 @@ import { SessionStore } from "../kv/sessions.ts";
 import { ActivityLog } from "../kv/activity.ts";
 import { Auth } from "./auth.ts";
 import { adminRoutes } from "../routes/api/admin.ts";
+import { twoFactorRoutes } from "../routes/api/two-factor.ts";
 import { onError } from "./errors.ts";
 import { securityHeaders } from "./security.ts";
 import { assetRoutes } from "./assets.ts";
@@ -22,6 +23,7 @@ import { iconRoutes } from "../routes/icons.ts";
 import { shareImageRoutes } from "../routes/share-image.ts";
 import { adminShell } from "../routes/admin.tsx";
 import { createCounter } from "./counter.ts";
+import { ClockCheck } from "../kv/clock.ts";
 import { AnswerCache, DEFAULT_CACHE_MB } from "./cache.ts";
 import { Throttle } from "./throttle.ts";
 import { clientAddresses, trustedProxies } from "./request.ts";
@@ -66,6 +68,7 @@ export function createServices(
     throttle: new Throttle(sessions, now),
     activity: new ActivityLog(kv, now, config.ACTIVITY_RETENTION_DAYS),
     counter: createCounter({ kv, config, now, jobs }),
+    clock: new ClockCheck(kv, now),
     cache: new AnswerCache((config.CACHE_MB ?? DEFAULT_CACHE_MB) * 1024 * 1024),
   };
 }
@@ -118,6 +121,7 @@ export function createApp(deps: AppDeps | Services) {
   api.use(adminNoStore);
   api.route("/jobs", jobRoutes(services));
   api.route("/admin/activity", activityRoutes(services));
+  api.route("/admin", twoFactorRoutes(services));
   api.route("/admin", adminRoutes(services));
   api.route("/analytics", analyticsRoutes(services));
   api.all("/*", (c) => c.json({ message: "Not found" }, 404));

@@ -120,6 +120,9 @@ export class Auth {
   }
 }
 
+/** What an admin whose two-factor sign-in is required but not on may still do: set it up. */
+const SET_UP_PATHS = /^\/api\/admin\/(profile|profile\/totp|profile\/totp\/confirm|logout)$/;
+
 /**
  * Admits only a signed-in, active admin (401 otherwise) holding `permission` (403 otherwise).
  * `"main_admin"` admits only the main admin. `deniedMessage` replaces the generic 403 text where
@@ -134,6 +137,14 @@ export function requireAdmin(
     const signedIn = await services.auth.fromHeader(c.req.header("authorization"));
     if (!signedIn) fail(401, "Please sign in to continue");
     const admin = publicAdmin(signedIn.admin);
+    if (
+      !admin.twoFactorEnabled && !SET_UP_PATHS.test(c.req.path) &&
+      await services.admins.twoFactorRequired()
+    ) {
+      fail(403, "Two-factor sign-in is required: turn it on in your profile first", {
+        twoFactorSetupRequired: true,
+      });
+    }
     if (permission === "main_admin" && admin.role !== "main_admin") {
       fail(403, deniedMessage ?? PERMISSION_MESSAGES.canManageAdmins);
     }

@@ -12,7 +12,7 @@
 import { ConfigError, loadConfig } from "./config.ts";
 import { createServices } from "./app.ts";
 import { dirname } from "node:path";
-import { openDatabase } from "../kv/db.ts";
+import { DatabaseError, openDatabase } from "../kv/db.ts";
 import {
   dumpDatabase,
   RESTORE_UNFINISHED,
@@ -131,6 +131,7 @@ if (import.meta.main) {
     }
   } catch (error) {
     const expected = error instanceof TaskError || error instanceof ConfigError ||
+      error instanceof DatabaseError ||
       error instanceof Deno.errors.NotFound;
     if (!expected) throw error;
     console.error(error.message);

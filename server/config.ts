@@ -1,6 +1,7 @@
 /** Configuration from the environment, checked once at start (README: Configuration). */
 import { z } from "zod";
 import { isAddressOrRange } from "./request.ts";
+import { isDefaultDatabase } from "../kv/db.ts";
 
 const booleanText = z.enum(["true", "false", "1", "0", "yes", "no"], {
   error: "must be true or false",
@@ -16,7 +17,7 @@ const configSchema = z.object({
   DENO_KV_ACCESS_TOKEN: z.string().min(1, "must not be empty").optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   MAIN_ADMIN_SECRET: z.string().min(12, "must be at least 12 characters").optional(),
-  SEED_DEMO: booleanText.default(true),
+  SEED_DEMO: booleanText.optional(),
   CACHE_MB: z.coerce.number({ error: "must be a number of megabytes" }).int(
     "must be a whole number",
   ).min(1, "must be 1 to 65536").max(65_536, "must be 1 to 65536").optional(),
@@ -26,6 +27,11 @@ const configSchema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform((url) =>
     url.replace(/\/+$/, "")
   ).optional(),
+  ALLOWED_HOSTS: z.string().transform((text) =>
+    text.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean)
+  ).pipe(
+    z.array(z.string().regex(/^[a-z0-9.-]+$/, "must be host names such as jobs.example.com")),
+  ).default([]),
   TRUSTED_PROXIES: z.string().transform((text) => text.split(",").map((entry) => entry.trim()))
     .pipe(
       z.array(z.string()).refine(
@@ -36,6 +42,9 @@ const configSchema = z.object({
   REVISION_POLL_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int(
     "must be a whole number of milliseconds",
   ).min(0, "must be 0 to 60000").max(60_000, "must be 0 to 60000").optional(),
+  CLOCK_CHECK_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int(
+    "must be a whole number of seconds",
+  ).min(1, "must be 1 to 3600 seconds").max(3600, "must be 1 to 3600 seconds").default(30),
   TIMEZONE: z.string().refine((zone) => {
     try {
       new Intl.DateTimeFormat("en-US", { timeZone: zone });
@@ -58,6 +67,12 @@ export class ConfigError extends Error {}
 
 /** Reads the configuration; a bad value throws a ConfigError with a one-line reason. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
+  // Unset means the default database; set but empty is a mistake that would start an empty site.
+  if (env.DENO_KV_PATH !== undefined && env.DENO_KV_PATH.trim() === "") {
+    throw new ConfigError(
+      "DENO_KV_PATH is set but empty; unset it to use ./data/careeredge.kv, or name the database file",
+    );
+  }
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
@@ -65,6 +80,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new ConfigError(`${issue.path.join(".") || "configuration"} ${issue.message}`);
+}
+
+/**
+ * Whether the demo jobs and analytics go into an empty database: with SEED_DEMO=true, or by default
+ * only on the default local database (a configured database is a real site's).
+ */
+export function seedsDemo(config: Config): boolean {
+  return config.SEED_DEMO ?? isDefaultDatabase(config);
 }
 
 /** The configuration tests use: an in-memory database, no demo data, fixed secrets. */
@@ -75,7 +98,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SEED_DEMO: false,
     TIMEZONE: "UTC",
     TRUSTED_PROXIES: [],
+    ALLOWED_HOSTS: [],
     ACTIVITY_RETENTION_DAYS: 365,
+    CLOCK_CHECK_SECONDS: 30,
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
     MAIN_ADMIN_SECRET: "test-main-admin-secret",
     ...overrides,

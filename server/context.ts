@@ -9,6 +9,7 @@ import type { ActivityLog } from "../kv/activity.ts";
 import type { Auth } from "./auth.ts";
 import type { AnswerCache } from "./cache.ts";
 import type { Throttle } from "./throttle.ts";
+import type { ClockCheck } from "../kv/clock.ts";
 
 /**
  * Counts public traffic. Each call classifies the request itself (bots, prefetches and
@@ -21,6 +22,11 @@ export interface TrafficCounter {
   jobView(c: Context, jobId: string): void;
   /** An apply click: `POST /api/jobs/{id}/click` or the no-script `/jobs/{id}/apply` link. */
   jobClick(c: Context, jobId: string): void;
+  /**
+   * The same click, written to the database before it resolves, so a click that was answered
+   * survives the process being killed (falls back to the batch when the write fails).
+   */
+  durableClick(c: Context, jobId: string): Promise<void>;
   /** Writes whatever is batched in memory; called on shutdown and by tests. */
   flush(): Promise<void>;
 }
@@ -38,6 +44,8 @@ export interface Services {
   throttle: Throttle;
   activity: ActivityLog;
   counter: TrafficCounter;
+  /** Whether this process's clock agrees with the others', so it may age jobs. */
+  clock: ClockCheck;
   /** Every HTTP answer kept for reuse, within one budget in bytes. */
   cache: AnswerCache;
 }

@@ -241,6 +241,8 @@ class BatchingCounter implements TrafficCounter {
    */
   private remembered = new Remembered(REMEMBERED_BYTES);
   private saltKeys = new Map<string, Promise<CryptoKey>>();
+  /** The flush the durable clicks waiting now share, until it begins. */
+  private nextFlush: Promise<void> | undefined;
   /** Job names by id, each trusted for up to a minute (`JOB_REF_CACHE_MS`) so edits show. */
   readonly refs = new BoundedCache<JobRef | null>(CACHE_BUDGETS.counterJobNames);
   /** The day is the same for every request within a minute (every zone offset is whole minutes). */
@@ -275,6 +277,24 @@ class BatchingCounter implements TrafficCounter {
     const visitor = humanVisitor(c);
     const entry = visitor && this.note(c, this.pendingDay(this.day()), visitor);
     if (entry) this.add(entry.clicks, jobId);
+  }
+
+  /**
+   * Counts the click and resolves once it is written. Clicks arriving together share one write
+   * (the batch's next flush, begun at once), so writing each before answering costs little.
+   */
+  async durableClick(c: Context, jobId: string): Promise<void> {
+    this.jobClick(c, jobId);
+    this.nextFlush ??= Promise.resolve().then(() => {
+      this.nextFlush = undefined;
+      return this.flush();
+    });
+    try {
+      await this.nextFlush;
+    } catch (error) {
+      // The batch keeps what could not be written and tries again, as for every other count.
+      console.error("Writing apply clicks failed; they wait in the batch:", error);
+    }
   }
 
   /** Writes everything counted so far; flushes run one after another, never in parallel. */
@@ -352,7 +372,9 @@ class BatchingCounter implements TrafficCounter {
   private saltKey(day: string): Promise<CryptoKey> {
     let key = this.saltKeys.get(day);
     if (!key) {
-      key = visitorSalt(this.deps.kv, day).then((salt) =>
+      key = visitorSalt(this.deps.kv, day, this.deps.now(), this.deps.config.TIMEZONE).then((
+        salt,
+      ) =>
         crypto.subtle.importKey("raw", salt, { name: "HMAC", hash: "SHA-256" }, false, ["sign"])
       );
       key.catch(() => this.saltKeys.delete(day));

@@ -19,6 +19,14 @@ export function fail(
   });
 }
 
+export const DISK_FULL_MESSAGE =
+  "Nothing can be saved right now: the server's disk is full. Please try again later.";
+
+/** SQLite's answer to a write (or a read that needs room) when the disk has no space left. */
+function isDiskFull(error: Error): boolean {
+  return /database or disk is full|No space left on device/.test(error.message);
+}
+
 export function onError(error: Error, c: Context): Response {
   if (error instanceof HTTPException) {
     if (error.res) return error.res;
@@ -26,6 +34,10 @@ export function onError(error: Error, c: Context): Response {
   }
   if (error instanceof ConflictError) {
     return c.json({ message: error.message }, 503, { "retry-after": "1" });
+  }
+  if (isDiskFull(error)) {
+    console.error(`${c.req.method} ${c.req.path}: the database's disk is full`);
+    return c.json({ message: DISK_FULL_MESSAGE }, 503, { "retry-after": "60" });
   }
   // A visitor who left (a closed tab, a client's time-out) aborts the work done for them: no
   // fault of the server's, and nobody reads the answer.

@@ -4,7 +4,8 @@
  *
  * Every hash takes 19 MiB and a core for about 50 ms, so a burst of sign-ins could take the
  * server's memory and CPU from everyone else: only a few hashes run at once, a few more wait, and
- * the rest are answered 503 at once. (glibc keeps freed 19 MiB blocks for reuse unless they are
+ * the rest are answered 503 at once. One client's checks run one after another in its own lane, so
+ * a single address never holds more than one of those places and cannot starve everyone else. (glibc keeps freed 19 MiB blocks for reuse unless they are
  * mapped on their own: `deno task start` sets MALLOC_MMAP_THRESHOLD_ for that, see README.)
  */
 import { timingSafeEqual } from "node:crypto";
@@ -30,14 +31,70 @@ class HashingBusyError extends HTTPException {
   }
 }
 
+/** One client's sign-ins that may be under way at once: one hashing, the rest waiting their turn. */
+export const SIGN_INS_PER_CLIENT = 5;
+
+/** A sign-in refused because the same client already has enough under way. */
+class ClientBusyError extends HTTPException {
+  constructor() {
+    super(429, {
+      res: Response.json(
+        {
+          message:
+            "Too many sign-ins at once from your address. Please try again in a few seconds.",
+        },
+        { status: 429, headers: { "retry-after": String(HASHING_RETRY_SECONDS) } },
+      ),
+    });
+  }
+}
+
+interface Lane {
+  /** Settles when the last check that joined the lane is done. */
+  tail: Promise<void>;
+  size: number;
+}
+
+/** Each client's sign-ins under way in this process: an entry lives only while one is. */
+const lanes = new Map<string, Lane>();
+
+export interface Turn extends Disposable {
+  /** Settles when every earlier check of the same client is done. */
+  ready: Promise<void>;
+}
+
+/**
+ * A place in `client`'s lane (429 when it already holds SIGN_INS_PER_CLIENT). Taken before any
+ * other work; disposing of it lets the client's next check go.
+ */
+export function takeClientTurn(client: string): Turn {
+  const lane = lanes.get(client) ?? { tail: Promise.resolve(), size: 0 };
+  if (lane.size >= SIGN_INS_PER_CLIENT) throw new ClientBusyError();
+  lane.size++;
+  lanes.set(client, lane);
+  const { promise: done, resolve } = Promise.withResolvers<void>();
+  const ready = lane.tail;
+  lane.tail = ready.then(() => done);
+  let held = true;
+  return {
+    ready,
+    [Symbol.dispose]() {
+      if (!held) return;
+      held = false;
+      resolve();
+      if (--lane.size === 0) lanes.delete(client);
+    },
+  };
+}
+
 const hashing = pLimit(HASHES_AT_ONCE);
 /** Hashes running or waiting, and places held for one about to be asked for. */
 let places = 0;
 
 /**
- * A place in the hashing queue, or 503 when the queue is full. A sign-in takes its place before
- * any other work, so a flood beyond the queue is refused without touching the database; the place
- * is given back when its hash ends, or when it is disposed of unused.
+ * A place in the hashing queue, or 503 when the queue is full. A sign-in takes its place once its
+ * throttles admit it and its client's earlier checks are done; the place is given back when its
+ * hash ends, or when it is disposed of unused.
  */
 export function takeHashPlace(): Disposable {
   if (places >= HASHES_AT_ONCE + HASHES_WAITING) throw new HashingBusyError();

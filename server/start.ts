@@ -4,8 +4,8 @@
  * `deno run` (it listens itself on PORT) and under `deno serve [--parallel]` (Deno listens and
  * each worker, one per core, runs main.ts and answers with its default export).
  */
-import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "../kv/db.ts";
+import { ConfigError, loadConfig, seedsDemo } from "./config.ts";
+import { DatabaseError, openDatabase } from "../kv/db.ts";
 import { createApp, createServices } from "./app.ts";
 import type { Services } from "./context.ts";
 import type { Config } from "./config.ts";
@@ -62,7 +62,14 @@ function configOrExit(): Config {
 
 export async function startCareerEdge(): Promise<CareerEdge> {
   const config = configOrExit();
-  const kv = await openDatabase(config);
+  let kv;
+  try {
+    kv = await openDatabase(config);
+  } catch (error) {
+    if (!(error instanceof DatabaseError)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    Deno.exit(1);
+  }
   if (await restoreUnfinished(kv)) {
     console.error(`Cannot start: ${RESTORE_UNFINISHED}`);
     Deno.exit(1);
@@ -73,11 +80,18 @@ export async function startCareerEdge(): Promise<CareerEdge> {
   const services = createServices({ kv, config });
   const app = createApp(services);
 
-  if (config.SEED_DEMO && await seedDemoIfEmpty(services)) {
+  if (seedsDemo(config) && await seedDemoIfEmpty(services)) {
     console.log("Filled the empty database with demo jobs and 90 days of analytics.");
   }
 
   const stopping = new AbortController();
+  // The clock is compared with the other processes' all the time, so a wrong one is known (and said
+  // in the log) before the hourly lifecycle would act on it.
+  const beat = () =>
+    services.clock.beat().catch((error) => console.error(`Clock heartbeat failed: ${error}`));
+  await beat();
+  const beating = setInterval(beat, config.CLOCK_CHECK_SECONDS * 1000);
+  stopping.signal.addEventListener("abort", () => clearInterval(beating));
   const served = servedByDeno();
   const inFlight = new InFlight();
   if (served) {
@@ -104,6 +118,11 @@ export async function startCareerEdge(): Promise<CareerEdge> {
     services,
     stopSignal: stopping.signal,
     async lifecycle() {
+      const { inStep, reason } = services.clock.current();
+      if (!inStep) {
+        console.error(`Job lifecycle not run: ${reason}`);
+        return;
+      }
       const result = await services.jobs.processStatusChanges(
         services.activity.by(SYSTEM_ACTOR, null),
       );

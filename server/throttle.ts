@@ -10,6 +10,7 @@ import { isIP } from "node:net";
 import type { SessionStore } from "../kv/sessions.ts";
 import type { FailureScope } from "../kv/keys.ts";
 import {
+  LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
   LOGIN_FAILURES_PER_ADDRESS,
   LOGIN_WINDOW_MS,
@@ -40,6 +41,8 @@ export function addressBucket(address: string): string {
 export interface Attempt {
   /** The password or secret was right: the attempt counts as no failure. */
   succeeded(): Promise<void>;
+  /** The attempt was never checked (the server was too busy): it counts for nothing. */
+  cancelled(): Promise<void>;
 }
 
 export class Throttle {
@@ -47,29 +50,44 @@ export class Throttle {
 
   /**
    * Counts an attempt against `account` (an e-mail; none for the main-admin secret) from
-   * `address`, or answers 429 with Retry-After when either allowance is used up.
+   * `address`, or answers 429 with Retry-After when an allowance is used up. A browser that signed
+   * in to the account before (`knownDevice`) is not held to the account's allowance over all
+   * addresses, so a guesser spread over many addresses never locks the owner out.
    */
-  async attempt(account: string | null, address: string): Promise<Attempt> {
+  async attempt(account: string | null, address: string, knownDevice = false): Promise<Attempt> {
     const bucket = addressBucket(address);
-    const byAddress: FailureScope = { address: bucket };
-    const byAccount: FailureScope | null = account === null ? null : { account, address: bucket };
-    // The address is counted first and the account only when the address may still try, so
-    // parallel attempts are admitted exactly as many as one after another would be.
-    await this.admit(byAddress, LOGIN_FAILURES_PER_ADDRESS);
-    if (byAccount) {
+    const scopes: [FailureScope, number][] = [[{ address: bucket }, LOGIN_FAILURES_PER_ADDRESS]];
+    if (account !== null) {
+      scopes.push([{ account, address: bucket }, LOGIN_FAILURES_PER_ACCOUNT_ADDRESS]);
+      if (!knownDevice) scopes.push([{ account }, LOGIN_FAILURES_PER_ACCOUNT]);
+    }
+    // Each scope is counted only once the ones before it admit the attempt, so parallel attempts
+    // are admitted exactly as many as one after another would be.
+    const counted: FailureScope[] = [];
+    const giveBack = (scopes: FailureScope[]) =>
+      Promise.all(scopes.map((scope) => this.sessions.countAttempt(scope, LOGIN_WINDOW_MS, -1)));
+    for (const [scope, allowance] of scopes) {
       try {
-        await this.admit(byAccount, LOGIN_FAILURES_PER_ACCOUNT_ADDRESS);
+        await this.admit(scope, allowance);
       } catch (error) {
-        await this.sessions.countAttempt(byAddress, LOGIN_WINDOW_MS, -1);
+        await giveBack(counted);
         throw error;
       }
+      counted.push(scope);
     }
     return {
       succeeded: async () => {
+        // The owner's success forgives only their own address's failures: a guesser's failures
+        // against the account elsewhere still count.
         await Promise.all([
-          this.sessions.countAttempt(byAddress, LOGIN_WINDOW_MS, -1),
-          byAccount && this.sessions.clearAttempts(byAccount),
+          giveBack(counted.filter((scope) => scope.account === undefined || !scope.address)),
+          ...counted.filter((scope) => scope.account !== undefined && scope.address).map((
+            scope,
+          ) => this.sessions.clearAttempts(scope)),
         ]);
+      },
+      cancelled: async () => {
+        await giveBack(counted);
       },
     };
   }
@@ -80,11 +98,13 @@ export class Throttle {
     if (count <= allowance) return;
     const seconds = Math.max(1, Math.ceil((resetAt - this.now().getTime()) / 1000));
     const minutes = Math.ceil(seconds / 60);
+    const wait = `${minutes} minute${minutes === 1 ? "" : "s"}`;
     fail(
       429,
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${
-        minutes === 1 ? "" : "s"
-      }.`,
+      scope.address === undefined
+        ? `Too many failed sign-in attempts for this account. Try again in ${wait}, or sign in ` +
+          "from a device you have signed in from before."
+        : `Too many failed sign-in attempts. Try again in ${wait}.`,
       {},
       { "retry-after": String(seconds) },
     );

@@ -107,8 +107,8 @@ export const api = {
   async put<T>(path: string, body?: unknown): Promise<T> {
     return await (await send("PUT", path, { body })).json();
   },
-  async delete<T>(path: string): Promise<T> {
-    return await (await send("DELETE", path)).json();
+  async delete<T>(path: string, body?: unknown): Promise<T> {
+    return await (await send("DELETE", path, { body })).json();
   },
   /** A download (the analytics export): the body as a blob. */
   async blob(path: string, query?: RequestOptions["query"]): Promise<Blob> {

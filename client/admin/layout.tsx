@@ -11,6 +11,7 @@ import { can, useSession } from "./session.ts";
 import { AuthSpinner } from "./spinner.tsx";
 import { Dialog } from "./ui.tsx";
 import { ProfileForm } from "./profile.tsx";
+import { TwoFactorPanel } from "./two-factor.tsx";
 import type { Admin, Permission } from "./types.ts";
 
 const NAV: { to: string; label: string; permission?: Permission; mainOnly?: boolean }[] = [
@@ -92,6 +93,7 @@ export function AdminLayout() {
       </Dialog>
       <Dialog open={profileOpen} onClose={() => setProfileOpen(false)} title="Edit Profile">
         <ProfileForm admin={admin} onDone={() => setProfileOpen(false)} />
+        <TwoFactorPanel admin={admin} />
       </Dialog>
       <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
         <Outlet />

@@ -21,6 +21,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (answer: SignedIn) => Pr
   const [showPassword, setShowPassword] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
+  /** Shown once the password was right and the account asks for a second factor. */
+  const [needCode, setNeedCode] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,11 +34,17 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (answer: SignedIn) => Pr
       setErrors,
     );
     if (data === null) return;
+    const totp = String(fields.get("totp") ?? "").trim();
     setBusy(true);
     try {
-      const answer = await api.post<SignedIn>("/admin/login", data, { ignoreUnauthorized: true });
+      const answer = await api.post<SignedIn>(
+        "/admin/login",
+        { ...data, ...(needCode && totp ? { totp } : {}) },
+        { ignoreUnauthorized: true },
+      );
       await onSignedIn(answer);
     } catch (error) {
+      if (error instanceof ApiError && error.body.totpRequired === true) setNeedCode(true);
       // The server said no: its message. No answer at all, or anything else: try again.
       toast.error(
         error instanceof ApiError && error.status > 0
@@ -102,6 +110,16 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (answer: SignedIn) => Pr
               </p>
             )}
           </div>
+          {needCode && (
+            <TextField
+              id="login-totp"
+              name="totp"
+              label="Authentication code (or a recovery code)"
+              autoComplete="one-time-code"
+              required
+              error={undefined}
+            />
+          )}
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? "Signing In..." : "Sign In"}
           </button>

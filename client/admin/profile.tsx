@@ -65,6 +65,7 @@ export function ProfileForm({ admin, onDone }: { admin: Admin; onDone: () => voi
       {field("username", "Username", "text", "username")}
       {field("email", "Email", "email", "email")}
       {field("password", "New password (leave blank to keep)", "password", "new-password")}
+      {values.password && <StrengthMeter password={values.password} />}
       {field(
         "currentPassword",
         "Current password (to change e-mail or password)",
@@ -73,5 +74,55 @@ export function ProfileForm({ admin, onDone }: { admin: Admin; onDone: () => voi
       )}
       <FormButtons busy={busy} label="Save Profile" busyLabel="Saving..." onCancel={onDone} />
     </form>
+  );
+}
+
+/**
+ * A rough strength for the new password, by length above all: the server refuses common ones and
+ * ones holding the name or e-mail, and says why.
+ */
+function strengthOf(password: string): { score: number; label: string } {
+  const kinds =
+    [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z\d]/].filter((kind) => kind.test(password)).length;
+  const length = [...password].length;
+  const score = length >= 20
+    ? 4
+    : length >= 14
+    ? 3
+    : length >= 10 && kinds >= 2
+    ? 2
+    : length >= 6
+    ? 1
+    : 0;
+  return { score, label: ["Too short", "Weak", "Fair", "Good", "Strong"][score] };
+}
+
+function StrengthMeter({ password }: { password: string }) {
+  const { score, label } = strengthOf(password);
+  const colours = ["bg-red-600", "bg-red-600", "bg-amber-500", "bg-emerald-600", "bg-emerald-700"];
+  return (
+    <div className="-mt-2 text-sm">
+      <div
+        className="flex gap-1"
+        role="meter"
+        aria-label="Password strength"
+        aria-valuemin={0}
+        aria-valuemax={4}
+        aria-valuenow={score}
+        aria-valuetext={label}
+      >
+        {[1, 2, 3, 4].map((step) => (
+          <span
+            key={step}
+            className={`h-1.5 flex-1 rounded ${step <= score ? colours[score] : "bg-slate-200"}`}
+          />
+        ))}
+      </div>
+      <p className="mt-1 text-slate-700">
+        {label}
+        {score < 4 &&
+          ". A passphrase of four or more unrelated words is longer and easier to remember."}
+      </p>
+    </div>
   );
 }

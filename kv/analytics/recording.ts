@@ -19,6 +19,7 @@ import {
 } from "./types.ts";
 import type { Browser, Device } from "../constants.ts";
 import { type UpgradeCount, upgradeRecords } from "../schema-version.ts";
+import { addDays, startOfDayAfter } from "../days.ts";
 
 /** Counts gathered for one day, to be added to KV. */
 export interface DayCounts {
@@ -128,15 +129,25 @@ function addSums(
   op.sum(keys.analyticsDayTotal(day, "writes"), 1n).sum(keys.analyticsWrites(), 1n);
 }
 
-/** The secret salt of a day, made by whichever process needs it first. */
-export function visitorSalt(kv: Deno.Kv, day: string): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * The secret salt of a day, made by whichever process needs it first. It lives while its day is
+ * today or yesterday and not a moment longer: with the salt, the day's visitor hashes could be
+ * turned back into addresses by trying them all.
+ */
+export function visitorSalt(
+  kv: Deno.Kv,
+  day: string,
+  now: Date,
+  timeZone: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   const key = keys.analyticsSalt(day);
+  const end = startOfDayAfter(now, addDays(day, 2), timeZone);
   return retrying(async () => {
     const entry = await kv.get<Uint8Array<ArrayBuffer>>(key);
     if (entry.value) return entry.value;
     const salt = crypto.getRandomValues(new Uint8Array(32));
     const result = await kv.atomic().check(entry).set(key, salt, {
-      expireIn: VISITOR_DATA_TTL_MS,
+      expireIn: Math.max(1, end.getTime() - now.getTime()),
     }).commit();
     return result.ok ? salt : undefined;
   });

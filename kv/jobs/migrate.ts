@@ -9,11 +9,14 @@
  * among active jobs moves from the key the old spelling rules made to the canonical one. Two
  * active jobs whose links become the same keep the claim with the older job; the other stays as
  * it was otherwise, and is reported for an admin to correct.
+ *
+ * Version 2 to 3: the claim moves to the key without scheme, `www.` and default port, with the
+ * same rule for two active jobs that now claim one key.
  */
 import { keys } from "../keys.ts";
 import { retrying } from "../atomic.ts";
 import type { Job } from "../schemas.ts";
-import { normaliseHiringLink } from "./validate.ts";
+import { normaliseHiringLink, versionTwoLinkKey } from "./validate.ts";
 import { commitMeta, freshMeta, type JobsMeta, timeOf, writeJob } from "./records.ts";
 import { JOB_SCHEMA_VERSION, type StoredJob, withoutVersion } from "./version.ts";
 import { UPGRADE_BATCH, type UpgradeCount, versionOf } from "../schema-version.ts";
@@ -75,7 +78,7 @@ export async function migrateJobs(kv: Deno.Kv): Promise<MigrationReport> {
 }
 
 /**
- * Rewrites one version 1 job at version 2. Says "current" when another run upgraded it first,
+ * Rewrites one job of an older version at the current one. Says "current" when another run upgraded it first,
  * "gone" when it was deleted meanwhile, else the claim conflict it met, or null.
  */
 function upgradeJob(kv: Deno.Kv, id: string): Promise<LinkConflict | "current" | "gone" | null> {
@@ -87,8 +90,10 @@ function upgradeJob(kv: Deno.Kv, id: string): Promise<LinkConflict | "current" |
     if (!jobEntry.value) return "gone";
     if (versionOf(jobEntry.value) >= JOB_SCHEMA_VERSION) return "current";
     const old = withoutVersion(jobEntry.value);
-    const job: Job = { ...old, hiringLink: normaliseHiringLink(old.hiringLink) };
-    const oldLink = versionOneLinkKey(old.hiringLink);
+    const job: Job = { ...old, hiringLink: versionTwoLinkKey(old.hiringLink) };
+    const oldLink = versionOf(jobEntry.value) === 1
+      ? versionOneLinkKey(old.hiringLink)
+      : versionTwoLinkKey(old.hiringLink);
     const newLink = normaliseHiringLink(job.hiringLink);
     const [oldClaim, newClaim] = await kv.getMany<[string, string]>([
       keys.jobByLink(oldLink),

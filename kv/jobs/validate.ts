@@ -15,10 +15,22 @@ import {
 import { stamped } from "./version.ts";
 
 /**
- * The key a hiring link claims among active jobs: its canonical spelling. A link stored before links
- * were checked so strictly, and not usable now, keeps its own trimmed spelling.
+ * The key a hiring link claims among active jobs: its canonical spelling without the scheme, a
+ * leading `www.` or a default port, since `http://www.acme.example/jobs/1` and
+ * `https://acme.example/jobs/1` are one posting. A link stored before links were checked so
+ * strictly, and not usable now, keeps its own trimmed spelling.
  */
 export function normaliseHiringLink(link: string): string {
+  const canonical = canonicalHiringLink(link);
+  if (canonical === null) return link.trim();
+  return canonical.replace(/^https?:\/\//, "").replace(/^www\./, "").replace(
+    /^([^/?]*):(?:80|443)(?=[/?]|$)/,
+    "$1",
+  );
+}
+
+/** The claim key of version 2 records: the canonical spelling, scheme and all. */
+export function versionTwoLinkKey(link: string): string {
   return canonicalHiringLink(link) ?? link.trim();
 }
 

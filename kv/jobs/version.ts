@@ -8,9 +8,10 @@ import { stampedAt, unversioned, type Versioned } from "../schema-version.ts";
 
 /**
  * Version 2: the hiring link is stored in its canonical spelling and its claim among active jobs
- * is keyed by that spelling.
+ * is keyed by that spelling. Version 3: the claim is keyed without the scheme, `www.` and a
+ * default port (kv/jobs/validate.ts).
  */
-export const JOB_SCHEMA_VERSION = 2;
+export const JOB_SCHEMA_VERSION = 3;
 
 /** A job as KV holds it. */
 export type StoredJob = Versioned<Job>;

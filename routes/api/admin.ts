@@ -7,7 +7,10 @@ import { fail } from "../../server/errors.ts";
 import { clientAddress } from "../../server/request.ts";
 import { auditOf } from "../../server/audit.ts";
 import { limitBody, parseWith, readJson } from "../../server/validate.ts";
-import { DECOY_HASH, hashPassword, takeHashPlace, verifyPassword } from "../../server/passwords.ts";
+import { DECOY_HASH, hashPassword } from "../../server/passwords.ts";
+import { requireGoodPassword } from "../../server/password-policy.ts";
+import { checkPassword, rememberDevice } from "../../server/sign-in.ts";
+import { type Spend, twoFactorProof } from "./two-factor.ts";
 import { publicAdmin } from "../../kv/admins.ts";
 import {
   adminStatusSchema,
@@ -40,6 +43,7 @@ export function adminRoutes(services: Services) {
       fail(403, "Invalid secret key");
     }
     await attempt.succeeded();
+    requireGoodPassword(body.password, body);
     // Nobody is signed in yet: the record names the one who held the main-admin secret.
     const setup = services.activity.by({ id: null, name: body.username }, clientAddress(c));
     const result = await admins.create({
@@ -64,26 +68,59 @@ export function adminRoutes(services: Services) {
   });
 
   app.post("/login", async (c) => {
-    const { email, password } = parseWith(loginSchema, await readJson(c));
-    // The place in the hashing queue comes first: a flood beyond it costs no database work.
-    using place = takeHashPlace();
-    const attempt = await throttle.attempt(email, clientAddress(c));
+    const { email, password, totp } = parseWith(loginSchema, await readJson(c));
     const admin = await admins.getByEmail(email);
     // An unknown e-mail still pays for a hash in the same queue, so its timing tells nothing.
-    const matches = await verifyPassword(password, admin?.passwordHash ?? DECOY_HASH, place);
-    if (!admin || !matches) {
+    const { matches, attempt } = await checkPassword(
+      c,
+      services,
+      { email, adminId: admin?._id ?? null },
+      password,
+      admin?.passwordHash ?? DECOY_HASH,
+    );
+    // A deactivated account's right password is answered as a wrong one: it tells nobody that
+    // they guessed it.
+    if (!admin || !matches || !admin.isActive) {
       const actor = { id: admin?._id ?? null, name: admin?.username ?? "unknown" };
       await services.activity.record(
         services.activity.by(actor, clientAddress(c)),
         "auth.sign_in_failed",
         admin ? { kind: "admin", id: admin._id, label: admin.username } : null,
-        { email },
+        // What a stranger typed is kept only when it names an account.
+        admin ? { email } : null,
       );
       fail(401, "Invalid email or password");
     }
-    if (!admin.isActive) fail(403, "Your account has been deactivated");
+    let spend: Spend | null = null;
+    if (admin.twoFactor?.enabled) {
+      if (!totp) {
+        // The password was right: asking for the code costs the owner no attempt.
+        await attempt.cancelled();
+        fail(401, "Enter the 6-digit code from your authenticator app", { totpRequired: true });
+      }
+      spend = await twoFactorProof(admin.twoFactor, totp, now());
+      if (!spend) {
+        await services.activity.record(
+          services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
+          "auth.sign_in_failed",
+          { kind: "admin", id: admin._id, label: admin.username },
+          { email, reason: "wrong two-factor code" },
+        );
+        fail(
+          401,
+          "That code is not right. Enter the code your app shows now, or a recovery code.",
+          {
+            totpRequired: true,
+          },
+        );
+      }
+    }
     await attempt.succeeded();
-    const updated = await admins.update(admin._id, () => ({ lastLogin: now().toISOString() }), {
+    await rememberDevice(c, services, admin._id);
+    const updated = await admins.update(admin._id, (current) => ({
+      lastLogin: now().toISOString(),
+      ...(spend && current.twoFactor ? { twoFactor: spend(current.twoFactor) } : {}),
+    }), {
       audit: services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
       action: "auth.sign_in",
     });
@@ -106,12 +143,21 @@ export function adminRoutes(services: Services) {
     // The current password guards what signs in (e-mail, password); it is throttled as sign-in is,
     // so a stolen session cannot be used to guess it.
     if (body.currentPassword !== undefined) {
-      using place = takeHashPlace();
-      const attempt = await throttle.attempt(current.email, clientAddress(c));
-      if (!(await verifyPassword(body.currentPassword, current.passwordHash, place))) {
-        fail(400, "Current password is incorrect");
-      }
+      const { matches, attempt } = await checkPassword(
+        c,
+        services,
+        { email: current.email, adminId: current._id },
+        body.currentPassword,
+        current.passwordHash,
+      );
+      if (!matches) fail(400, "Current password is incorrect");
       await attempt.succeeded();
+    }
+    if (body.password) {
+      requireGoodPassword(body.password, {
+        username: body.username ?? current.username,
+        email: body.email ?? current.email,
+      });
     }
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     const result = await admins.update(current._id, () => ({
@@ -142,6 +188,7 @@ export function adminRoutes(services: Services) {
 
   app.post("/register", mainOnly, async (c) => {
     const body = parseWith(registerAdminSchema, await readJson(c));
+    requireGoodPassword(body.password, body);
     const result = await admins.create({
       username: body.username,
       email: body.email,

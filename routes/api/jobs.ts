@@ -144,7 +144,7 @@ export function jobRoutes(services: Services) {
     if (job.status !== "active" || !hiringLink) {
       fail(410, "This job is no longer accepting applications");
     }
-    counter.jobClick(c, job._id);
+    await counter.durableClick(c, job._id);
     return c.json({ message: "Click recorded", hiringLink });
   });
 
@@ -197,6 +197,14 @@ export function jobRoutes(services: Services) {
     "You do not have permission to process status changes",
   );
   app.post("/admin/process-status-changes", processChanges, async (c) => {
+    const { inStep, reason } = services.clock.current();
+    if (!inStep) {
+      fail(
+        503,
+        `Status changes were not processed: ${reason}. Jobs are aged by the clock, so this ` +
+          "server waits until its clock is right (or run it from another server).",
+      );
+    }
     const result = await jobs.processStatusChanges(auditOf(c, services));
     return c.json({
       message: `Processed: ${result.movedToDump} to dump, ${result.movedToInactive} to inactive`,

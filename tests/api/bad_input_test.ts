@@ -140,7 +140,11 @@ Deno.test("status, duplicate check and admin bodies: malformed variants are refu
   const other = await t.app.request("/api/admin/register", {
     method: "POST",
     headers: main.headers,
-    body: JSON.stringify({ username: "Other", email: "other@example.com", password: "secret1" }),
+    body: JSON.stringify({
+      username: "Other",
+      email: "other@example.com",
+      password: "quiet-lantern-7",
+    }),
   });
   const otherId = (await other.json()).admin._id;
   const objectVariants = (field: string, values: unknown[]) =>

@@ -10,6 +10,7 @@ import { asMain } from "../helpers/admins.ts";
 import { type Trap, trappedKv } from "../helpers/kv.ts";
 import { largestAccepted } from "../helpers/large_jobs.ts";
 import { keys } from "../../kv/keys.ts";
+import { normaliseHiringLink } from "../../kv/jobs/validate.ts";
 import type { ActivityRecord } from "../../kv/activity.ts";
 import type { BulkResult } from "../../kv/jobs/bulk.ts";
 import type { Job } from "../../kv/schemas.ts";
@@ -33,7 +34,7 @@ async function storedJobs(kv: Deno.Kv) {
       keys.jobByJobId(job.jobId),
       keys.jobByStatus(job.status, posted, job._id),
       keys.jobByDate(posted, job._id),
-      keys.jobByLink(job.hiringLink),
+      keys.jobByLink(normaliseHiringLink(job.hiringLink)),
     ]);
     let history = 0;
     for await (const _ of kv.list({ prefix: keys.jobActivity(job.jobId) })) history++;

@@ -96,8 +96,8 @@ Deno.test("bad and oversized links are a 400 on create, edit, bulk and duplicate
     const check = await asMain(t, "POST", "/api/jobs/check-duplicate", { hiringLink });
     assert.equal(check.status, 400, label);
   }
-  // The longest link whose key fits is accepted.
-  const longest = `${base}${"a".repeat(2_032 - base.length)}`;
+  // The longest link whose key (without its 8-character scheme) fits is accepted.
+  const longest = `${base}${"a".repeat(2_032 + "https://".length - base.length)}`;
   const fits = await asMain(t, "POST", "/api/jobs", { ...sampleJob(), hiringLink: longest });
   assert.equal(fits.status, 201, fits.body.message);
   const over = await asMain(t, "POST", "/api/jobs", { ...sampleJob(), hiringLink: `${longest}b` });

@@ -177,14 +177,28 @@ Deno.test("a watch stream that breaks is started again and goes on reporting cha
   }
 });
 
-Deno.test("hiring links compare without case in scheme and host, fragment or trailing slash", () => {
+Deno.test("hiring links compare without scheme, www., default port, case in the host, fragment or trailing slash", () => {
   assert.equal(
     normaliseHiringLink("HTTPS://Jobs.Example.COM/Apply/42/#top"),
-    "https://jobs.example.com/Apply/42",
+    "jobs.example.com/Apply/42",
   );
   assert.equal(
     normaliseHiringLink("https://jobs.example.com/apply?id=1#x"),
-    "https://jobs.example.com/apply?id=1",
+    "jobs.example.com/apply?id=1",
+  );
+  for (
+    const variant of [
+      "http://jobs.example.com/apply?id=1",
+      "https://www.jobs.example.com/apply?id=1",
+      "http://WWW.jobs.example.com:80/apply/?id=1",
+      "https://jobs.example.com:443/apply?id=1#top",
+      "http://jobs.example.com:443/apply?id=1",
+    ]
+  ) assert.equal(normaliseHiringLink(variant), "jobs.example.com/apply?id=1", variant);
+  assert.notEqual(
+    normaliseHiringLink("https://jobs.example.com:8443/apply"),
+    normaliseHiringLink("https://jobs.example.com/apply"),
+    "another port is another site",
   );
   assert.notEqual(
     normaliseHiringLink("https://jobs.example.com/A"),

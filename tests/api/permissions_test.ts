@@ -50,7 +50,7 @@ function calls(jobId: string, adminId: string): Call[] {
     {
       method: "POST",
       path: "/api/admin/register",
-      body: { username: "New", email: "new@example.com", password: "secret1" },
+      body: { username: "New", email: "new@example.com", password: "quiet-lantern-7" },
       needs: "main_admin",
     },
     {

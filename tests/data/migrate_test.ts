@@ -10,6 +10,7 @@ import { everything } from "../helpers/kv.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { migrateJobs } from "../../kv/jobs/migrate.ts";
+import { normaliseHiringLink } from "../../kv/jobs/validate.ts";
 import type { StoredJob } from "../../kv/jobs/version.ts";
 
 /**
@@ -70,13 +71,13 @@ Deno.test("a job stored before canonical links is upgraded: old claim gone, any 
   assert.deepEqual(report, { scanned: 1, upgraded: 1, current: 0, conflicts: [] });
 
   const stored = (await t.kv.get<StoredJob>(keys.job(id))).value!;
-  assert.equal(stored.schemaVersion, 2);
+  assert.equal(stored.schemaVersion, 3);
   assert.equal(stored.hiringLink, canonical);
   const oldClaim = await t.kv.get(
     keys.jobByLink("https://careers.acme.example/jobs/42?utm_source=feed"),
   );
   assert.equal(oldClaim.value, null);
-  assert.equal((await t.kv.get(keys.jobByLink(canonical))).value, id);
+  assert.equal((await t.kv.get(keys.jobByLink(normaliseHiringLink(canonical)))).value, id);
   assert.equal((await t.kv.get<{ revision: number }>(keys.jobsMeta())).value!.revision, 2);
 
   const shown = await asMain(t, "GET", `/api/jobs/${id}`);
@@ -94,7 +95,7 @@ Deno.test("a job stored before canonical links is upgraded: old claim gone, any 
   assert.equal(created.status, 201);
   assert.equal("schemaVersion" in created.body.job, false);
   const fresh = (await t.kv.get<StoredJob>(keys.job(created.body.job._id))).value!;
-  assert.equal(fresh.schemaVersion, 2, "every job write stamps the current version");
+  assert.equal(fresh.schemaVersion, 3, "every job write stamps the current version");
 
   const snapshot = await everything(t.kv);
   const second = await migrateJobs(t.kv);
@@ -127,7 +128,7 @@ Deno.test("two old links that become one: the older job keeps the claim, the oth
   assert.deepEqual(report.conflicts.map(({ jobId, keptBy }) => ({ jobId, keptBy })), [
     { jobId: "JB-1002", keptBy: "JB-1001" },
   ]);
-  assert.equal((await t.kv.get(keys.jobByLink("https://jobs.example/x"))).value, older);
+  assert.equal((await t.kv.get(keys.jobByLink("jobs.example/x"))).value, older);
   assert.equal(
     (await t.kv.get(keys.jobByLink("https://jobs.example/x?utm_source=mail"))).value,
     null,
@@ -172,7 +173,7 @@ Deno.test("deno task db:migrate upgrades the configured database and names each 
     }
     const first = await task(path, "migrate");
     assert.equal(first.code, 0, first.stderr);
-    assert.match(first.stdout, /^Jobs: 2 read, 2 upgraded to version 2, 0 already at it\./);
+    assert.match(first.stdout, /^Jobs: 2 read, 2 upgraded to version 3, 0 already at it\./);
     assert.match(
       first.stdout,
       /JB-1002 \(".*" at .*\): its hiring link https:\/\/jobs\.example\/x is the same as that of the older JB-1001, which keeps it/,
@@ -181,7 +182,7 @@ Deno.test("deno task db:migrate upgrades the configured database and names each 
     assert.equal(
       second.stdout,
       [
-        "Jobs: 2 read, 0 upgraded to version 2, 2 already at it.",
+        "Jobs: 2 read, 0 upgraded to version 3, 2 already at it.",
         "Admins: 0 read, 0 upgraded to version 2, 0 already at it.",
         "Sessions: 0 read, 0 upgraded to version 2, 0 already at it.",
         "Activity records: 0 read, 0 upgraded to version 2, 0 already at it.",
@@ -193,5 +194,40 @@ Deno.test("deno task db:migrate upgrades the configured database and names each 
     assert.match(wrong.stderr, /^Usage: /);
   } finally {
     await Deno.remove(folder, { recursive: true });
+  }
+});
+
+Deno.test("version 2 claims move to the key without scheme and www.: http and www. spellings meet", async () => {
+  await using t = await testApp();
+  const older = "0000000b0000000000000004";
+  const younger = "0000000a0000000000000005";
+  for (
+    const [id, jobId, link, created] of [
+      [older, "JB-1001", "https://www.acme.example/jobs/1", "2026-01-05T10:00:00.000Z"],
+      [younger, "JB-1002", "http://acme.example/jobs/1", "2026-01-06T10:00:00.000Z"],
+    ]
+  ) {
+    await storeVersionOne(t.kv, { _id: id, jobId, hiringLink: link, oldLinkKey: link, created });
+    const record = (await t.kv.get<StoredJob>(keys.job(id))).value!;
+    await t.kv.set(keys.job(id), { ...record, schemaVersion: 2 });
+  }
+  const report = await migrateJobs(t.kv);
+  assert.equal(report.upgraded, 2);
+  assert.deepEqual(report.conflicts.map(({ jobId, keptBy }) => ({ jobId, keptBy })), [
+    { jobId: "JB-1002", keptBy: "JB-1001" },
+  ]);
+  assert.equal((await t.kv.get(keys.jobByLink("acme.example/jobs/1"))).value, older);
+  for (const link of ["https://www.acme.example/jobs/1", "http://acme.example/jobs/1"]) {
+    assert.equal((await t.kv.get(keys.jobByLink(link))).value, null, link);
+  }
+  for (
+    const hiringLink of [
+      "https://acme.example/jobs/1/",
+      "http://www.acme.example:80/jobs/1#apply",
+      "https://acme.example:443/jobs/1",
+    ]
+  ) {
+    const again = await asMain(t, "POST", "/api/jobs", { ...sampleJob(), hiringLink });
+    assert.equal(again.status, 409, hiringLink);
   }
 });

@@ -151,3 +151,28 @@ export function limitedKv(kv: Deno.Kv, largest: Largest): Deno.Kv {
     },
   });
 }
+
+/** A KV on a disk with no space left while `disk.full`: every write fails as SQLite's does. */
+export function fullDiskKv(kv: Deno.Kv, disk: { full: boolean }): Deno.Kv {
+  const refuse = () => {
+    if (disk.full) throw new TypeError("database or disk is full");
+  };
+  return new Proxy(kv, {
+    get(target, property) {
+      const value = Reflect.get(target, property);
+      if (property === "atomic") {
+        return () => {
+          const op = target.atomic();
+          const commit = op.commit.bind(op);
+          op.commit = () => Promise.resolve().then(refuse).then(commit);
+          return op;
+        };
+      }
+      if (property === "set" || property === "delete") {
+        return (...args: unknown[]) =>
+          Promise.resolve().then(refuse).then(() => value.apply(target, args));
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

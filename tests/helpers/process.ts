@@ -40,11 +40,18 @@ function serverEnv(kvPath: string, env: Record<string, string>): Record<string, 
   };
 }
 
+/** How a server process is started beyond its environment. */
+export interface StartOptions {
+  /** Flags of `deno run` before the module, such as `--preload` (the bench's slowed KV). */
+  flags?: string[];
+  /** A command it runs through, such as `faketime -f +8d`. */
+  wrapper?: string[];
+}
+
 export async function startServerProcess(
   kvPath: string,
   env: Record<string, string> = {},
-  /** Flags of `deno run` before the module, such as `--preload` (the bench's slowed KV). */
-  flags: string[] = [],
+  { flags = [], wrapper = [] }: StartOptions = {},
 ): Promise<ServerProcess> {
   const shared = TEST_KV_CONNECT ? await shareKvConnect(kvPath) : undefined;
   try {
@@ -55,7 +62,7 @@ export async function startServerProcess(
     const server = await startListening("server", [...flags, v8Flags, mainModule], {
       ...startEnv,
       ...(shared ? { ...withoutPath, ...database } : serverEnv(kvPath, env)),
-    });
+    }, wrapper);
     if (!shared) return server;
     let stopped: Promise<void> | null = null;
     const stop = () =>
@@ -125,8 +132,9 @@ export function startListening(
   name: string,
   args: string[],
   env: Record<string, string> = {},
+  wrapper: string[] = [],
 ): Promise<ServerProcess> {
-  return startDeno(name, ["run", "-A", ...args], env);
+  return startDeno(name, ["run", "-A", ...args], env, undefined, wrapper);
 }
 
 async function startDeno(
@@ -134,9 +142,11 @@ async function startDeno(
   args: string[],
   env: Record<string, string>,
   cwd?: string,
+  wrapper: string[] = [],
 ): Promise<ServerProcess> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args,
+  const command = [...wrapper, Deno.execPath(), ...args];
+  const child = new Deno.Command(command[0], {
+    args: command.slice(1),
     cwd,
     env: { NODE_ENV: "production", ...env },
     stdout: "piped",

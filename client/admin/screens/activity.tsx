@@ -37,6 +37,7 @@ const ACTION_LABELS: Record<ActivityRecord["action"], string> = {
   "auth.sign_in": "Signed in",
   "auth.sign_out": "Signed out",
   "auth.sign_in_failed": "Failed sign-in",
+  "settings.update": "Settings changed",
 };
 
 const PAGE_SIZE = 20;

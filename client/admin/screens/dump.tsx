@@ -4,7 +4,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { DAYS_ACTIVE_BEFORE_DUMP, DAYS_IN_DUMP_BEFORE_INACTIVE } from "../../../kv/constants.ts";
-import { api } from "../api.ts";
+import { api, ApiError } from "../api.ts";
 import { JobCell, ScrollTable } from "../components/table.tsx";
 import { DaysChip, daysInDump, JobDetailsDialog } from "../components/job-details.tsx";
 import { can, useAdmin } from "../session.ts";
@@ -44,7 +44,13 @@ export function DumpScreen() {
       toast.success(
         `Processed: ${result.movedToDump} to dump, ${result.movedToInactive} to inactive`,
       ),
-    onError: () => toast.error("Error processing status changes"),
+    // A server whose clock is wrong says so; anything else keeps the specification's words.
+    onError: (error) =>
+      toast.error(
+        error instanceof ApiError && error.status === 503
+          ? error.message
+          : "Error processing status changes",
+      ),
     onSettled: () => jobsChanged(queryClient),
   });
   const runProcess = () => {

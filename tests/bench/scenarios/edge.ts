@@ -75,7 +75,7 @@ async function start(
   const server = await startServerProcess(
     kvPath,
     { ...delays, EDGE_KV_STATS: statsFile, REVISION_POLL_MS: "0" },
-    ["--preload", PRELOAD],
+    { flags: ["--preload", PRELOAD] },
   );
   const stats = async (): Promise<EdgeStats> => {
     // Written every 100 ms: wait for a write after this call.

@@ -1,0 +1,105 @@
+/**
+ * Whether this process's clock can be trusted to age jobs. A clock that is days fast would move
+ * every active job to the dump of a shared database, so each process writes a heartbeat with its
+ * clock's time, and compares the heartbeats of the others with its own using the order KV gives
+ * writes: a heartbeat whose versionstamp changed between two of ours was written between them, so
+ * a clock that agrees with ours put a time between our two times on it. A process whose clock
+ * disagrees with more than half of the live others (or with the only other) is out of step: it runs no lifecycle until that
+ * ends. (Times written in records are no judge: a process with a wrong clock writes them too, and
+ * would leave a right clock out of step long after it stopped.)
+ */
+import { keys } from "./keys.ts";
+
+/** How far two clocks may differ before one is out of step. */
+export const CLOCK_TOLERANCE_MS = 5 * 60_000;
+/** Heartbeats a silent process's entry survives before another process removes it. */
+const SILENT_BEATS_BEFORE_REMOVAL = 20;
+
+export interface ClockVerdict {
+  inStep: boolean;
+  /** Why not, in words for the log and the admin. */
+  reason?: string;
+}
+
+interface Heartbeat {
+  at: number;
+}
+
+interface Seen {
+  versionstamp: string;
+  silentBeats: number;
+}
+
+export class ClockCheck {
+  readonly processId = crypto.randomUUID();
+  private seen = new Map<string, Seen>();
+  private lastBeat: number | null = null;
+  private verdict: ClockVerdict = { inStep: true };
+
+  constructor(private kv: Deno.Kv, private now: () => Date) {}
+
+  /** The verdict of the last heartbeat (in step until one says otherwise). */
+  current(): ClockVerdict {
+    return this.verdict;
+  }
+
+  /** Writes this process's heartbeat, compares the clocks, and logs a change of verdict. */
+  async beat(): Promise<ClockVerdict> {
+    const now = this.now().getTime();
+    await this.kv.set(keys.clockHeartbeat(this.processId), { at: now } satisfies Heartbeat);
+    const differences = await this.othersSince(now);
+    const verdict = judge(differences);
+    if (verdict.inStep !== this.verdict.inStep) {
+      if (verdict.inStep) console.log("This process's clock agrees with the others again.");
+      else console.error(`Job lifecycle paused: ${verdict.reason}`);
+    }
+    this.verdict = verdict;
+    this.lastBeat = now;
+    return verdict;
+  }
+
+  /**
+   * How far the clocks of the processes that beat since our last heartbeat were outside the
+   * window their write must fall in (0 when inside), in milliseconds.
+   */
+  private async othersSince(now: number): Promise<number[]> {
+    const differences: number[] = [];
+    const seen = new Map<string, Seen>();
+    for await (const entry of this.kv.list<Heartbeat>({ prefix: keys.clockHeartbeats() })) {
+      const id = entry.key[entry.key.length - 1] as string;
+      if (id === this.processId) continue;
+      const before = this.seen.get(id);
+      const wrote = before !== undefined && before.versionstamp !== entry.versionstamp;
+      const silentBeats = wrote || !before ? 0 : before.silentBeats + 1;
+      if (silentBeats >= SILENT_BEATS_BEFORE_REMOVAL) {
+        await this.kv.atomic().check(entry).delete(entry.key).commit();
+        continue;
+      }
+      seen.set(id, { versionstamp: entry.versionstamp, silentBeats });
+      if (!wrote || this.lastBeat === null) continue;
+      const { at } = entry.value;
+      differences.push(Math.max(0, this.lastBeat - at, at - now));
+    }
+    this.seen = seen;
+    return differences;
+  }
+}
+
+/**
+ * Out of step when more than half of the clocks that beat since our last heartbeat disagree with
+ * ours, or the only one does.
+ */
+function judge(differences: number[]): ClockVerdict {
+  const off = differences.filter((difference) => difference > CLOCK_TOLERANCE_MS);
+  // With a single other process nobody can tell which clock is wrong, so neither ages jobs.
+  if (off.length === 0 || (differences.length > 1 && off.length * 2 <= differences.length)) {
+    return { inStep: true };
+  }
+  const minutes = Math.round(Math.max(...off) / 60_000);
+  const others = `${differences.length} other running server${differences.length === 1 ? "" : "s"}`;
+  return {
+    inStep: false,
+    reason: `this server's clock disagrees with ${off.length} of the ${others} by about ` +
+      `${minutes} minutes`,
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * `/api/admin/profile/totp` and `/api/admin/settings/two-factor`: an admin turns two-factor
+ * sign-in on (a secret, then a first code, then ten recovery codes) and off (the password and a
+ * code); the main admin can require it of every admin.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv, Services } from "../../server/context.ts";
+import { requireAdmin } from "../../server/auth.ts";
+import { fail } from "../../server/errors.ts";
+import { auditOf } from "../../server/audit.ts";
+import { limitBody, parseWith, readJson } from "../../server/validate.ts";
+import { checkPassword } from "../../server/sign-in.ts";
+import {
+  matchingStep,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUrl,
+  recoveryCodeHash,
+} from "../../server/totp.ts";
+import { publicAdmin } from "../../kv/admins.ts";
+import type { AdminRecord, TwoFactor } from "../../kv/schemas.ts";
+
+const codeSchema = z.object({
+  code: z.string({ error: "Code is required" }).trim().min(1, "Code is required").max(64),
+});
+const turnOffSchema = codeSchema.extend({
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1_024),
+});
+const requireSchema = z.object({
+  required: z.boolean({ error: "required must be true or false" }),
+});
+
+/** How a code that was accepted changes the stored two-factor state, so it works only once. */
+export type Spend = (current: TwoFactor) => TwoFactor;
+
+/**
+ * Checks `code` for an admin with two-factor sign-in on: a current authenticator code (its step
+ * may not be used again) or an unused recovery code (used up). Null when it is neither.
+ */
+export async function twoFactorProof(
+  twoFactor: TwoFactor,
+  code: string,
+  now: Date,
+): Promise<Spend | null> {
+  const digits = code.replace(/\s/g, "");
+  const step = await matchingStep(twoFactor.secret, digits, now, twoFactor.lastStep);
+  if (step !== null) {
+    return (current) => ({ ...current, lastStep: Math.max(current.lastStep, step) });
+  }
+  const hash = await recoveryCodeHash(code);
+  if (!twoFactor.recoveryCodes.includes(hash)) return null;
+  return (current) => ({
+    ...current,
+    recoveryCodes: current.recoveryCodes.filter((kept) => kept !== hash),
+  });
+}
+
+export function twoFactorRoutes(services: Services) {
+  const { admins, now } = services;
+  const app = new Hono<AppEnv>();
+  const signedIn = requireAdmin(services);
+  app.use(limitBody(64));
+
+  const current = async (id: string): Promise<AdminRecord> => {
+    const admin = await admins.get(id);
+    if (!admin) fail(401, "Please sign in to continue");
+    return admin;
+  };
+
+  app.post("/profile/totp", signedIn, async (c) => {
+    const admin = await current(c.get("admin")._id);
+    if (admin.twoFactor?.enabled) fail(409, "Two-factor sign-in is already on");
+    const secret = newTotpSecret();
+    const twoFactor: TwoFactor = { secret, enabled: false, recoveryCodes: [], lastStep: 0 };
+    const result = await admins.update(admin._id, () => ({ twoFactor }));
+    if (!result.ok) fail(404, "Admin not found");
+    return c.json({ secret, otpauthUrl: otpauthUrl(secret, admin.email) });
+  });
+
+  app.post("/profile/totp/confirm", signedIn, async (c) => {
+    const { code } = parseWith(codeSchema, await readJson(c));
+    const admin = await current(c.get("admin")._id);
+    const pending = admin.twoFactor;
+    if (!pending || pending.enabled) {
+      fail(409, pending ? "Two-factor sign-in is already on" : "Start the set-up first");
+    }
+    const step = await matchingStep(pending.secret, code.replace(/\s/g, ""), now(), 0);
+    if (step === null) {
+      fail(400, "That code is not right. Enter the 6-digit code your app shows now.");
+    }
+    const recoveryCodes = newRecoveryCodes();
+    const twoFactor: TwoFactor = {
+      secret: pending.secret,
+      enabled: true,
+      recoveryCodes: await Promise.all(recoveryCodes.map(recoveryCodeHash)),
+      lastStep: step,
+    };
+    const result = await admins.update(admin._id, () => ({ twoFactor }), {
+      audit: auditOf(c, services),
+      action: "profile.update",
+    });
+    if (!result.ok) fail(404, "Admin not found");
+    return c.json({
+      message: "Two-factor sign-in is on",
+      recoveryCodes,
+      admin: publicAdmin(result.admin),
+    });
+  });
+
+  app.delete("/profile/totp", signedIn, async (c) => {
+    const { code, password } = parseWith(turnOffSchema, await readJson(c));
+    const admin = await current(c.get("admin")._id);
+    if (!admin.twoFactor?.enabled) fail(409, "Two-factor sign-in is not on");
+    const { matches, attempt } = await checkPassword(
+      c,
+      services,
+      { email: admin.email, adminId: admin._id },
+      password,
+      admin.passwordHash,
+    );
+    if (!matches) fail(400, "Current password is incorrect");
+    if (!(await twoFactorProof(admin.twoFactor, code, now()))) {
+      fail(400, "That code is not right. Enter the code your app shows now, or a recovery code.");
+    }
+    await attempt.succeeded();
+    const result = await admins.update(admin._id, () => ({ twoFactor: undefined }), {
+      audit: auditOf(c, services),
+      action: "profile.update",
+    });
+    if (!result.ok) fail(404, "Admin not found");
+    return c.json({ message: "Two-factor sign-in is off", admin: publicAdmin(result.admin) });
+  });
+
+  app.get("/settings/two-factor", requireAdmin(services, "main_admin"), async (c) => {
+    return c.json({ required: await admins.twoFactorRequired() });
+  });
+
+  app.put("/settings/two-factor", requireAdmin(services, "main_admin"), async (c) => {
+    const { required } = parseWith(requireSchema, await readJson(c));
+    if (required && !c.get("admin").twoFactorEnabled) {
+      fail(409, "Turn on two-factor sign-in for your own account first");
+    }
+    await admins.requireTwoFactor(required, auditOf(c, services));
+    return c.json({
+      message: required
+        ? "Every admin now needs two-factor sign-in"
+        : "Two-factor sign-in is now each admin's choice",
+      required,
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,61 @@
+/** Two-factor sign-in in the portal: set up from the profile with the QR code, then sign in with a code. */
+import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
+import { testServer } from "../helpers/server.ts";
+import { signIn } from "../helpers/admins.ts";
+import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { expectText, expectToast, newPage, openAs, press } from "./helpers.ts";
+import { base32Decode } from "../../server/totp.ts";
+
+function code(secret: string): string {
+  const message = Buffer.alloc(8);
+  message.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const mac = createHmac("sha1", Buffer.from(base32Decode(secret))).update(message).digest();
+  return String((mac.readUInt32BE(mac[19] & 15) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+const SHOTS = Deno.env.get("SCREENSHOTS");
+
+Deno.test(
+  { name: "two-factor set-up on the profile and sign-in with a code", ...browserTest },
+  async () => {
+    await using s = await testServer();
+    const admin = await signIn(s, { main: true });
+    await using browser = await launchBrowser();
+    const { page } = await newPage(browser, 390);
+    await openAs(page, s, admin, "/admin/dashboard");
+    await page.getByRole("button", { name: "Open menu" }).click().catch(() => {});
+    await press(page.getByRole("button", { name: "Edit Profile" }).first());
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("New password (leave blank to keep)").fill("short1");
+    await dialog.getByRole("meter", { name: "Password strength" }).waitFor();
+    await dialog.getByText(/Weak\. A passphrase of four or more unrelated words/).waitFor();
+    await dialog.getByLabel("New password (leave blank to keep)").fill("");
+    await dialog.getByRole("button", { name: "Set Up Two-Factor Sign-In" }).click();
+    await dialog.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+    const key = (await dialog.locator("code").innerText()).replace(/\s/g, "");
+    assert.match(key, /^[A-Z2-7]{32}$/);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/2fa-setup-390.png`, fullPage: true });
+    await dialog.getByLabel("6-digit code").fill(code(key));
+    await dialog.getByRole("button", { name: "Turn On" }).click();
+    await expectToast(page, "Two-factor sign-in is on");
+    const codes = await dialog.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")
+      .allInnerTexts();
+    assert.equal(codes.length, 10);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/2fa-codes-390.png`, fullPage: true });
+    await dialog.getByRole("button", { name: "I have saved them" }).click();
+    await expectText(page, "On: signing in asks for a code from your authenticator app.");
+
+    const fresh = await newPage(browser, 390);
+    await fresh.page.goto(`${s.url}/admin/login`);
+    await fresh.page.getByLabel("Email").fill(admin.email);
+    await fresh.page.getByLabel("Password", { exact: true }).fill(admin.password);
+    await fresh.page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(fresh.page, "Enter the 6-digit code from your authenticator app");
+    const codeField = fresh.page.getByLabel("Authentication code (or a recovery code)");
+    if (SHOTS) await fresh.page.screenshot({ path: `${SHOTS}/2fa-login-390.png`, fullPage: true });
+    await codeField.fill(codes[0]);
+    await fresh.page.getByRole("button", { name: "Sign In" }).click();
+    await fresh.page.waitForURL(`${s.url}/admin/dashboard`);
+  },
+);

@@ -1,0 +1,87 @@
+/** A process whose clock is days fast (faketime) shares a database without aging its jobs. */
+import assert from "node:assert/strict";
+import { startServerProcess } from "../helpers/process.ts";
+import { JobStore } from "../../kv/jobs/store.ts";
+import { generateJob, seededRandom } from "../../kv/demo/generate.ts";
+import { keys } from "../../kv/keys.ts";
+import type { Job } from "../../kv/schemas.ts";
+import { DAY_MS } from "../../kv/constants.ts";
+
+async function call(url: string, path: string, body: unknown, token?: string) {
+  const response = await fetch(url + path, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+const admin = { email: "main@careeredge.test", password: "main-admin-password" };
+
+/** Presses Process Status Changes on `url` until it answers `status` (heartbeats take seconds). */
+async function processUntil(url: string, status: number) {
+  const token = (await call(url, "/api/admin/login", admin)).body.token;
+  let answer;
+  for (let tries = 0; tries < 100; tries++) {
+    answer = await call(url, "/api/jobs/admin/process-status-changes", {}, token);
+    if (answer.status === status) break;
+    assert.equal(answer.body.result?.movedToDump ?? 0, 0, "no job was moved meanwhile");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return answer!;
+}
+
+Deno.test("a process 8 days fast refuses to process status changes; the right ones go on", async () => {
+  const folder = await Deno.makeTempDir();
+  const kvPath = `${folder}/shared.kv`;
+  try {
+    {
+      using kv = await Deno.openKv(kvPath);
+      const placement = {
+        status: "active" as const,
+        datePosted: new Date(Date.now() - 2 * DAY_MS),
+        movedToDumpAt: null,
+      };
+      await new JobStore(kv).importJobs(
+        Array.from({ length: 20 }, (_, i) => generateJob(seededRandom(i), i + 1, placement)),
+      );
+    }
+    const env = { CLOCK_CHECK_SECONDS: "1" };
+    await using right = await startServerProcess(kvPath, env);
+    await using wrong = await startServerProcess(kvPath, env, {
+      wrapper: ["faketime", "-f", "+8d"],
+    });
+    await using third = await startServerProcess(kvPath, env);
+    await call(right.url, "/api/admin/create-main-admin", {
+      username: "Main Admin",
+      ...admin,
+      secretKey: "process-test-main-admin-secret",
+    });
+
+    const refused = await processUntil(wrong.url, 503);
+    assert.equal(refused.status, 503);
+    assert.match(
+      refused.body.message,
+      /^Status changes were not processed: this server's clock disagrees with (\d) of the \1 other running servers? by about 115\d\d minutes\. Jobs are aged by the clock/,
+    );
+    // Each right one sees one clock that agrees and one that does not, and goes on (once it has
+    // seen both: until then the wrong clock may be all it knows of).
+    for (const server of [right, third]) {
+      const answer = await processUntil(server.url, 200);
+      assert.deepEqual([answer.status, answer.body.message], [
+        200,
+        "Processed: 0 to dump, 0 to inactive",
+      ]);
+    }
+    assert.equal((await processUntil(wrong.url, 503)).status, 503, "and the wrong one still waits");
+    using kv = await Deno.openKv(kvPath);
+    for await (const { value: job } of kv.list<Job>({ prefix: keys.jobs() })) {
+      assert.equal(job.status, "active", job.jobId);
+    }
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
+});
