@@ -164,7 +164,7 @@ async function signIn(url: string): Promise<string> {
   return token;
 }
 
-/** An edit through one process's API, timed until another process's job page shows it. */
+/** An edit through one process's API, timed until another process's search finds it. */
 async function editToVisible(writer: string, reader: string, board: Board): Promise<number[]> {
   const token = await signIn(writer);
   const times: number[] = [];
@@ -183,9 +183,12 @@ async function editToVisible(writer: string, reader: string, board: Board): Prom
     await saved.body?.cancel();
     if (!saved.ok) throw new Error(`the edit answered ${saved.status}`);
     const savedAt = performance.now();
+    // A search for the new title finds it once the reader's catalogue has followed the change (a
+    // job page would show it at once: its record is read afresh when it is not kept).
+    const search = `${reader}/api/jobs?keywords=${encodeURIComponent(role)}`;
     for (;;) {
-      const page = await (await fetch(reader + path)).text();
-      if (page.includes(role)) break;
+      const found = await (await fetch(search)).json();
+      if (found.jobs.some((job: { role: string }) => job.role === role)) break;
       if (performance.now() - savedAt > 30_000) throw new Error("an edit did not show in 30 s");
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
