@@ -44,9 +44,20 @@ export const tokenStore = {
     else localStorage.removeItem(TOKEN_STORAGE_KEY);
     for (const listener of listeners) listener();
   },
+  /**
+   * Also told when another tab signs in or out: the browser reports that tab's storage change here
+   * (a `null` key means storage was cleared).
+   */
   subscribe(listener: () => void) {
+    const fromOtherTab = (event: StorageEvent) => {
+      if (event.key === TOKEN_STORAGE_KEY || event.key === null) listener();
+    };
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    addEventListener("storage", fromOtherTab);
+    return () => {
+      listeners.delete(listener);
+      removeEventListener("storage", fromOtherTab);
+    };
   },
 };
 

@@ -18,6 +18,15 @@ setUnauthorizedHandler(() => {
   }
 });
 
+// A session that ends, here or in another tab, takes its cached answers with it, so the next
+// account never sees the last one's lists.
+let lastToken = tokenStore.get();
+tokenStore.subscribe(() => {
+  const token = tokenStore.get();
+  if (lastToken !== null && token !== lastToken) queryClient.clear();
+  lastToken = token;
+});
+
 function App() {
   // The first render is the shell's own markup (the spinner), so hydration matches what the server
   // sent; the router renders from the next one on.

@@ -18,7 +18,12 @@ import {
   type JobWithAnalytics,
 } from "../../kv/schemas.ts";
 import { PUBLIC_FILTERS, type PublicFilter } from "../../kv/job-fields.ts";
-import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
+import {
+  ADMIN_PAGE_SIZE,
+  DASHBOARD_RECENT_JOBS,
+  DUMP_PAGE_SIZE,
+  PUBLIC_PAGE_SIZE,
+} from "../../kv/constants.ts";
 
 const page = wholeNumber(1, 1_000_000, 1, { emptyIsAbsent: true });
 const limit = (fallback: number) => wholeNumber(1, 100, fallback, { emptyIsAbsent: true });
@@ -170,11 +175,25 @@ export function jobRoutes(services: Services) {
     return answer.response();
   }
 
-  app.get("/admin/all", requireAdmin(services), (c) =>
+  app.get("/admin/all", createJobs, (c) =>
     adminListAnswer(
       "admin-all",
       parseQuery(c, adminListQuery),
       (list, withTotals) => ({ ...list, jobs: withTotals }),
+    ));
+
+  // The dashboard's newest jobs, for every admin: Manage Jobs' list and counts need canCreateJobs.
+  app.get("/admin/recent", requireAdmin(services), () =>
+    adminListAnswer(
+      "admin-recent",
+      {
+        page: 1,
+        limit: DASHBOARD_RECENT_JOBS,
+        status: "active",
+        sortBy: "datePosted",
+        sortOrder: "desc",
+      },
+      (_list, withTotals) => ({ jobs: withTotals }),
     ));
 
   app.get("/admin/dump", createJobs, (c) =>

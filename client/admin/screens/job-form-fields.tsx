@@ -87,12 +87,27 @@ export function validated(
   }
   const parsed = schema.safeParse(values);
   if (parsed.success) return { job: parsed.data };
-  const message = describeIssue(parsed.error);
-  const field = parsed.error.issues[0]?.path[0];
-  return {
-    message,
-    errors: typeof field === "string" && field in values ? { [field]: message } : {},
-  };
+  const issue = parsed.error.issues[0];
+  const field = issue?.path[0];
+  if (typeof field !== "string" || !(field in fields)) {
+    return { message: describeIssue(parsed.error), errors: {} };
+  }
+  const message = plainWords(fields[field], issue.message);
+  return { message, errors: { [field]: message } };
+}
+
+/**
+ * A field's problem as a person would say it: the API's messages name the field by its key and
+ * speak of schemes and hosts, which a recruiter filling in the form need not know.
+ */
+function plainWords(spec: JobFieldSpec, problem: string): string {
+  if (spec.kind === "url") {
+    return problem === "URL is too long"
+      ? `${spec.label} is too long`
+      : "Enter a full link starting with https://";
+  }
+  if (spec.kind === "enum") return `Choose a ${spec.label.toLowerCase()} from the list`;
+  return `${spec.label} ${problem}`;
 }
 
 /** How each section lays its fields out. */

@@ -8,7 +8,9 @@ import { can, useAdmin } from "../session.ts";
 import { jobListQuery, jobsChanged } from "../queries.ts";
 import { JobCell, ScrollTable } from "../components/table.tsx";
 import { JobDetailsDialog } from "../components/job-details.tsx";
+import { jobPath } from "../../components/job-card.tsx";
 import {
+  AccessDenied,
   ConfirmDialog,
   formatDate,
   formatNumber,
@@ -22,7 +24,7 @@ import {
   Tabs,
   useLastPage,
 } from "../ui.tsx";
-import type { Job, StatusCounts } from "../types.ts";
+import type { Admin, Job, StatusCounts } from "../types.ts";
 
 const route = getRouteApi("/admin/jobs");
 
@@ -40,6 +42,13 @@ type FilterName = "search" | "company" | "location";
 
 export function JobsScreen() {
   const admin = useAdmin();
+  if (!can(admin, "canCreateJobs")) {
+    return <AccessDenied reason="You don't have permission to manage jobs" />;
+  }
+  return <JobsList admin={admin} />;
+}
+
+function JobsList({ admin }: { admin: Admin }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const queryClient = useQueryClient();
@@ -118,9 +127,6 @@ export function JobsScreen() {
 
   const askDeleteSelected = () => {
     if (selectedJobs.length === 0) return toast.error("Please select jobs to delete");
-    if (!can(admin, "canDeleteJobs")) {
-      return toast.error("You do not have permission to delete jobs");
-    }
     setConfirming("selected");
   };
   const confirmDelete = () => {
@@ -135,30 +141,25 @@ export function JobsScreen() {
     setSelected(next);
   };
 
-  const canCreate = can(admin, "canCreateJobs");
   const canDelete = can(admin, "canDeleteJobs");
   const columns = 7 + (bulk ? 1 : 0);
 
   return (
     <>
       <PageHeader title="Manage Jobs" subtitle="Create, edit and review every job posting">
-        {canCreate && (
-          <>
-            <Link to="/admin/jobs/create" className="btn-primary">Add Job</Link>
-            <Link to="/admin/jobs/dump" className="btn-secondary">Dump Jobs</Link>
-            <button
-              type="button"
-              className="btn-secondary"
-              aria-pressed={bulk}
-              onClick={() => {
-                setBulk(!bulk);
-                setSelected(new Set());
-              }}
-            >
-              Bulk Actions
-            </button>
-          </>
-        )}
+        <Link to="/admin/jobs/create" className="btn-primary">Add Job</Link>
+        <Link to="/admin/jobs/dump" className="btn-secondary">Dump Jobs</Link>
+        <button
+          type="button"
+          className="btn-secondary"
+          aria-pressed={bulk}
+          onClick={() => {
+            setBulk(!bulk);
+            setSelected(new Set());
+          }}
+        >
+          Bulk Actions
+        </button>
       </PageHeader>
 
       <Tabs
@@ -210,9 +211,11 @@ export function JobsScreen() {
             {allSelected ? "Deselect All" : "Select All"}
           </button>
           <span aria-live="polite">{selectedJobs.length} selected</span>
-          <button type="button" className="btn-danger" onClick={askDeleteSelected}>
-            Delete Selected
-          </button>
+          {canDelete && (
+            <button type="button" className="btn-danger" onClick={askDeleteSelected}>
+              Delete Selected
+            </button>
+          )}
         </div>
       )}
 
@@ -244,14 +247,12 @@ export function JobsScreen() {
                   <tr>
                     <td colSpan={columns} className="px-4 py-12 text-center text-slate-600">
                       <p>No jobs found.</p>
-                      {canCreate && (
-                        <Link
-                          to="/admin/jobs/create"
-                          className="mt-2 inline-block font-medium text-indigo-700"
-                        >
-                          Create your first job
-                        </Link>
-                      )}
+                      <Link
+                        to="/admin/jobs/create"
+                        className="mt-2 inline-block font-medium text-indigo-700"
+                      >
+                        Create your first job
+                      </Link>
                     </td>
                   </tr>
                 )
@@ -282,17 +283,29 @@ export function JobsScreen() {
                     </td>
                     <td data-label="Actions" className="px-4 py-3">
                       <div className="flex items-center gap-1">
+                        {job.status === "active" && (
+                          <a
+                            href={jobPath(job)}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            className="btn-icon"
+                            aria-label={`View ${job.role} at ${job.companyName} (opens in a new tab)`}
+                            title="View public page"
+                          >
+                            <Icon path="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
+                          </a>
+                        )}
                         <button
                           type="button"
                           className="btn-icon"
-                          aria-label={`View ${job.role} at ${job.companyName}`}
-                          title="View"
+                          aria-label={`Details of ${job.role} at ${job.companyName}`}
+                          title="Details"
                           onClick={() =>
                             setOpenJob(job)}
                         >
-                          <Icon path="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
+                          <Icon path="M12 8h.01M11 12h1v5h1M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z" />
                         </button>
-                        {canCreate && job.status === "active" && (
+                        {job.status === "active" && (
                           <Link
                             to="/admin/jobs/edit/$id"
                             params={{ id: job._id }}
@@ -328,7 +341,7 @@ export function JobsScreen() {
         )}
       </div>
 
-      <JobDetailsDialog job={openJob} canCreate={canCreate} onClose={() => setOpenJob(null)} />
+      <JobDetailsDialog job={openJob} canCreate onClose={() => setOpenJob(null)} />
 
       <ConfirmDialog
         open={confirming !== null}
