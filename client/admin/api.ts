@@ -68,6 +68,16 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+let onForbidden = () => {};
+
+/**
+ * main.tsx installs what a 403 does: the account's permissions may have changed since the portal
+ * read them, so it reads them again and the menus and screens follow.
+ */
+export function setForbiddenHandler(handler: () => void) {
+  onForbidden = handler;
+}
+
 interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
@@ -101,6 +111,7 @@ async function send(method: string, path: string, options: RequestOptions = {}) 
   if (response.ok) return response;
   const body = await response.json().catch(() => ({})) as Record<string, unknown>;
   if (response.status === 401 && !options.ignoreUnauthorized) onUnauthorized();
+  if (response.status === 403) onForbidden();
   throw new ApiError(
     response.status,
     typeof body.message === "string" ? body.message : "",

@@ -34,6 +34,9 @@ export function useSession() {
     enabled: token !== null,
     retry: false,
     staleTime: 60_000,
+    // The main admin may change this account's permissions meanwhile: coming back to the tab
+    // reads them again, so the menus follow.
+    refetchOnWindowFocus: true,
   });
   return {
     token,

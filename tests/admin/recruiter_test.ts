@@ -67,3 +67,63 @@ Deno.test({ name: "plain words and narrow screens", ...browserTest }, async (t) 
     await context.close();
   });
 });
+
+Deno.test({ name: "Manage Admins: edit permissions", ...browserTest }, async (t) => {
+  await using s = await testServer();
+  const main = await signIn(s, { main: true });
+  await using browser = await launchBrowser();
+
+  for (const width of [1366, 390]) {
+    await t.step(
+      `${width} px: the main admin grants a flag; the admin's portal follows`,
+      async () => {
+        const editor = await signIn(s, {
+          username: `Editor ${width}`,
+          permissions: { canViewAnalytics: true },
+        });
+        const { context, page } = await newPage(browser, width);
+        const { page: theirs } = await newPage(browser, width);
+        await openAs(theirs, s, editor, "/admin/jobs");
+        await expectText(theirs, "You don't have permission to manage jobs");
+
+        await openAs(page, s, main, "/admin/admins");
+        const row = page.getByRole("row").filter({ hasText: `Editor ${width}` });
+        await press(row.getByRole("button", { name: `Edit permissions of Editor ${width}` }));
+        const dialog = page.getByRole("dialog", { name: `Edit Permissions – Editor ${width}` });
+        const box = (name: string) => dialog.getByRole("checkbox", { name });
+        assert.equal(await box("View Analytics").isChecked(), true);
+        assert.equal(await box("Create Jobs").isChecked(), false);
+        await expectAccessible(page);
+        await box("Create Jobs").check();
+        await box("View Analytics").uncheck();
+        await press(dialog.getByRole("button", { name: "Save Permissions" }));
+        await expectToast(page, "Permissions updated successfully");
+        await dialog.waitFor({ state: "detached" });
+        await row.getByText("Jobs", { exact: true }).waitFor();
+        assert.equal(await row.getByText("Analytics", { exact: true }).count(), 0);
+
+        // Their next screen has the new flags: Manage Jobs opens, Analytics is gone from the menu.
+        await theirs.reload();
+        await expectHeading(theirs, "Manage Jobs");
+        if (width < 768) await theirs.getByRole("button", { name: "Open menu" }).click();
+        assert.equal(await theirs.getByRole("link", { name: "Analytics" }).count(), 0);
+
+        await page.goto(`${s.url}/admin/activity`);
+        const record = page.locator("tbody tr, li").filter({ hasText: "Permissions changed" })
+          .filter({ hasText: `Editor ${width}` }).first();
+        await record.getByText("granted Create Jobs; removed View Analytics").waitFor();
+        await context.close();
+        await theirs.context().close();
+      },
+    );
+  }
+
+  await t.step("the main admin's own row offers no edit", async () => {
+    const { context, page } = await newPage(browser);
+    await openAs(page, s, main, "/admin/admins");
+    const row = page.getByRole("row").filter({ hasText: main.admin.email });
+    await row.waitFor();
+    assert.equal(await row.getByRole("button", { name: /^Edit permissions/ }).count(), 0);
+    await context.close();
+  });
+});

@@ -60,6 +60,12 @@ function calls(jobId: string, adminId: string): Call[] {
       body: { isActive: false },
       needs: "main_admin",
     },
+    {
+      method: "PUT",
+      path: `/api/admin/${adminId}/permissions`,
+      body: { permissions: { canCreateJobs: true } },
+      needs: "main_admin",
+    },
     { method: "DELETE", path: `/api/admin/${adminId}`, needs: "main_admin" },
     { method: "GET", path: "/api/analytics/dashboard?days=7" },
     { method: "GET", path: "/api/analytics/overview?days=7", needs: "canViewAnalytics" },
