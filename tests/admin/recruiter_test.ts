@@ -12,6 +12,7 @@ import {
   newPage,
   openAs,
   press,
+  publicStatus,
 } from "./helpers.ts";
 
 Deno.test({ name: "plain words and narrow screens", ...browserTest }, async (t) => {
@@ -126,4 +127,57 @@ Deno.test({ name: "Manage Admins: edit permissions", ...browserTest }, async (t)
     assert.equal(await row.getByRole("button", { name: /^Edit permissions/ }).count(), 0);
     await context.close();
   });
+});
+
+Deno.test({ name: "Manage Jobs: close and reopen", ...browserTest }, async (t) => {
+  await using s = await testServer();
+  const main = await signIn(s, { main: true });
+  await using browser = await launchBrowser();
+
+  for (const width of [1366, 390]) {
+    await t.step(`${width} px: a row and a selection close and reopen`, async () => {
+      const closing = await createJob(s, main, sampleJob({ role: `Closing ${width}` }));
+      const other = await createJob(s, main, sampleJob({ role: `Other ${width}` }));
+      const { context, page } = await newPage(browser, width);
+      await openAs(page, s, main, "/admin/jobs");
+      const row = (role: string) => page.locator("tbody tr").filter({ hasText: role });
+
+      await press(row(closing.role).getByRole("button", { name: `Close ${closing.role} at` }));
+      await expectToast(page, "Job closed");
+      await row(closing.role).waitFor({ state: "detached" });
+      assert.equal(await publicStatus(s, closing._id), 410);
+
+      // Its link is free now; another job takes it, so reopening is refused with the dialog.
+      const holder = await createJob(
+        s,
+        main,
+        sampleJob({ role: `Holder ${width}`, hiringLink: closing.hiringLink }),
+      );
+      await page.getByRole("tab", { name: /^Inactive/ }).click();
+      await press(row(closing.role).getByRole("button", { name: `Reopen ${closing.role} at` }));
+      const dialog = page.getByRole("dialog", { name: "Duplicate Job Detected" });
+      await dialog.getByText(holder.role).waitFor();
+      await expectAccessible(page);
+      await dialog.getByRole("button", { name: "Close" }).first().click();
+      await dialog.waitFor({ state: "detached" });
+      assert.equal(await publicStatus(s, closing._id), 410);
+
+      // In bulk: close one active job, then reopen both closed ones; one link is taken.
+      await page.getByRole("tab", { name: /^Active/ }).click();
+      await press(page.getByRole("button", { name: "Bulk Actions" }));
+      await row(other.role).getByRole("checkbox").check();
+      await press(page.getByRole("button", { name: "Close Selected" }));
+      await expectToast(page, "1 job closed");
+      await row(other.role).waitFor({ state: "detached" });
+      await page.getByRole("tab", { name: /^Inactive/ }).click();
+      await row(other.role).getByRole("checkbox").check();
+      await row(closing.role).getByRole("checkbox").check();
+      await press(page.getByRole("button", { name: "Reopen Selected" }));
+      await expectToast(page, "1 job reopened");
+      await expectToast(page, "1 job not reopened: an active job already uses its hiring link");
+      assert.equal(await publicStatus(s, other._id), 200);
+      assert.equal(await publicStatus(s, closing._id), 410);
+      await context.close();
+    });
+  }
 });

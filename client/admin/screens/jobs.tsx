@@ -1,4 +1,4 @@
-/** Manage Jobs: status tabs with counts, filters, the table, bulk delete. */
+/** Manage Jobs: status tabs with counts, filters, the table, bulk close, reopen and delete. */
 import { useEffect, useId, useMemo, useState } from "react";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -8,13 +8,13 @@ import { can, useAdmin } from "../session.ts";
 import { jobListQuery, jobsChanged } from "../queries.ts";
 import { JobCell, ScrollTable } from "../components/table.tsx";
 import { JobDetailsDialog } from "../components/job-details.tsx";
-import { jobPath } from "../../components/job-card.tsx";
+import { DuplicateDialog } from "./duplicate-dialog.tsx";
+import { JobActions, useJobMoves } from "./job-actions.tsx";
 import {
   AccessDenied,
   ConfirmDialog,
   formatDate,
   formatNumber,
-  Icon,
   LoadFailed,
   PageHeader,
   PaginationBar,
@@ -97,6 +97,7 @@ function JobsList({ admin }: { admin: Admin }) {
   const jobs = useMemo(() => (list.error ? [] : list.data?.jobs ?? []), [list.data, list.error]);
   useEffect(() => setSelected(new Set()), [viewKey, jobs]);
   const selectedJobs = jobs.filter((job) => selected.has(job._id));
+  const moves = useJobMoves(() => setSelected(new Set()));
   const allSelected = jobs.length > 0 && selectedJobs.length === jobs.length;
 
   const deleteOne = useMutation({
@@ -211,6 +212,22 @@ function JobsList({ admin }: { admin: Admin }) {
             {allSelected ? "Deselect All" : "Select All"}
           </button>
           <span aria-live="polite">{selectedJobs.length} selected</span>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={moves.busy}
+            onClick={() => moves.moveMany(selectedJobs, "close")}
+          >
+            Close Selected
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={moves.busy}
+            onClick={() => moves.moveMany(selectedJobs, "reopen")}
+          >
+            Reopen Selected
+          </button>
           {canDelete && (
             <button type="button" className="btn-danger" onClick={askDeleteSelected}>
               Delete Selected
@@ -281,54 +298,16 @@ function JobsList({ admin }: { admin: Admin }) {
                     <td data-label="Status" className="px-4 py-3">
                       <StatusBadge status={job.status} />
                     </td>
-                    <td data-label="Actions" className="px-4 py-3">
-                      <div className="flex items-center gap-1">
-                        {job.status === "active" && (
-                          <a
-                            href={jobPath(job)}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            className="btn-icon"
-                            aria-label={`View ${job.role} at ${job.companyName} (opens in a new tab)`}
-                            title="View public page"
-                          >
-                            <Icon path="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
-                          </a>
-                        )}
-                        <button
-                          type="button"
-                          className="btn-icon"
-                          aria-label={`Details of ${job.role} at ${job.companyName}`}
-                          title="Details"
-                          onClick={() =>
-                            setOpenJob(job)}
-                        >
-                          <Icon path="M12 8h.01M11 12h1v5h1M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z" />
-                        </button>
-                        {job.status === "active" && (
-                          <Link
-                            to="/admin/jobs/edit/$id"
-                            params={{ id: job._id }}
-                            className="btn-icon"
-                            aria-label={`Edit ${job.role} at ${job.companyName}`}
-                            title="Edit"
-                          >
-                            <Icon path="M4 20h4L19 9l-4-4L4 16v4Zm11-15 4 4" />
-                          </Link>
-                        )}
-                        {canDelete && (
-                          <button
-                            type="button"
-                            className="btn-icon text-red-700"
-                            aria-label={`Delete ${job.role} at ${job.companyName}`}
-                            title="Delete"
-                            onClick={() => setConfirming(job)}
-                          >
-                            <Icon path="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13" />
-                          </button>
-                        )}
-                      </div>
-                    </td>
+                    <JobActions
+                      job={job}
+                      canDelete={canDelete}
+                      busy={moves.busy}
+                      onDetails={() =>
+                        setOpenJob(job)}
+                      onDelete={() =>
+                        setConfirming(job)}
+                      onMove={(move) => moves.moveOne(job, move)}
+                    />
                   </tr>
                 ))}
             </ScrollTable>
@@ -342,6 +321,7 @@ function JobsList({ admin }: { admin: Admin }) {
       </div>
 
       <JobDetailsDialog job={openJob} canCreate onClose={() => setOpenJob(null)} />
+      <DuplicateDialog duplicate={moves.duplicate} onClose={moves.closeDuplicate} />
 
       <ConfirmDialog
         open={confirming !== null}
