@@ -163,6 +163,9 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
     await dialog.waitFor({ state: "hidden" });
     await press(page.getByRole("button", { name: "Create Job" }));
     await dialog.getByRole("button", { name: "View/Edit Existing Job" }).click();
+    // The form still holds what was typed: leaving it asks first.
+    await page.getByRole("dialog", { name: "Leave without saving?" })
+      .getByRole("button", { name: "Leave" }).click();
     await page.waitForURL(`${s.url}/admin/jobs/edit/${existing._id}`);
     const { statusCounts } = await apiCall<{ statusCounts: { all: number } }>(
       s,

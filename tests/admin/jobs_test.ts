@@ -303,6 +303,9 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     await page.getByRole("button", { name: "Update Job" }).click();
     await expectToast(page, "Please fill in: Role");
     await page.getByRole("button", { name: "Cancel" }).click();
+    // The changes were never saved: leaving asks first.
+    await page.getByRole("dialog", { name: "Leave without saving?" })
+      .getByRole("button", { name: "Leave" }).click();
     await page.waitForURL(`${s.url}/admin/jobs`);
     const stored = await apiCall<JobWithAnalytics>(s, main, "GET", `/api/jobs/${job._id}`);
     assert.equal(stored.hiringLink, job.hiringLink);

@@ -181,3 +181,71 @@ Deno.test({ name: "Manage Jobs: close and reopen", ...browserTest }, async (t) =
     });
   }
 });
+
+Deno.test({ name: "Create and Edit Job: unsaved changes", ...browserTest }, async (t) => {
+  await using s = await testServer();
+  const main = await signIn(s, { main: true });
+  const job = await createJob(s, main, sampleJob({ role: "Guarded Role" }));
+  await using browser = await launchBrowser();
+
+  for (const width of [1366, 390]) {
+    await t.step(`${width} px: leaving Create Job with typed work asks first`, async () => {
+      const { context, page } = await newPage(browser, width);
+      await openAs(page, s, main, "/admin/jobs");
+      await page.getByRole("main").getByRole("link", { name: "Add Job" }).click();
+      await expectHeading(page, "Create Job");
+      // Nothing typed: leaving asks nothing.
+      await page.getByRole("link", { name: "← Back to Jobs" }).click();
+      await expectHeading(page, "Manage Jobs");
+      await page.getByRole("main").getByRole("link", { name: "Add Job" }).click();
+      await page.getByLabel("Company Name").fill("Typed Company");
+
+      await page.getByRole("link", { name: "← Back to Jobs" }).click();
+      const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+      await dialog.getByText("The changes you made on this page will be lost.").waitFor();
+      await expectAccessible(page);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "detached" });
+      assert.equal(page.url(), `${s.url}/admin/jobs/create`);
+      assert.equal(await page.getByLabel("Company Name").inputValue(), "Typed Company");
+
+      // The browser's Back button asks too.
+      await page.goBack();
+      await dialog.waitFor();
+      await dialog.getByRole("button", { name: "Leave" }).click();
+      await expectHeading(page, "Manage Jobs");
+
+      // Leaving the page: the browser's own prompt.
+      await page.goForward();
+      await expectHeading(page, "Create Job");
+      await page.getByLabel("Company Name").fill("Typed again");
+      const prompted = new Promise<string>((resolve) =>
+        page.once("dialog", (prompt) => {
+          resolve(prompt.type());
+          void prompt.accept();
+        })
+      );
+      const closed = new Promise((resolve) => page.once("close", resolve));
+      await page.close({ runBeforeUnload: true });
+      assert.equal(await prompted, "beforeunload");
+      await closed;
+      await context.close();
+    });
+  }
+
+  await t.step("Edit Job: Cancel with a change asks; an update saves without asking", async () => {
+    const { context, page } = await newPage(browser);
+    await openAs(page, s, main, `/admin/jobs/edit/${job._id}`);
+    await expectHeading(page, "Edit Job");
+    await page.getByLabel("Location").fill("Pune");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await press(page.getByRole("button", { name: "Update Job" }));
+    await expectToast(page, "Job updated successfully!");
+    await expectHeading(page, "Manage Jobs");
+    assert.equal(await page.getByRole("dialog").count(), 0);
+    await context.close();
+  });
+});

@@ -31,6 +31,7 @@ import {
   useFocusFirstInvalid,
 } from "../components/form.tsx";
 import type { Job } from "../types.ts";
+import { UnsavedChangesGuard } from "./unsaved-guard.tsx";
 
 /** What the form holds for each field: text, a list, or the skill lists by group. */
 export type FormValues = Record<string, string | string[] | Skills>;
@@ -136,6 +137,10 @@ export function JobForm(
   useFocusFirstInvalid(form, attempts);
   const schema = useMemo(() => jobInputSchemaOf(fields), [fields]);
   const sections = useMemo(() => formSections(fields), [fields]);
+  const changed = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [
+    values,
+    initial,
+  ]);
 
   const set = (field: string) => (value: FormValues[string]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -174,6 +179,8 @@ export function JobForm(
         </fieldset>
       ))}
       <FormButtons busy={busy} label={submitLabel} busyLabel={busyLabel} onCancel={onCancel} />
+      {/* While a save is on its way the screen itself moves on when it succeeds. */}
+      <UnsavedChangesGuard unsaved={!busy && changed} />
     </form>
   );
 }
