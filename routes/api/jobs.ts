@@ -28,6 +28,7 @@ import {
 const page = wholeNumber(1, 1_000_000, 1, { emptyIsAbsent: true });
 const limit = (fallback: number) => wholeNumber(1, 100, fallback, { emptyIsAbsent: true });
 import { jsonAnswer, normaliseQuery } from "../../server/cache.ts";
+import { isCsv, readCsvJobs } from "./jobs-csv.ts";
 
 /** A bulk upload may carry many long descriptions; one job never needs more than this. */
 const MAX_BULK_JOBS = 500;
@@ -230,7 +231,7 @@ export function jobRoutes(services: Services) {
   });
 
   app.post("/bulk", createJobs, limitBody(16 * 1024), async (c) => {
-    const body = await readJson(c);
+    const body = isCsv(c) ? await readCsvJobs(c) : await readJson(c);
     if (!body || typeof body !== "object" || !Array.isArray((body as { jobs?: unknown }).jobs)) {
       fail(400, 'JSON must contain a "jobs" array');
     }
