@@ -81,6 +81,8 @@ export function setForbiddenHandler(handler: () => void) {
 interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** A body sent as it is, of this content type (a CSV upload). */
+  text?: { body: string; type: string };
   /** The sign-in call answers 401 for a wrong password: that is a message, not a lost session. */
   ignoreUnauthorized?: boolean;
 }
@@ -94,12 +96,14 @@ async function send(method: string, path: string, options: RequestOptions = {}) 
   const token = tokenStore.get();
   if (token) headers.set("authorization", `Bearer ${token}`);
   if (options.body !== undefined) headers.set("content-type", "application/json");
+  if (options.text) headers.set("content-type", options.text.type);
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.text?.body ??
+        (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
     });
   } catch (error) {
@@ -125,6 +129,9 @@ export const api = {
   },
   async post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
     return await (await send("POST", path, { ...options, body })).json();
+  },
+  async postText<T>(path: string, body: string, type: string): Promise<T> {
+    return await (await send("POST", path, { text: { body, type } })).json();
   },
   async put<T>(path: string, body?: unknown): Promise<T> {
     return await (await send("PUT", path, { body })).json();

@@ -1,9 +1,12 @@
 /** What a recruiter reads on the way: field errors in plain words, wide tables that say they scroll. */
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { sampleJob, testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { JOB_CSV_COLUMNS } from "../../kv/jobs/csv.ts";
 import {
+  apiCall,
   createJob,
   expectAccessible,
   expectHeading,
@@ -246,6 +249,75 @@ Deno.test({ name: "Create and Edit Job: unsaved changes", ...browserTest }, asyn
     await expectToast(page, "Job updated successfully!");
     await expectHeading(page, "Manage Jobs");
     assert.equal(await page.getByRole("dialog").count(), 0);
+    await context.close();
+  });
+});
+
+Deno.test({ name: "Create Job: a CSV upload", ...browserTest }, async (t) => {
+  await using s = await testServer();
+  const main = await signIn(s, { main: true });
+  const existing = await createJob(s, main, sampleJob({ role: "Posted Before" }));
+  await using browser = await launchBrowser();
+
+  for (const width of [1366, 390]) {
+    await t.step(
+      `${width} px: the template, then a CSV file with new and posted rows`,
+      async () => {
+        const { context, page } = await newPage(browser, width);
+        await openAs(page, s, main, "/admin/jobs/create");
+        await page.getByRole("tab", { name: "JSON Upload" }).click();
+        const [download] = await Promise.all([
+          page.waitForEvent("download"),
+          page.getByRole("button", { name: "Download CSV template" }).click(),
+        ]);
+        assert.equal(download.suggestedFilename(), "careeredge-jobs-template.csv");
+        const template = await Deno.readTextFile(await download.path());
+        assert.ok(template.startsWith(`${JOB_CSV_COLUMNS.join(",")}\r\n`), template);
+
+        const header =
+          "companyName,role,location,experience,description,requiredDegree,hiringLink,tools";
+        const csv = [
+          header,
+          `"Umbrella, Ltd.",CSV Role ${width},Pune,2-3,"Line one\nLine two",Any,https://umbrella.example/${width},Git;Docker`,
+          `Initech,Again,Pune,2-3,Text,Any,${existing.hiringLink},`,
+        ].join("\n");
+        await page.getByLabel("JSON or CSV file").setInputFiles({
+          name: "jobs.csv",
+          mimeType: "text/csv",
+          buffer: Buffer.from(csv),
+        });
+        await page.waitForFunction(() => document.querySelector("textarea")?.value !== "");
+        await press(page.getByRole("button", { name: "Upload Jobs" }));
+        await expectToast(page, "1 jobs created successfully!");
+        await expectToast(page, "1 jobs rejected due to duplicate hiring links");
+        await expectText(page, "1 job created, 1 row not created.");
+        await page.getByText("1 already posted", { exact: true }).click();
+        await page.getByText(/^Row 2 — Duplicate hiring link!/).waitFor();
+        await expectAccessible(page);
+        assert.ok(
+          await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
+          "no sideways scrolling",
+        );
+        const { jobs } = await apiCall<{ jobs: { role: string; skills: { tools: string[] } }[] }>(
+          s,
+          main,
+          "GET",
+          `/api/jobs/admin/all?search=${encodeURIComponent(`CSV Role ${width}`)}`,
+        );
+        assert.deepEqual(jobs.map((job) => job.skills.tools), [["Git", "Docker"]]);
+        await context.close();
+      },
+    );
+  }
+
+  await t.step("a CSV with an unknown column says which", async () => {
+    const { context, page } = await newPage(browser);
+    await openAs(page, s, main, "/admin/jobs/create");
+    await page.getByRole("tab", { name: "JSON Upload" }).click();
+    await page.getByLabel("Jobs (JSON or CSV)").fill("company,role\nAcme,Engineer");
+    await press(page.getByRole("button", { name: "Upload Jobs" }));
+    await page.locator("[data-sonner-toast]").filter({ hasText: 'Unknown column "company"' })
+      .waitFor();
     await context.close();
   });
 });
