@@ -1,10 +1,10 @@
 /**
- * Jobs as spreadsheet rows, for the bulk upload's CSV: one column per job field (from the field
+ * Jobs as spreadsheet rows, for the bulk upload's CSV and the Manage Jobs export: one column per job field (from the field
  * table, so a field added there is a column here), the skill groups each a column of their own, and
  * lists written as entries separated by `;`.
  */
 import { JOB_FIELDS } from "../job-fields.ts";
-import { SKILL_GROUPS } from "../schemas.ts";
+import { type Job, SKILL_GROUPS } from "../schemas.ts";
 
 const LIST_SEPARATOR = ";";
 
@@ -56,4 +56,16 @@ export function jobsFromCsvRows(rows: string[][]): { jobs: unknown[] } | { messa
     return job;
   });
   return { jobs };
+}
+
+/** A job's cells under JOB_CSV_COLUMNS, lists written as the upload reads them. */
+export function jobCsvValues(job: Job): string[] {
+  const fields = job as unknown as Record<string, unknown>;
+  const skills = job.skills as Record<string, string[] | undefined>;
+  return JOB_CSV_COLUMNS.map((column) => {
+    const value = (SKILL_GROUPS as readonly string[]).includes(column)
+      ? skills[column]
+      : fields[column];
+    return Array.isArray(value) ? value.join(`${LIST_SEPARATOR} `) : String(value ?? "");
+  });
 }

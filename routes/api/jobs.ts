@@ -28,7 +28,7 @@ import {
 const page = wholeNumber(1, 1_000_000, 1, { emptyIsAbsent: true });
 const limit = (fallback: number) => wholeNumber(1, 100, fallback, { emptyIsAbsent: true });
 import { jsonAnswer, normaliseQuery } from "../../server/cache.ts";
-import { isCsv, readCsvJobs } from "./jobs-csv.ts";
+import { exportJobsCsv, isCsv, readCsvJobs } from "./jobs-csv.ts";
 
 /** A bulk upload may carry many long descriptions; one job never needs more than this. */
 const MAX_BULK_JOBS = 500;
@@ -182,6 +182,18 @@ export function jobRoutes(services: Services) {
       parseQuery(c, adminListQuery),
       (list, withTotals) => ({ ...list, jobs: withTotals }),
     ));
+
+  const exportQuery = adminListQuery.pick({
+    status: true,
+    search: true,
+    company: true,
+    location: true,
+  });
+  app.get("/admin/export", createJobs, (c) => {
+    const filter = parseQuery(c, exportQuery);
+    const day = services.now().toISOString().slice(0, 10);
+    return exportJobsCsv(services, filter, `careeredge-jobs-${filter.status}-${day}.csv`);
+  });
 
   // The dashboard's newest jobs, for every admin: Manage Jobs' list and counts need canCreateJobs.
   app.get("/admin/recent", requireAdmin(services), () =>

@@ -321,3 +321,32 @@ Deno.test({ name: "Create Job: a CSV upload", ...browserTest }, async (t) => {
     await context.close();
   });
 });
+
+Deno.test({ name: "Manage Jobs: export as CSV", ...browserTest }, async (t) => {
+  await using s = await testServer();
+  const main = await signIn(s, { main: true });
+  await createJob(s, main, sampleJob({ role: "Exported Role", companyName: "Globex" }));
+  await createJob(s, main, sampleJob({ role: "=Formula Role", companyName: "Initech" }));
+  await using browser = await launchBrowser();
+
+  for (const width of [1366, 390]) {
+    await t.step(`${width} px: the filter in view is what is exported`, async () => {
+      const { context, page } = await newPage(browser, width);
+      await openAs(page, s, main, "/admin/jobs?company=Initech");
+      await expectText(page, "Showing 1 to 1 of 1 job");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        press(page.getByRole("button", { name: "Export CSV" })),
+      ]);
+      await expectToast(page, "Jobs exported as CSV");
+      assert.match(download.suggestedFilename(), /^careeredge-jobs-active-\d{4}-\d{2}-\d{2}\.csv$/);
+      const text = await Deno.readTextFile(await download.path());
+      const lines = text.trim().split("\r\n");
+      assert.equal(lines.length, 2, text);
+      assert.ok(lines[0].startsWith("jobId,status,datePosted,views,clicks,companyName"));
+      assert.ok(lines[1].includes(",'=Formula Role,"), lines[1]);
+      assert.ok(!text.includes("Exported Role"));
+      await context.close();
+    });
+  }
+});

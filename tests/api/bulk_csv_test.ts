@@ -4,6 +4,7 @@ import { sampleJob, testApp } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import type { TestApp } from "../helpers/server.ts";
 import { JOB_CSV_COLUMNS } from "../../kv/jobs/csv.ts";
+import { parse } from "csv-parse/sync";
 
 async function upload(t: TestApp, token: string, csv: string) {
   const response = await t.app.request("/api/jobs/bulk", {
@@ -79,4 +80,50 @@ Deno.test("a CSV upload: every column of the template is read; bad files are a 4
   const reader = await signIn(t, { permissions: { canViewAnalytics: true } });
   const refused = await upload(t, reader.token, `${HEADER}\n`);
   assert.equal(refused.status, 403);
+});
+
+Deno.test("GET /api/jobs/admin/export: the filter's jobs as formula-safe CSV, in the upload's columns", async () => {
+  await using t = await testApp();
+  const editor = await signIn(t, { permissions: { canCreateJobs: true } });
+  const many = Array.from({ length: 205 }, (_, i) => sampleJob({ role: `Bulk ${i}` }));
+  const bulk = await t.services.jobs.bulkCreate(many);
+  assert.equal(bulk.created.length, 205);
+  const risky = await t.services.jobs.create(
+    sampleJob({ role: '=HYPERLINK("https://evil.example")', companyName: "Acme, Inc." }),
+  );
+  assert.ok(risky.ok);
+  await t.services.jobs.setStatus(risky.job._id, "inactive");
+
+  const get = async (query: string, token = editor.token) => {
+    const response = await t.app.request(`/api/jobs/admin/export?${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return { response, text: await response.text() };
+  };
+  const all = await get("status=all");
+  assert.equal(all.response.status, 200);
+  assert.match(all.response.headers.get("content-type") ?? "", /^text\/csv/);
+  assert.match(
+    all.response.headers.get("content-disposition") ?? "",
+    /^attachment; filename="careeredge-jobs-all-\d{4}-\d{2}-\d{2}\.csv"$/,
+  );
+  const rows = parse(all.text, { columns: true }) as Record<string, string>[];
+  assert.equal(rows.length, 206, "every job, past the first page of the read");
+  const row = rows.find((r) => r.companyName === "Acme, Inc.")!;
+  assert.equal(row.role, `'=HYPERLINK("https://evil.example")`, "a formula stays text");
+  assert.equal(row.status, "inactive");
+  assert.equal(row.views, "0");
+
+  const inactive = parse((await get("status=inactive")).text, { columns: true });
+  assert.equal(inactive.length, 1);
+  const searched = parse((await get("status=active&search=Bulk%2020")).text, { columns: true });
+  assert.ok(searched.length >= 1 && searched.length < 205, String(searched.length));
+
+  // After the system columns come the upload's own, so an export is a template of real jobs.
+  const [header] = parse(all.text, { to_line: 1 }) as string[][];
+  assert.deepEqual(header.slice(5), [...JOB_CSV_COLUMNS]);
+
+  assert.equal((await get("status=nonsense")).response.status, 400);
+  const reader = await signIn(t, { permissions: { canViewAnalytics: true } });
+  assert.equal((await get("status=all", reader.token)).response.status, 403);
 });

@@ -21,6 +21,7 @@ function calls(jobId: string, adminId: string): Call[] {
   return [
     { method: "GET", path: "/api/jobs/admin/all?status=all", needs: "canCreateJobs" },
     { method: "GET", path: "/api/jobs/admin/recent" },
+    { method: "GET", path: "/api/jobs/admin/export?status=all", needs: "canCreateJobs" },
     { method: "GET", path: "/api/jobs/admin/dump", needs: "canCreateJobs" },
     { method: "POST", path: "/api/jobs", body: sampleJob(), needs: "canCreateJobs" },
     {

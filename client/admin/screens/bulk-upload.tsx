@@ -15,6 +15,7 @@ import {
 } from "../../../kv/schemas.ts";
 import { JOB_CSV_COLUMNS } from "../../../kv/jobs/csv.ts";
 import { api, messageOf } from "../api.ts";
+import { saveFile } from "../download.ts";
 import { jobsChanged } from "../queries.ts";
 import { plural } from "../ui.tsx";
 import type { BulkAnswer, BulkRowProblem } from "../types.ts";
@@ -62,14 +63,8 @@ function csvTemplate(): string {
   return `${JOB_CSV_COLUMNS.join(",")}\r\n${row.join(",")}\r\n`;
 }
 
-function downloadTemplate() {
-  const url = URL.createObjectURL(new Blob([csvTemplate()], { type: "text/csv" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = "careeredge-jobs-template.csv";
-  link.click();
-  URL.revokeObjectURL(url);
-}
+const downloadTemplate = () =>
+  saveFile(new Blob([csvTemplate()], { type: "text/csv" }), "careeredge-jobs-template.csv");
 
 /** Pasted or read text is JSON when it starts as JSON does; anything else is read as CSV. */
 const isJsonText = (text: string) => /^\s*[{[]/.test(text);

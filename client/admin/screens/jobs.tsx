@@ -1,9 +1,10 @@
-/** Manage Jobs: status tabs with counts, filters, the table, bulk close, reopen and delete. */
+/** Manage Jobs: status tabs with counts, filters, the table, bulk close, reopen and delete, export. */
 import { useEffect, useId, useMemo, useState } from "react";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { api } from "../api.ts";
+import { saveFile } from "../download.ts";
 import { can, useAdmin } from "../session.ts";
 import { jobListQuery, jobsChanged } from "../queries.ts";
 import { JobCell, ScrollTable } from "../components/table.tsx";
@@ -143,6 +144,24 @@ function JobsList({ admin }: { admin: Admin }) {
   };
 
   const canDelete = can(admin, "canDeleteJobs");
+  const [exporting, setExporting] = useState(false);
+  /** The jobs of the tab and filters in view, every page of them. */
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      const { status: tab, search: text, company, location } = search;
+      const day = new Date().toISOString().slice(0, 10);
+      saveFile(
+        await api.blob("/jobs/admin/export", { status: tab, search: text, company, location }),
+        `careeredge-jobs-${tab}-${day}.csv`,
+      );
+      toast.success("Jobs exported as CSV");
+    } catch {
+      toast.error("Error exporting jobs");
+    } finally {
+      setExporting(false);
+    }
+  };
   const columns = 7 + (bulk ? 1 : 0);
 
   return (
@@ -150,6 +169,14 @@ function JobsList({ admin }: { admin: Admin }) {
       <PageHeader title="Manage Jobs" subtitle="Create, edit and review every job posting">
         <Link to="/admin/jobs/create" className="btn-primary">Add Job</Link>
         <Link to="/admin/jobs/dump" className="btn-secondary">Dump Jobs</Link>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={exporting}
+          onClick={exportList}
+        >
+          {exporting ? "Exporting..." : "Export CSV"}
+        </button>
         <button
           type="button"
           className="btn-secondary"
