@@ -31,6 +31,7 @@ export const ACTIVITY_ACTIONS = [
   "admin.create",
   "admin.activate",
   "admin.deactivate",
+  "admin.permissions",
   "admin.delete",
   "profile.update",
   "auth.sign_in",

@@ -44,9 +44,20 @@ export const tokenStore = {
     else localStorage.removeItem(TOKEN_STORAGE_KEY);
     for (const listener of listeners) listener();
   },
+  /**
+   * Also told when another tab signs in or out: the browser reports that tab's storage change here
+   * (a `null` key means storage was cleared).
+   */
   subscribe(listener: () => void) {
+    const fromOtherTab = (event: StorageEvent) => {
+      if (event.key === TOKEN_STORAGE_KEY || event.key === null) listener();
+    };
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    addEventListener("storage", fromOtherTab);
+    return () => {
+      listeners.delete(listener);
+      removeEventListener("storage", fromOtherTab);
+    };
   },
 };
 
@@ -57,9 +68,21 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+let onForbidden = () => {};
+
+/**
+ * main.tsx installs what a 403 does: the account's permissions may have changed since the portal
+ * read them, so it reads them again and the menus and screens follow.
+ */
+export function setForbiddenHandler(handler: () => void) {
+  onForbidden = handler;
+}
+
 interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** A body sent as it is, of this content type (a CSV upload). */
+  text?: { body: string; type: string };
   /** The sign-in call answers 401 for a wrong password: that is a message, not a lost session. */
   ignoreUnauthorized?: boolean;
 }
@@ -73,12 +96,14 @@ async function send(method: string, path: string, options: RequestOptions = {}) 
   const token = tokenStore.get();
   if (token) headers.set("authorization", `Bearer ${token}`);
   if (options.body !== undefined) headers.set("content-type", "application/json");
+  if (options.text) headers.set("content-type", options.text.type);
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.text?.body ??
+        (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
     });
   } catch (error) {
@@ -90,6 +115,7 @@ async function send(method: string, path: string, options: RequestOptions = {}) 
   if (response.ok) return response;
   const body = await response.json().catch(() => ({})) as Record<string, unknown>;
   if (response.status === 401 && !options.ignoreUnauthorized) onUnauthorized();
+  if (response.status === 403) onForbidden();
   throw new ApiError(
     response.status,
     typeof body.message === "string" ? body.message : "",
@@ -103,6 +129,9 @@ export const api = {
   },
   async post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
     return await (await send("POST", path, { ...options, body })).json();
+  },
+  async postText<T>(path: string, body: string, type: string): Promise<T> {
+    return await (await send("POST", path, { text: { body, type } })).json();
   },
   async put<T>(path: string, body?: unknown): Promise<T> {
     return await (await send("PUT", path, { body })).json();

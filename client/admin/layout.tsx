@@ -7,7 +7,7 @@ import { Link, Navigate, Outlet, useNavigate } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { api, tokenStore } from "./api.ts";
-import { can, useSession } from "./session.ts";
+import { can, SignedInAdmin, useSession } from "./session.ts";
 import { AuthSpinner } from "./spinner.tsx";
 import { Dialog } from "./ui.tsx";
 import { ProfileForm } from "./profile.tsx";
@@ -96,7 +96,9 @@ export function AdminLayout() {
         <TwoFactorPanel admin={admin} />
       </Dialog>
       <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
-        <Outlet />
+        <SignedInAdmin value={admin}>
+          <Outlet />
+        </SignedInAdmin>
       </main>
     </div>
   );

@@ -3,7 +3,8 @@ import { StrictMode, useEffect, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { setUnauthorizedHandler, tokenStore } from "./api.ts";
+import { setForbiddenHandler, setUnauthorizedHandler, tokenStore } from "./api.ts";
+import { profileKey } from "./session.ts";
 import { queryClient } from "./queries.ts";
 import { router } from "./router.tsx";
 import { AuthSpinner } from "./spinner.tsx";
@@ -16,6 +17,17 @@ setUnauthorizedHandler(() => {
   if (router.state.location.pathname !== "/admin/login") {
     void router.navigate({ to: "/admin/login", replace: true });
   }
+});
+
+setForbiddenHandler(() => void queryClient.invalidateQueries({ queryKey: profileKey }));
+
+// A session that ends, here or in another tab, takes its cached answers with it, so the next
+// account never sees the last one's lists.
+let lastToken = tokenStore.get();
+tokenStore.subscribe(() => {
+  const token = tokenStore.get();
+  if (lastToken !== null && token !== lastToken) queryClient.clear();
+  lastToken = token;
 });
 
 function App() {

@@ -1,5 +1,5 @@
 /** The admin session: the stored token, the profile it resolves to, permissions. */
-import { useSyncExternalStore } from "react";
+import { createContext, use, useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { api, isDefinitive, tokenStore } from "./api.ts";
 import type { Admin } from "./types.ts";
@@ -34,6 +34,9 @@ export function useSession() {
     enabled: token !== null,
     retry: false,
     staleTime: 60_000,
+    // The main admin may change this account's permissions meanwhile: coming back to the tab
+    // reads them again, so the menus follow.
+    refetchOnWindowFocus: true,
   });
   return {
     token,
@@ -44,9 +47,16 @@ export function useSession() {
   };
 }
 
+/**
+ * The admin the guarded layout has resolved, handed to its screens. A screen reads it from here,
+ * not from the token: when the session ends (in this tab or another) a screen may render once more
+ * before the layout swaps it for the sign-in page, and it must not fail in that moment.
+ */
+export const SignedInAdmin = createContext<Admin | null>(null);
+
 /** The signed-in admin, inside the guarded layout (which renders nothing until it is known). */
 export function useAdmin(): Admin {
-  const { admin } = useSession();
+  const admin = use(SignedInAdmin);
   if (!admin) throw new Error("useAdmin outside the signed-in layout");
   return admin;
 }

@@ -345,10 +345,17 @@ function setToastTop(px: number) {
  * never covers (and swallows clicks on) Export, Add Admin, Bulk Actions and the like.
  */
 export function useToastTop(): number {
-  return useSyncExternalStore((listener) => {
-    toastTop.listeners.add(listener);
-    return () => toastTop.listeners.delete(listener);
-  }, () => toastTop.px);
+  const px = () => toastTop.px;
+  // The third argument serves hydration: without it React gives up on the server's markup (error
+  // #423) and renders the whole root afresh.
+  return useSyncExternalStore(
+    (listener) => {
+      toastTop.listeners.add(listener);
+      return () => toastTop.listeners.delete(listener);
+    },
+    px,
+    px,
+  );
 }
 
 /** The screen's heading, which also names the browser tab (one page title per screen). */

@@ -1,5 +1,6 @@
 /** `/api/admin`: sign-in, profile and (main admin only) account management. */
 import { Hono } from "hono";
+import { z } from "zod";
 import { timingSafeEqual } from "node:crypto";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { requireAdmin } from "../../server/auth.ts";
@@ -17,6 +18,8 @@ import {
   ALL_PERMISSIONS,
   createMainAdminSchema,
   loginSchema,
+  type Permission,
+  permissionsSchema,
   registerAdminSchema,
   updateProfileSchema,
 } from "../../kv/schemas.ts";
@@ -227,5 +230,37 @@ export function adminRoutes(services: Services) {
     return c.json({ message: "Admin deleted successfully" });
   });
 
+  // Read with the account on every request (server/auth.ts), so a change holds from the admin's
+  // next call, in every process; their screens follow when the portal next reads their profile.
+  app.put("/:id/permissions", mainOnly, async (c) => {
+    const { permissions } = parseWith(adminPermissionsSchema, await readJson(c));
+    const target = await admins.get(c.req.param("id"));
+    if (!target) fail(404, "Admin not found");
+    if (target._id === c.get("admin")._id) fail(403, "You cannot change your own permissions");
+    if (target.role === "main_admin") fail(403, "The main admin's permissions cannot be changed");
+    const result = await admins.update(
+      target._id,
+      (current) => ({ permissions: { ...current.permissions, ...definedFlags(permissions) } }),
+      { audit: auditOf(c, services), action: "admin.permissions" },
+    );
+    if (!result.ok) fail(404, "Admin not found");
+    return c.json({
+      message: "Permissions updated successfully",
+      admin: publicAdmin(result.admin),
+    });
+  });
+
   return app;
+}
+
+const adminPermissionsSchema = z.object({
+  permissions: permissionsSchema.refine(
+    (flags) => Object.values(flags).some((value) => value !== undefined),
+    "permissions must name at least one of canCreateJobs, canDeleteJobs, canViewAnalytics, canManageAdmins",
+  ),
+}, { error: "permissions is required" });
+
+/** The flags a body names; a flag left out keeps its value. */
+function definedFlags(flags: Partial<Record<Permission, boolean | undefined>>) {
+  return Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined));
 }

@@ -18,11 +18,17 @@ import {
   type JobWithAnalytics,
 } from "../../kv/schemas.ts";
 import { PUBLIC_FILTERS, type PublicFilter } from "../../kv/job-fields.ts";
-import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
+import {
+  ADMIN_PAGE_SIZE,
+  DASHBOARD_RECENT_JOBS,
+  DUMP_PAGE_SIZE,
+  PUBLIC_PAGE_SIZE,
+} from "../../kv/constants.ts";
 
 const page = wholeNumber(1, 1_000_000, 1, { emptyIsAbsent: true });
 const limit = (fallback: number) => wholeNumber(1, 100, fallback, { emptyIsAbsent: true });
 import { jsonAnswer, normaliseQuery } from "../../server/cache.ts";
+import { exportJobsCsv, isCsv, readCsvJobs } from "./jobs-csv.ts";
 
 /** A bulk upload may carry many long descriptions; one job never needs more than this. */
 const MAX_BULK_JOBS = 500;
@@ -172,11 +178,37 @@ export function jobRoutes(services: Services) {
     return answer.response();
   }
 
-  app.get("/admin/all", requireAdmin(services), (c) =>
+  app.get("/admin/all", createJobs, (c) =>
     adminListAnswer(
       "admin-all",
       parseQuery(c, adminListQuery),
       (list, withTotals) => ({ ...list, jobs: withTotals }),
+    ));
+
+  const exportQuery = adminListQuery.pick({
+    status: true,
+    search: true,
+    company: true,
+    location: true,
+  });
+  app.get("/admin/export", createJobs, (c) => {
+    const filter = parseQuery(c, exportQuery);
+    const day = services.now().toISOString().slice(0, 10);
+    return exportJobsCsv(services, filter, `careeredge-jobs-${filter.status}-${day}.csv`);
+  });
+
+  // The dashboard's newest jobs, for every admin: Manage Jobs' list and counts need canCreateJobs.
+  app.get("/admin/recent", requireAdmin(services), () =>
+    adminListAnswer(
+      "admin-recent",
+      {
+        page: 1,
+        limit: DASHBOARD_RECENT_JOBS,
+        status: "active",
+        sortBy: "datePosted",
+        sortOrder: "desc",
+      },
+      (_list, withTotals) => ({ jobs: withTotals }),
     ));
 
   app.get("/admin/dump", createJobs, (c) =>
@@ -221,7 +253,7 @@ export function jobRoutes(services: Services) {
   });
 
   app.post("/bulk", createJobs, limitBody(16 * 1024), async (c) => {
-    const body = await readJson(c);
+    const body = isCsv(c) ? await readCsvJobs(c) : await readJson(c);
     if (!body || typeof body !== "object" || !Array.isArray((body as { jobs?: unknown }).jobs)) {
       fail(400, 'JSON must contain a "jobs" array');
     }

@@ -174,11 +174,11 @@ Deno.test({ name: "admin portal edges: workflows and layout", ...browserTest }, 
   const { page } = await newPage(browser, 1366);
 
   await t.step(
-    "View opens the admin detail from any tab; inactive moves back to active",
+    "Details opens the admin detail from any tab; inactive moves back to active",
     async () => {
       await openAs(page, s, main, "/admin/jobs?status=inactive");
       await expectText(page, "Showing 1 to 2 of 2 jobs");
-      await page.getByRole("button", { name: "View Retired Role at Acme Corp" }).click();
+      await page.getByRole("button", { name: "Details of Retired Role at Acme Corp" }).click();
       const dialog = page.getByRole("dialog", { name: "Retired Role" });
       await dialog.getByRole("heading", { name: "Job Description" }).waitFor();
       assert.equal(page.url(), `${s.url}/admin/jobs?status=inactive`);
@@ -190,7 +190,7 @@ Deno.test({ name: "admin portal edges: workflows and layout", ...browserTest }, 
   );
 
   await t.step("a move refused for a clashing hiring link explains the clash", async () => {
-    await page.getByRole("button", { name: "View Clashing Role at Acme Corp" }).click();
+    await page.getByRole("button", { name: "Details of Clashing Role at Acme Corp" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Move to Active" }).click();
     await expectToast(
       page,

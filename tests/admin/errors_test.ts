@@ -117,7 +117,7 @@ Deno.test({ name: "failure toasts, busy labels and loading states", ...browserTe
     await expectToast(page, "Job created successfully!");
     await page.goto(`${s.url}/admin/jobs/create`);
     await page.getByRole("tab", { name: "JSON Upload" }).click();
-    await page.getByLabel("Jobs JSON").fill(JSON.stringify({ jobs: [sampleJob()] }));
+    await page.getByLabel("Jobs (JSON or CSV)").fill(JSON.stringify({ jobs: [sampleJob()] }));
     await failNext(page, "POST", /\/api\/jobs\/bulk$/);
     await press(page.getByRole("button", { name: "Upload Jobs" }));
     await expectToast(page, "Error creating jobs");

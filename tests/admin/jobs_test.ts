@@ -73,7 +73,9 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     assert.equal(await rows().count(), 2);
     assert.equal(await rows().getByText("Dump", { exact: true }).count(), 2);
     assert.equal(await page.getByRole("link", { name: /^Edit / }).count(), 0);
-    assert.equal(await page.getByRole("button", { name: /^View / }).count(), 2);
+    // A job that is not public has no public page to view; its details are one click away.
+    assert.equal(await page.getByRole("link", { name: /^View / }).count(), 0);
+    assert.equal(await page.getByRole("button", { name: /^Details of / }).count(), 2);
     await tab("All").click();
     await expectText(page, "Showing 1 to 10 of 15 jobs");
     await tab("Inactive").click();
@@ -197,31 +199,59 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
       const creates = kind.main || kind.permissions!.includes("canCreateJobs");
       const deletes = kind.main || kind.permissions!.includes("canDeleteJobs");
       await openAs(page, s, account, "/admin/jobs");
+      if (!creates) {
+        // Manage Jobs needs canCreateJobs: no list, no counts, the reason instead.
+        await expectHeading(page, "Access Denied");
+        await expectText(page, "You don't have permission to manage jobs");
+        assert.equal(await page.getByRole("tab").count(), 0, kind.name);
+        assert.equal(await page.locator("tbody tr").count(), 0, kind.name);
+        continue;
+      }
       await expectText(page, "Showing 1 to 9 of 9 jobs");
       for (const name of ["Add Job", "Dump Jobs"]) {
         assert.equal(
           await page.getByRole("main").getByRole("link", { name, exact: true }).count(),
-          creates ? 1 : 0,
+          1,
           `${kind.name}: ${name}`,
         );
       }
-      assert.equal(
-        await page.getByRole("button", { name: "Bulk Actions" }).count(),
-        creates ? 1 : 0,
-      );
-      assert.equal(await page.getByRole("link", { name: /^Edit / }).count(), creates ? 9 : 0);
+      assert.equal(await page.getByRole("button", { name: "Bulk Actions" }).count(), 1);
+      assert.equal(await page.getByRole("link", { name: /^Edit / }).count(), 9);
       assert.equal(await page.getByRole("button", { name: /^Delete / }).count(), deletes ? 9 : 0);
-      assert.equal(await page.getByRole("button", { name: /^View / }).count(), 9);
+      assert.equal(await page.getByRole("button", { name: /^Details of / }).count(), 9);
+      const views = page.getByRole("link", { name: /^View .* \(opens in a new tab\)$/ });
+      assert.equal(await views.count(), 9);
+      assert.equal(await views.first().getAttribute("target"), "_blank");
+      assert.match(await views.first().getAttribute("href") ?? "", /^\/jobs\/JB-/);
     }
   });
 
-  await t.step("bulk delete without canDeleteJobs is refused with its message", async () => {
+  await t.step("view opens the public page in a new tab; Details opens the modal", async () => {
+    await openAs(page, s, main, "/admin/jobs");
+    const first = page.locator("tbody tr").first();
+    const role = (await first.locator("td").first().locator("p").first().textContent())!;
+    const [publicPage] = await Promise.all([
+      page.context().waitForEvent("page"),
+      first.getByRole("link", { name: /^View / }).click(),
+    ]);
+    await publicPage.waitForLoadState();
+    await publicPage.getByRole("heading", { name: role, level: 1 }).waitFor();
+    assert.match(publicPage.url(), /\/jobs\/JB-/);
+    await publicPage.close();
+    assert.equal(page.url(), `${s.url}/admin/jobs`);
+    await first.getByRole("button", { name: /^Details of / }).click();
+    await page.getByRole("dialog", { name: role }).getByRole("heading", { name: "Job Description" })
+      .waitFor();
+    await closeByEscape(page);
+  });
+
+  await t.step("Bulk Actions offers Delete Selected only with canDeleteJobs", async () => {
     const editor = await signIn(s, { permissions: { canCreateJobs: true } });
     await openAs(page, s, editor, "/admin/jobs");
     await page.getByRole("button", { name: "Bulk Actions" }).click();
     await page.getByRole("checkbox").first().check();
-    await page.getByRole("button", { name: "Delete Selected" }).click();
-    await expectToast(page, "You do not have permission to delete jobs");
+    await expectText(page, "1 selected");
+    assert.equal(await page.getByRole("button", { name: "Delete Selected" }).count(), 0);
     await page.getByRole("tab", { name: "Active (9)" }).waitFor();
   });
 
@@ -273,6 +303,9 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     await page.getByRole("button", { name: "Update Job" }).click();
     await expectToast(page, "Please fill in: Role");
     await page.getByRole("button", { name: "Cancel" }).click();
+    // The changes were never saved: leaving asks first.
+    await page.getByRole("dialog", { name: "Leave without saving?" })
+      .getByRole("button", { name: "Leave" }).click();
     await page.waitForURL(`${s.url}/admin/jobs`);
     const stored = await apiCall<JobWithAnalytics>(s, main, "GET", `/api/jobs/${job._id}`);
     assert.equal(stored.hiringLink, job.hiringLink);

@@ -53,12 +53,15 @@ Deno.test({ name: "the portal at 390 pixels", ...browserTest }, async (t) => {
     await page.locator("[data-skeleton]").first().waitFor({ state: "detached" });
     const row = page.getByRole("row").filter({ hasText: job.role });
     await inView(page, row.getByText("Active", { exact: true }), "the Status badge");
-    for (const action of ["View", "Edit", "Delete"]) {
-      await inView(
-        page,
-        row.getByRole(action === "Edit" ? "link" : "button", { name: `${action} ${job.role}` }),
-        `${action}`,
-      );
+    for (
+      const [kind, name] of [
+        ["link", `View ${job.role}`],
+        ["button", `Details of ${job.role}`],
+        ["link", `Edit ${job.role}`],
+        ["button", `Delete ${job.role}`],
+      ] as const
+    ) {
+      await inView(page, row.getByRole(kind, { name }), name);
     }
     for (const tab of await page.getByRole("tab").all()) await inView(page, tab, "a status tab");
   });

@@ -320,7 +320,7 @@ Deno.test("admin lists: tabs, server-side search/company/location filters, pages
 
 Deno.test("admin lists show each job's views and clicks as soon as they are counted", async () => {
   await using t = await testApp({ now: new Date("2026-08-01T09:00:00Z") });
-  const admin = await signIn(t);
+  const admin = await signIn(t, { permissions: { canCreateJobs: true } });
   const first = await t.services.jobs.create(sampleJob({ role: "First" }));
   // A later posting time, so the list's order is fixed.
   t.clock.now = new Date("2026-08-01T09:01:00Z");

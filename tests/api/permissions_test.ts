@@ -19,7 +19,9 @@ interface Call {
 
 function calls(jobId: string, adminId: string): Call[] {
   return [
-    { method: "GET", path: "/api/jobs/admin/all?status=all" },
+    { method: "GET", path: "/api/jobs/admin/all?status=all", needs: "canCreateJobs" },
+    { method: "GET", path: "/api/jobs/admin/recent" },
+    { method: "GET", path: "/api/jobs/admin/export?status=all", needs: "canCreateJobs" },
     { method: "GET", path: "/api/jobs/admin/dump", needs: "canCreateJobs" },
     { method: "POST", path: "/api/jobs", body: sampleJob(), needs: "canCreateJobs" },
     {
@@ -57,6 +59,12 @@ function calls(jobId: string, adminId: string): Call[] {
       method: "PUT",
       path: `/api/admin/${adminId}/status`,
       body: { isActive: false },
+      needs: "main_admin",
+    },
+    {
+      method: "PUT",
+      path: `/api/admin/${adminId}/permissions`,
+      body: { permissions: { canCreateJobs: true } },
       needs: "main_admin",
     },
     { method: "DELETE", path: `/api/admin/${adminId}`, needs: "main_admin" },

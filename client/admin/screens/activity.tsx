@@ -20,6 +20,8 @@ import {
 } from "../ui.tsx";
 import { formatDateTime } from "../../components/dates.ts";
 import type { Admin } from "../types.ts";
+import type { Permissions } from "../../../kv/schemas.ts";
+import { PERMISSION_LABELS } from "../permissions.ts";
 import type { ActivityPage, ActivityRecord } from "../../../kv/activity.ts";
 
 const ACTION_LABELS: Record<ActivityRecord["action"], string> = {
@@ -32,6 +34,7 @@ const ACTION_LABELS: Record<ActivityRecord["action"], string> = {
   "admin.create": "Admin created",
   "admin.activate": "Admin activated",
   "admin.deactivate": "Admin deactivated",
+  "admin.permissions": "Permissions changed",
   "admin.delete": "Admin deleted",
   "profile.update": "Profile updated",
   "auth.sign_in": "Signed in",
@@ -54,6 +57,7 @@ const NO_FILTERS: Filters = { adminId: "", action: "", jobId: "" };
 function describeChange(record: ActivityRecord): string {
   const change = record.change;
   if (!change) return "";
+  if (record.action === "admin.permissions") return permissionChange(change);
   if (change.before && change.after && record.action !== "job.delete") {
     const after = change.after as Record<string, unknown>;
     const before = change.before as Record<string, unknown>;
@@ -68,6 +72,23 @@ function describeChange(record: ActivityRecord): string {
   return Object.entries(change).map(([key, value]) =>
     `${key}: ${Array.isArray(value) ? value.join(", ") : JSON.stringify(value)}`
   ).join("; ");
+}
+
+/** "granted Create Jobs; removed Delete Jobs", from the flags before and after. */
+function permissionChange(change: Record<string, unknown>): string {
+  const flags = (
+    side: unknown,
+  ) => ((side as { permissions?: Partial<Permissions> } | undefined)?.permissions ?? {});
+  const before = flags(change.before);
+  const after = flags(change.after);
+  const named = (held: Partial<Permissions>, notHeld: Partial<Permissions>) =>
+    PERMISSION_LABELS.filter(({ name }) => held[name] && !notHeld[name]).map(({ label }) => label);
+  const granted = named(after, before);
+  const removed = named(before, after);
+  return [
+    ...(granted.length ? [`granted ${granted.join(", ")}`] : []),
+    ...(removed.length ? [`removed ${removed.join(", ")}`] : []),
+  ].join("; ");
 }
 
 /** Long values without spaces (a URL) may break anywhere to fit; words do not. */

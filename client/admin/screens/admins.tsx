@@ -1,4 +1,4 @@
-/** Manage Admins: main admin only; list, create, activate/deactivate, delete. */
+/** Manage Admins: main admin only; list, create, edit permissions, activate/deactivate, delete. */
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
@@ -8,6 +8,7 @@ import { useAdmin } from "../session.ts";
 import { FormButtons, TextField, validate } from "../components/form.tsx";
 import { ScrollTable } from "../components/table.tsx";
 import { queryKeys } from "../queries.ts";
+import { PERMISSION_LABELS } from "../permissions.ts";
 import {
   AccessDenied,
   ConfirmDialog,
@@ -17,13 +18,6 @@ import {
   SkeletonRows,
 } from "../ui.tsx";
 import type { Admin } from "../types.ts";
-
-const PERMISSION_LABELS: { name: keyof Permissions; label: string }[] = [
-  { name: "canCreateJobs", label: "Create Jobs" },
-  { name: "canDeleteJobs", label: "Delete Jobs" },
-  { name: "canViewAnalytics", label: "View Analytics" },
-  { name: "canManageAdmins", label: "Manage Admins" },
-];
 
 /** The summary badges: Jobs, Analytics, Admins, or All for a main admin. */
 function permissionBadges(admin: Admin): string[] {
@@ -48,6 +42,7 @@ function AdminList() {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Admin | null>(null);
+  const [editing, setEditing] = useState<Admin | null>(null);
   const list = useQuery({
     queryKey: queryKeys.admins(),
     queryFn: () => api.get<{ admins: Admin[] }>("/admin/all"),
@@ -126,7 +121,15 @@ function AdminList() {
                 </td>
                 <td data-label="Actions" className="px-4 py-3">
                   {admin.role !== "main_admin" && (
-                    <div className="flex gap-2">
+                    <div className="flex flex-wrap gap-2">
+                      <button
+                        type="button"
+                        className="btn-secondary"
+                        aria-label={`Edit permissions of ${admin.username}`}
+                        onClick={() => setEditing(admin)}
+                      >
+                        Edit permissions
+                      </button>
                       <button
                         type="button"
                         className="btn-secondary"
@@ -161,6 +164,23 @@ function AdminList() {
           }}
           onCancel={() => setCreating(false)}
         />
+      </Dialog>
+      <Dialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={`Edit Permissions – ${editing?.username ?? ""}`}
+      >
+        {editing && (
+          <EditPermissionsForm
+            admin={editing}
+            onDone={() => {
+              setEditing(null);
+              void changed();
+              void queryClient.invalidateQueries({ queryKey: ["activity"] });
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        )}
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}
@@ -221,24 +241,65 @@ function CreateAdminForm({ onDone, onCancel }: { onDone: () => void; onCancel: (
       {field("username", "Username", "text", "off")}
       {field("email", "Email", "email", "off")}
       {field("password", "Password", "password", "new-password")}
-      <fieldset>
-        <legend className="field-label">Permissions</legend>
-        <div className="grid grid-cols-2 gap-2">
-          {PERMISSION_LABELS.map(({ name, label }) => (
-            <label key={name} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4"
-                checked={permissions[name]}
-                onChange={(event) =>
-                  setPermissions({ ...permissions, [name]: event.target.checked })}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <PermissionBoxes permissions={permissions} onChange={setPermissions} />
       <FormButtons busy={busy} label="Create Admin" busyLabel="Creating..." onCancel={onCancel} />
+    </form>
+  );
+}
+
+function PermissionBoxes({ permissions, onChange }: {
+  permissions: Permissions;
+  onChange: (permissions: Permissions) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="field-label">Permissions</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {PERMISSION_LABELS.map(({ name, label }) => (
+          <label key={name} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={permissions[name]}
+              onChange={(event) =>
+                onChange({ ...permissions, [name]: event.target.checked })}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** An admin's flags, changed from their next request on (the server reads them every time). */
+function EditPermissionsForm({ admin, onDone, onCancel }: {
+  admin: Admin;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const [permissions, setPermissions] = useState<Permissions>(admin.permissions);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await api.put(`/admin/${admin._id}/permissions`, { permissions });
+      toast.success("Permissions updated successfully");
+      onDone();
+    } catch (error) {
+      toast.error(messageOf(error, "Error updating permissions"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <p className="text-sm text-slate-600">
+        {admin.username} ({admin.email}) gets the new permissions from their next action on.
+      </p>
+      <PermissionBoxes permissions={permissions} onChange={setPermissions} />
+      <FormButtons busy={busy} label="Save Permissions" busyLabel="Saving..." onCancel={onCancel} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { BROWSER_NAMES, DEVICE_NAMES, TOP_LIST_LIMIT } from "../../../kv/constants.ts";
+import { saveFile } from "../download.ts";
 import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { queryKeys } from "../queries.ts";
@@ -103,13 +104,10 @@ function Reports() {
   const exportAs = async (format: (typeof EXPORT_FORMATS)[number]) => {
     setExporting(true);
     try {
-      const blob = await api.blob("/analytics/export", { days, format });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = `analytics-${days}days.${format}`;
-      link.click();
-      URL.revokeObjectURL(url);
+      saveFile(
+        await api.blob("/analytics/export", { days, format }),
+        `analytics-${days}days.${format}`,
+      );
       toast.success(`Analytics exported as ${format.toUpperCase()}`);
     } catch {
       toast.error("Error exporting analytics");

@@ -1,6 +1,7 @@
 /**
- * The JSON Upload tab of Create Job: the format guide with its example, reading a file or pasted
- * JSON, sending the jobs at once, and the result naming each row that was not created and why.
+ * The JSON Upload tab of Create Job: the format guide with its example and a CSV template, reading
+ * a JSON or CSV file or pasted text, sending the jobs at once, and the result: each row that was
+ * not created and why, the rows already posted summed up with their list folded.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -12,7 +13,9 @@ import {
   REQUIRED_JOB_FIELDS,
   SKILL_GROUPS,
 } from "../../../kv/schemas.ts";
+import { JOB_CSV_COLUMNS } from "../../../kv/jobs/csv.ts";
 import { api, messageOf } from "../api.ts";
+import { saveFile } from "../download.ts";
 import { jobsChanged } from "../queries.ts";
 import { plural } from "../ui.tsx";
 import type { BulkAnswer, BulkRowProblem } from "../types.ts";
@@ -47,6 +50,25 @@ const EXAMPLE = JSON.stringify(
   2,
 );
 
+const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+
+/** The CSV template: the header of every column, and the example job as its one row. */
+function csvTemplate(): string {
+  const job = (JSON.parse(EXAMPLE) as { jobs: Record<string, unknown>[] }).jobs[0];
+  const skills = job.skills as Record<string, string[]>;
+  const row = JOB_CSV_COLUMNS.map((column) => {
+    const value = column in skills ? skills[column] : job[column];
+    return quoted(Array.isArray(value) ? value.join("; ") : String(value ?? ""));
+  });
+  return `${JOB_CSV_COLUMNS.join(",")}\r\n${row.join(",")}\r\n`;
+}
+
+const downloadTemplate = () =>
+  saveFile(new Blob([csvTemplate()], { type: "text/csv" }), "careeredge-jobs-template.csv");
+
+/** Pasted or read text is JSON when it starts as JSON does; anything else is read as CSV. */
+const isJsonText = (text: string) => /^\s*[{[]/.test(text);
+
 /** A row as the person uploading it knows it: its role and company, where the row has them. */
 function rowLabel(row: unknown): string {
   if (!row || typeof row !== "object") return "";
@@ -57,13 +79,15 @@ function rowLabel(row: unknown): string {
 
 interface UploadOutcome {
   created: number;
-  /** Rows not created, in row order: duplicates and errors together. */
-  failed: (BulkRowProblem & { label: string })[];
-  /** The failed rows as uploaded, to fix and upload again. */
-  failedJson: string;
+  /** Rows whose hiring link an active job (or an earlier row) already uses, in row order. */
+  duplicates: (BulkRowProblem & { label: string })[];
+  /** Rows with a problem to fix, in row order. */
+  errors: (BulkRowProblem & { label: string })[];
+  /** The rows not created as uploaded, to fix and upload again (a JSON upload only). */
+  failedJson: string | null;
 }
 
-/** What the upload did: the counts, and each row that was not created with its reason. */
+/** What the upload did: the counts, each row with a problem, and the rows already posted. */
 function UploadResult({ outcome, onRetryFailed }: {
   outcome: UploadOutcome;
   onRetryFailed: () => void;
@@ -74,43 +98,59 @@ function UploadResult({ outcome, onRetryFailed }: {
   useEffect(() => {
     section.current?.scrollIntoView({ block: "nearest" });
   }, [outcome]);
-  const { created, failed } = outcome;
+  const { created, duplicates, errors, failedJson } = outcome;
   return (
     <section ref={section} aria-labelledby={headingId} className="card space-y-3 p-5 text-sm">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">Upload result</h2>
       <p role="status" className="text-slate-700">
-        {plural(created, "job")} created, {plural(failed.length, "row")} not created.
+        {plural(created, "job")} created, {plural(duplicates.length + errors.length, "row")}{" "}
+        not created.
       </p>
-      {failed.length > 0 && (
-        <>
-          <table className="w-full table-fixed border-collapse text-left">
-            <caption className="sr-only">Rows not created</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="w-14 py-2 pr-2 font-semibold">Row</th>
-                <th scope="col" className="w-1/3 py-2 pr-2 font-semibold">Job</th>
-                <th scope="col" className="py-2 font-semibold">Problem</th>
+      {duplicates.length > 0 && (
+        <details className="rounded-lg bg-amber-50 p-3 text-amber-900">
+          <summary className="cursor-pointer font-medium">
+            {duplicates.length} already posted
+          </summary>
+          <ul className="mt-2 space-y-1">
+            {duplicates.map((row) => (
+              <li key={row.index} className="break-words">
+                <span className="font-mono">Row {row.index + 1}</span>
+                {row.label && ` · ${row.label}`} — {row.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {errors.length > 0 && (
+        <table className="w-full table-fixed border-collapse text-left">
+          <caption className="sr-only">Rows not created</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              <th scope="col" className="w-14 py-2 pr-2 font-semibold">Row</th>
+              <th scope="col" className="w-1/3 py-2 pr-2 font-semibold">Job</th>
+              <th scope="col" className="py-2 font-semibold">Problem</th>
+            </tr>
+          </thead>
+          <tbody>
+            {errors.map((row) => (
+              <tr key={row.index} className="border-b border-slate-100 align-top">
+                <td className="py-2 pr-2 font-mono">{row.index + 1}</td>
+                <td className="py-2 pr-2 break-words">{row.label || "—"}</td>
+                <td className="py-2 break-words text-red-700">{row.message}</td>
               </tr>
-            </thead>
-            <tbody>
-              {failed.map((row) => (
-                <tr key={row.index} className="border-b border-slate-100 align-top">
-                  <td className="py-2 pr-2 font-mono">{row.index + 1}</td>
-                  <td className="py-2 pr-2 break-words">{row.label || "—"}</td>
-                  <td className="py-2 break-words text-red-700">{row.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="flex flex-wrap gap-2">
+            ))}
+          </tbody>
+        </table>
+      )}
+      {(failedJson !== null || created > 0) && (
+        <div className="flex flex-wrap gap-2">
+          {failedJson !== null && (
             <button type="button" className="btn-secondary" onClick={onRetryFailed}>
               Keep only the rows not created
             </button>
-            {created > 0 && (
-              <Link to="/admin/jobs" className="btn-secondary">Go to Manage Jobs</Link>
-            )}
-          </div>
-        </>
+          )}
+          {created > 0 && <Link to="/admin/jobs" className="btn-secondary">Go to Manage Jobs</Link>}
+        </div>
       )}
     </section>
   );
@@ -133,22 +173,31 @@ export function JsonUpload() {
 
   const upload = async (event: FormEvent) => {
     event.preventDefault();
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      toast.error("Invalid JSON format");
-      return;
-    }
-    const jobs = data && typeof data === "object" ? (data as { jobs?: unknown }).jobs : undefined;
-    if (!Array.isArray(jobs)) {
-      toast.error('JSON must contain a "jobs" array');
-      return;
+    const csv = !isJsonText(text);
+    let jobs: unknown[] = [];
+    if (!csv) {
+      let data: unknown;
+      try {
+        data = JSON.parse(text);
+      } catch {
+        toast.error("Invalid JSON format");
+        return;
+      }
+      const listed = data && typeof data === "object"
+        ? (data as { jobs?: unknown }).jobs
+        : undefined;
+      if (!Array.isArray(listed)) {
+        toast.error('JSON must contain a "jobs" array');
+        return;
+      }
+      jobs = listed;
     }
     setBusy(true);
     setOutcome(null);
     try {
-      const answer = await api.post<BulkAnswer>("/jobs/bulk", { jobs });
+      const answer = csv
+        ? await api.postText<BulkAnswer>("/jobs/bulk", text, "text/csv")
+        : await api.post<BulkAnswer>("/jobs/bulk", { jobs });
       const { summary } = answer;
       if (summary.created > 0) toast.success(`${summary.created} jobs created successfully!`);
       if (summary.duplicates > 0) {
@@ -156,19 +205,22 @@ export function JsonUpload() {
       }
       if (summary.errors > 0) toast.error(`${summary.errors} jobs failed to create`);
       await jobsChanged(queryClient);
-      const failed = [...answer.duplicates, ...answer.errors]
-        .sort((a, b) => a.index - b.index)
-        .map((row) => ({ ...row, label: rowLabel(jobs[row.index]) }));
       // With every row created the list is where to go; otherwise the rows not created stay in
       // view, to be fixed and uploaded again.
-      if (summary.created > 0 && failed.length === 0) {
+      if (summary.created > 0 && summary.duplicates + summary.errors === 0) {
         await navigate({ to: "/admin/jobs" });
         return;
       }
+      const labelled = (rows: BulkRowProblem[]) =>
+        rows.map((row) => ({ ...row, label: rowLabel(jobs[row.index]) }));
+      const failed = [...answer.duplicates, ...answer.errors].sort((a, b) => a.index - b.index);
       setOutcome({
         created: summary.created,
-        failed,
-        failedJson: JSON.stringify({ jobs: failed.map((row) => jobs[row.index]) }, null, 2),
+        duplicates: labelled(answer.duplicates),
+        errors: labelled(answer.errors),
+        failedJson: csv
+          ? null
+          : JSON.stringify({ jobs: failed.map((row) => jobs[row.index]) }, null, 2),
       });
     } catch (error) {
       toast.error(messageOf(error, "Error creating jobs"));
@@ -198,6 +250,16 @@ export function JsonUpload() {
           ))}
         </ul>
         <p className="mt-2">Each hiringLink must be a valid URL not used by another active job.</p>
+        <h3 className="mt-4 font-semibold text-slate-900">CSV</h3>
+        <p className="mt-1">
+          A CSV file works too: a header row of field names, then one job a row. Each skill group
+          and keywords is a column of its own, its entries separated by{" "}
+          <code className="font-mono">;</code>. A cell holding commas, quotes or line breaks goes in
+          double quotes, as spreadsheets write it.
+        </p>
+        <button type="button" className="btn-secondary mt-2" onClick={downloadTemplate}>
+          Download CSV template
+        </button>
         <div className="mt-4 flex items-center justify-between">
           <h3 className="font-semibold text-slate-900">Example</h3>
           <button type="button" className="btn-secondary" onClick={() => setText(EXAMPLE)}>
@@ -210,17 +272,17 @@ export function JsonUpload() {
         >{EXAMPLE}</pre>
       </section>
       <div>
-        <label htmlFor={fileId} className="field-label">JSON file</label>
+        <label htmlFor={fileId} className="field-label">JSON or CSV file</label>
         <input
           id={fileId}
           type="file"
-          accept="application/json,.json"
+          accept="application/json,.json,text/csv,.csv"
           className="field"
           onChange={(event) => readFile(event.target.files?.[0])}
         />
       </div>
       <div>
-        <label htmlFor={id} className="field-label">Jobs JSON</label>
+        <label htmlFor={id} className="field-label">Jobs (JSON or CSV)</label>
         <textarea
           id={id}
           rows={20}
@@ -239,7 +301,7 @@ export function JsonUpload() {
         <UploadResult
           outcome={outcome}
           onRetryFailed={() => {
-            setText(outcome.failedJson);
+            setText(outcome.failedJson ?? text);
             setOutcome(null);
           }}
         />

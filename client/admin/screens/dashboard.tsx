@@ -2,7 +2,6 @@
 import { useEffect } from "react";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { DASHBOARD_RECENT_JOBS } from "../../../kv/constants.ts";
 import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { SummaryCards, TrafficCharts } from "../components/traffic.tsx";
@@ -35,12 +34,7 @@ export function DashboardScreen() {
 
   const recent = useQuery({
     queryKey: queryKeys.recentJobs(),
-    queryFn: () =>
-      api.get<AdminJobList>("/jobs/admin/all", {
-        limit: DASHBOARD_RECENT_JOBS,
-        sortBy: "datePosted",
-        sortOrder: "desc",
-      }),
+    queryFn: () => api.get<Pick<AdminJobList, "jobs">>("/jobs/admin/recent"),
   });
   // The dashboard's load failures are only logged, as the product says.
   useEffect(() => {

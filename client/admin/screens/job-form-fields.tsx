@@ -31,6 +31,7 @@ import {
   useFocusFirstInvalid,
 } from "../components/form.tsx";
 import type { Job } from "../types.ts";
+import { UnsavedChangesGuard } from "./unsaved-guard.tsx";
 
 /** What the form holds for each field: text, a list, or the skill lists by group. */
 export type FormValues = Record<string, string | string[] | Skills>;
@@ -87,12 +88,27 @@ export function validated(
   }
   const parsed = schema.safeParse(values);
   if (parsed.success) return { job: parsed.data };
-  const message = describeIssue(parsed.error);
-  const field = parsed.error.issues[0]?.path[0];
-  return {
-    message,
-    errors: typeof field === "string" && field in values ? { [field]: message } : {},
-  };
+  const issue = parsed.error.issues[0];
+  const field = issue?.path[0];
+  if (typeof field !== "string" || !(field in fields)) {
+    return { message: describeIssue(parsed.error), errors: {} };
+  }
+  const message = plainWords(fields[field], issue.message);
+  return { message, errors: { [field]: message } };
+}
+
+/**
+ * A field's problem as a person would say it: the API's messages name the field by its key and
+ * speak of schemes and hosts, which a recruiter filling in the form need not know.
+ */
+function plainWords(spec: JobFieldSpec, problem: string): string {
+  if (spec.kind === "url") {
+    return problem === "URL is too long"
+      ? `${spec.label} is too long`
+      : "Enter a full link starting with https://";
+  }
+  if (spec.kind === "enum") return `Choose a ${spec.label.toLowerCase()} from the list`;
+  return `${spec.label} ${problem}`;
 }
 
 /** How each section lays its fields out. */
@@ -121,6 +137,10 @@ export function JobForm(
   useFocusFirstInvalid(form, attempts);
   const schema = useMemo(() => jobInputSchemaOf(fields), [fields]);
   const sections = useMemo(() => formSections(fields), [fields]);
+  const changed = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [
+    values,
+    initial,
+  ]);
 
   const set = (field: string) => (value: FormValues[string]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -159,6 +179,8 @@ export function JobForm(
         </fieldset>
       ))}
       <FormButtons busy={busy} label={submitLabel} busyLabel={busyLabel} onCancel={onCancel} />
+      {/* While a save is on its way the screen itself moves on when it succeeds. */}
+      <UnsavedChangesGuard unsaved={!busy && changed} />
     </form>
   );
 }

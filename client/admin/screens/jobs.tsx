@@ -1,18 +1,21 @@
-/** Manage Jobs: status tabs with counts, filters, the table, bulk delete. */
+/** Manage Jobs: status tabs with counts, filters, the table, bulk close, reopen and delete, export. */
 import { useEffect, useId, useMemo, useState } from "react";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { api } from "../api.ts";
+import { saveFile } from "../download.ts";
 import { can, useAdmin } from "../session.ts";
 import { jobListQuery, jobsChanged } from "../queries.ts";
 import { JobCell, ScrollTable } from "../components/table.tsx";
 import { JobDetailsDialog } from "../components/job-details.tsx";
+import { DuplicateDialog } from "./duplicate-dialog.tsx";
+import { JobActions, useJobMoves } from "./job-actions.tsx";
 import {
+  AccessDenied,
   ConfirmDialog,
   formatDate,
   formatNumber,
-  Icon,
   LoadFailed,
   PageHeader,
   PaginationBar,
@@ -22,7 +25,7 @@ import {
   Tabs,
   useLastPage,
 } from "../ui.tsx";
-import type { Job, StatusCounts } from "../types.ts";
+import type { Admin, Job, StatusCounts } from "../types.ts";
 
 const route = getRouteApi("/admin/jobs");
 
@@ -40,6 +43,13 @@ type FilterName = "search" | "company" | "location";
 
 export function JobsScreen() {
   const admin = useAdmin();
+  if (!can(admin, "canCreateJobs")) {
+    return <AccessDenied reason="You don't have permission to manage jobs" />;
+  }
+  return <JobsList admin={admin} />;
+}
+
+function JobsList({ admin }: { admin: Admin }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const queryClient = useQueryClient();
@@ -88,6 +98,7 @@ export function JobsScreen() {
   const jobs = useMemo(() => (list.error ? [] : list.data?.jobs ?? []), [list.data, list.error]);
   useEffect(() => setSelected(new Set()), [viewKey, jobs]);
   const selectedJobs = jobs.filter((job) => selected.has(job._id));
+  const moves = useJobMoves(() => setSelected(new Set()));
   const allSelected = jobs.length > 0 && selectedJobs.length === jobs.length;
 
   const deleteOne = useMutation({
@@ -118,9 +129,6 @@ export function JobsScreen() {
 
   const askDeleteSelected = () => {
     if (selectedJobs.length === 0) return toast.error("Please select jobs to delete");
-    if (!can(admin, "canDeleteJobs")) {
-      return toast.error("You do not have permission to delete jobs");
-    }
     setConfirming("selected");
   };
   const confirmDelete = () => {
@@ -135,30 +143,51 @@ export function JobsScreen() {
     setSelected(next);
   };
 
-  const canCreate = can(admin, "canCreateJobs");
   const canDelete = can(admin, "canDeleteJobs");
+  const [exporting, setExporting] = useState(false);
+  /** The jobs of the tab and filters in view, every page of them. */
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      const { status: tab, search: text, company, location } = search;
+      const day = new Date().toISOString().slice(0, 10);
+      saveFile(
+        await api.blob("/jobs/admin/export", { status: tab, search: text, company, location }),
+        `careeredge-jobs-${tab}-${day}.csv`,
+      );
+      toast.success("Jobs exported as CSV");
+    } catch {
+      toast.error("Error exporting jobs");
+    } finally {
+      setExporting(false);
+    }
+  };
   const columns = 7 + (bulk ? 1 : 0);
 
   return (
     <>
       <PageHeader title="Manage Jobs" subtitle="Create, edit and review every job posting">
-        {canCreate && (
-          <>
-            <Link to="/admin/jobs/create" className="btn-primary">Add Job</Link>
-            <Link to="/admin/jobs/dump" className="btn-secondary">Dump Jobs</Link>
-            <button
-              type="button"
-              className="btn-secondary"
-              aria-pressed={bulk}
-              onClick={() => {
-                setBulk(!bulk);
-                setSelected(new Set());
-              }}
-            >
-              Bulk Actions
-            </button>
-          </>
-        )}
+        <Link to="/admin/jobs/create" className="btn-primary">Add Job</Link>
+        <Link to="/admin/jobs/dump" className="btn-secondary">Dump Jobs</Link>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={exporting}
+          onClick={exportList}
+        >
+          {exporting ? "Exporting..." : "Export CSV"}
+        </button>
+        <button
+          type="button"
+          className="btn-secondary"
+          aria-pressed={bulk}
+          onClick={() => {
+            setBulk(!bulk);
+            setSelected(new Set());
+          }}
+        >
+          Bulk Actions
+        </button>
       </PageHeader>
 
       <Tabs
@@ -210,9 +239,27 @@ export function JobsScreen() {
             {allSelected ? "Deselect All" : "Select All"}
           </button>
           <span aria-live="polite">{selectedJobs.length} selected</span>
-          <button type="button" className="btn-danger" onClick={askDeleteSelected}>
-            Delete Selected
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={moves.busy}
+            onClick={() => moves.moveMany(selectedJobs, "close")}
+          >
+            Close Selected
           </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={moves.busy}
+            onClick={() => moves.moveMany(selectedJobs, "reopen")}
+          >
+            Reopen Selected
+          </button>
+          {canDelete && (
+            <button type="button" className="btn-danger" onClick={askDeleteSelected}>
+              Delete Selected
+            </button>
+          )}
         </div>
       )}
 
@@ -244,14 +291,12 @@ export function JobsScreen() {
                   <tr>
                     <td colSpan={columns} className="px-4 py-12 text-center text-slate-600">
                       <p>No jobs found.</p>
-                      {canCreate && (
-                        <Link
-                          to="/admin/jobs/create"
-                          className="mt-2 inline-block font-medium text-indigo-700"
-                        >
-                          Create your first job
-                        </Link>
-                      )}
+                      <Link
+                        to="/admin/jobs/create"
+                        className="mt-2 inline-block font-medium text-indigo-700"
+                      >
+                        Create your first job
+                      </Link>
                     </td>
                   </tr>
                 )
@@ -280,42 +325,16 @@ export function JobsScreen() {
                     <td data-label="Status" className="px-4 py-3">
                       <StatusBadge status={job.status} />
                     </td>
-                    <td data-label="Actions" className="px-4 py-3">
-                      <div className="flex items-center gap-1">
-                        <button
-                          type="button"
-                          className="btn-icon"
-                          aria-label={`View ${job.role} at ${job.companyName}`}
-                          title="View"
-                          onClick={() =>
-                            setOpenJob(job)}
-                        >
-                          <Icon path="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
-                        </button>
-                        {canCreate && job.status === "active" && (
-                          <Link
-                            to="/admin/jobs/edit/$id"
-                            params={{ id: job._id }}
-                            className="btn-icon"
-                            aria-label={`Edit ${job.role} at ${job.companyName}`}
-                            title="Edit"
-                          >
-                            <Icon path="M4 20h4L19 9l-4-4L4 16v4Zm11-15 4 4" />
-                          </Link>
-                        )}
-                        {canDelete && (
-                          <button
-                            type="button"
-                            className="btn-icon text-red-700"
-                            aria-label={`Delete ${job.role} at ${job.companyName}`}
-                            title="Delete"
-                            onClick={() => setConfirming(job)}
-                          >
-                            <Icon path="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13" />
-                          </button>
-                        )}
-                      </div>
-                    </td>
+                    <JobActions
+                      job={job}
+                      canDelete={canDelete}
+                      busy={moves.busy}
+                      onDetails={() =>
+                        setOpenJob(job)}
+                      onDelete={() =>
+                        setConfirming(job)}
+                      onMove={(move) => moves.moveOne(job, move)}
+                    />
                   </tr>
                 ))}
             </ScrollTable>
@@ -328,7 +347,8 @@ export function JobsScreen() {
         )}
       </div>
 
-      <JobDetailsDialog job={openJob} canCreate={canCreate} onClose={() => setOpenJob(null)} />
+      <JobDetailsDialog job={openJob} canCreate onClose={() => setOpenJob(null)} />
+      <DuplicateDialog duplicate={moves.duplicate} onClose={moves.closeDuplicate} />
 
       <ConfirmDialog
         open={confirming !== null}

@@ -1,0 +1,174 @@
+/**
+ * A Manage Jobs row's actions, and closing and reopening jobs, one row or the selection. Reopening claims the
+ * hiring link again, as a create does: when an active job holds it, one job opens the Duplicate Job
+ * Detected dialog and a selection names how many could not be reopened.
+ */
+import { useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { api, ApiError, messageOf } from "../api.ts";
+import { jobsChanged } from "../queries.ts";
+import { Icon, plural } from "../ui.tsx";
+import { jobPath } from "../../components/job-card.tsx";
+import type { Job } from "../types.ts";
+
+export type Move = "close" | "reopen";
+
+const STATUS_OF: Record<Move, "inactive" | "active"> = { close: "inactive", reopen: "active" };
+const PAST: Record<Move, string> = { close: "closed", reopen: "reopened" };
+
+/** Which jobs a move applies to: an active or dump job can close, an inactive or dump one reopen. */
+export function canMove(job: Job, move: Move): boolean {
+  return move === "close" ? job.status !== "inactive" : job.status !== "active";
+}
+
+function heldBy(error: unknown): Job | null {
+  const existing = error instanceof ApiError && error.status === 409
+    ? error.body.existingJob
+    : null;
+  return existing && typeof existing === "object" ? existing as Job : null;
+}
+
+export function useJobMoves(onManyDone: () => void) {
+  const queryClient = useQueryClient();
+  const [duplicate, setDuplicate] = useState<Job | null>(null);
+  const put = (job: Job, move: Move) =>
+    api.put(`/jobs/${job._id}/status`, { status: STATUS_OF[move] });
+
+  const one = useMutation({
+    mutationFn: ({ job, move }: { job: Job; move: Move }) => put(job, move),
+    onSuccess: (_, { move }) => toast.success(`Job ${PAST[move]}`),
+    onError: (error, { move }) => {
+      const existing = heldBy(error);
+      if (existing) setDuplicate(existing);
+      else toast.error(messageOf(error, `Error: the job could not be ${PAST[move]}`));
+    },
+    onSettled: () => jobsChanged(queryClient),
+  });
+
+  const many = useMutation({
+    mutationFn: ({ jobs, move }: { jobs: Job[]; move: Move }) =>
+      Promise.allSettled(jobs.map((job) => put(job, move))),
+    onSuccess: (results, { move }) => {
+      const failures = results.flatMap((result) => result.status === "rejected" ? [result] : []);
+      const done = results.length - failures.length;
+      if (done > 0) toast.success(`${plural(done, "job")} ${PAST[move]}`);
+      const taken = failures.filter((failure) => heldBy(failure.reason)).length;
+      if (taken > 0) {
+        toast.error(
+          `${plural(taken, "job")} not reopened: an active job already uses ${
+            taken === 1 ? "its hiring link" : "their hiring links"
+          }`,
+        );
+      }
+      if (failures.length > taken) {
+        toast.error(`${plural(failures.length - taken, "job")} could not be ${PAST[move]}`);
+      }
+      onManyDone();
+    },
+    onSettled: () => jobsChanged(queryClient),
+  });
+
+  return {
+    moveOne: (job: Job, move: Move) => one.mutate({ job, move }),
+    moveMany: (jobs: Job[], move: Move) => {
+      const movable = jobs.filter((job) => canMove(job, move));
+      if (movable.length === 0) {
+        return toast.error(
+          move === "close"
+            ? "Please select active jobs to close"
+            : "Please select closed jobs to reopen",
+        );
+      }
+      many.mutate({ jobs: movable, move });
+    },
+    busy: one.isPending || many.isPending,
+    duplicate,
+    closeDuplicate: () => setDuplicate(null),
+  };
+}
+
+export function JobActions({ job, canDelete, busy, onDetails, onDelete, onMove }: {
+  job: Job;
+  canDelete: boolean;
+  /** A move is on its way: no second one starts meanwhile. */
+  busy: boolean;
+  onDetails: () => void;
+  onDelete: () => void;
+  onMove: (move: Move) => void;
+}) {
+  return (
+    <td data-label="Actions" className="px-4 py-3">
+      <div className="flex items-center gap-1">
+        {job.status === "active" && (
+          <a
+            href={jobPath(job)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="btn-icon"
+            aria-label={`View ${job.role} at ${job.companyName} (opens in a new tab)`}
+            title="View public page"
+          >
+            <Icon path="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
+          </a>
+        )}
+        <button
+          type="button"
+          className="btn-icon"
+          aria-label={`Details of ${job.role} at ${job.companyName}`}
+          title="Details"
+          onClick={onDetails}
+        >
+          <Icon path="M12 8h.01M11 12h1v5h1M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z" />
+        </button>
+        {job.status === "active" && (
+          <Link
+            to="/admin/jobs/edit/$id"
+            params={{ id: job._id }}
+            className="btn-icon"
+            aria-label={`Edit ${job.role} at ${job.companyName}`}
+            title="Edit"
+          >
+            <Icon path="M4 20h4L19 9l-4-4L4 16v4Zm11-15 4 4" />
+          </Link>
+        )}
+        {canMove(job, "close") && (
+          <button
+            type="button"
+            className="btn-icon"
+            aria-label={`Close ${job.role} at ${job.companyName}`}
+            title="Close: stop taking applications"
+            disabled={busy}
+            onClick={() => onMove("close")}
+          >
+            <Icon path="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM5.6 5.6l12.8 12.8" />
+          </button>
+        )}
+        {canMove(job, "reopen") && (
+          <button
+            type="button"
+            className="btn-icon"
+            aria-label={`Reopen ${job.role} at ${job.companyName}`}
+            title="Reopen: make it public again"
+            disabled={busy}
+            onClick={() => onMove("reopen")}
+          >
+            <Icon path="M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4" />
+          </button>
+        )}
+        {canDelete && (
+          <button
+            type="button"
+            className="btn-icon text-red-700"
+            aria-label={`Delete ${job.role} at ${job.companyName}`}
+            title="Delete"
+            onClick={onDelete}
+          >
+            <Icon path="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13" />
+          </button>
+        )}
+      </div>
+    </td>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Jobs as spreadsheet rows, for the bulk upload's CSV and the Manage Jobs export: one column per job field (from the field
+ * table, so a field added there is a column here), the skill groups each a column of their own, and
+ * lists written as entries separated by `;`.
+ */
+import { JOB_FIELDS } from "../job-fields.ts";
+import { type Job, SKILL_GROUPS } from "../schemas.ts";
+
+const LIST_SEPARATOR = ";";
+
+const fieldColumns = Object.entries(JOB_FIELDS).filter(([, spec]) => spec.kind !== "skills")
+  .map(([name]) => name);
+
+/** The header row a CSV upload may use, in this order in the template. */
+export const JOB_CSV_COLUMNS: readonly string[] = [...fieldColumns, ...SKILL_GROUPS];
+
+const LIST_COLUMNS = new Set<string>([
+  ...SKILL_GROUPS,
+  ...Object.entries(JOB_FIELDS).filter(([, spec]) => spec.kind === "list").map(([name]) => name),
+]);
+
+function listOf(cell: string): string[] {
+  return cell.split(LIST_SEPARATOR).map((entry) => entry.trim()).filter(Boolean);
+}
+
+/**
+ * The jobs of parsed CSV rows (the first is the header), as the JSON upload would send them; or
+ * the message saying what is wrong with the header. An empty cell leaves its field out, so the
+ * field's default applies and a missing required field is named as the JSON upload names it.
+ */
+export function jobsFromCsvRows(rows: string[][]): { jobs: unknown[] } | { message: string } {
+  const [header, ...body] = rows;
+  if (!header) return { message: "The CSV file is empty: it needs a header row of field names" };
+  const columns = header.map((name) => name.trim());
+  const unknown = columns.filter((name) => !JOB_CSV_COLUMNS.includes(name));
+  if (unknown.length > 0) {
+    return {
+      message: `Unknown column ${unknown.map((name) => `"${name}"`).join(", ")}: the columns are ${
+        JOB_CSV_COLUMNS.join(", ")
+      }`,
+    };
+  }
+  const repeated = columns.find((name, index) => columns.indexOf(name) !== index);
+  if (repeated) return { message: `Column "${repeated}" appears twice` };
+  const jobs = body.map((cells) => {
+    const job: Record<string, unknown> = {};
+    const skills: Record<string, string[]> = {};
+    columns.forEach((name, index) => {
+      const cell = cells[index] ?? "";
+      if (cell.trim() === "") return;
+      const value = LIST_COLUMNS.has(name) ? listOf(cell) : cell;
+      if ((SKILL_GROUPS as readonly string[]).includes(name)) skills[name] = value as string[];
+      else job[name] = value;
+    });
+    if (Object.keys(skills).length > 0) job.skills = skills;
+    return job;
+  });
+  return { jobs };
+}
+
+/** A job's cells under JOB_CSV_COLUMNS, lists written as the upload reads them. */
+export function jobCsvValues(job: Job): string[] {
+  const fields = job as unknown as Record<string, unknown>;
+  const skills = job.skills as Record<string, string[] | undefined>;
+  return JOB_CSV_COLUMNS.map((column) => {
+    const value = (SKILL_GROUPS as readonly string[]).includes(column)
+      ? skills[column]
+      : fields[column];
+    return Array.isArray(value) ? value.join(`${LIST_SEPARATOR} `) : String(value ?? "");
+  });
+}

@@ -1,0 +1,129 @@
+/** POST /api/jobs/bulk with `content-type: text/csv`: a header of field names, a job a row. */
+import assert from "node:assert/strict";
+import { sampleJob, testApp } from "../helpers/server.ts";
+import { signIn } from "../helpers/admins.ts";
+import type { TestApp } from "../helpers/server.ts";
+import { JOB_CSV_COLUMNS } from "../../kv/jobs/csv.ts";
+import { parse } from "csv-parse/sync";
+
+async function upload(t: TestApp, token: string, csv: string) {
+  const response = await t.app.request("/api/jobs/bulk", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "text/csv; charset=utf-8" },
+    body: csv,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+const HEADER =
+  "companyName,role,location,experience,description,requiredDegree,hiringLink,languages,keywords";
+
+Deno.test("a CSV upload creates its rows, with quoted cells and ;-separated lists", async () => {
+  await using t = await testApp();
+  const editor = await signIn(t, { permissions: { canCreateJobs: true } });
+  const taken = await t.services.jobs.create(sampleJob());
+  assert.ok(taken.ok);
+  const csv = [
+    // A byte-order mark, as spreadsheets write it, is not part of the first column's name.
+    `\uFEFF${HEADER}`,
+    `"Acme, Inc.",Backend Engineer,Pune,2-3,"Build the API.\nSay ""hi"", then ship.",B.Tech,https://acme.example/jobs/1,TypeScript; Go ;,cloud;api`,
+    `Globex,,Chennai,0-1,Something,Any,https://globex.example/jobs/2,,`,
+    `Initech,Designer,Remote,3+,Design,Any,${taken.job.hiringLink},,`,
+    "",
+  ].join("\r\n");
+  const { status, body } = await upload(t, editor.token, csv);
+  assert.equal(status, 201);
+  assert.deepEqual(body.summary, { created: 1, duplicates: 1, errors: 1 });
+  assert.equal(body.errors[0].index, 1);
+  assert.equal(body.errors[0].message, "Please fill in: role");
+  assert.equal(body.duplicates[0].index, 2);
+
+  const created = await t.services.jobs.get(body.created[0]._id);
+  assert.ok(created);
+  assert.equal(created.companyName, "Acme, Inc.");
+  assert.equal(created.description, 'Build the API.\nSay "hi", then ship.');
+  assert.deepEqual(created.skills.languages, ["TypeScript", "Go"]);
+  assert.deepEqual(created.skills.tools, []);
+  assert.deepEqual(created.keywords, ["cloud", "api"]);
+  assert.equal(created.employmentType, "Full-Time", "an empty or absent cell takes the default");
+});
+
+Deno.test("a CSV upload: every column of the template is read; bad files are a 400 saying why", async () => {
+  await using t = await testApp();
+  const editor = await signIn(t, { permissions: { canCreateJobs: true } });
+  const job = sampleJob({ hiringLink: "https://template.example/jobs/1" });
+  const row = JOB_CSV_COLUMNS.map((column) => {
+    const value = column in job.skills
+      ? job.skills[column as keyof typeof job.skills].join(";")
+      : (job as unknown as Record<string, unknown>)[column];
+    const text = Array.isArray(value) ? value.join(";") : String(value ?? "");
+    return `"${text.replaceAll('"', '""')}"`;
+  });
+  const full = await upload(t, editor.token, `${JOB_CSV_COLUMNS.join(",")}\n${row.join(",")}\n`);
+  assert.equal(full.status, 201, full.body.message);
+  const stored = await t.services.jobs.get(full.body.created[0]._id);
+  assert.deepEqual(stored?.skills, job.skills);
+
+  const bad: [string, RegExp][] = [
+    ["", /header row/],
+    [`${HEADER},salary\nA,B,C,2-3,D,E,https://x.example/1,,,1`, /Unknown column "salary"/],
+    [`role,role\nA,B`, /Column "role" appears twice/],
+    [`${HEADER}\n"Acme,Engineer`, /^Invalid CSV format/],
+    [HEADER, /at least one job/],
+  ];
+  for (const [csv, message] of bad) {
+    const answer = await upload(t, editor.token, csv);
+    assert.equal(answer.status, 400, csv);
+    assert.match(answer.body.message, message);
+  }
+
+  const reader = await signIn(t, { permissions: { canViewAnalytics: true } });
+  const refused = await upload(t, reader.token, `${HEADER}\n`);
+  assert.equal(refused.status, 403);
+});
+
+Deno.test("GET /api/jobs/admin/export: the filter's jobs as formula-safe CSV, in the upload's columns", async () => {
+  await using t = await testApp();
+  const editor = await signIn(t, { permissions: { canCreateJobs: true } });
+  const many = Array.from({ length: 205 }, (_, i) => sampleJob({ role: `Bulk ${i}` }));
+  const bulk = await t.services.jobs.bulkCreate(many);
+  assert.equal(bulk.created.length, 205);
+  const risky = await t.services.jobs.create(
+    sampleJob({ role: '=HYPERLINK("https://evil.example")', companyName: "Acme, Inc." }),
+  );
+  assert.ok(risky.ok);
+  await t.services.jobs.setStatus(risky.job._id, "inactive");
+
+  const get = async (query: string, token = editor.token) => {
+    const response = await t.app.request(`/api/jobs/admin/export?${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return { response, text: await response.text() };
+  };
+  const all = await get("status=all");
+  assert.equal(all.response.status, 200);
+  assert.match(all.response.headers.get("content-type") ?? "", /^text\/csv/);
+  assert.match(
+    all.response.headers.get("content-disposition") ?? "",
+    /^attachment; filename="careeredge-jobs-all-\d{4}-\d{2}-\d{2}\.csv"$/,
+  );
+  const rows = parse(all.text, { columns: true }) as Record<string, string>[];
+  assert.equal(rows.length, 206, "every job, past the first page of the read");
+  const row = rows.find((r) => r.companyName === "Acme, Inc.")!;
+  assert.equal(row.role, `'=HYPERLINK("https://evil.example")`, "a formula stays text");
+  assert.equal(row.status, "inactive");
+  assert.equal(row.views, "0");
+
+  const inactive = parse((await get("status=inactive")).text, { columns: true });
+  assert.equal(inactive.length, 1);
+  const searched = parse((await get("status=active&search=Bulk%2020")).text, { columns: true });
+  assert.ok(searched.length >= 1 && searched.length < 205, String(searched.length));
+
+  // After the system columns come the upload's own, so an export is a template of real jobs.
+  const [header] = parse(all.text, { to_line: 1 }) as string[][];
+  assert.deepEqual(header.slice(5), [...JOB_CSV_COLUMNS]);
+
+  assert.equal((await get("status=nonsense")).response.status, 400);
+  const reader = await signIn(t, { permissions: { canViewAnalytics: true } });
+  assert.equal((await get("status=all", reader.token)).response.status, 403);
+});
