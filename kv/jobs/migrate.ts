@@ -9,6 +9,9 @@
  * among active jobs moves from the key the old spelling rules made to the canonical one. Two
  * active jobs whose links become the same keep the claim with the older job; the other stays as
  * it was otherwise, and is reported for an admin to correct.
+ *
+ * Version 2 to 3: the job takes its pay (read from the package), work mode (from the location)
+ * and role category (from the role and skills); reading an older record derives them the same way.
  */
 import { keys } from "../keys.ts";
 import { retrying } from "../atomic.ts";

@@ -18,6 +18,9 @@ export interface Pay {
   currency: "INR";
 }
 
+/** More than any pay of a year: the most a pay set by hand may say. */
+export const MAX_YEARLY_PAY = 1_000_000_000;
+
 /** Hours of a working year: how an hourly pay compares with a yearly one. */
 export const HOURS_A_YEAR = 2_080;
 

@@ -10,6 +10,7 @@ import { everything } from "../helpers/kv.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { migrateJobs } from "../../kv/jobs/migrate.ts";
+import { JOB_SCHEMA_VERSION } from "../../kv/jobs/version.ts";
 import type { StoredJob } from "../../kv/jobs/version.ts";
 
 /**
@@ -70,7 +71,7 @@ Deno.test("a job stored before canonical links is upgraded: old claim gone, any 
   assert.deepEqual(report, { scanned: 1, upgraded: 1, current: 0, conflicts: [] });
 
   const stored = (await t.kv.get<StoredJob>(keys.job(id))).value!;
-  assert.equal(stored.schemaVersion, 2);
+  assert.equal(stored.schemaVersion, JOB_SCHEMA_VERSION);
   assert.equal(stored.hiringLink, canonical);
   const oldClaim = await t.kv.get(
     keys.jobByLink("https://careers.acme.example/jobs/42?utm_source=feed"),
@@ -94,7 +95,11 @@ Deno.test("a job stored before canonical links is upgraded: old claim gone, any 
   assert.equal(created.status, 201);
   assert.equal("schemaVersion" in created.body.job, false);
   const fresh = (await t.kv.get<StoredJob>(keys.job(created.body.job._id))).value!;
-  assert.equal(fresh.schemaVersion, 2, "every job write stamps the current version");
+  assert.equal(
+    fresh.schemaVersion,
+    JOB_SCHEMA_VERSION,
+    "every job write stamps the current version",
+  );
 
   const snapshot = await everything(t.kv);
   const second = await migrateJobs(t.kv);
@@ -172,7 +177,7 @@ Deno.test("deno task db:migrate upgrades the configured database and names each 
     }
     const first = await task(path, "migrate");
     assert.equal(first.code, 0, first.stderr);
-    assert.match(first.stdout, /^Jobs: 2 read, 2 upgraded to version 2, 0 already at it\./);
+    assert.match(first.stdout, /^Jobs: 2 read, 2 upgraded to version 3, 0 already at it\./);
     assert.match(
       first.stdout,
       /JB-1002 \(".*" at .*\): its hiring link https:\/\/jobs\.example\/x is the same as that of the older JB-1001, which keeps it/,
@@ -181,7 +186,7 @@ Deno.test("deno task db:migrate upgrades the configured database and names each 
     assert.equal(
       second.stdout,
       [
-        "Jobs: 2 read, 0 upgraded to version 2, 2 already at it.",
+        "Jobs: 2 read, 0 upgraded to version 3, 2 already at it.",
         "Admins: 0 read, 0 upgraded to version 2, 0 already at it.",
         "Sessions: 0 read, 0 upgraded to version 2, 0 already at it.",
         "Activity records: 0 read, 0 upgraded to version 2, 0 already at it.",

@@ -6,6 +6,7 @@ import { createApp, createServices } from "../../server/app.ts";
 import { type Config, testConfig } from "../../server/config.ts";
 import type { Services } from "../../server/context.ts";
 import type { JobInput } from "../../kv/schemas.ts";
+import { withDerived } from "../../kv/jobs/derived.ts";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -70,7 +71,7 @@ let linkCounter = 0;
 /** A valid job body; every call gets a unique hiring link. */
 export function sampleJob(overrides: Partial<JobInput> = {}): JobInput {
   linkCounter++;
-  return {
+  return withDerived({
     companyName: "Acme Corp",
     role: "Software Engineer",
     location: "Bengaluru, India",
@@ -90,5 +91,5 @@ export function sampleJob(overrides: Partial<JobInput> = {}): JobInput {
     },
     keywords: ["backend", "cloud"],
     ...overrides,
-  };
+  });
 }

@@ -31,9 +31,11 @@ import {
   useFocusFirstInvalid,
 } from "../components/form.tsx";
 import type { Job } from "../types.ts";
+import { PayField } from "./pay-field.tsx";
+import type { Pay } from "../../../kv/jobs/pay.ts";
 
-/** What the form holds for each field: text, a list, or the skill lists by group. */
-export type FormValues = Record<string, string | string[] | Skills>;
+/** What the form holds for each field: text, a list, the skill lists by group, or a pay. */
+export type FormValues = Record<string, string | string[] | Skills | Pay | null>;
 type FieldErrors = Partial<Record<string, string>>;
 
 const emptySkills = (): Skills =>
@@ -42,6 +44,7 @@ const emptySkills = (): Skills =>
 function emptyValue(spec: JobFieldSpec): FormValues[string] {
   if (spec.kind === "list") return [];
   if (spec.kind === "skills") return emptySkills();
+  if (spec.kind === "pay") return null;
   return spec.default ?? "";
 }
 
@@ -153,6 +156,7 @@ export function JobForm(
                 value={values[name]}
                 error={errors[name]}
                 onChange={set(name)}
+                values={values}
               />
             ))}
           </div>
@@ -164,11 +168,13 @@ export function JobForm(
 }
 
 /** One field's control, chosen by its kind. */
-function Field({ spec, value, error, onChange }: {
+function Field({ spec, value, error, onChange, values }: {
   spec: JobFieldSpec;
   value: FormValues[string];
   error: string | undefined;
   onChange: (value: FormValues[string]) => void;
+  /** The whole form's values, for a field shown beside what it is read from. */
+  values: FormValues;
 }) {
   const { label, required = false } = spec;
   switch (spec.kind) {
@@ -209,18 +215,31 @@ function Field({ spec, value, error, onChange }: {
           placeholder="https://"
         />
       );
-    case "enum":
-      // A field with a default always has a value: it is marked as needed too.
+    case "enum": {
+      // A field with a default always has a value: it is marked as needed too. One without either
+      // is read from the job's text when left on its placeholder.
+      const needed = required || spec.default !== undefined;
       return (
         <SelectField
           label={label}
-          required
-          requiredMark
+          required={needed}
+          requiredMark={needed}
           value={value as string}
           onChange={onChange}
           error={error}
           options={spec.options}
           placeholder={spec.placeholder}
+        />
+      );
+    }
+    case "pay":
+      return (
+        <PayField
+          label={label}
+          pay={value as Pay | null}
+          estPackage={String(values.estPackage ?? "")}
+          error={error}
+          onChange={onChange}
         />
       );
     case "list":
