@@ -6,6 +6,7 @@ import { CARD_DESCRIPTION_CUT } from "../constants.ts";
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS, type Job } from "../schemas.ts";
 import { ROLE_CATEGORIES } from "../job-fields.ts";
 import { yearlyTop } from "./pay.ts";
+import { withDerived } from "./derived.ts";
 import { type IndexedDoc, SearchIndex } from "../search/index.ts";
 import type { AdminIndex } from "../search/admin.ts";
 import { type Facets, MAX_ROLE_OPTIONS, searchJobs, similarJobs } from "../search/search.ts";
@@ -180,7 +181,9 @@ export class ActiveCatalog {
   admin: Promise<AdminIndex> | null = null;
 
   /** Takes in a job's whole record: the index reads all its text, the list keeps what lists show. */
-  put(job: Job) {
+  put(stored: Job) {
+    // A record from before pay, work mode and category gets them as it is read (see version.ts).
+    const job = (stored as Partial<Job>).workMode === undefined ? withDerived(stored) : stored;
     const listed = this.texts.listed(job);
     this.byId.set(job._id, { job: listed });
     this.idByJobId.set(listed.jobId, job._id);
