@@ -166,18 +166,26 @@ function fieldSchema(spec: JobFieldSpec): z.ZodType {
     case "enum": {
       const value = z.enum(spec.options, { error: `must be one of ${spec.options.join(", ")}` });
       if (spec.default !== undefined) return value.default(spec.default as never);
-      return spec.required ? value : optional(value);
+      // Blank or null is "not given"; anything else must be an option, named in the message.
+      return spec.required ? value : z.preprocess(
+        (given) => (given === "" || given === null ? undefined : given),
+        value.optional(),
+      );
     }
     case "url": {
       const value = spec.canonical ? hiringLinkSchema : httpUrl;
-      return spec.required ? value : optional(value);
+      // Blank or null is "not given"; anything else must be an option, named in the message.
+      return spec.required ? value : z.preprocess(
+        (given) => (given === "" || given === null ? undefined : given),
+        value.optional(),
+      );
     }
     case "list":
       return stringList.default([]);
     case "skills":
       return skillsSchema.default(EMPTY_SKILLS);
     case "pay":
-      return z.union([paySchema, z.null()]).optional().transform((value) => value ?? undefined);
+      return z.preprocess((given) => given ?? undefined, paySchema.optional());
   }
 }
 
