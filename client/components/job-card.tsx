@@ -55,8 +55,8 @@ export function JobCard(
       <div className="card-top">
         <JobLogo job={job} size={48} />
         <div className="card-company">
-          <p className="company-name" title={job.companyName}>
-            <a href={companyPath(job.companyName)}>{job.companyName}</a>
+          <p className="company-name">
+            <a href={companyPath(job.companyName)} title={job.companyName}>{job.companyName}</a>
           </p>
           <p className="muted small ico ico-clock">
             <time dateTime={siteDay(job.datePosted, timeZone)}>

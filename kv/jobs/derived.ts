@@ -7,11 +7,11 @@ import type { RoleCategory, WorkMode } from "../job-fields.ts";
 import { categoryOf } from "./category.ts";
 import { type Pay, readPay } from "./pay.ts";
 
-export interface DerivedFields {
+export type DerivedFields = {
   pay: Pay | null;
   workMode: WorkMode;
   category: RoleCategory;
-}
+};
 
 /** What the derived fields are read from, and the values the admin set. */
 export interface DerivedSource {

@@ -11,12 +11,12 @@ export const PAY_PERIODS = ["year", "month", "hour"] as const;
 export type PayPeriod = (typeof PAY_PERIODS)[number];
 
 /** Whole rupees; `min` null for "up to", `max` null for "from"; at least one is given. */
-export interface Pay {
+export type Pay = {
   min: number | null;
   max: number | null;
   period: PayPeriod;
   currency: "INR";
-}
+};
 
 /** More than any pay of a year: the most a pay set by hand may say. */
 export const MAX_YEARLY_PAY = 1_000_000_000;

@@ -69,11 +69,10 @@ export function updateJob(
     w,
     idOrJobId,
     jobSizeProblem,
-    (old) => ({
+    ({ payOverride: _cleared, ...old }) => ({
+      // A pay set by hand and left out of the edit is cleared, not kept from before.
       ...old,
       ...withDerived(input),
-      // A pay set by hand and left out of the edit is cleared, not kept from before.
-      payOverride: input.payOverride,
       updatedAt: w.now().toISOString(),
     }),
     audit &&
