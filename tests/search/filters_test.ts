@@ -200,6 +200,24 @@ Deno.test("/jobs offers Salary, Work Mode, Role Category, Date Posted and Compan
   assert.match(paid.html, /<meta name="robots" content="noindex/);
 });
 
+Deno.test("an old link's exact role still filters, and shows its dropdown to clear it", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  assert.deepEqual(options((await page(t, "/jobs")).html, "role"), []);
+  const { html } = await page(t, "/jobs?role=Tutor");
+  assert.deepEqual(options(html, "role"), [
+    "All Roles",
+    "Backend Engineer (1)",
+    "Data Scientist (1)",
+    "Frontend Developer (1)",
+    "Support Intern (1)",
+    "Tutor (1)",
+  ]);
+  assert.equal((await api(t, "?role=Tutor")).body.pagination.totalJobs, 1);
+  assert.match(html, /<a href="\/jobs\/JB-\d+">Tutor<\/a>/);
+  assert.deepEqual((await api(t, "?role=Tutor")).roles, ["Tutor"]);
+});
+
 Deno.test("/jobs drops a bad value of a new filter and keeps one canonical URL", async () => {
   await using t = await testApp();
   for (
