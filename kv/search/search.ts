@@ -83,22 +83,24 @@ const COMPANY_MISS = 32;
 const PAY_MISS = 64;
 const POSTED_MISS = 128;
 
-export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
-  const keywords = parseKeywords(query.keywords);
-  const matched = index.match(keywords.words, KEYWORD_FIELDS);
-  const located = index.located(locationGroups(query.location));
-  const role = query.role === undefined ? -1 : index.roleCode.get(query.role) ?? -2;
-  const level = code(EXPERIENCE_OPTIONS, query.experience);
-  const type = code(EMPLOYMENT_TYPES, query.employmentType);
-  // A job's employment type and experience as one small number, `kind`. Per kind: whether the
-  // keyword box's filter words allow it (`allowed`; a filter word that names places also lets in
-  // a job of any kind in those places) and which of the two dropdowns turn it away (`misses`).
-  // Experience takes the low four bits: there are fewer than 16 options.
-  const kindOf = (jobType: number, jobLevel: number) => (jobType << 4) | jobLevel;
+/** A job's employment type and experience as one small number: experience in the low four bits. */
+const kindOf = (jobType: number, jobLevel: number) => (jobType << 4) | jobLevel;
+
+/**
+ * Per kind of job (`kindOf`): whether the keyword box's filter words allow it (`allowed`; a filter
+ * word that names places also lets in a job of any kind in those places, `byPlace`) and which of
+ * the experience and type dropdowns turn it away (`misses`).
+ */
+function kindTables(
+  index: SearchIndex,
+  filters: ReturnType<typeof parseKeywords>["filters"],
+  level: number,
+  type: number,
+) {
   const allowed = new Uint8Array(256);
   const misses = new Uint8Array(256);
   const byPlace: { kinds: Uint8Array; places: Uint8Array }[] = [];
-  const filterWords = keywords.filters.map((filter, c) => {
+  const filterWords = filters.map((filter, c) => {
     const places = filter.locations ? index.located([filter.locations], c + 1) : null;
     if (places) byPlace.push({ kinds: new Uint8Array(256), places });
     return {
@@ -120,6 +122,30 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
         (type !== 0 && jobType !== type ? TYPE_MISS : 0);
     }
   }
+  return { allowed, misses, byPlace };
+}
+
+/**
+ * The Date posted window a posting time falls in: 0 for the newest (24 hours before `now`), one
+ * more for each wider window, POSTED_WITHIN.length when older than all of them.
+ */
+function postedWindows(now: number): (time: number) => number {
+  const starts = POSTED_WITHIN.map((days) => now - days * DAY_MS);
+  return (time) => {
+    let window = 0;
+    while (window < starts.length && time < starts[window]) window++;
+    return window;
+  };
+}
+
+export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
+  const keywords = parseKeywords(query.keywords);
+  const matched = index.match(keywords.words, KEYWORD_FIELDS);
+  const located = index.located(locationGroups(query.location));
+  const role = query.role === undefined ? -1 : index.roleCode.get(query.role) ?? -2;
+  const level = code(EXPERIENCE_OPTIONS, query.experience);
+  const type = code(EMPLOYMENT_TYPES, query.employmentType);
+  const { allowed, misses, byPlace } = kindTables(index, keywords.filters, level, type);
 
   const mode = code(WORK_MODES, query.workMode);
   const category = code(ROLE_CATEGORIES, query.category);
@@ -128,14 +154,8 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
     : index.companyCode.get(companyKey(query.company)) ?? -2;
   const payMin = query.payMin ?? 0;
   const now = query.now ?? Date.now();
-  // Newest window first: a job's window is the first whose start it is posted at or after.
-  const starts = POSTED_WITHIN.map((days) => now - days * DAY_MS);
   const since = query.postedWithin === undefined ? -Infinity : now - query.postedWithin * DAY_MS;
-  const windowOf = (time: number) => {
-    let window = 0;
-    while (window < starts.length && time < starts[window]) window++;
-    return window;
-  };
+  const windowOf = postedWindows(now);
 
   const { roleOf, experienceOf, typeOf, modeOf, categoryOf, companyOf, payTop, payBand } = index;
   const roleCounts = new Uint32Array(index.roleNames.length);
