@@ -155,7 +155,7 @@ Deno.test("an account, a session, an activity record and a job's name stored bef
   const report = await migrateDatabase(trappedKv(t.kv, trap), { retentionDays, now });
   const activityCount = report.kinds[3].scanned;
   assert.deepEqual(report.kinds.map(kindLine), [
-    "Jobs: 0 read, 0 upgraded to version 2, 0 already at it.",
+    "Jobs: 0 read, 0 upgraded to version 3, 0 already at it.",
     "Admins: 2 read, 1 upgraded to version 2, 1 already at it.",
     "Sessions: 1 read, 1 upgraded to version 2, 0 already at it.",
     `Activity records: ${activityCount} read, 1 upgraded to version 2, ${
