@@ -31,6 +31,39 @@ export const EMPLOYMENT_TYPES = [
 ] as const;
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 
+/** How the job is worked: at the office, partly at home, or from anywhere. */
+export const WORK_MODES = ["On-site", "Hybrid", "Remote"] as const;
+export type WorkMode = (typeof WORK_MODES)[number];
+
+/** The fixed role categories every job is placed in, so every job can be reached by one. */
+export const ROLE_CATEGORIES = [
+  "Engineering",
+  "Data & AI",
+  "Design",
+  "Product",
+  "QA & Testing",
+  "DevOps & Cloud",
+  "Security",
+  "Marketing",
+  "Sales",
+  "Customer Support",
+  "Operations",
+  "Finance & Accounting",
+  "HR",
+  "Legal",
+  "Healthcare",
+  "Education",
+  "Content & Writing",
+  "Other",
+] as const;
+export type RoleCategory = (typeof ROLE_CATEGORIES)[number];
+
+/** The Salary filter's bands, in lakhs a year: "3 LPA and up" and so on. */
+export const SALARY_BANDS = [3, 6, 10, 15, 25, 50] as const;
+
+/** The Date posted filter's windows, in days. */
+export const POSTED_WITHIN = [1, 3, 7, 14, 30] as const;
+
 export const TEXT_LIMITS = {
   companyName: 200,
   role: 200,
@@ -62,7 +95,9 @@ export type FieldKind =
   /** A list of short entries (trimmed, empties and repeats dropped). */
   | { kind: "list" }
   /** The skill lists, one per skill group. */
-  | { kind: "skills" };
+  | { kind: "skills" }
+  /** A pay range set by hand: when given it replaces the one read from the package text. */
+  | { kind: "pay" };
 
 /** A public filter on /jobs and /api/jobs; its query parameter is the field's name. */
 export interface FilterSpec {
@@ -72,6 +107,11 @@ export interface FilterSpec {
   all: string;
   /** The search engine's facet that counts the jobs each option gives. */
   facet: keyof Facets;
+  /**
+   * Kept out of the filter panel: the parameter still filters (old links keep working), another
+   * dropdown offers the choice.
+   */
+  linkOnly?: true;
 }
 
 export type JobFieldSpec = FieldKind & {
@@ -104,7 +144,15 @@ export const JOB_FIELDS = {
     label: "Role",
     required: true,
     form: { section: "basic", order: 3 },
-    filter: { label: "Role Category", all: "All Roles", facet: "roles" },
+    filter: { label: "Role", all: "All Roles", facet: "roles", linkOnly: true },
+  },
+  category: {
+    kind: "enum",
+    options: ROLE_CATEGORIES,
+    placeholder: "From the role and skills",
+    label: "Role Category",
+    form: { section: "basic", order: 10 },
+    filter: { label: "Role Category", all: "All Categories", facet: "categories" },
   },
   location: {
     kind: "text",
@@ -112,6 +160,14 @@ export const JOB_FIELDS = {
     label: "Location",
     required: true,
     form: { section: "basic", order: 4 },
+  },
+  workMode: {
+    kind: "enum",
+    options: WORK_MODES,
+    placeholder: "From the location",
+    label: "Work Mode",
+    form: { section: "basic", order: 9 },
+    filter: { label: "Work Mode", all: "All Work Modes", facet: "workModes" },
   },
   experience: {
     kind: "enum",
@@ -159,6 +215,11 @@ export const JOB_FIELDS = {
     placeholder: "8-12 LPA",
     label: "Estimated Package (₹)",
     form: { section: "basic", order: 7 },
+  },
+  payOverride: {
+    kind: "pay",
+    label: "Pay",
+    form: { section: "basic", order: 7.5 },
   },
   skills: { kind: "skills", label: "Skills", form: { section: "skills", order: 1 } },
   keywords: { kind: "list", label: "Keywords", form: { section: "skills", order: 2 } },

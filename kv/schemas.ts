@@ -13,6 +13,8 @@ import {
   requiredFields,
   TEXT_LIMITS,
 } from "./job-fields.ts";
+import { MAX_YEARLY_PAY, type Pay, PAY_PERIODS } from "./jobs/pay.ts";
+import { type DerivedFields, withDerived } from "./jobs/derived.ts";
 
 export {
   EMPLOYMENT_TYPES,
@@ -162,6 +164,21 @@ export type Skills = Record<SkillGroup, string[]>;
 const optional = <T extends z.ZodType<string>>(schema: T) =>
   z.union([z.literal(""), schema, z.null()]).optional().transform((value) => value || undefined);
 
+const rupees = z.number({ error: "must be a number of rupees" }).int("must be whole rupees")
+  .min(0, "must not be negative").max(MAX_YEARLY_PAY, "is too large").nullable();
+
+/** A pay range set by hand: at least one end, the lower end first. */
+export const paySchema: z.ZodType<Pay> = z.object({
+  min: rupees,
+  max: rupees,
+  period: z.enum(PAY_PERIODS, { error: `period must be one of ${PAY_PERIODS.join(", ")}` }),
+  currency: z.literal("INR", { error: "currency must be INR" }).default("INR"),
+}).refine((pay) => pay.min !== null || pay.max !== null, "needs a minimum or a maximum")
+  .refine(
+    (pay) => pay.min === null || pay.max === null || pay.min <= pay.max,
+    "the minimum must not be above the maximum",
+  );
+
 const EMPTY_SKILLS = Object.fromEntries(
   SKILL_GROUPS.map((group) => [group, []]),
 ) as unknown as Skills;
@@ -175,16 +192,27 @@ function fieldSchema(spec: JobFieldSpec): z.ZodType {
     }
     case "enum": {
       const value = z.enum(spec.options, { error: `must be one of ${spec.options.join(", ")}` });
-      return spec.default === undefined ? value : value.default(spec.default as never);
+      if (spec.default !== undefined) return value.default(spec.default as never);
+      // Blank or null is "not given"; anything else must be an option, named in the message.
+      return spec.required ? value : z.preprocess(
+        (given) => (given === "" || given === null ? undefined : given),
+        value.optional(),
+      );
     }
     case "url": {
       const value = spec.canonical ? hiringLinkSchema : httpUrl;
-      return spec.required ? value : optional(value);
+      // Blank or null is "not given"; anything else must be an option, named in the message.
+      return spec.required ? value : z.preprocess(
+        (given) => (given === "" || given === null ? undefined : given),
+        value.optional(),
+      );
     }
     case "list":
       return stringList.default([]);
     case "skills":
       return skillsSchema.default(EMPTY_SKILLS);
+    case "pay":
+      return z.preprocess((given) => given ?? undefined, paySchema.optional());
   }
 }
 
@@ -192,6 +220,7 @@ function fieldSchema(spec: JobFieldSpec): z.ZodType {
 type ValueOf<Spec> = Spec extends { kind: "enum"; options: readonly (infer Option)[] } ? Option
   : Spec extends { kind: "skills" } ? Skills
   : Spec extends { kind: "list" } ? string[]
+  : Spec extends { kind: "pay" } ? Pay
   : string;
 
 /** The fields a checked job always has: required ones, ones with a default, and the lists. */
@@ -216,8 +245,11 @@ export function jobInputSchemaOf<Table extends JobFieldTable>(
 
 /** What an admin sends to create or update a job. */
 export const jobInputSchema = jobInputSchemaOf(JOB_FIELDS);
-/** A validated job body; the optional fields may be absent altogether. */
-export type JobInput = JobInputOf<typeof JOB_FIELDS>;
+/**
+ * A validated job body, with the fields its text decides (pay, work mode, role category); the
+ * optional fields may be absent altogether.
+ */
+export type JobInput = JobInputOf<typeof JOB_FIELDS> & DerivedFields;
 
 /** A job as stored. Dates are ISO 8601 strings so the record survives JSON (db:dump) unchanged. */
 export interface Job extends JobInput {
@@ -261,7 +293,7 @@ export function validateJobInput(input: unknown): JobValidation {
   if (missing.length) return { ok: false, message: `Please fill in: ${missing.join(", ")}` };
   const parsed = jobInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: describeIssue(parsed.error) };
-  return { ok: true, job: parsed.data };
+  return { ok: true, job: withDerived(parsed.data) };
 }
 
 /** One readable sentence for the first problem zod found, naming the field. */

@@ -36,7 +36,8 @@ import { shareImagePath } from "./share-image.ts";
 import { HomePage } from "./pages/home.tsx";
 import { type JobListData, JobsPage } from "./pages/jobs.tsx";
 import { type JobExtras, JobPage, NotFoundPage } from "./pages/job.tsx";
-import { hasFilters, type ListQuery, listSearch, parseListQuery } from "./pages/query.ts";
+import { hasFilters, type ListQuery, listSearch, parseListQuery, searchOf } from "./pages/query.ts";
+import { postedClock } from "../kv/jobs/catalogue.ts";
 import {
   jobPosting,
   lastChange,
@@ -189,13 +190,21 @@ export function publicPages(services: Services) {
     });
   });
 
-  const searchJobs = (query: ListQuery, limit: number) =>
-    jobs.search({ ...query, limit, sortBy: query.sortBy ?? "relevance", sortOrder: "desc" });
+  const searchJobs = (query: ListQuery, limit: number, now: number) =>
+    jobs.search({
+      ...searchOf(query),
+      page: query.page,
+      limit,
+      sortBy: query.sortBy ?? "relevance",
+      sortOrder: "desc",
+      now,
+    });
 
   app.get("/jobs", async (c) => {
     const url = new URL(c.req.url);
     // Only canonical URLs are cached, so a hit needs no parsing of the query.
-    const key = `jobs${url.search} ${siteUrl(c)}`;
+    const now = postedClock(services.now().getTime());
+    const key = `jobs${url.search} ${siteUrl(c)} ${now}`;
     const revision = await jobs.revision();
     const hit = cache.get(key, revision);
     if (hit) {
@@ -206,7 +215,7 @@ export function publicPages(services: Services) {
     const search = listSearch(query);
     // One URL per result page: empty fields of a no-script form and unknown values are dropped.
     if (url.search !== search) return c.redirect(`/jobs${search}`, 302);
-    const results = searchJobs(query, PUBLIC_PAGE_SIZE);
+    const results = searchJobs(query, PUBLIC_PAGE_SIZE, now);
     if (query.page > 1) {
       // A page past the end (an old link, a list that shrank) goes to the last page there is.
       const { totalPages } = (await results).pagination;
@@ -231,7 +240,10 @@ export function publicPages(services: Services) {
       load: async (): Promise<JobListData> => {
         const result = await results;
         const empty = result.pagination.totalJobs === 0 && filtered;
-        return { ...result, looser: empty ? await jobs.looser(query) : null };
+        return {
+          ...result,
+          looser: empty ? await jobs.looser({ ...searchOf(query), now }) : null,
+        };
       },
       page: (data) => <JobsPage meta={meta} query={query} data={data} timeZone={config.TIMEZONE} />,
     });
@@ -241,12 +253,15 @@ export function publicPages(services: Services) {
   app.get("/jobs/feed.xml", async (c) => {
     const query = { ...parseListQuery(new URL(c.req.url).searchParams), page: 1 };
     const search = listSearch(query);
+    const now = postedClock(services.now().getTime());
     const answer = await services.cache.remember(
-      `rss ${siteUrl(c)} ${search}`,
+      `rss ${siteUrl(c)} ${search} ${now}`,
       await jobs.revision(),
       async () => {
         const { jobs: list } = await jobs.list({
-          ...query,
+          ...searchOf(query),
+          page: 1,
+          now,
           limit: FEED_ITEMS,
           sortBy: "datePosted",
           sortOrder: "desc",

@@ -5,6 +5,11 @@ import { cutText, formatPackage } from "./format.ts";
 import { formatShortDate, siteDay } from "./dates.ts";
 import { CompanyLogo } from "./company-logo.tsx";
 
+/** The list of a company's active jobs. */
+export function companyPath(companyName: string): string {
+  return `/jobs?${new URLSearchParams({ company: companyName })}`;
+}
+
 export function jobPath(job: Pick<Job, "jobId">): string {
   return `/jobs/${encodeURIComponent(job.jobId)}`;
 }
@@ -50,7 +55,9 @@ export function JobCard(
       <div className="card-top">
         <JobLogo job={job} size={48} />
         <div className="card-company">
-          <p className="company-name" title={job.companyName}>{job.companyName}</p>
+          <p className="company-name">
+            <a href={companyPath(job.companyName)} title={job.companyName}>{job.companyName}</a>
+          </p>
           <p className="muted small ico ico-clock">
             <time dateTime={siteDay(job.datePosted, timeZone)}>
               {formatShortDate(job.datePosted, timeZone)}
@@ -65,6 +72,7 @@ export function JobCard(
       <p className="card-facts">
         <span className="ico ico-pin">{job.location}</span>
         <span className="ico ico-briefcase">{job.experience}</span>
+        {job.workMode && <span className="chip chip-mode">{job.workMode}</span>}
       </p>
       <p className="card-description">{cutText(job.description, descriptionCut)}</p>
       <SkillChips job={job} />

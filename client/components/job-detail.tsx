@@ -1,7 +1,7 @@
 /** The job detail page's panels, rendered on the server with two islands. */
 import type { ReactNode } from "react";
 import { type Job, SKILL_GROUP_LABELS, SKILL_GROUPS } from "../../kv/schemas.ts";
-import { JobLogo, jobPath } from "./job-card.tsx";
+import { companyPath, JobLogo, jobPath } from "./job-card.tsx";
 import { formatPackage } from "./format.ts";
 import { formatLongDate } from "./dates.ts";
 import { Island } from "./island.tsx";
@@ -53,13 +53,16 @@ export function JobDetail(
               <JobLogo job={job} size={64} eager />
               <div>
                 <h1 id="job-title" className="detail-title">{job.role}</h1>
-                <p className="detail-company">{job.companyName}</p>
+                <p className="detail-company">
+                  <a href={companyPath(job.companyName)}>{job.companyName}</a>
+                </p>
               </div>
             </div>
             <ul className="chip-list" aria-label="Job summary">
               <li className="chip chip-fact ico ico-pin">{job.location}</li>
               <li className="chip chip-fact ico ico-briefcase">{job.experience}</li>
               <li className="chip chip-fact ico ico-clock">{job.employmentType}</li>
+              {job.workMode && <li className="chip chip-fact chip-mode">{job.workMode}</li>}
             </ul>
             <div className="action-row">
               <Actions job={job} />
@@ -130,6 +133,22 @@ export function JobDetail(
                 <dt>Experience Level</dt>
                 <dd>{job.experience}</dd>
               </div>
+              {job.workMode && (
+                <div>
+                  <dt>Work Mode</dt>
+                  <dd>{job.workMode}</dd>
+                </div>
+              )}
+              {job.category && (
+                <div>
+                  <dt>Role Category</dt>
+                  <dd>
+                    <a href={`/jobs?${new URLSearchParams({ category: job.category })}`}>
+                      {job.category}
+                    </a>
+                  </dd>
+                </div>
+              )}
               <div>
                 <dt>Views</dt>
                 <dd>{views}</dd>

@@ -73,17 +73,29 @@ export function HeroSearch() {
   );
 }
 
+/**
+ * The filters the field table does not give, with their options from the page: the pay's lower
+ * bound (rupees a year, by band), the Date posted window (days) and the company.
+ */
+export const PAGE_FILTERS = [
+  { param: "payMin", label: "Salary", all: "Any Salary" },
+  { param: "postedWithin", label: "Date Posted", all: "Any time" },
+  { param: "company", label: "Company", all: "All Companies" },
+] as const;
+export type PageFilterParam = (typeof PAGE_FILTERS)[number]["param"];
+
 /** The search box, the location, a value per public filter and the order. */
-export interface FilterValues extends Partial<Record<FilterParam, string>> {
+export interface FilterValues
+  extends Partial<Record<FilterParam, string>>, Partial<Record<PageFilterParam, string>> {
   keywords?: string;
   location?: string;
-  /** Newest first; left out, a keyword search ranks by relevance. */
-  sortBy?: "datePosted";
+  /** Newest first, or highest pay first; left out, a keyword search ranks by relevance. */
+  sortBy?: "datePosted" | "pay";
 }
 
-/** Whether any of the public filters' dropdowns has a choice made. */
+/** Whether any of the filters' dropdowns has a choice made. */
 export function hasFilterChoice(values: FilterValues): boolean {
-  return PUBLIC_FILTERS.some(({ param }) => values[param]);
+  return [...PUBLIC_FILTERS, ...PAGE_FILTERS].some(({ param }) => values[param]);
 }
 
 /** An option of a select: its value and what the visitor reads (`Full-Time (42)`). */
@@ -103,6 +115,7 @@ export interface JobFiltersProps {
 const SORT_CHOICES: Choice[] = [
   { value: "relevance", label: "Relevance" },
   { value: "datePosted", label: "Newest" },
+  { value: "pay", label: "Salary (high to low)" },
 ];
 
 const PANEL_ID = "filter-panel";
@@ -188,7 +201,13 @@ export function JobFilters({ values, choices, filters = PUBLIC_FILTERS }: JobFil
       </div>
       {/* Right after the toggle that opens it, so Tab goes from Filters into the choices. */}
       <div id={PANEL_ID} className={open ? "filter-panel" : "filter-panel collapsed"}>
-        {filters.map(({ param, label, all }) => (
+        {[
+          // A filter kept for old links shows only while it is set, so it can be cleared.
+          ...filters.filter(({ param, linkOnly }) =>
+            !linkOnly || (values as Record<string, string | undefined>)[param]
+          ),
+          ...PAGE_FILTERS,
+        ].map(({ param, label, all }) => (
           <Select
             key={param}
             name={param}

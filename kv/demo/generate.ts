@@ -3,6 +3,7 @@
  * the demo set is the same on every machine. The benchmark uses it to fill a database with 100,000
  * varied jobs.
  */
+import { withDerived } from "../jobs/derived.ts";
 import { newId } from "../atomic.ts";
 import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP, DAYS_IN_DUMP_BEFORE_INACTIVE } from "../constants.ts";
 import {
@@ -114,7 +115,7 @@ export function generateJob(
     Object.entries(template.skills).map(([group, list]) => [group, some(random, list)]),
   ) as unknown as Skills;
   const created = placement.datePosted.toISOString();
-  return {
+  return withDerived({
     _id: newId(placement.datePosted),
     companyName: company.name,
     role: template.role,
@@ -132,7 +133,7 @@ export function generateJob(
     movedToDumpAt: placement.movedToDumpAt?.toISOString() ?? null,
     createdAt: created,
     updatedAt: (placement.movedToDumpAt ?? placement.datePosted).toISOString(),
-  };
+  });
 }
 
 /** Days in dump of the demo's dump jobs: the chip's plain, yellow (15+) and red (25+) states. */

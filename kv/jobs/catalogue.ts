@@ -4,6 +4,9 @@
  */
 import { CARD_DESCRIPTION_CUT } from "../constants.ts";
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS, type Job } from "../schemas.ts";
+import { ROLE_CATEGORIES } from "../job-fields.ts";
+import { yearlyTop } from "./pay.ts";
+import { withDerived } from "./derived.ts";
 import { type IndexedDoc, SearchIndex } from "../search/index.ts";
 import { exportIndex, indexFromState, type IndexState } from "../search/index-state.ts";
 import type { AdminIndex } from "../search/admin.ts";
@@ -22,8 +25,18 @@ export interface PublicSearchQuery {
   role?: string;
   experience?: string;
   employmentType?: string;
+  workMode?: string;
+  category?: string;
+  /** A company's name, in any case. */
+  company?: string;
+  /** Rupees a year the top of the pay must reach. */
+  payMin?: number;
+  /** Days: only jobs posted this recently. */
+  postedWithin?: number;
+  /** When the Date posted windows end; now when absent. */
+  now?: number;
   /** Relevance (the default) ranks keyword matches; without keywords it is newest first. */
-  sortBy?: "relevance" | "datePosted" | "companyName" | "role";
+  sortBy?: "relevance" | "datePosted" | "companyName" | "role" | "pay";
   sortOrder?: "asc" | "desc";
 }
 
@@ -33,6 +46,7 @@ export interface FilterOptions {
   companies: string[];
   experienceOptions: string[];
   employmentTypes: string[];
+  categories: string[];
 }
 
 /**
@@ -121,6 +135,9 @@ export function indexedJob(job: Job): IndexedDoc {
     description: `${job.description}\n${job.requiredDegree}`,
     experience: job.experience,
     employmentType: job.employmentType,
+    workMode: job.workMode,
+    category: job.category,
+    payTop: yearlyTop(job.pay),
   };
 }
 
@@ -133,11 +150,21 @@ export interface CatalogState {
   index: IndexState;
 }
 
+/**
+ * The hour a search's Date posted windows end at: answers are kept per revision of the jobs, so
+ * their windows move on the hour, not at every request; the hour goes in each answer's cache key.
+ */
+export function postedClock(now = Date.now()): number {
+  return now - now % 3_600_000;
+}
+
 /** A list in date order with no words or filters: KV's date-ordered index answers it alone. */
 export function plainList(query: PublicSearchQuery): boolean {
   const { keywords, location, role, experience, employmentType } = query;
+  const { workMode, category, company, payMin, postedWithin } = query;
   const sortBy = query.sortBy ?? "relevance";
   return !keywords?.trim() && !location?.trim() && !role && !experience && !employmentType &&
+    !workMode && !category && company === undefined && !payMin && !postedWithin &&
     (sortBy === "relevance" || sortBy === "datePosted");
 }
 
@@ -169,7 +196,9 @@ export class ActiveCatalog {
    * Takes in a job's whole record and the versionstamp it was read with: the index reads all its
    * text, the list keeps what lists show.
    */
-  put(job: Job, stamp = "") {
+  put(stored: Job, stamp = "") {
+    // A record from before pay, work mode and category gets them as it is read (see version.ts).
+    const job = (stored as Partial<Job>).workMode === undefined ? withDerived(stored) : stored;
     const listed = this.texts.listed(job);
     this.byId.set(job._id, { job: listed, stamp });
     this.idByJobId.set(listed.jobId, job._id);
@@ -280,7 +309,19 @@ export class ActiveCatalog {
       role: query.role,
       experience: query.experience,
       employmentType: query.employmentType,
-      order: sortBy === "relevance" ? "relevance" : query.sortOrder === "asc" ? "oldest" : "newest",
+      workMode: query.workMode,
+      category: query.category,
+      company: query.company,
+      payMin: query.payMin,
+      postedWithin: query.postedWithin,
+      now: query.now,
+      order: sortBy === "relevance"
+        ? "relevance"
+        : sortBy === "pay"
+        ? "pay"
+        : query.sortOrder === "asc"
+        ? "oldest"
+        : "newest",
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
     });
@@ -329,6 +370,7 @@ export class ActiveCatalog {
       companies: mostCommon(jobs.map(({ job }) => job.companyName)),
       experienceOptions: [...EXPERIENCE_OPTIONS],
       employmentTypes: [...EMPLOYMENT_TYPES],
+      categories: [...ROLE_CATEGORIES],
     };
     return this.options;
   }

@@ -11,7 +11,9 @@
  * it was otherwise, and is reported for an admin to correct.
  *
  * Version 2 to 3: the claim moves to the key without scheme, `www.` and default port, with the
- * same rule for two active jobs that now claim one key.
+ * same rule for two active jobs that now claim one key; and the job takes its pay (read from the
+ * package), work mode (from the location) and role category (from the role and skills), as reading
+ * an older record derives them.
  */
 import { keys } from "../keys.ts";
 import { retrying } from "../atomic.ts";

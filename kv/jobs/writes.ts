@@ -6,6 +6,7 @@ import { keys } from "../keys.ts";
 import { newId, retrying } from "../atomic.ts";
 import type { Job, JobInput, JobStatus } from "../schemas.ts";
 import { type Audit, changedFields } from "../activity.ts";
+import { withDerived } from "./derived.ts";
 import { jobSizeProblem, normaliseHiringLink, recordSizeProblem } from "./validate.ts";
 import {
   adjustCounts,
@@ -39,7 +40,7 @@ export function createJob(w: JobWriter, input: JobInput, audit?: Audit): Promise
     const now = w.now().toISOString();
     meta.lastJobNumber += 1;
     const job: Job = {
-      ...input,
+      ...withDerived(input),
       _id: newId(w.now()),
       jobId: `JB-${meta.lastJobNumber}`,
       status: "active",
@@ -68,9 +69,10 @@ export function updateJob(
     w,
     idOrJobId,
     jobSizeProblem,
-    (old) => ({
+    ({ payOverride: _cleared, ...old }) => ({
+      // A pay set by hand and left out of the edit is cleared, not kept from before.
       ...old,
-      ...input,
+      ...withDerived(input),
       updatedAt: w.now().toISOString(),
     }),
     audit &&

@@ -6,6 +6,7 @@
  */
 import { FIELD, SearchIndex } from "./index.ts";
 import { Posting, VarintReader, VarintWriter } from "./postings.ts";
+import { companyKey } from "./codes.ts";
 
 /** Posting entries exported between two pauses (a few milliseconds of work). */
 const EXPORT_STRIDE = 200_000;
@@ -16,7 +17,13 @@ export interface IndexState {
   roleOf: Int32Array<ArrayBuffer>;
   experienceOf: Uint8Array<ArrayBuffer>;
   typeOf: Uint8Array<ArrayBuffer>;
+  modeOf: Uint8Array<ArrayBuffer>;
+  categoryOf: Uint8Array<ArrayBuffer>;
+  payTop: Float64Array<ArrayBuffer>;
+  payBand: Uint8Array<ArrayBuffer>;
+  companyOf: Int32Array<ArrayBuffer>;
   roleNames: string[];
+  companyNames: string[];
   /** Each word, the number of jobs holding it, their gaps (varints) and their field bits. */
   words: string[];
   sizes: Uint32Array<ArrayBuffer>;
@@ -76,7 +83,13 @@ export async function exportIndex(
     roleOf: keep(index.roleOf) as Int32Array<ArrayBuffer>,
     experienceOf: keep(index.experienceOf) as Uint8Array<ArrayBuffer>,
     typeOf: keep(index.typeOf) as Uint8Array<ArrayBuffer>,
+    modeOf: keep(index.modeOf) as Uint8Array<ArrayBuffer>,
+    categoryOf: keep(index.categoryOf) as Uint8Array<ArrayBuffer>,
+    payTop: keep(index.payTop) as Float64Array<ArrayBuffer>,
+    payBand: keep(index.payBand) as Uint8Array<ArrayBuffer>,
+    companyOf: keep(index.companyOf) as Int32Array<ArrayBuffer>,
     roleNames: [...index.roleNames],
+    companyNames: [...index.companyNames],
     words,
     sizes: Uint32Array.from(sizes),
     gaps: gaps.bytes(),
@@ -94,6 +107,15 @@ export function indexFromState(state: IndexState): SearchIndex {
   index.roleOf = state.roleOf;
   index.experienceOf = state.experienceOf;
   index.typeOf = state.typeOf;
+  index.modeOf = state.modeOf;
+  index.categoryOf = state.categoryOf;
+  index.payTop = state.payTop;
+  index.payBand = state.payBand;
+  index.companyOf = state.companyOf;
+  state.companyNames.forEach((name, code) => {
+    index.companyNames.push(name);
+    index.companyCode.set(companyKey(name), code);
+  });
   state.ids.forEach((id, doc) => index.numberOf.set(id, doc));
   state.roleNames.forEach((role, code) => {
     index.roleNames.push(role);

@@ -6,6 +6,8 @@
  */
 import SearchableMap from "minisearch/SearchableMap";
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
+import { ROLE_CATEGORIES, WORK_MODES } from "../job-fields.ts";
+import { bandOf, companyKey } from "./codes.ts";
 import { grown, inBoth, Posting } from "./postings.ts";
 import { isRemoteLocation } from "./places.ts";
 import { editDistance, indexWords, isStopWord, typoBudget } from "./text.ts";
@@ -56,6 +58,10 @@ export interface IndexedDoc {
   jobId?: string;
   experience?: string;
   employmentType?: string;
+  workMode?: string;
+  category?: string;
+  /** The top of the pay range made yearly, in rupees; 0 or absent without pay. */
+  payTop?: number;
 }
 
 /** A word of a query and the other words that stand for it. */
@@ -90,11 +96,19 @@ export class SearchIndex {
   roleOf = new Int32Array(0);
   experienceOf = new Uint8Array(0);
   typeOf = new Uint8Array(0);
+  modeOf = new Uint8Array(0);
+  categoryOf = new Uint8Array(0);
+  payTop = new Float64Array(0);
+  payBand = new Uint8Array(0);
+  companyOf = new Int32Array(0);
   readonly numberOf = new Map<string, number>();
   /** Distinct roles by code, and the jobs of each (for Similar Jobs). */
   readonly roleNames: string[] = [];
   readonly roleCode = new Map<string, number>();
   readonly roleDocs: Posting[] = [];
+  /** Distinct companies by code (the first spelling met), and the code of each in lower case. */
+  readonly companyNames: string[] = [];
+  readonly companyCode = new Map<string, number>();
   private gone = 0;
   private live: Uint32Array | null = null;
 
@@ -133,7 +147,17 @@ export class SearchIndex {
     this.roleOf = grown(this.roleOf, n + 1, n);
     this.experienceOf = grown(this.experienceOf, n + 1, n);
     this.typeOf = grown(this.typeOf, n + 1, n);
+    this.modeOf = grown(this.modeOf, n + 1, n);
+    this.categoryOf = grown(this.categoryOf, n + 1, n);
+    this.payTop = grown(this.payTop, n + 1, n);
+    this.payBand = grown(this.payBand, n + 1, n);
+    this.companyOf = grown(this.companyOf, n + 1, n);
     this.alive[n] = 1;
+    this.modeOf[n] = (WORK_MODES as readonly string[]).indexOf(doc.workMode ?? "") + 1;
+    this.categoryOf[n] = (ROLE_CATEGORIES as readonly string[]).indexOf(doc.category ?? "") + 1;
+    this.payTop[n] = doc.payTop ?? 0;
+    this.payBand[n] = bandOf(doc.payTop ?? 0);
+    this.companyOf[n] = this.companyCodeOf(doc.companyName);
     this.posted[n] = doc.posted;
     this.experienceOf[n] = (EXPERIENCE_OPTIONS as readonly string[]).indexOf(doc.experience ?? "") +
       1;
@@ -174,6 +198,17 @@ export class SearchIndex {
     }
   }
 
+  /** The company's code, given one when it is new; case does not make another company. */
+  private companyCodeOf(name: string): number {
+    const key = companyKey(name);
+    let code = this.companyCode.get(key);
+    if (code === undefined) {
+      code = this.companyNames.push(name) - 1;
+      this.companyCode.set(key, code);
+    }
+    return code;
+  }
+
   /**
    * Drops the removed jobs' entries, renumbering the rest in their order, so memory and work
    * follow the live jobs again. Words no job holds any more leave the tree.
@@ -200,6 +235,11 @@ export class SearchIndex {
     this.roleOf = keep(this.roleOf);
     this.experienceOf = keep(this.experienceOf);
     this.typeOf = keep(this.typeOf);
+    this.modeOf = keep(this.modeOf);
+    this.categoryOf = keep(this.categoryOf);
+    this.payTop = keep(this.payTop);
+    this.payBand = keep(this.payBand);
+    this.companyOf = keep(this.companyOf);
     ids.forEach((id, doc) => this.numberOf.set(id, doc));
     for (const [word, posting] of this.postings) {
       if (posting.renumber(renumbered) === 0) {

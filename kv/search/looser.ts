@@ -15,7 +15,18 @@ export function looserSearch(
   search: Loosenable,
 ): { search: Loosenable; total: number } | null {
   const tries: Loosenable[] = [];
-  for (const field of ["role", "experience", "employmentType", "location"] as const) {
+  const fields = [
+    "role",
+    "category",
+    "workMode",
+    "experience",
+    "employmentType",
+    "company",
+    "payMin",
+    "postedWithin",
+    "location",
+  ] as const;
+  for (const field of fields) {
     if (search[field]) tries.push({ ...search, [field]: undefined });
   }
   const pieces = search.keywords ? parseKeywords(search.keywords).pieces : [];
@@ -28,9 +39,7 @@ export function looserSearch(
   let best: { search: Loosenable; total: number } | null = null;
   // A search left with nothing is Clear All Filters, which the empty page already offers.
   const narrowing = (loose: Loosenable) =>
-    Boolean(
-      loose.keywords || loose.location || loose.role || loose.experience || loose.employmentType,
-    );
+    fields.some((field) => loose[field]) || Boolean(loose.keywords);
   for (const loose of tries.filter(narrowing)) {
     const { total } = searchJobs(index, { ...loose, order: "newest", offset: 0, limit: 0 });
     if (total > (best?.total ?? 0)) best = { search: loose, total };

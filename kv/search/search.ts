@@ -4,7 +4,10 @@
  * would give with the other filters, all in one pass over compact per-job arrays.
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
+import { POSTED_WITHIN, ROLE_CATEGORIES, SALARY_BANDS, WORK_MODES } from "../job-fields.ts";
+import { DAY_MS } from "../constants.ts";
 import { BEST_WORD_SCORE, FIELD, type SearchIndex } from "./index.ts";
+import { companyKey, LAKH } from "./codes.ts";
 import { matchMost, SCORE_BITS, TERM_SHIFT } from "./partial.ts";
 import { locationGroups } from "./places.ts";
 import { type KeywordQuery, parseKeywords } from "./query.ts";
@@ -24,8 +27,18 @@ export interface JobSearch {
   role?: string;
   experience?: string;
   employmentType?: string;
-  /** Relevance falls back to newest first when there are no words to rank by. */
-  order: "relevance" | "newest" | "oldest";
+  workMode?: string;
+  category?: string;
+  /** A company's name, in any case. */
+  company?: string;
+  /** Rupees a year the top of a job's pay must reach; jobs without pay never do. */
+  payMin?: number;
+  /** Days: only jobs posted this recently. */
+  postedWithin?: number;
+  /** The time the Date posted windows end at (now), for the filter and its counts. */
+  now?: number;
+  /** Relevance falls back to newest first when there are no words to rank by; pay is highest first. */
+  order: "relevance" | "newest" | "oldest" | "pay";
   offset: number;
   limit: number;
 }
@@ -37,6 +50,13 @@ export interface Facets {
   roles: Counted[];
   experience: Counted[];
   employmentTypes: Counted[];
+  workModes: Counted[];
+  categories: Counted[];
+  /** Per salary band, its yearly rupees ("300000") and the jobs paying at least that. */
+  salaries: Counted[];
+  /** Per Date posted window, its days ("7") and the jobs posted within it. */
+  posted: Counted[];
+  companies: Counted[];
 }
 
 export interface SearchAnswer {
@@ -61,9 +81,72 @@ const bitsOf = (values: readonly string[], chosen: readonly string[] | undefined
 const ROLE_MISS = 1;
 const LEVEL_MISS = 2;
 const TYPE_MISS = 4;
+const MODE_MISS = 8;
+const CATEGORY_MISS = 16;
+const COMPANY_MISS = 32;
+const PAY_MISS = 64;
+const POSTED_MISS = 128;
 
 /** Role words that mean the same job: each a weaker match for the others. */
 const ROLE_WORDS = ["developer", "engineer", "programmer"].map(stem);
+
+/** A job's employment type and experience as one small number: experience in the low four bits. */
+const kindOf = (jobType: number, jobLevel: number) => (jobType << 4) | jobLevel;
+
+/**
+ * Per kind of job (`kindOf`): whether the keyword box's filter words allow it (`allowed`; a filter
+ * word that names places also lets in a job of any kind in those places, `byPlace`) and which of
+ * the experience and type dropdowns turn it away (`misses`).
+ */
+function kindTables(
+  index: SearchIndex,
+  filters: KeywordQuery["filters"],
+  level: number,
+  type: number,
+) {
+  const allowed = new Uint8Array(256);
+  const misses = new Uint8Array(256);
+  const byPlace: { kinds: Uint8Array; places: Uint8Array }[] = [];
+  const filterWords = filters.map((filter, c) => {
+    // A place, or a role word letting in a job of any experience (a Senior role).
+    const names = filter.locations ?? filter.roleWords;
+    const field = filter.locations ? FIELD.location : FIELD.role;
+    const places = names ? index.located([names], c + 1, field) : null;
+    if (places) byPlace.push({ kinds: new Uint8Array(256), places });
+    return {
+      types: bitsOf(EMPLOYMENT_TYPES, filter.employmentTypes),
+      levels: bitsOf(EXPERIENCE_OPTIONS, filter.experiences),
+      placeKinds: places ? byPlace[byPlace.length - 1].kinds : null,
+    };
+  });
+  for (let jobType = 0; jobType <= EMPLOYMENT_TYPES.length; jobType++) {
+    for (let jobLevel = 0; jobLevel <= EXPERIENCE_OPTIONS.length; jobLevel++) {
+      const kind = kindOf(jobType, jobLevel);
+      allowed[kind] = 1;
+      for (const { types, levels, placeKinds } of filterWords) {
+        const byKind = ((types >> jobType) & 1) === 1 || ((levels >> jobLevel) & 1) === 1;
+        if (placeKinds) placeKinds[kind] = byKind ? 1 : 0;
+        else if (!byKind) allowed[kind] = 0;
+      }
+      misses[kind] = (level !== 0 && jobLevel !== level ? LEVEL_MISS : 0) |
+        (type !== 0 && jobType !== type ? TYPE_MISS : 0);
+    }
+  }
+  return { allowed, misses, byPlace };
+}
+
+/**
+ * The Date posted window a posting time falls in: 0 for the newest (24 hours before `now`), one
+ * more for each wider window, POSTED_WITHIN.length when older than all of them.
+ */
+function postedWindows(now: number): (time: number) => number {
+  const starts = POSTED_WITHIN.map((days) => now - days * DAY_MS);
+  return (time) => {
+    let window = 0;
+    while (window < starts.length && time < starts[window]) window++;
+    return window;
+  };
+}
 
 export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
   const keywords = parseKeywords(query.keywords);
@@ -92,44 +175,28 @@ function searchWith(
   const role = query.role === undefined ? -1 : index.roleCode.get(query.role) ?? -2;
   const level = code(EXPERIENCE_OPTIONS, query.experience);
   const type = code(EMPLOYMENT_TYPES, query.employmentType);
-  // A job's employment type and experience as one small number, `kind`. Per kind: whether the
-  // keyword box's filter words allow it (`allowed`; a filter word that names places also lets in
-  // a job of any kind in those places) and which of the two dropdowns turn it away (`misses`).
-  // Experience takes the low four bits: there are fewer than 16 options.
-  const kindOf = (jobType: number, jobLevel: number) => (jobType << 4) | jobLevel;
-  const allowed = new Uint8Array(256);
-  const misses = new Uint8Array(256);
-  const byPlace: { kinds: Uint8Array; places: Uint8Array }[] = [];
-  const filterWords = keywords.filters.map((filter, c) => {
-    // A place, or a role word letting in a job of any experience (a Senior role).
-    const names = filter.locations ?? filter.roleWords;
-    const field = filter.locations ? FIELD.location : FIELD.role;
-    const places = names ? index.located([names], c + 1, field) : null;
-    if (places) byPlace.push({ kinds: new Uint8Array(256), places });
-    return {
-      types: bitsOf(EMPLOYMENT_TYPES, filter.employmentTypes),
-      levels: bitsOf(EXPERIENCE_OPTIONS, filter.experiences),
-      placeKinds: places ? byPlace[byPlace.length - 1].kinds : null,
-    };
-  });
-  for (let jobType = 0; jobType <= EMPLOYMENT_TYPES.length; jobType++) {
-    for (let jobLevel = 0; jobLevel <= EXPERIENCE_OPTIONS.length; jobLevel++) {
-      const kind = kindOf(jobType, jobLevel);
-      allowed[kind] = 1;
-      for (const { types, levels, placeKinds } of filterWords) {
-        const byKind = ((types >> jobType) & 1) === 1 || ((levels >> jobLevel) & 1) === 1;
-        if (placeKinds) placeKinds[kind] = byKind ? 1 : 0;
-        else if (!byKind) allowed[kind] = 0;
-      }
-      misses[kind] = (level !== 0 && jobLevel !== level ? LEVEL_MISS : 0) |
-        (type !== 0 && jobType !== type ? TYPE_MISS : 0);
-    }
-  }
+  const { allowed, misses, byPlace } = kindTables(index, keywords.filters, level, type);
 
-  const { roleOf, experienceOf, typeOf } = index;
+  const mode = code(WORK_MODES, query.workMode);
+  const category = code(ROLE_CATEGORIES, query.category);
+  const company = query.company === undefined
+    ? -1
+    : index.companyCode.get(companyKey(query.company)) ?? -2;
+  const payMin = query.payMin ?? 0;
+  const now = query.now ?? Date.now();
+  const since = query.postedWithin === undefined ? -Infinity : now - query.postedWithin * DAY_MS;
+  const windowOf = postedWindows(now);
+
+  const { roleOf, experienceOf, typeOf, modeOf, categoryOf, companyOf, payTop, payBand } = index;
   const roleCounts = new Uint32Array(index.roleNames.length);
   const levelCounts = new Uint32Array(EXPERIENCE_OPTIONS.length + 1);
   const typeCounts = new Uint32Array(EMPLOYMENT_TYPES.length + 1);
+  const modeCounts = new Uint32Array(WORK_MODES.length + 1);
+  const categoryCounts = new Uint32Array(ROLE_CATEGORIES.length + 1);
+  const companyCounts = new Uint32Array(index.companyNames.length);
+  const bandCounts = new Uint32Array(SALARY_BANDS.length + 1);
+  const windowCounts = new Uint32Array(POSTED_WITHIN.length + 1);
+  const { posted, ids } = index;
   const { docs, scores: scoreArray, positions } = index.foundArrays();
   const scores = matched ? scoreArray : null;
   // Without words every live job is a candidate, in job-number order.
@@ -166,7 +233,15 @@ function searchWith(
     const jobLevel = experienceOf[doc];
     const jobType = typeOf[doc];
     const jobRole = roleOf[doc];
-    const miss = misses[kind] | (role !== -1 && jobRole !== role ? ROLE_MISS : 0);
+    const jobMode = modeOf[doc];
+    const jobCategory = categoryOf[doc];
+    const jobCompany = companyOf[doc];
+    const time = posted[doc];
+    const miss = misses[kind] | (role !== -1 && jobRole !== role ? ROLE_MISS : 0) |
+      (mode !== 0 && jobMode !== mode ? MODE_MISS : 0) |
+      (category !== 0 && jobCategory !== category ? CATEGORY_MISS : 0) |
+      (company !== -1 && jobCompany !== company ? COMPANY_MISS : 0) |
+      (payTop[doc] < payMin ? PAY_MISS : 0) | (time < since ? POSTED_MISS : 0);
     // A job failing only one dropdown's filter counts for that dropdown's option.
     if (miss === 0) {
       if (scores) {
@@ -178,13 +253,22 @@ function searchWith(
       roleCounts[jobRole]++;
       levelCounts[jobLevel]++;
       typeCounts[jobType]++;
+      modeCounts[jobMode]++;
+      categoryCounts[jobCategory]++;
+      companyCounts[jobCompany]++;
+      bandCounts[payBand[doc]]++;
+      windowCounts[windowOf(time)]++;
     } else if (miss === ROLE_MISS) roleCounts[jobRole]++;
     else if (miss === LEVEL_MISS) levelCounts[jobLevel]++;
     else if (miss === TYPE_MISS) typeCounts[jobType]++;
+    else if (miss === MODE_MISS) modeCounts[jobMode]++;
+    else if (miss === CATEGORY_MISS) categoryCounts[jobCategory]++;
+    else if (miss === COMPANY_MISS) companyCounts[jobCompany]++;
+    else if (miss === PAY_MISS) bandCounts[payBand[doc]]++;
+    else if (miss === POSTED_MISS) windowCounts[windowOf(time)]++;
   }
 
   // Ranked by position in `docs`, so a score is read beside its job.
-  const { posted, ids } = index;
   const newer = (a: number, b: number) => {
     const x = docs[a];
     const y = docs[b];
@@ -192,6 +276,9 @@ function searchWith(
   };
   const before = query.order === "oldest"
     ? (a: number, b: number) => newer(b, a)
+    : query.order === "pay"
+    ? (a: number, b: number) =>
+      payTop[docs[a]] > payTop[docs[b]] || (payTop[docs[a]] === payTop[docs[b]] && newer(a, b))
     : query.order === "relevance" && scores
     ? (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && newer(a, b))
     : newer;
@@ -214,12 +301,40 @@ function searchWith(
     total,
     docs: found,
     facets: {
-      roles: roleOptions(index.roleNames, roleCounts, query.role),
+      roles: topOptions(index.roleNames, roleCounts, query.role),
       experience: counted(EXPERIENCE_OPTIONS, levelCounts, query.experience),
       employmentTypes: counted(EMPLOYMENT_TYPES, typeCounts, query.employmentType),
+      workModes: counted(WORK_MODES, modeCounts, query.workMode),
+      categories: counted(ROLE_CATEGORIES, categoryCounts, query.category),
+      salaries: reaching(SALARY_BANDS.map((lakhs) => String(lakhs * LAKH)), bandCounts, "up"),
+      posted: reaching(POSTED_WITHIN.map(String), windowCounts, "down"),
+      companies: topOptions(
+        index.companyNames,
+        companyCounts,
+        query.company === undefined
+          ? undefined
+          : index.companyNames[index.companyCode.get(companyKey(query.company)) ?? -1] ??
+            query.company,
+      ),
     },
   };
   return { answer, reached };
+}
+
+/**
+ * Nested options (a salary band holds every higher one, a date window every newer one) from the
+ * count of jobs whose best option is each: `counts[i]` for option i - 1, `counts[0]` for none.
+ * "up": an option counts the jobs of it and the ones after; "down": of it and the ones before.
+ */
+function reaching(values: string[], counts: Uint32Array, direction: "up" | "down"): Counted[] {
+  if (direction === "up") {
+    let sum = 0;
+    const totals = values.map((_, i) => counts[values.length - i]).map((count) => (sum += count))
+      .reverse();
+    return values.map((value, i) => [value, totals[i]]);
+  }
+  let sum = 0;
+  return values.map((value, i) => [value, sum += counts[i]]);
 }
 
 /** The options giving jobs, in their usual order; the chosen one always. */
@@ -231,8 +346,8 @@ function counted(values: readonly string[], counts: Uint32Array, chosen?: string
 
 const collator = new Intl.Collator("en", { sensitivity: "base" });
 
-/** The most common roles of the search in name order, at most MAX_ROLE_OPTIONS, the chosen one always. */
-function roleOptions(names: string[], counts: Uint32Array, chosen?: string): Counted[] {
+/** The most common names of the search in name order, at most MAX_ROLE_OPTIONS, the chosen one always. */
+function topOptions(names: string[], counts: Uint32Array, chosen?: string): Counted[] {
   const codes: number[] = [];
   counts.forEach((count, role) => count > 0 && codes.push(role));
   const top = topK(

@@ -17,7 +17,8 @@ import {
   jobStatusSchema,
   type JobWithAnalytics,
 } from "../../kv/schemas.ts";
-import { PUBLIC_FILTERS, type PublicFilter } from "../../kv/job-fields.ts";
+import { POSTED_WITHIN, PUBLIC_FILTERS, type PublicFilter } from "../../kv/job-fields.ts";
+import { postedClock } from "../../kv/jobs/catalogue.ts";
 import {
   ADMIN_PAGE_SIZE,
   DASHBOARD_RECENT_JOBS,
@@ -50,14 +51,25 @@ export function filterQueryOf<Param extends string>(filters: readonly PublicFilt
   ) as Record<Param, typeof filterText>;
 }
 
+/** The most rupees a year `payMin` may ask: 10 crore. */
+const MOST_PAY_MIN = 100_000_000;
+const POSTED_DAYS = POSTED_WITHIN.map(String) as [string, ...string[]];
+
 export const publicJobQuery = z.object({
   page,
   limit: limit(PUBLIC_PAGE_SIZE),
   keywords: searchText,
   location: searchText,
   ...filterQueryOf(PUBLIC_FILTERS),
-  sortBy: z.enum(["relevance", "datePosted", "companyName", "role"], {
-    error: "sortBy must be relevance, datePosted, companyName or role",
+  company: filterText.transform((name) => name?.trim() || undefined),
+  payMin: wholeNumber(0, MOST_PAY_MIN, 0, { emptyIsAbsent: true }).transform((rupees) =>
+    rupees || undefined
+  ),
+  postedWithin: optionalEnum(POSTED_DAYS).transform((days) =>
+    days === undefined ? undefined : Number(days)
+  ),
+  sortBy: z.enum(["relevance", "datePosted", "companyName", "role", "pay"], {
+    error: "sortBy must be relevance, datePosted, companyName, role or pay",
   }).default("relevance"),
   sortOrder: z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).default("desc"),
 });
@@ -113,11 +125,16 @@ export function jobRoutes(services: Services) {
   // The same question gets the same answer until a job changes: each answer is built once, and
   // the search answers the normalised question, so every spelling of it shares that answer.
   app.get("/", async (c) => {
-    const { query, key } = normaliseQuery(parseQuery(c, publicJobQuery), ["keywords", "location"]);
+    const { query, key } = normaliseQuery(parseQuery(c, publicJobQuery), [
+      "keywords",
+      "location",
+      "company",
+    ]);
+    const now = postedClock(services.now().getTime());
     const answer = await cache.remember(
-      `api:jobs ${key}`,
+      `api:jobs ${key} ${now}`,
       await jobs.revision(),
-      async () => jsonAnswer(await jobs.list(query)),
+      async () => jsonAnswer(await jobs.list({ ...query, now })),
     );
     return answer.response();
   });

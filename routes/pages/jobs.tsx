@@ -14,7 +14,8 @@ import { PageLinks } from "../../client/components/pagination.tsx";
 import { JobGridSkeleton } from "../../client/components/skeletons.tsx";
 import { formatCount } from "../../client/components/format.ts";
 import { Document, type PageMeta, ReloadWithoutScript } from "./document.tsx";
-import { type ListQuery, listSearch } from "./query.ts";
+import { type ListQuery, listQueryOf, listSearch } from "./query.ts";
+import { LAKH } from "../../kv/search/codes.ts";
 
 export interface JobListData {
   jobs: Job[];
@@ -28,9 +29,47 @@ export interface JobListData {
 const choices = (counted: Counted[]): Choice[] =>
   counted.map(([value, jobs]) => ({ value, label: `${value} (${formatCount(jobs)})` }));
 
+/** "3 LPA and up (42)": the salary bands giving jobs, the chosen one always. */
+const salaryChoices = (counted: Counted[], chosen?: string): Choice[] =>
+  counted.filter(([value, jobs]) => jobs > 0 || value === chosen).map(([value, jobs]) => ({
+    value,
+    label: `${Number(value) / LAKH} LPA and up (${formatCount(jobs)})`,
+  }));
+
+/** "Last 24 hours (5)", "Last 7 days (40)". */
+const postedChoices = (counted: Counted[]): Choice[] =>
+  counted.map(([days, jobs]) => ({
+    value: days,
+    label: `${days === "1" ? "Last 24 hours" : `Last ${days} days`} (${formatCount(jobs)})`,
+  }));
+
+/** Each dropdown's options, by its query parameter. */
+function panelChoices(facets: Facets, query: ListQuery): Record<string, Choice[]> {
+  return {
+    ...Object.fromEntries(
+      PUBLIC_FILTERS.map(({ param, facet }) => [param, choices(facets[facet])]),
+    ),
+    payMin: salaryChoices(facets.salaries, query.payMin),
+    postedWithin: postedChoices(facets.posted),
+    company: choices(facets.companies),
+  };
+}
+
+const LOOSENED: [keyof Loosenable & keyof ListQuery, string][] = [
+  ["role", "without the role filter"],
+  ["category", "without the role category filter"],
+  ["workMode", "without the work mode filter"],
+  ["experience", "without the experience filter"],
+  ["employmentType", "without the employment type filter"],
+  ["company", "at any company"],
+  ["payMin", "at any salary"],
+  ["postedWithin", "posted at any time"],
+];
+
 /** What a looser search leaves out, in the visitor's words. */
 function loosened(query: ListQuery, search: Loosenable): string {
-  if (query.role && !search.role) return "without the role filter";
+  const left = LOOSENED.find(([field]) => query[field] && !search[field]);
+  if (left) return left[1];
   if (query.experience && !search.experience) return "without the experience filter";
   if (query.employmentType && !search.employmentType) return "without the employment type filter";
   if (query.location && !search.location) return "in any location";
@@ -50,9 +89,7 @@ function Results(
         component={Filters}
         props={{
           values: query,
-          choices: Object.fromEntries(
-            PUBLIC_FILTERS.map(({ param, facet }) => [param, choices(facets[facet])]),
-          ),
+          choices: panelChoices(facets, query),
         }}
         sent={{ values: query }}
       />
@@ -88,7 +125,7 @@ function Results(
             </p>
             {looser && (
               <p className="looser">
-                <a href={`/jobs${listSearch({ ...query, ...looser.search, page: 1 })}`}>
+                <a href={`/jobs${listSearch(listQueryOf(looser.search, query.sortBy))}`}>
                   {`${formatCount(looser.total)} ${looser.total === 1 ? "job" : "jobs"} ${
                     loosened(query, looser.search)
                   }`}
@@ -128,8 +165,23 @@ export function JobsPage(
     <Document meta={meta} section="jobs">
       <div className="page-head">
         <div className="wrap">
-          <h1 className="page-title">Find Your Next Job</h1>
-          <p className="muted">Search active openings and filter by role, experience and type.</p>
+          {query.company
+            ? (
+              <>
+                <h1 className="page-title">{`Jobs at ${query.company}`}</h1>
+                <p className="muted">
+                  Active openings at this company. <a href="/jobs">See every company's jobs</a>
+                </p>
+              </>
+            )
+            : (
+              <>
+                <h1 className="page-title">Find Your Next Job</h1>
+                <p className="muted">
+                  Search active openings and filter by role, experience, pay and work mode.
+                </p>
+              </>
+            )}
         </div>
       </div>
       <div className="wrap page-body">

@@ -2,8 +2,20 @@
  * The job list's query string: read leniently (a bad value is dropped, never an error page) and
  * written back in one canonical form, which is also the page's cache key and canonical URL.
  */
-import { type FilterParam, PUBLIC_FILTERS, type PublicFilter } from "../../kv/job-fields.ts";
-import { type FilterValues, hasFilterChoice } from "../../client/components/search-forms.tsx";
+import {
+  type FilterParam,
+  POSTED_WITHIN,
+  PUBLIC_FILTERS,
+  type PublicFilter,
+  SALARY_BANDS,
+} from "../../kv/job-fields.ts";
+import { LAKH } from "../../kv/search/codes.ts";
+import type { Loosenable } from "../../kv/search/looser.ts";
+import {
+  type FilterValues,
+  hasFilterChoice,
+  PAGE_FILTERS,
+} from "../../client/components/search-forms.tsx";
 
 export interface ListQuery extends FilterValues {
   page: number;
@@ -14,6 +26,10 @@ const TEXT_FIELDS = ["keywords", "location"] as const;
 const MAX_TEXT = 200;
 const MAX_SEARCH_TEXT = 500;
 const MAX_PAGE = 1_000_000;
+
+/** The page offers the salary bands and the Date posted windows; other values are dropped. */
+export const SALARY_VALUES: readonly string[] = SALARY_BANDS.map((lakhs) => String(lakhs * LAKH));
+const POSTED_VALUES: readonly string[] = POSTED_WITHIN.map(String);
 
 const text = (params: URLSearchParams, name: string, max = MAX_TEXT) =>
   params.get(name)?.trim().slice(0, max) || undefined;
@@ -35,7 +51,14 @@ export function parseListQuery(
       query[param as FilterParam] = value;
     }
   }
-  if (params.get("sortBy") === "datePosted") query.sortBy = "datePosted";
+  const payMin = params.get("payMin");
+  if (payMin && SALARY_VALUES.includes(payMin)) query.payMin = payMin;
+  const postedWithin = params.get("postedWithin");
+  if (postedWithin && POSTED_VALUES.includes(postedWithin)) query.postedWithin = postedWithin;
+  const company = text(params, "company");
+  if (company) query.company = company;
+  const sortBy = params.get("sortBy");
+  if (sortBy === "datePosted" || sortBy === "pay") query.sortBy = sortBy;
   const page = Number(params.get("page"));
   if (Number.isInteger(page) && page > 1 && page <= MAX_PAGE) query.page = page;
   return query;
@@ -44,7 +67,12 @@ export function parseListQuery(
 /** The canonical query string (with its `?`, or empty): filters in a fixed order, page 1 left out. */
 export function listSearch(query: ListQuery, page = query.page): string {
   const params = new URLSearchParams();
-  for (const field of [...TEXT_FIELDS, ...PUBLIC_FILTERS.map(({ param }) => param), "sortBy"]) {
+  const fields = [
+    ...TEXT_FIELDS,
+    ...[...PUBLIC_FILTERS, ...PAGE_FILTERS].map(({ param }) => param),
+    "sortBy",
+  ];
+  for (const field of fields) {
     const value = query[field as keyof FilterValues];
     if (value) params.set(field, value);
   }
@@ -55,4 +83,28 @@ export function listSearch(query: ListQuery, page = query.page): string {
 
 export function hasFilters(query: ListQuery): boolean {
   return Boolean(query.keywords || query.location || hasFilterChoice(query));
+}
+
+/** The search a list query asks for: its numbers as numbers. */
+export function searchOf(query: ListQuery): Loosenable {
+  const { page: _page, sortBy: _sortBy, payMin, postedWithin, ...rest } = query;
+  return {
+    ...rest,
+    payMin: payMin ? Number(payMin) : undefined,
+    postedWithin: postedWithin ? Number(postedWithin) : undefined,
+  };
+}
+
+/** A search (a looser one, say) written back as a list query of its first page. */
+export function listQueryOf(search: Loosenable, sortBy?: ListQuery["sortBy"]): ListQuery {
+  const { payMin, postedWithin, now: _now, order: _order, ...rest } = search as Loosenable & {
+    order?: string;
+  };
+  return {
+    ...rest,
+    page: 1,
+    sortBy,
+    payMin: payMin ? String(payMin) : undefined,
+    postedWithin: postedWithin ? String(postedWithin) : undefined,
+  };
 }

@@ -5,7 +5,8 @@
 import type { Job } from "../../kv/schemas.ts";
 import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP } from "../../kv/constants.ts";
 import { SITE_NAME } from "./document.tsx";
-import { countryName, parsePlace } from "./place.ts";
+import { countryName, DEFAULT_COUNTRY, parsePlace, placesOf } from "./place.ts";
+import type { Pay } from "../../kv/jobs/pay.ts";
 
 /** Google's employmentType values for ours. */
 const GOOGLE_EMPLOYMENT_TYPES: Record<string, string> = {
@@ -39,51 +40,58 @@ export function validThrough(job: Job): string {
   return new Date(Date.parse(job.datePosted) + DAYS_ACTIVE_BEFORE_DUMP * DAY_MS).toISOString();
 }
 
-/** Where the job is: an address, or for remote work the country its applicants must live in. */
-function jobPlace(location: string) {
-  const place = parsePlace(location);
-  if (place.remote) {
+/**
+ * Where the job is. A remote job: the country its applicants must live in (India unless the
+ * location names another). Any other: one address per city it names, each with its state.
+ */
+function jobPlace(job: Job) {
+  const remote = job.workMode === "Remote";
+  const places = placesOf(job.location).map(parsePlace);
+  if (remote) {
+    const named = places.find((place) => place.remote && place.country !== DEFAULT_COUNTRY);
     return {
       jobLocationType: "TELECOMMUTE",
-      applicantLocationRequirements: { "@type": "Country", name: countryName(place.country) },
+      applicantLocationRequirements: {
+        "@type": "Country",
+        name: countryName(named?.country ?? DEFAULT_COUNTRY),
+      },
     };
   }
-  return {
-    jobLocation: {
-      "@type": "Place",
-      address: {
-        "@type": "PostalAddress",
-        ...(place.locality ? { addressLocality: place.locality } : {}),
-        ...(place.region ? { addressRegion: place.region } : {}),
-        addressCountry: place.country,
-      },
+  const addresses = places.map((place) => ({
+    "@type": "Place",
+    address: {
+      "@type": "PostalAddress",
+      ...(!place.remote && place.locality ? { addressLocality: place.locality } : {}),
+      ...(!place.remote && place.region ? { addressRegion: place.region } : {}),
+      addressCountry: place.country,
     },
-  };
+  }));
+  return { jobLocation: addresses.length === 1 ? addresses[0] : addresses };
 }
 
-/** '8-12 LPA' (lakhs per annum) as a yearly rupee range; null for any other wording. */
-function baseSalary(estPackage: string | undefined) {
-  const match = estPackage?.match(
-    /^\D*?(\d+(?:\.\d+)?)\s*(?:-|–|to)?\s*(\d+(?:\.\d+)?)?\s*(?:LPA|lakhs?)\b/i,
-  );
-  if (!match) return null;
-  const lakh = 100_000;
-  const min = Number(match[1]) * lakh;
-  const max = match[2] ? Number(match[2]) * lakh : min;
+const UNIT_TEXT = { year: "YEAR", month: "MONTH", hour: "HOUR" } as const;
+
+/** The job's pay as Google reads it: a range, or a single figure as `value`; null without pay. */
+function baseSalary(pay: Pay | null | undefined) {
+  if (!pay) return null;
+  const { min, max } = pay;
+  const figures = min !== null && max !== null && min !== max
+    ? { minValue: min, maxValue: max }
+    : min !== null && max !== null
+    ? { value: min }
+    : min !== null
+    ? { minValue: min }
+    : { maxValue: max };
   return {
     "@type": "MonetaryAmount",
-    currency: "INR",
-    value: {
-      "@type": "QuantitativeValue",
-      ...(min === max ? { value: min } : { minValue: min, maxValue: max }),
-      unitText: "YEAR",
-    },
+    currency: pay.currency,
+    value: { "@type": "QuantitativeValue", ...figures, unitText: UNIT_TEXT[pay.period] },
   };
 }
 
 /** schema.org JobPosting as Google for Jobs asks for it; only for active jobs. */
 export function jobPosting(job: Job, url: string) {
-  const salary = baseSalary(job.estPackage);
+  const salary = baseSalary(job.pay);
   const skills = Object.values(job.skills).flat();
   return {
     "@context": "https://schema.org/",
@@ -99,7 +107,7 @@ export function jobPosting(job: Job, url: string) {
       name: job.companyName,
       ...(job.companyLogo ? { logo: job.companyLogo } : {}),
     },
-    ...jobPlace(job.location),
+    ...jobPlace(job),
     identifier: { "@type": "PropertyValue", name: job.companyName, value: job.jobId },
     ...(salary ? { baseSalary: salary } : {}),
     educationRequirements: job.requiredDegree,

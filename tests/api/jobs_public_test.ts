@@ -1,3 +1,4 @@
+import { ROLE_CATEGORIES } from "../../kv/job-fields.ts";
 import assert from "node:assert/strict";
 import { sampleJob, testApp } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
@@ -141,6 +142,7 @@ Deno.test("GET /api/jobs/filters/options: distinct sorted values of active jobs 
       "2027 passout",
     ],
     employmentTypes: ["Full-Time", "Part-Time", "Contract", "Internship", "Freelance"],
+    categories: [...ROLE_CATEGORIES],
   });
 });
 

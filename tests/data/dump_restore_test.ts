@@ -1,3 +1,4 @@
+import { type DerivedFields, withDerived } from "../../kv/jobs/derived.ts";
 import assert from "node:assert/strict";
 import { sampleJob, testApp } from "../helpers/server.ts";
 import { seedDemo } from "../../kv/seed.ts";
@@ -131,7 +132,7 @@ function manyJobs(count: number, linkLength: number): Omit<Job, "jobId">[] {
   return Array.from({ length: count }, (_, i) => {
     const posted = new Date(start + i * 1000).toISOString();
     const prefix = `https://careers.example.com/jobs/${i}/`;
-    return {
+    return withDerived({
       _id: `${(start / 1000 + i).toString(16)}${String(i).padStart(16, "0")}`,
       companyName: `Company ${i % 300}`,
       role: "Software Engineer",
@@ -157,7 +158,7 @@ function manyJobs(count: number, linkLength: number): Omit<Job, "jobId">[] {
       movedToDumpAt: null,
       createdAt: posted,
       updatedAt: posted,
-    } as Omit<Job, "jobId">;
+    } as Omit<Job, "jobId" | keyof DerivedFields>);
   });
 }
 

@@ -21,20 +21,20 @@ import { parseListQuery } from "../../routes/pages/query.ts";
 import { JobFilters } from "../../client/components/search-forms.tsx";
 import { emptyForm, JobForm, validated } from "../../client/admin/screens/job-form-fields.tsx";
 
-const WORK_MODES = ["On-site", "Hybrid", "Remote"] as const;
+const SHIFTS = ["Day", "Night", "Rotational"] as const;
 
 /** The table with the one entry the worked example adds. */
-const WITH_WORK_MODE = {
+const WITH_SHIFT = {
   ...JOB_FIELDS,
-  workMode: {
+  shift: {
     kind: "enum",
-    options: WORK_MODES,
-    placeholder: "Select work mode",
-    label: "Work Mode",
+    options: SHIFTS,
+    placeholder: "Select shift",
+    label: "Shift",
     required: true,
-    form: { section: "basic", order: 9 },
+    form: { section: "basic", order: 11 },
     // The search engine's facets are written by hand: the new one is named as the guide adds it.
-    filter: { label: "Work Mode", all: "All Work Modes", facet: "workModes" as keyof Facets },
+    filter: { label: "Shift", all: "All Shifts", facet: "shifts" as keyof Facets },
   },
 } as const satisfies JobFieldTable;
 
@@ -51,40 +51,40 @@ const JOB = {
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
 
 Deno.test("a field added to the table is checked by the job schema", () => {
-  const schema = jobInputSchemaOf(WITH_WORK_MODE);
-  const parsed = schema.safeParse({ ...JOB, workMode: "Hybrid" });
+  const schema = jobInputSchemaOf(WITH_SHIFT);
+  const parsed = schema.safeParse({ ...JOB, shift: "Night" });
   assert.ok(parsed.success);
-  assert.equal(parsed.data.workMode, "Hybrid");
-  const wrong = schema.safeParse({ ...JOB, workMode: "Mars" });
+  assert.equal(parsed.data.shift, "Night");
+  const wrong = schema.safeParse({ ...JOB, shift: "Dusk" });
   assert.ok(!wrong.success);
-  assert.equal(describeIssue(wrong.error), "workMode: must be one of On-site, Hybrid, Remote");
+  assert.equal(describeIssue(wrong.error), "shift: must be one of Day, Night, Rotational");
   // The table as shipped does not know the field: it is dropped as any unknown field is.
-  assert.ok(!("workMode" in jobInputSchemaOf(JOB_FIELDS).parse({ ...JOB, workMode: "Hybrid" })));
+  assert.ok(!("shift" in jobInputSchemaOf(JOB_FIELDS).parse({ ...JOB, shift: "Night" })));
 });
 
 Deno.test("a required field added to the table is named in 'Please fill in'", () => {
-  assert.deepEqual(requiredFields(WITH_WORK_MODE).at(-1), "workMode");
-  assert.deepEqual(missingFields(JOB, WITH_WORK_MODE), ["workMode"]);
-  const values = { ...emptyForm(WITH_WORK_MODE), ...JOB };
-  const result = validated(values, WITH_WORK_MODE, jobInputSchemaOf(WITH_WORK_MODE));
+  assert.deepEqual(requiredFields(WITH_SHIFT).at(-1), "shift");
+  assert.deepEqual(missingFields(JOB, WITH_SHIFT), ["shift"]);
+  const values = { ...emptyForm(WITH_SHIFT), ...JOB };
+  const result = validated(values, WITH_SHIFT, jobInputSchemaOf(WITH_SHIFT));
   assert.ok("message" in result);
-  assert.equal(result.message, "Please fill in: Work Mode");
-  assert.deepEqual(result.errors, { workMode: "Work Mode is required" });
+  assert.equal(result.message, "Please fill in: Shift");
+  assert.deepEqual(result.errors, { shift: "Shift is required" });
   const filled = validated(
-    { ...values, workMode: "Remote" },
-    WITH_WORK_MODE,
-    jobInputSchemaOf(WITH_WORK_MODE),
+    { ...values, shift: "Rotational" },
+    WITH_SHIFT,
+    jobInputSchemaOf(WITH_SHIFT),
   );
   assert.ok("job" in filled);
 });
 
 Deno.test("a field added to the table appears in its admin form section", () => {
-  const basic = formSections(WITH_WORK_MODE).find(({ id }) => id === "basic")!;
-  assert.equal(basic.fields.at(-1)?.name, "workMode");
+  const basic = formSections(WITH_SHIFT).find(({ id }) => id === "basic")!;
+  assert.equal(basic.fields.at(-1)?.name, "shift");
   const html = renderToStaticMarkup(
     <JobForm
-      fields={WITH_WORK_MODE}
-      initial={emptyForm(WITH_WORK_MODE)}
+      fields={WITH_SHIFT}
+      initial={emptyForm(WITH_SHIFT)}
       busy={false}
       submitLabel="Create Job"
       busyLabel="Creating..."
@@ -98,43 +98,45 @@ Deno.test("a field added to the table appears in its admin form section", () => 
   assert.equal(fieldsets.length, 3);
   assert.match(
     fieldsets[0],
-    /^Basic Information .*Hiring Link \* Work Mode \* Select work mode On-site Hybrid Remote$/,
+    /^Basic Information .*Hiring Link \* Work Mode From the location .* Shift \* Select shift Day Night Rotational$/,
   );
-  assert.ok(!fieldsets[1].includes("Work Mode") && !fieldsets[2].includes("Work Mode"));
+  assert.ok(!fieldsets[1].includes("Shift") && !fieldsets[2].includes("Shift"));
 });
 
 Deno.test("a field added to the table with a filter is offered on /jobs and /api/jobs", () => {
-  const filters = publicFilters(WITH_WORK_MODE);
+  const filters = publicFilters(WITH_SHIFT);
   assert.deepEqual(filters.map(({ param }) => param), [
     "role",
+    "category",
+    "workMode",
     "experience",
     "employmentType",
-    "workMode",
+    "shift",
   ]);
   // The page reads a known option and drops anything else, as it does for every filter.
   const page = (search: string) =>
     Object.fromEntries(Object.entries(parseListQuery(new URLSearchParams(search), filters)))
-      .workMode;
-  assert.equal(page("workMode=Remote"), "Remote");
-  assert.equal(page("workMode=Mars"), undefined);
+      .shift;
+  assert.equal(page("shift=Rotational"), "Rotational");
+  assert.equal(page("shift=Dusk"), undefined);
   // The API refuses an unknown option with a message naming the parameter.
   const api = z.object(filterQueryOf(filters));
-  assert.equal(api.parse({ workMode: "Hybrid" }).workMode, "Hybrid");
-  const refused = api.safeParse({ workMode: "Mars" });
+  assert.equal(api.parse({ shift: "Night" }).shift, "Night");
+  const refused = api.safeParse({ shift: "Dusk" });
   assert.ok(!refused.success);
-  assert.match(describeIssue(refused.error), /^workMode: /);
+  assert.match(describeIssue(refused.error), /^shift: /);
   // The filter panel shows its dropdown after the others, with its 'all' option first.
   const html = renderToStaticMarkup(
     <JobFilters
       values={{}}
       filters={filters}
-      choices={{ workMode: WORK_MODES.map((mode) => ({ value: mode, label: `${mode} (1)` })) }}
+      choices={{ shift: SHIFTS.map((shift) => ({ value: shift, label: `${shift} (1)` })) }}
     />,
   );
   const start = html.lastIndexOf("<", html.indexOf('id="filter-panel"'));
   const panel = text(html.slice(start, html.indexOf('<div class="filters-actions')));
   assert.match(
     panel,
-    /Employment Type All Types Work Mode All Work Modes On-site \(1\) Hybrid \(1\) Remote \(1\)$/,
+    /Employment Type All Types Shift All Shifts Day \(1\) Night \(1\) Rotational \(1\) Salary Any Salary Date Posted Any time Company All Companies$/,
   );
 });

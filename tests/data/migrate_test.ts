@@ -11,6 +11,7 @@ import { keys } from "../../kv/keys.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { migrateJobs } from "../../kv/jobs/migrate.ts";
 import { normaliseHiringLink } from "../../kv/jobs/validate.ts";
+import { JOB_SCHEMA_VERSION } from "../../kv/jobs/version.ts";
 import type { StoredJob } from "../../kv/jobs/version.ts";
 
 /**
@@ -71,7 +72,7 @@ Deno.test("a job stored before canonical links is upgraded: old claim gone, any 
   assert.deepEqual(report, { scanned: 1, upgraded: 1, current: 0, conflicts: [] });
 
   const stored = (await t.kv.get<StoredJob>(keys.job(id))).value!;
-  assert.equal(stored.schemaVersion, 3);
+  assert.equal(stored.schemaVersion, JOB_SCHEMA_VERSION);
   assert.equal(stored.hiringLink, canonical);
   const oldClaim = await t.kv.get(
     keys.jobByLink("https://careers.acme.example/jobs/42?utm_source=feed"),
@@ -95,7 +96,11 @@ Deno.test("a job stored before canonical links is upgraded: old claim gone, any 
   assert.equal(created.status, 201);
   assert.equal("schemaVersion" in created.body.job, false);
   const fresh = (await t.kv.get<StoredJob>(keys.job(created.body.job._id))).value!;
-  assert.equal(fresh.schemaVersion, 3, "every job write stamps the current version");
+  assert.equal(
+    fresh.schemaVersion,
+    JOB_SCHEMA_VERSION,
+    "every job write stamps the current version",
+  );
 
   const snapshot = await everything(t.kv);
   const second = await migrateJobs(t.kv);

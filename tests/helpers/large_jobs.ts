@@ -23,7 +23,7 @@ export function multiByteJob(
 ): JobInput {
   return sampleJob({
     description: `₹ ${"Build the services behind our product 😀 ".repeat(500)}`.slice(0, 20_000),
-    requiredDegree: `€ ${"B.Tech in Computer Science or equivalent. ".repeat(60)}`.slice(0, 1_980),
+    requiredDegree: `€ ${"B.Tech in Computer Science or equivalent. ".repeat(60)}`.slice(0, 1_930),
     skills: wideSkills(91, "€"),
     location: "L".repeat(extra),
     keywords: ["remote’", "₹ package"],

@@ -7,6 +7,7 @@ import { type Config, testConfig } from "../../server/config.ts";
 import type { Services } from "../../server/context.ts";
 import type { JobInput } from "../../kv/schemas.ts";
 import { openTestKv } from "./kv.ts";
+import { withDerived } from "../../kv/jobs/derived.ts";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -74,7 +75,7 @@ let linkCounter = 0;
 /** A valid job body; every call gets a unique hiring link. */
 export function sampleJob(overrides: Partial<JobInput> = {}): JobInput {
   linkCounter++;
-  return {
+  return withDerived({
     companyName: "Acme Corp",
     role: "Software Engineer",
     location: "Bengaluru, India",
@@ -94,5 +95,5 @@ export function sampleJob(overrides: Partial<JobInput> = {}): JobInput {
     },
     keywords: ["backend", "cloud"],
     ...overrides,
-  };
+  });
 }

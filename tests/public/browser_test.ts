@@ -123,25 +123,25 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
     await page.goto(`${base}/jobs`);
     await wakeIslands(page);
     const toggle = page.getByRole("button", { name: "Filters" });
-    const role = page.getByLabel("Role Category");
+    const category = page.locator('select[name="category"]');
     assert.equal(await toggle.getAttribute("aria-expanded"), "false");
-    assert.equal(await role.isVisible(), false);
+    assert.equal(await category.isVisible(), false);
     await toggle.click();
     assert.equal(await toggle.getAttribute("aria-expanded"), "true");
     // Each choice applies at once: the page reloads with it.
-    await role.selectOption("QA Engineer");
-    await page.waitForURL(`${base}/jobs?role=QA+Engineer`);
+    await category.selectOption("QA & Testing");
+    await page.waitForURL(`${base}/jobs?category=QA+%26+Testing`);
     assert.ok((await cardRoles(page)).every((text) => text === "QA Engineer"));
     await wakeIslands(page);
 
     await page.getByLabel("Experience Level").selectOption("3+");
-    await page.waitForURL(`${base}/jobs?role=QA+Engineer&experience=3%2B`);
+    await page.waitForURL(`${base}/jobs?category=QA+%26+Testing&experience=3%2B`);
     await page.getByText("25 Jobs Found").waitFor();
     await wakeIslands(page);
 
     await page.getByRole("textbox", { name: "City, state, or remote" }).fill("remote");
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    await page.waitForURL(`${base}/jobs?location=remote&role=QA+Engineer&experience=3%2B`);
+    await page.waitForURL(`${base}/jobs?location=remote&category=QA+%26+Testing&experience=3%2B`);
     await page.goto(`${base}/jobs?location=remote`);
     await wakeIslands(page);
     await page.getByRole("button", { name: "Filters" }).click();
@@ -345,9 +345,9 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
     await noScript.getByText("50 Jobs Found").waitFor();
     assert.equal(await noScript.getByRole("button", { name: "Filters" }).isVisible(), false);
 
-    await noScript.getByLabel("Role Category").selectOption("Backend Engineer");
+    await noScript.locator('select[name="category"]').selectOption("Engineering");
     await noScript.getByRole("button", { name: "Search", exact: true }).click();
-    await noScript.waitForURL(`${base}/jobs?keywords=engineer&role=Backend+Engineer`);
+    await noScript.waitForURL(`${base}/jobs?keywords=engineer&category=Engineering`);
     await noScript.getByText("25 Jobs Found").waitFor();
 
     await noScript.getByRole("link", { name: "Clear Filters" }).click();

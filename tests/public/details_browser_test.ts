@@ -94,7 +94,7 @@ Deno.test("details of the public pages in Chromium", browserTest, async (t) => {
       await toggle.focus();
       await page.keyboard.press("Enter");
       const stops: string[] = [];
-      for (let i = 0; i < 6; i++) {
+      for (let i = 0; i < 10; i++) {
         await page.keyboard.press("Tab");
         stops.push(
           await page.evaluate(() =>
@@ -104,9 +104,13 @@ Deno.test("details of the public pages in Chromium", browserTest, async (t) => {
         );
       }
       assert.deepEqual(stops, [
-        "role",
+        "category",
+        "workMode",
         "experience",
         "employmentType",
+        "payMin",
+        "postedWithin",
+        "company",
         "sortBy",
         "Search",
         "Clear Filters",

@@ -65,7 +65,8 @@ export function scriptData(html: string, type: string): unknown[] {
 
 /** The card (`<article>`) that contains `text`. */
 export function cardOf(html: string, text: string): string {
-  const at = html.indexOf(text);
+  // The cards come after the filter panel, whose dropdowns name companies too.
+  const at = html.indexOf(text, html.indexOf("<article"));
   if (at < 0) throw new Error(`no card with ${text}`);
   return html.slice(html.lastIndexOf("<article", at), html.indexOf("</article>", at));
 }

@@ -61,5 +61,6 @@ Deno.test("GET /api/jobs/filters/options lists at most the most common roles, wh
     "companies",
     "experienceOptions",
     "employmentTypes",
+    "categories",
   ]);
 });

@@ -2,6 +2,7 @@
  * A fixed set of jobs for the relevance suite, oldest first: each job's `_id` is a readable name,
  * and its place in the list is its posting order (ties in relevance go to the later one).
  */
+import { withDerived } from "../../kv/jobs/derived.ts";
 import { ActiveCatalog } from "../../kv/jobs/catalogue.ts";
 import type { EmploymentType, Experience, Job, Skills } from "../../kv/schemas.ts";
 import { MORE_SPECS } from "./fixtures_more.ts";
@@ -246,7 +247,7 @@ const BASE = Date.UTC(2026, 0, 10);
 
 const jobOf = (spec: Spec, i: number): Job => {
   const posted = new Date(BASE + i * 3_600_000).toISOString();
-  return {
+  return withDerived({
     _id: spec.id,
     jobId: `JB-${2001 + i}`,
     companyName: spec.company,
@@ -272,7 +273,7 @@ const jobOf = (spec: Spec, i: number): Job => {
     movedToDumpAt: null,
     createdAt: posted,
     updatedAt: posted,
-  };
+  });
 };
 
 export const FIXTURE_JOBS: Job[] = SPECS.map(jobOf);

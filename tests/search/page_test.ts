@@ -33,7 +33,11 @@ Deno.test("a keyword search ranks by relevance; Newest switches to date order, i
   await seed(t);
   const relevance = await get(t, "/jobs?keywords=analyst");
   assert.deepEqual(cardRoles(relevance.html), ["Data Analyst", "Data Analyst", "Office Manager"]);
-  assert.deepEqual(options(relevance.html, "sortBy"), ["Relevance", "Newest"]);
+  assert.deepEqual(options(relevance.html, "sortBy"), [
+    "Relevance",
+    "Newest",
+    "Salary (high to low)",
+  ]);
   assert.match(relevance.html, /<option value="relevance" selected="">Relevance<\/option>/);
 
   const newest = await get(t, "/jobs?keywords=analyst&sortBy=datePosted");
@@ -56,12 +60,15 @@ Deno.test("each dropdown option shows the jobs it would give with the other filt
     "Part-Time (1)",
     "Contract (1)",
   ]);
-  assert.deepEqual(options(all.html, "role"), [
-    "All Roles",
-    "Chef (1)",
-    "Data Analyst (2)",
-    "Office Manager (1)",
+  assert.deepEqual(options(all.html, "category"), [
+    "All Categories",
+    "Data &amp; AI (2)",
+    // The sample job's skills (Docker, cloud) place the chef.
+    "DevOps &amp; Cloud (1)",
+    "Operations (1)",
   ]);
+  // Exact roles stay a filter for old links, out of the panel.
+  assert.deepEqual(options(all.html, "role"), []);
   const analysts = await get(t, "/jobs?keywords=analyst&employmentType=Full-Time");
   assert.deepEqual(cardRoles(analysts.html), ["Data Analyst"]);
   // Employment Type counts ignore its own choice; the others count within it.
@@ -72,7 +79,7 @@ Deno.test("each dropdown option shows the jobs it would give with the other filt
     "Contract (1)",
   ]);
   assert.deepEqual(options(analysts.html, "experience"), ["All Experience", "2-3 (1)"]);
-  assert.deepEqual(options(analysts.html, "role"), ["All Roles", "Data Analyst (1)"]);
+  assert.deepEqual(options(analysts.html, "category"), ["All Categories", "Data &amp; AI (1)"]);
 });
 
 Deno.test("the home page's quick chips find what they say", async () => {

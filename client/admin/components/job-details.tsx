@@ -2,6 +2,7 @@
  * A job's full detail for admins, whatever its status: the dump modal's view, also opened from
  * every Manage Jobs tab, with the status moves an account with canCreateJobs may make from there.
  */
+import { describePay } from "../../../kv/jobs/pay.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import {
@@ -102,7 +103,9 @@ function JobDetails({ job, canCreate, busy, onMove, onClose }: {
         <div>
           <p className="text-base font-medium text-slate-900">{job.companyName}</p>
           <ul className="mt-2 flex flex-wrap gap-2 text-xs">
-            {[job.location, job.experience, job.employmentType].map((chip) => (
+            {[job.location, job.experience, job.employmentType, job.workMode, job.category].filter(
+              Boolean,
+            ).map((chip) => (
               <li key={chip} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-700">
                 {chip}
               </li>
@@ -142,6 +145,9 @@ function JobDetails({ job, canCreate, busy, onMove, onClose }: {
           <dt className="text-slate-600">Estimated Package</dt>
           <dd className="font-medium">
             {job.estPackage ? `${CURRENCY_SYMBOL} ${job.estPackage}` : "—"}
+          </dd>
+          <dd className="text-xs text-slate-600">
+            {job.pay ? `Read as ${describePay(job.pay)}` : "No pay for the salary filter"}
           </dd>
         </div>
       </dl>

@@ -32,9 +32,11 @@ import {
 } from "../components/form.tsx";
 import type { Job } from "../types.ts";
 import { UnsavedChangesGuard } from "./unsaved-guard.tsx";
+import { PayField } from "./pay-field.tsx";
+import type { Pay } from "../../../kv/jobs/pay.ts";
 
-/** What the form holds for each field: text, a list, or the skill lists by group. */
-export type FormValues = Record<string, string | string[] | Skills>;
+/** What the form holds for each field: text, a list, the skill lists by group, or a pay. */
+export type FormValues = Record<string, string | string[] | Skills | Pay | null>;
 type FieldErrors = Partial<Record<string, string>>;
 
 const emptySkills = (): Skills =>
@@ -43,6 +45,7 @@ const emptySkills = (): Skills =>
 function emptyValue(spec: JobFieldSpec): FormValues[string] {
   if (spec.kind === "list") return [];
   if (spec.kind === "skills") return emptySkills();
+  if (spec.kind === "pay") return null;
   return spec.default ?? "";
 }
 
@@ -173,6 +176,7 @@ export function JobForm(
                 value={values[name]}
                 error={errors[name]}
                 onChange={set(name)}
+                values={values}
               />
             ))}
           </div>
@@ -186,11 +190,13 @@ export function JobForm(
 }
 
 /** One field's control, chosen by its kind. */
-function Field({ spec, value, error, onChange }: {
+function Field({ spec, value, error, onChange, values }: {
   spec: JobFieldSpec;
   value: FormValues[string];
   error: string | undefined;
   onChange: (value: FormValues[string]) => void;
+  /** The whole form's values, for a field shown beside what it is read from. */
+  values: FormValues;
 }) {
   const { label, required = false } = spec;
   switch (spec.kind) {
@@ -231,18 +237,31 @@ function Field({ spec, value, error, onChange }: {
           placeholder="https://"
         />
       );
-    case "enum":
-      // A field with a default always has a value: it is marked as needed too.
+    case "enum": {
+      // A field with a default always has a value: it is marked as needed too. One without either
+      // is read from the job's text when left on its placeholder.
+      const needed = required || spec.default !== undefined;
       return (
         <SelectField
           label={label}
-          required
-          requiredMark
+          required={needed}
+          requiredMark={needed}
           value={value as string}
           onChange={onChange}
           error={error}
           options={spec.options}
           placeholder={spec.placeholder}
+        />
+      );
+    }
+    case "pay":
+      return (
+        <PayField
+          label={label}
+          pay={value as Pay | null}
+          estPackage={String(values.estPackage ?? "")}
+          error={error}
+          onChange={onChange}
         />
       );
     case "list":

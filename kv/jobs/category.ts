@@ -1,0 +1,75 @@
+/**
+ * The role category a job is placed in, read from its role and skills: the role's words first
+ * (the most telling), the skills when the role says nothing a rule knows. The rules run in order,
+ * the narrower before the broader: "Data Engineer" is Data & AI before "Engineer" is Engineering.
+ */
+import type { RoleCategory } from "../job-fields.ts";
+
+const RULES: [RoleCategory, RegExp][] = [
+  ["QA & Testing", /\b(qa|quality assurance|test(ing|er)?|sdet|automation tester)\b/],
+  ["Security", /\b(security|cyber ?security|infosec|penetration|soc analyst|ethical hack\w*)\b/],
+  [
+    "DevOps & Cloud",
+    /\b(devops|dev ops|sre|site reliability|cloud|platform engineer|infrastructure|kubernetes|aws|azure|gcp|system administrator|sysadmin|network engineer)\b/,
+  ],
+  [
+    "Data & AI",
+    /\b(data|machine learning|ml|ai|artificial intelligence|deep learning|nlp|computer vision|analytics|bi|business intelligence|statistician|llm)\b/,
+  ],
+  [
+    "Design",
+    /\b(designer|design|ui|ux|ui\/ux|graphic|illustrator|animator|visual|creative director)\b/,
+  ],
+  ["Product", /\b(product manager|product owner|product management|product lead|pm)\b/],
+  [
+    "Healthcare",
+    /\b(nurse|nursing|doctor|physician|pharmacist|medical|clinical|healthcare|hospital|dentist|physiotherapist|lab technician|radiologist)\b/,
+  ],
+  [
+    "Education",
+    /\b(teacher|tutor|faculty|lecturer|professor|educator|trainer|teaching|academic|curriculum|instructor)\b/,
+  ],
+  [
+    "Finance & Accounting",
+    /\b(account(ant|ing|s)?|finance|financial|audit(or)?|tax|ca|chartered accountant|bookkeep\w*|payroll|treasury|credit analyst|investment|banking)\b/,
+  ],
+  [
+    "HR",
+    /\b(hr|human resources?|recruit(er|ment|ing)?|talent acquisition|people (operations|partner)|hrbp)\b/,
+  ],
+  ["Legal", /\b(legal|lawyer|advocate|counsel|paralegal|compliance|company secretary)\b/],
+  [
+    "Content & Writing",
+    /\b(writer|content|copywriter|editor|journalist|technical writer|proofreader|translator)\b/,
+  ],
+  [
+    "Marketing",
+    /\b(marketing|seo|sem|social media|brand|growth|digital marketing|campaign|performance marketing|public relations|pr)\b/,
+  ],
+  [
+    "Sales",
+    /\b(sales|business development|bde|bdr|sdr|account (executive|manager)|inside sales|pre-?sales|telesales|relationship manager)\b/,
+  ],
+  [
+    "Customer Support",
+    /\b(customer (support|service|success|care)|support|help ?desk|call cent(er|re)|bpo|technical support|voice process)\b/,
+  ],
+  [
+    "Engineering",
+    /\b(engineer(ing)?|developer|programmer|architect|sde|swe|software|frontend|front end|backend|back end|full ?stack|mobile|android|ios|embedded|firmware|coder|tech lead)\b/,
+  ],
+  [
+    "Operations",
+    /\b(operations?|ops|logistics|supply chain|procurement|admin(istrative)?|office manager|business analyst|analyst|project manager|program manager|coordinator|executive assistant|warehouse|store manager)\b/,
+  ],
+];
+
+function ruleFor(text: string): RoleCategory | undefined {
+  const lower = text.toLowerCase();
+  return RULES.find(([, pattern]) => pattern.test(lower))?.[0];
+}
+
+/** The category a job's role and skills place it in; Other when no rule knows either. */
+export function categoryOf(role: string, skills: readonly string[]): RoleCategory {
+  return ruleFor(role) ?? ruleFor(skills.join(" ; ")) ?? "Other";
+}

@@ -1,0 +1,45 @@
+/**
+ * The fields a job's own text decides unless the admin sets them: its pay (read from the package),
+ * its work mode (from the location) and its role category (from the role and skills). Filled in
+ * when a job is written and for stored jobs by `deno task db:migrate`. Pure, for the admin form.
+ */
+import type { RoleCategory, WorkMode } from "../job-fields.ts";
+import { categoryOf } from "./category.ts";
+import { type Pay, readPay } from "./pay.ts";
+
+export type DerivedFields = {
+  pay: Pay | null;
+  workMode: WorkMode;
+  category: RoleCategory;
+};
+
+/** What the derived fields are read from, and the values the admin set. */
+export interface DerivedSource {
+  location: string;
+  role: string;
+  estPackage?: string;
+  payOverride?: Pay;
+  workMode?: WorkMode;
+  category?: RoleCategory;
+  skills: Record<string, string[]>;
+  keywords?: string[];
+}
+
+const REMOTE = /\bremote\b|\bwork from home\b|\bwfh\b|\banywhere\b/i;
+const HYBRID = /\bhybrid\b/i;
+
+/** "Hybrid - Pune" is Hybrid; "Remote", "Work from home", "WFH", "Anywhere" are Remote. */
+export function workModeOf(location: string): WorkMode {
+  return HYBRID.test(location) ? "Hybrid" : REMOTE.test(location) ? "Remote" : "On-site";
+}
+
+/** The job with its derived fields: the admin's values where set, else read from its text. */
+export function withDerived<T extends DerivedSource>(job: T): T & DerivedFields {
+  return {
+    ...job,
+    pay: job.payOverride ?? readPay(job.estPackage),
+    workMode: job.workMode ?? workModeOf(job.location),
+    category: job.category ??
+      categoryOf(job.role, [...Object.values(job.skills).flat(), ...(job.keywords ?? [])]),
+  };
+}

@@ -1,0 +1,221 @@
+/**
+ * The pay a job's free-text package names, read the ways Indian postings write it: "8-12 LPA",
+ * "₹12,00,000 - ₹18,00,000 per annum", "₹6L - ₹9L", "1.2 Cr", "CTC up to 6 LPA", "10K-15K per
+ * month", "Rs. 40000 pm", "stipend ₹15,000", "₹300 per hour". A reading that is not sure (a word it
+ * does not know, a third figure, a figure out of the period's range, another currency) is null:
+ * a job without pay is only left out of pay filters, a wrong pay misleads. Pure: the admin form
+ * shows the reading as the admin types.
+ */
+
+export const PAY_PERIODS = ["year", "month", "hour"] as const;
+export type PayPeriod = (typeof PAY_PERIODS)[number];
+
+/** Whole rupees; `min` null for "up to", `max` null for "from"; at least one is given. */
+export type Pay = {
+  min: number | null;
+  max: number | null;
+  period: PayPeriod;
+  currency: "INR";
+};
+
+/** More than any pay of a year: the most a pay set by hand may say. */
+export const MAX_YEARLY_PAY = 1_000_000_000;
+
+/** Hours of a working year: how an hourly pay compares with a yearly one. */
+export const HOURS_A_YEAR = 2_080;
+
+/** The top of the range as a yearly amount: what the pay filter and the pay order compare. */
+export function yearlyTop(pay: Pay | null | undefined): number {
+  if (!pay) return 0;
+  const top = pay.max ?? pay.min ?? 0;
+  return pay.period === "month" ? top * 12 : pay.period === "hour" ? top * HOURS_A_YEAR : top;
+}
+
+const UNITS: Record<string, number> = {
+  k: 1_000,
+  thousand: 1_000,
+  l: 100_000,
+  lpa: 100_000,
+  lakh: 100_000,
+  lakhs: 100_000,
+  lac: 100_000,
+  lacs: 100_000,
+  lks: 100_000,
+  cr: 10_000_000,
+  crore: 10_000_000,
+  crores: 10_000_000,
+  mn: 1_000_000,
+};
+
+const PERIOD_WORDS: Record<string, PayPeriod> = {
+  lpa: "year",
+  annum: "year",
+  annual: "year",
+  annually: "year",
+  pa: "year",
+  year: "year",
+  yearly: "year",
+  yr: "year",
+  years: "year",
+  ctc: "year",
+  month: "month",
+  monthly: "month",
+  months: "month",
+  mo: "month",
+  pm: "month",
+  mensem: "month",
+  hour: "hour",
+  hourly: "hour",
+  hr: "hour",
+  hrs: "hour",
+  ph: "hour",
+};
+
+/** Words a package may hold around its figures without changing them. */
+const FILLER = new Set([
+  "₹",
+  "salary",
+  "stipend",
+  "package",
+  "pay",
+  "ctc",
+  "per",
+  "a",
+  "an",
+  "the",
+  "p",
+  "in",
+  "of",
+  "up",
+  "to",
+  "upto",
+  "till",
+  "max",
+  "maximum",
+  "min",
+  "minimum",
+  "from",
+  "starting",
+  "start",
+  "at",
+  "approx",
+  "approximately",
+  "around",
+  "about",
+  "fixed",
+  "gross",
+  "range",
+  "between",
+  "and",
+  "negotiable",
+  "expected",
+  "offered",
+  "total",
+  "compensation",
+  "base",
+  "is",
+  "above",
+  "onwards",
+  "plus",
+  "only",
+  "rupees",
+  "incentive",
+  "incentives",
+  "bonus",
+  "benefits",
+  "variable",
+  "perks",
+  "pro",
+  "rata",
+]);
+const UP_TO = /\b(?:up\s*to|upto|till|max(?:imum)?|not more than|below)\b/;
+const FROM = /\b(?:from|starting(?: at| from)?|min(?:imum)?|above|onwards)\b|\d\s*\+/;
+/** Figures that cannot be a pay of the period: a typo, a phone number, a year. */
+const PLAUSIBLE: Record<PayPeriod, [number, number]> = {
+  year: [20_000, 200_000_000],
+  month: [1_000, 5_000_000],
+  hour: [50, 50_000],
+};
+
+/** Reads a package text; null when it names no pay or the reading is not sure. */
+export function readPay(text: string | null | undefined): Pay | null {
+  if (!text) return null;
+  let rest = text.toLowerCase()
+    .replace(/[₹]|\brs\b\.?|\binr\b/g, " ₹ ")
+    .replace(/(\d),(?=\d)/g, "$1")
+    .replace(/\bp\.\s?a\b\.?|\bper\s+annum\b/g, " pa ")
+    .replace(/\bp\.\s?m\b\.?/g, " pm ")
+    .replace(/\blakhs? per annum\b/g, " lpa ")
+    .replace(/\bl\.p\.a\b\.?/g, " lpa ")
+    .replace(/\bor more\b/g, " onwards ");
+  if (/[$€£]|\busd\b|\beur\b|\bgbp\b|\bdollars?\b/.test(rest)) return null;
+  // "12 LPA + 2 LPA variable": a second sum on top is not a range this reads.
+  if (/\+\s*\S*\d/.test(rest) || /\d\s*%/.test(rest)) return null;
+  const upTo = UP_TO.test(rest);
+  const from = FROM.test(rest);
+  const figures: { value: number; unit?: number }[] = [];
+  let period: PayPeriod | undefined;
+  rest = rest.replace(
+    /(\d+(?:\.\d+)?)\s*(k|thousand|lpa|lakhs?|lacs?|lks|l|crores?|cr|mn)?(?![a-z])/g,
+    (_, value: string, unit?: string) => {
+      figures.push({ value: Number(value), unit: unit ? UNITS[unit] : undefined });
+      if (unit === "lpa") period = "year";
+      return " ";
+    },
+  );
+  if (figures.length === 0 || figures.length > 2) return null;
+  // "4+ LPA": a unit apart from its figure.
+  let apart: number | undefined;
+  for (const word of rest.split(/[\s\-–—/()[\]:.,;~+]+|\bto\b/).filter(Boolean)) {
+    if (UNITS[word] >= 100_000) apart ??= UNITS[word];
+    const named = PERIOD_WORDS[word];
+    if (named) {
+      if (period && period !== named && !(word === "ctc" || word === "annual")) return null;
+      if (word !== "ctc" && word !== "annual") period = named;
+      else period ??= named;
+    } else if (!FILLER.has(word) && !UNITS[word]) return null;
+  }
+  // "8-12 LPA", "10K-15K": a unit written once applies to both figures.
+  const unit = figures[figures.length - 1].unit ?? figures[0].unit ?? apart;
+  if (figures.some((figure) => figure.unit !== undefined && figure.unit !== unit)) {
+    // "₹90K - ₹1.2L": each figure keeps its own unit.
+    if (figures.some((figure) => figure.unit === undefined)) return null;
+  }
+  const amounts = figures.map(({ value, unit: own }) => Math.round(value * (own ?? unit ?? 1)));
+  const hasRupee = rest.includes("₹");
+  if (unit === undefined && !hasRupee && !period) return null;
+  if (!period) {
+    if (unit !== undefined && unit >= 100_000) period = "year";
+    else if (/\bstipend\b/.test(text.toLowerCase())) period = "month";
+    else if (Math.max(...amounts) >= 100_000 && hasRupee) period = "year";
+    else return null;
+  }
+  const [low, high] = amounts.length === 2 ? amounts : [amounts[0], amounts[0]];
+  if (low > high) return null;
+  const [least, most] = PLAUSIBLE[period];
+  if (low < least || high > most) return null;
+  if (amounts.length === 2) {
+    if (upTo || from) return null;
+    return { min: low, max: high, period, currency: "INR" };
+  }
+  if (upTo && from) return null;
+  return { min: upTo ? null : low, max: from ? null : high, period, currency: "INR" };
+}
+
+const rupees = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  maximumFractionDigits: 0,
+});
+const PER: Record<PayPeriod, string> = { year: "a year", month: "a month", hour: "an hour" };
+
+/** "₹8,00,000 - ₹12,00,000 a year", "up to ₹6,00,000 a year", "from ₹25,000 a month". */
+export function describePay(pay: Pay): string {
+  const { min, max } = pay;
+  const range = min !== null && max !== null
+    ? min === max ? rupees.format(min) : `${rupees.format(min)} - ${rupees.format(max)}`
+    : min !== null
+    ? `from ${rupees.format(min)}`
+    : `up to ${rupees.format(max ?? 0)}`;
+  return `${range} ${PER[pay.period]}`;
+}

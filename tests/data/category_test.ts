@@ -1,0 +1,82 @@
+/** Role categories: every demo role and the usual titles land in the category a seeker expects. */
+import assert from "node:assert/strict";
+import { categoryOf } from "../../kv/jobs/category.ts";
+import { workModeOf } from "../../kv/jobs/derived.ts";
+import { ROLES } from "../../kv/demo/roles.ts";
+
+const TITLES: [string, string][] = [
+  ["Software Engineer", "Engineering"],
+  ["Senior Backend Developer", "Engineering"],
+  ["Full Stack Developer", "Engineering"],
+  ["Android Developer", "Engineering"],
+  ["iOS Developer", "Engineering"],
+  ["Embedded Systems Engineer", "Engineering"],
+  ["Data Scientist", "Data & AI"],
+  ["Data Analyst", "Data & AI"],
+  ["Data Engineer", "Data & AI"],
+  ["Machine Learning Engineer", "Data & AI"],
+  ["AI Research Intern", "Data & AI"],
+  ["UI/UX Designer", "Design"],
+  ["Graphic Designer", "Design"],
+  ["Product Manager", "Product"],
+  ["Product Owner", "Product"],
+  ["QA Automation Engineer", "QA & Testing"],
+  ["Manual Tester", "QA & Testing"],
+  ["SDET", "QA & Testing"],
+  ["DevOps Engineer", "DevOps & Cloud"],
+  ["Site Reliability Engineer", "DevOps & Cloud"],
+  ["Cloud Engineer", "DevOps & Cloud"],
+  ["Cybersecurity Analyst", "Security"],
+  ["Digital Marketing Executive", "Marketing"],
+  ["SEO Specialist", "Marketing"],
+  ["Sales Development Representative", "Sales"],
+  ["Business Development Executive", "Sales"],
+  ["Customer Support Executive", "Customer Support"],
+  ["Customer Success Manager", "Customer Support"],
+  ["Operations Manager", "Operations"],
+  ["Business Analyst", "Operations"],
+  ["Chartered Accountant", "Finance & Accounting"],
+  ["Accounts Executive", "Finance & Accounting"],
+  ["HR Executive", "HR"],
+  ["Talent Acquisition Specialist", "HR"],
+  ["Legal Counsel", "Legal"],
+  ["Staff Nurse", "Healthcare"],
+  ["Pharmacist", "Healthcare"],
+  ["Maths Teacher", "Education"],
+  ["Content Writer", "Content & Writing"],
+  ["Technical Writer", "Content & Writing"],
+  ["Chef", "Other"],
+];
+
+Deno.test("the usual titles land in the category a seeker looks under", () => {
+  const wrong = TITLES.filter(([title, category]) => categoryOf(title, []) !== category)
+    .map(([title, category]) => `${title}: ${categoryOf(title, [])}, not ${category}`);
+  assert.deepEqual(wrong, []);
+});
+
+Deno.test("every demo role has a category other than Other", () => {
+  for (const { role } of ROLES) assert.notEqual(categoryOf(role, []), "Other", role);
+});
+
+Deno.test("a title no rule knows is placed by its skills", () => {
+  assert.equal(categoryOf("Associate", ["Python", "Pandas", "Machine Learning"]), "Data & AI");
+  assert.equal(categoryOf("Associate", ["Figma", "UX research"]), "Design");
+  assert.equal(categoryOf("Associate", []), "Other");
+});
+
+Deno.test("work mode from the location: Remote, WFH, Anywhere, Hybrid, else On-site", () => {
+  assert.deepEqual(
+    [
+      "Remote",
+      "Remote (India)",
+      "Work from home",
+      "WFH",
+      "Anywhere in India",
+      "Hybrid - Pune",
+      "Bengaluru (Hybrid)",
+      "Pune",
+      "Remoteville",
+    ].map(workModeOf),
+    ["Remote", "Remote", "Remote", "Remote", "Remote", "Hybrid", "Hybrid", "On-site", "On-site"],
+  );
+});

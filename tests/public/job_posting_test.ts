@@ -1,0 +1,133 @@
+/**
+ * What Google for Jobs reads of a job's pay, work mode and places: baseSalary in the job's own
+ * period, TELECOMMUTE for remote jobs only, one jobLocation per city with its state.
+ */
+import assert from "node:assert/strict";
+import { testApp } from "../helpers/server.ts";
+import { get, scriptData, seedJobs } from "./fixtures.ts";
+
+type Posting = Record<string, unknown>;
+
+async function postingOf(t: Awaited<ReturnType<typeof testApp>>, jobId: string) {
+  const [posting] = scriptData((await get(t, `/jobs/${jobId}`)).html, "application/ld+json");
+  return posting as Posting;
+}
+
+const salary = (value: Record<string, unknown>) => ({
+  "@type": "MonetaryAmount",
+  currency: "INR",
+  value: { "@type": "QuantitativeValue", ...value },
+});
+
+Deno.test("baseSalary in the pay's period: YEAR, MONTH, HOUR; one figure as value; none without pay", async () => {
+  await using t = await testApp();
+  const packages = [
+    "8-12 LPA",
+    "₹25,000/month",
+    "10K-15K per month",
+    "₹300 per hour",
+    "15 LPA",
+    "CTC up to 6 LPA",
+    "Competitive",
+    "",
+  ];
+  const jobs = await seedJobs(t, packages.map((estPackage) => ({ estPackage })));
+  const found = [];
+  for (const job of jobs) found.push((await postingOf(t, job.jobId)).baseSalary);
+  assert.deepEqual(found, [
+    salary({ minValue: 800000, maxValue: 1200000, unitText: "YEAR" }),
+    salary({ value: 25000, unitText: "MONTH" }),
+    salary({ minValue: 10000, maxValue: 15000, unitText: "MONTH" }),
+    salary({ value: 300, unitText: "HOUR" }),
+    salary({ value: 1500000, unitText: "YEAR" }),
+    salary({ maxValue: 600000, unitText: "YEAR" }),
+    undefined,
+    undefined,
+  ]);
+});
+
+Deno.test("a pay the admin set is the one Google reads", async () => {
+  await using t = await testApp();
+  const [job] = await seedJobs(t, [{
+    estPackage: "Best in industry",
+    payOverride: { min: 40000, max: 60000, period: "month", currency: "INR" },
+  }]);
+  assert.deepEqual(
+    (await postingOf(t, job.jobId)).baseSalary,
+    salary({ minValue: 40000, maxValue: 60000, unitText: "MONTH" }),
+  );
+});
+
+Deno.test("TELECOMMUTE with India as the applicants' country for remote jobs only", async () => {
+  await using t = await testApp();
+  const jobs = await seedJobs(t, [
+    { location: "Work from home" },
+    { location: "Anywhere" },
+    { location: "Hybrid - Pune" },
+    { location: "Pune", workMode: "Remote" },
+    { location: "Remote", workMode: "Hybrid" },
+  ]);
+  const postings = [];
+  for (const job of jobs) postings.push(await postingOf(t, job.jobId));
+  for (const posting of postings.slice(0, 2).concat(postings[3])) {
+    assert.equal(posting.jobLocationType, "TELECOMMUTE");
+    assert.deepEqual(posting.applicantLocationRequirements, { "@type": "Country", name: "India" });
+    assert.equal(posting.jobLocation, undefined);
+  }
+  for (const posting of [postings[2], postings[4]]) {
+    assert.equal(posting.jobLocationType, undefined);
+    assert.equal(posting.applicantLocationRequirements, undefined);
+    assert.ok(posting.jobLocation);
+  }
+  assert.deepEqual((postings[2].jobLocation as { address: Posting }).address, {
+    "@type": "PostalAddress",
+    addressLocality: "Pune",
+    addressRegion: "Maharashtra",
+    addressCountry: "IN",
+  });
+});
+
+const place = (addressLocality: string, addressRegion: string) => ({
+  "@type": "Place",
+  address: { "@type": "PostalAddress", addressLocality, addressRegion, addressCountry: "IN" },
+});
+
+Deno.test("one jobLocation per city, each with its state; old city names know theirs", async () => {
+  await using t = await testApp();
+  const jobs = await seedJobs(t, [
+    { location: "Bengaluru / Chennai" },
+    { location: "Pune or Hyderabad" },
+    { location: "Hybrid - Mumbai, Gurgaon" },
+    { location: "Bombay" },
+    { location: "Madras" },
+    { location: "Calcutta" },
+    { location: "Bangalore | Poona" },
+  ]);
+  const found = [];
+  for (const job of jobs) found.push((await postingOf(t, job.jobId)).jobLocation);
+  assert.deepEqual(found, [
+    [place("Bengaluru", "Karnataka"), place("Chennai", "Tamil Nadu")],
+    [place("Pune", "Maharashtra"), place("Hyderabad", "Telangana")],
+    [place("Mumbai", "Maharashtra"), place("Gurgaon", "Haryana")],
+    place("Bombay", "Maharashtra"),
+    place("Madras", "Tamil Nadu"),
+    place("Calcutta", "West Bengal"),
+    [place("Bangalore", "Karnataka"), place("Poona", "Maharashtra")],
+  ]);
+});
+
+Deno.test("a job in several cities is found from each", async () => {
+  await using t = await testApp();
+  await seedJobs(t, [
+    { role: "Data Analyst", location: "Bengaluru / Chennai" },
+    { role: "Designer", location: "Pune or Hyderabad" },
+  ]);
+  const roles = async (query: string) =>
+    ((await (await t.app.request(`/api/jobs${query}`)).json()).jobs as { role: string }[])
+      .map((job) => job.role);
+  assert.deepEqual(await roles("?location=Chennai"), ["Data Analyst"]);
+  assert.deepEqual(await roles("?location=bengaluru"), ["Data Analyst"]);
+  assert.deepEqual(await roles("?location=Hyderabad"), ["Designer"]);
+  assert.deepEqual(await roles("?location=Pune"), ["Designer"]);
+  assert.deepEqual(await roles("?keywords=chennai"), ["Data Analyst"]);
+});

@@ -1,0 +1,261 @@
+/**
+ * The filters job seekers expect, through the API and the /jobs page: pay (filter and sort), work
+ * mode, role category, company and date posted, each validated, each with its counts.
+ */
+import assert from "node:assert/strict";
+import { sampleJob, testApp } from "../helpers/server.ts";
+import type { Job } from "../../kv/schemas.ts";
+
+type App = Awaited<ReturnType<typeof testApp>>;
+
+async function api(t: App, query: string) {
+  const response = await t.app.request(`/api/jobs${query}`);
+  const body = await response.json();
+  return { status: response.status, body, roles: (body.jobs ?? []).map((job: Job) => job.role) };
+}
+
+/** Jobs posted a day apart, newest last: 30, 10, 5, 2 days and 1 hour before the test's now. */
+async function seed(t: App) {
+  const now = t.clock.now.getTime();
+  const day = 86_400_000;
+  const at = (ago: number) => (t.clock.now = new Date(now - ago));
+  at(30 * day - 3_600_000);
+  await t.services.jobs.create(
+    sampleJob({ role: "Data Scientist", companyName: "Acme Corp", estPackage: "20-25 LPA" }),
+  );
+  at(10 * day);
+  await t.services.jobs.create(
+    sampleJob({
+      role: "Support Intern",
+      companyName: "Beta Labs",
+      estPackage: "₹15,000 per month",
+      location: "Remote (India)",
+      employmentType: "Internship",
+    }),
+  );
+  at(5 * day);
+  await t.services.jobs.create(
+    sampleJob({
+      role: "Tutor",
+      companyName: "acme corp",
+      estPackage: "₹500 per hour",
+      location: "Hybrid - Pune",
+    }),
+  );
+  at(2 * day);
+  await t.services.jobs.create(
+    sampleJob({ role: "Frontend Developer", companyName: "Gamma", estPackage: "Competitive" }),
+  );
+  at(3_600_000);
+  await t.services.jobs.create(
+    sampleJob({ role: "Backend Engineer", companyName: "Gamma", estPackage: "8-12 LPA" }),
+  );
+  t.clock.now = new Date(now);
+}
+
+Deno.test("payMin keeps the jobs whose yearly top reaches it; sortBy=pay is highest first", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  // Yearly tops: 25 L; 1.8 L (15,000 × 12); 10.4 L (500 × 2,080); none; 12 L.
+  assert.deepEqual((await api(t, "?payMin=1000000&sortBy=pay")).roles, [
+    "Data Scientist",
+    "Backend Engineer",
+    "Tutor",
+  ]);
+  assert.deepEqual((await api(t, "?payMin=1040000")).body.pagination.totalJobs, 3);
+  assert.deepEqual((await api(t, "?payMin=1040001")).body.pagination.totalJobs, 2);
+  // Jobs without pay come last in the pay order, newest first among equals.
+  assert.deepEqual((await api(t, "?sortBy=pay")).roles, [
+    "Data Scientist",
+    "Backend Engineer",
+    "Tutor",
+    "Support Intern",
+    "Frontend Developer",
+  ]);
+  const job = (await api(t, "?keywords=tutor")).body.jobs[0];
+  assert.deepEqual(job.pay, { min: 500, max: 500, period: "hour", currency: "INR" });
+  assert.equal(job.estPackage, "₹500 per hour", "the package text stays as written");
+});
+
+Deno.test("workMode, category, company and postedWithin filter the API", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  assert.deepEqual((await api(t, "?workMode=Remote")).roles, ["Support Intern"]);
+  assert.deepEqual((await api(t, "?workMode=Hybrid")).roles, ["Tutor"]);
+  assert.equal((await api(t, "?workMode=On-site")).body.pagination.totalJobs, 3);
+  assert.deepEqual((await api(t, "?category=Data%20%26%20AI")).roles, ["Data Scientist"]);
+  assert.deepEqual((await api(t, "?category=Education")).roles, ["Tutor"]);
+  assert.deepEqual((await api(t, "?category=Customer%20Support")).roles, ["Support Intern"]);
+  // A company in any case, its jobs in any case.
+  assert.deepEqual((await api(t, "?company=ACME%20CORP")).roles, ["Tutor", "Data Scientist"]);
+  assert.deepEqual((await api(t, "?company=Acme")).roles, []);
+  assert.deepEqual((await api(t, "?postedWithin=1")).roles, ["Backend Engineer"]);
+  assert.deepEqual((await api(t, "?postedWithin=3")).roles, [
+    "Backend Engineer",
+    "Frontend Developer",
+  ]);
+  assert.equal((await api(t, "?postedWithin=7")).body.pagination.totalJobs, 3);
+  assert.equal((await api(t, "?postedWithin=14")).body.pagination.totalJobs, 4);
+  assert.equal((await api(t, "?postedWithin=30")).body.pagination.totalJobs, 5);
+  // Together: every filter at once.
+  assert.deepEqual(
+    (await api(
+      t,
+      "?workMode=On-site&category=Engineering&company=gamma&payMin=300000&postedWithin=7&sortBy=pay",
+    )).roles,
+    ["Backend Engineer"],
+  );
+});
+
+Deno.test("a bad value of a new filter is a 400 naming it", async () => {
+  await using t = await testApp();
+  for (
+    const [query, field] of [
+      ["?payMin=ten", "payMin"],
+      ["?payMin=-5", "payMin"],
+      ["?payMin=1e6", "payMin"],
+      ["?postedWithin=5", "postedWithin"],
+      ["?postedWithin=week", "postedWithin"],
+      ["?workMode=Mars", "workMode"],
+      ["?category=Astronaut", "category"],
+      ["?sortBy=salary", "sortBy"],
+      [`?company=${"x".repeat(201)}`, "company"],
+    ]
+  ) {
+    const { status, body } = await api(t, query);
+    assert.equal(status, 400, query);
+    assert.match(body.message, new RegExp(`^${field}: `), query);
+  }
+});
+
+Deno.test("the filter options add the role categories", async () => {
+  await using t = await testApp();
+  const options = await (await t.app.request("/api/jobs/filters/options")).json();
+  assert.ok(options.categories.includes("Engineering"));
+  assert.ok(options.categories.includes("Data & AI"));
+  assert.ok(options.categories.includes("Customer Support"));
+});
+
+const options = (html: string, name: string) =>
+  [...(html.match(new RegExp(`<select[^>]*name="${name}"[^>]*>(.*?)</select>`))?.[1] ?? "")
+    .matchAll(/<option[^>]*>([^<]*)<\/option>/g)].map((match) => match[1]);
+
+async function page(t: App, path: string) {
+  const response = await t.app.request(path);
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    html: await response.text(),
+  };
+}
+
+Deno.test("/jobs offers Salary, Work Mode, Role Category, Date Posted and Company with counts", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  const { html } = await page(t, "/jobs");
+  assert.deepEqual(options(html, "payMin"), [
+    "Any Salary",
+    "3 LPA and up (3)",
+    "6 LPA and up (3)",
+    "10 LPA and up (3)",
+    "15 LPA and up (1)",
+    "25 LPA and up (1)",
+  ]);
+  assert.deepEqual(options(html, "workMode"), [
+    "All Work Modes",
+    "On-site (3)",
+    "Hybrid (1)",
+    "Remote (1)",
+  ]);
+  assert.deepEqual(options(html, "postedWithin"), [
+    "Any time",
+    "Last 24 hours (1)",
+    "Last 3 days (2)",
+    "Last 7 days (3)",
+    "Last 14 days (4)",
+    "Last 30 days (5)",
+  ]);
+  assert.deepEqual(options(html, "company"), [
+    "All Companies",
+    "Acme Corp (2)",
+    "Beta Labs (1)",
+    "Gamma (2)",
+  ]);
+  assert.deepEqual(options(html, "category"), [
+    "All Categories",
+    "Engineering (2)",
+    "Data &amp; AI (1)",
+    "Customer Support (1)",
+    "Education (1)",
+  ]);
+  assert.deepEqual(options(html, "sortBy").at(-1), "Salary (high to low)");
+  // With a salary band chosen, the other dropdowns count within it; its own counts stay.
+  const paid = await page(t, "/jobs?payMin=1000000");
+  assert.deepEqual(options(paid.html, "workMode"), ["All Work Modes", "On-site (2)", "Hybrid (1)"]);
+  assert.deepEqual(options(paid.html, "payMin").slice(1, 3), [
+    "3 LPA and up (3)",
+    "6 LPA and up (3)",
+  ]);
+  assert.match(paid.html, /<option value="1000000" selected="">10 LPA and up \(3\)<\/option>/);
+  assert.match(paid.html, /<meta name="robots" content="noindex/);
+});
+
+Deno.test("an old link's exact role still filters, and shows its dropdown to clear it", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  assert.deepEqual(options((await page(t, "/jobs")).html, "role"), []);
+  const { html } = await page(t, "/jobs?role=Tutor");
+  assert.deepEqual(options(html, "role"), [
+    "All Roles",
+    "Backend Engineer (1)",
+    "Data Scientist (1)",
+    "Frontend Developer (1)",
+    "Support Intern (1)",
+    "Tutor (1)",
+  ]);
+  assert.equal((await api(t, "?role=Tutor")).body.pagination.totalJobs, 1);
+  assert.match(html, /<a href="\/jobs\/JB-\d+">Tutor<\/a>/);
+  assert.deepEqual((await api(t, "?role=Tutor")).roles, ["Tutor"]);
+});
+
+Deno.test("/jobs drops a bad value of a new filter and keeps one canonical URL", async () => {
+  await using t = await testApp();
+  for (
+    const [asked, canonical] of [
+      ["/jobs?payMin=12345", "/jobs"],
+      ["/jobs?postedWithin=5", "/jobs"],
+      ["/jobs?workMode=Mars&sortBy=salary", "/jobs"],
+      [
+        "/jobs?sortBy=pay&postedWithin=7&payMin=600000",
+        "/jobs?payMin=600000&postedWithin=7&sortBy=pay",
+      ],
+      ["/jobs?company=+Acme+Corp+&payMin=", "/jobs?company=Acme+Corp"],
+    ]
+  ) {
+    const { status, location } = await page(t, asked);
+    assert.equal(status, 302, asked);
+    assert.equal(location, canonical, asked);
+  }
+});
+
+Deno.test("a company's page is headed by its name; cards and job pages link to it", async () => {
+  await using t = await testApp();
+  await t.services.jobs.create(sampleJob({ companyName: "Tata & Sons" }));
+  const { html } = await page(t, "/jobs?company=Tata+%26+Sons");
+  assert.match(html, /<h1 class="page-title">Jobs at Tata &amp; Sons<\/h1>/);
+  assert.match(html, /<a [^>]*href="\/jobs\?company=Tata\+%26\+Sons"[^>]*>Tata &amp; Sons<\/a>/);
+  const job = (await api(t, "")).body.jobs[0];
+  const jobPage = await page(t, `/jobs/${job.jobId}`);
+  assert.match(
+    jobPage.html,
+    /<a [^>]*href="\/jobs\?company=Tata\+%26\+Sons"[^>]*>Tata &amp; Sons<\/a>/,
+  );
+});
+
+Deno.test("the RSS feed takes the same filters", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  const feed = await (await t.app.request("/jobs/feed.xml?payMin=1000000&workMode=On-site")).text();
+  const titles = [...feed.matchAll(/<item><title>([^<]+)<\/title>/g)].map((m) => m[1]);
+  assert.deepEqual(titles, ["Backend Engineer at Gamma", "Data Scientist at Acme Corp"]);
+});
