@@ -15,6 +15,7 @@ import { onError } from "./errors.ts";
 import { securityHeaders } from "./security.ts";
 import { assetRoutes } from "./assets.ts";
 import { jobRoutes } from "../routes/api/jobs.ts";
+import { savedJobRoutes } from "../routes/api/saved.ts";
 import { analyticsRoutes } from "../routes/api/analytics.ts";
 import { activityRoutes } from "../routes/api/activity.ts";
 import { publicPages } from "../routes/pages.tsx";
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps | Services) {
   const api = new Hono<AppEnv>();
   api.use(adminNoStore);
   api.route("/jobs", jobRoutes(services));
+  api.route("/saved-jobs", savedJobRoutes(services));
   api.route("/admin/activity", activityRoutes(services));
   api.route("/admin", adminRoutes(services));
   api.route("/analytics", analyticsRoutes(services));

@@ -1,6 +1,6 @@
 /** The public header and footer, on every public page. */
 
-export type Section = "home" | "jobs";
+export type Section = "home" | "jobs" | "saved";
 
 const NAV: { section: Section; href: string; label: string }[] = [
   { section: "home", href: "/", label: "Home" },
@@ -16,10 +16,13 @@ function Logo() {
   );
 }
 
-/** What the header holds, `current` marked as the page's section. */
+/**
+ * What the header holds but the Saved link, `current` marked as the page's section: the same HTML
+ * on every page of a section.
+ */
 export function HeaderContent({ current }: { current?: Section }) {
   return (
-    <div className="wrap header-row">
+    <>
       <a href="/" className="brand">
         <Logo />
         <span>CareerEdge</span>
@@ -39,7 +42,7 @@ export function HeaderContent({ current }: { current?: Section }) {
           ))}
         </ul>
       </nav>
-    </div>
+    </>
   );
 }
 
