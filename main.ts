@@ -5,6 +5,7 @@ import { createApp, createServices } from "./server/app.ts";
 import { seedDemoIfEmpty } from "./kv/seed.ts";
 import { SYSTEM_ACTOR } from "./kv/activity.ts";
 import { RESTORE_UNFINISHED, restoreUnfinished } from "./kv/backup.ts";
+import { mailsSent } from "./routes/alerts/request.ts";
 
 let config;
 try {
@@ -43,7 +44,10 @@ Deno.cron("job lifecycle", "0 * * * *", async () => {
 
 const server = Deno.serve({
   port: config.PORT,
-  onListen: ({ port }) => console.log(`CareerEdge is running at http://localhost:${port}/`),
+  onListen: ({ port }) =>
+    console.log(
+      `CareerEdge is running at http://localhost:${port}/\nMails (job alerts) go to ${services.mailer.destination}.`,
+    ),
 }, app.fetch);
 
 if (!(await services.admins.hasMainAdmin())) {
@@ -72,7 +76,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     if (stopping) return;
     stopping = true;
     await server.shutdown();
-    await services.counter.flush();
+    await Promise.all([services.counter.flush(), mailsSent()]);
     Deno.exit(0);
   });
 }

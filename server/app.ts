@@ -16,6 +16,11 @@ import { securityHeaders } from "./security.ts";
 import { assetRoutes } from "./assets.ts";
 import { jobRoutes } from "../routes/api/jobs.ts";
 import { savedJobRoutes } from "../routes/api/saved.ts";
+import { alertApiRoutes } from "../routes/api/alerts.ts";
+import { alertPages } from "../routes/alerts/pages.tsx";
+import { AlertStore } from "../kv/alerts.ts";
+import { createMailer, type Mailer } from "./mail.ts";
+import { SITE_NAME } from "../routes/pages/document.tsx";
 import { analyticsRoutes } from "../routes/api/analytics.ts";
 import { activityRoutes } from "../routes/api/activity.ts";
 import { publicPages } from "../routes/pages.tsx";
@@ -31,9 +36,13 @@ export interface AppDeps {
   kv: Deno.Kv;
   config: Config;
   now?: () => Date;
+  /** Where mails go; by default as the configuration says (server/mail.ts). */
+  mailer?: Mailer;
 }
 
-export function createServices({ kv, config, now = () => new Date() }: AppDeps): Services {
+export function createServices(
+  { kv, config, now = () => new Date(), mailer }: AppDeps,
+): Services {
   const admins = new AdminStore(kv, now);
   const sessions = new SessionStore(kv, now);
   const jobs = new JobStore(kv, now);
@@ -49,6 +58,8 @@ export function createServices({ kv, config, now = () => new Date() }: AppDeps):
     activity: new ActivityLog(kv, now, config.ACTIVITY_RETENTION_DAYS),
     counter: createCounter({ kv, config, now, jobs }),
     cache: new AnswerCache((config.CACHE_MB ?? DEFAULT_CACHE_MB) * 1024 * 1024),
+    alerts: new AlertStore(kv, now, config.TIMEZONE),
+    mailer: mailer ?? createMailer(config, SITE_NAME),
   };
 }
 
@@ -100,6 +111,7 @@ export function createApp(deps: AppDeps | Services) {
   api.use(adminNoStore);
   api.route("/jobs", jobRoutes(services));
   api.route("/saved-jobs", savedJobRoutes(services));
+  api.route("/alerts", alertApiRoutes(services));
   api.route("/admin/activity", activityRoutes(services));
   api.route("/admin", adminRoutes(services));
   api.route("/analytics", analyticsRoutes(services));
@@ -110,6 +122,7 @@ export function createApp(deps: AppDeps | Services) {
   app.route("/admin", adminShell(services));
   app.route("/", iconRoutes());
   app.route("/", shareImageRoutes(services));
+  app.route("/alerts", alertPages(services));
   app.route("/", publicPages(services));
   return app;
 }

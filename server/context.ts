@@ -9,6 +9,8 @@ import type { ActivityLog } from "../kv/activity.ts";
 import type { Auth } from "./auth.ts";
 import type { AnswerCache } from "./cache.ts";
 import type { Throttle } from "./throttle.ts";
+import type { AlertStore } from "../kv/alerts.ts";
+import type { Mailer } from "./mail.ts";
 
 /**
  * Counts public traffic. Each call classifies the request itself (bots, prefetches and
@@ -40,6 +42,10 @@ export interface Services {
   counter: TrafficCounter;
   /** Every HTTP answer kept for reuse, within one budget in bytes. */
   cache: AnswerCache;
+  /** E-mail job alerts. */
+  alerts: AlertStore;
+  /** Sends every mail the product sends (server/mail.ts). */
+  mailer: Mailer;
 }
 
 export interface AppEnv {

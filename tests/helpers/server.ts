@@ -6,6 +6,7 @@ import { createApp, createServices } from "../../server/app.ts";
 import { type Config, testConfig } from "../../server/config.ts";
 import type { Services } from "../../server/context.ts";
 import type { JobInput } from "../../kv/schemas.ts";
+import { mailsSent } from "../../routes/alerts/request.ts";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -40,6 +41,8 @@ export async function testApp(
     clock,
     async [Symbol.asyncDispose]() {
       await services.counter.flush();
+      await mailsSent();
+      services.mailer.close();
       kv.close();
     },
   };
