@@ -6,6 +6,7 @@ import { seedDemoIfEmpty } from "./kv/seed.ts";
 import { SYSTEM_ACTOR } from "./kv/activity.ts";
 import { RESTORE_UNFINISHED, restoreUnfinished } from "./kv/backup.ts";
 import { mailsSent } from "./routes/alerts/request.ts";
+import { sendDigests } from "./server/digests.ts";
 
 let config;
 try {
@@ -39,6 +40,15 @@ Deno.cron("job lifecycle", "0 * * * *", async () => {
   );
   if (result.movedToDump || result.movedToInactive) {
     console.log(`Lifecycle: ${result.movedToDump} to dump, ${result.movedToInactive} to inactive`);
+  }
+});
+
+// Every quarter hour, so that digests leave at 08:00 in any TIMEZONE (some are 30 or 45 minutes
+// off UTC); a run with nothing due reads one short range.
+Deno.cron("job alert digests", "*/15 * * * *", async () => {
+  const run = await sendDigests(services);
+  if (run.sent || run.failed) {
+    console.log(`Job alerts: ${run.sent} digests sent, ${run.failed} failed (retried next run)`);
   }
 });
 

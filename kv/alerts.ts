@@ -256,7 +256,7 @@ export class AlertStore {
    */
   async update(
     id: string,
-    change: (alert: Alert, op: Deno.AtomicOperation) => Alert,
+    change: (alert: Alert, op: Deno.AtomicOperation) => Alert | null,
     { pendingOnly = false } = {},
   ): Promise<Alert | null> {
     return await retrying(async () => {
@@ -264,15 +264,59 @@ export class AlertStore {
       if (!entry.value) return { alert: null };
       const current = unversioned(entry.value);
       if (pendingOnly && current.status !== "pending") return { alert: null };
-      const address = await this.kv.get<AlertAddress>(keys.alertAddress(current.email));
-      const op = this.kv.atomic().check(entry).check(address);
+      const op = this.kv.atomic().check(entry);
       const next = change(current, op);
+      if (!next) return { alert: null };
       op.set(keys.alert(id), stampedAt(next, ALERT_VERSION));
-      if (next.status !== "pending" && address.value) {
-        op.set(keys.alertAddress(current.email), address.value);
+      if (current.status === "pending" && next.status !== "pending") {
+        // Confirmed: the address is kept for as long as it has an alert.
+        const address = await this.kv.get<AlertAddress>(keys.alertAddress(current.email));
+        op.check(address);
+        if (address.value) op.set(keys.alertAddress(current.email), address.value);
       }
       return (await op.commit()).ok ? { alert: next } : undefined;
     }).then(({ alert }) => alert);
+  }
+
+  /**
+   * Takes an active alert whose digest is due at `now` for one sender until `now + leaseMs`: no
+   * other run, here or in another process, takes it meanwhile. Should the sender die, the alert
+   * is due again when the lease ends. Null when it is not due or another sender has it.
+   */
+  claim(id: string, now: Date, leaseMs: number): Promise<Alert | null> {
+    return this.update(id, (alert, op) => {
+      if (alert.status !== "active" || alert.dueAt === null || alert.dueAt > now.getTime()) {
+        return null;
+      }
+      const until = now.getTime() + leaseMs;
+      op.delete(keys.alertDue(alert.dueAt, id)).set(keys.alertDue(until, id), null);
+      return { ...alert, dueAt: until, sendingUntil: until };
+    });
+  }
+
+  /**
+   * Ends a claimed alert's run: after a digest went out (or there was nothing to send), jobs are
+   * new after `sentUpTo` and the next digest is due at `nextDue`; after a failed send, `sentUpTo`
+   * is null and the digest is due again at once, for the next run. Null when the claim was lost.
+   */
+  finish(claimed: Alert, sentUpTo: Date | null, nextDue: Date): Promise<Alert | null> {
+    return this.update(claimed.id, (alert, op) => {
+      if (alert.sendingUntil !== claimed.sendingUntil || alert.dueAt === null) return null;
+      op.delete(keys.alertDue(alert.dueAt, alert.id))
+        .set(keys.alertDue(nextDue.getTime(), alert.id), null);
+      return {
+        ...alert,
+        since: sentUpTo?.toISOString() ?? alert.since,
+        dueAt: nextDue.getTime(),
+        sendingUntil: null,
+      };
+    });
+  }
+
+  /** Writes the tokens of a mail's links, before the mail goes out. */
+  async saveTokens(links: MailTokens): Promise<void> {
+    const result = await this.writeTokens(this.kv.atomic(), links).commit();
+    if (!result.ok) throw new Error("The links of a mail could not be saved");
   }
 
   /** Pauses or resumes an alert; a resumed alert sends only jobs that are new from now. */

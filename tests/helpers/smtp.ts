@@ -38,6 +38,17 @@ function decodeQuotedPrintable(text: string): string {
   return new TextDecoder().decode(Uint8Array.from(bytes));
 }
 
+/** A header's RFC 2047 encoded words (`=?UTF-8?Q?...?=`) decoded; the space between two goes. */
+function decodeWords(value: string): string {
+  return value.replace(/\?=\s+=\?/g, "?==?").replace(
+    /=\?UTF-8\?([QB])\?([^?]*)\?=/gi,
+    (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? new TextDecoder().decode(Uint8Array.from(atob(text), (c) => c.charCodeAt(0)))
+        : decodeQuotedPrintable(text.replaceAll("_", " ")),
+  );
+}
+
 /** The decoded body of the part of type `type` in a multipart message. */
 function part(raw: string, type: string): string {
   const start = raw.search(new RegExp(`Content-Type: ${type}`, "i"));
@@ -62,7 +73,8 @@ function parse(to: string[], raw: string): ReceivedMail {
     to,
     raw,
     header(name) {
-      return head.match(new RegExp(`^${name}: (.*)$`, "im"))?.[1];
+      const value = head.match(new RegExp(`^${name}: (.*)$`, "im"))?.[1];
+      return value === undefined ? undefined : decodeWords(value);
     },
     text: part(raw, "text/plain"),
     html: part(raw, "text/html"),
