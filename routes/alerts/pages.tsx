@@ -40,8 +40,10 @@ function AlertPage(
 
 /** A form whose button POSTs back to the page's own address, token and all. */
 function PostButton(
-  { label, danger, fields = {} }: {
+  { label, name, danger, fields = {} }: {
     label: string;
+    /** What a screen reader says, where several buttons show one label. */
+    name?: string;
     danger?: boolean;
     fields?: Record<string, string>;
   },
@@ -51,7 +53,11 @@ function PostButton(
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className={`btn ${danger ? "btn-secondary" : "btn-primary"}`}>
+      <button
+        type="submit"
+        className={`btn ${danger ? "btn-secondary" : "btn-primary"}`}
+        aria-label={name}
+      >
         {label}
       </button>
     </form>
@@ -175,5 +181,87 @@ export function alertPages(services: Services) {
     );
   });
 
+  /** The address a manage link is for, if the link is good. */
+  async function managed(c: Context): Promise<string | null> {
+    const found = await alerts.token(token(c));
+    return found?.kind === "manage" ? found.email : null;
+  }
+
+  app.get("/manage", async (c) => {
+    const email = await managed(c);
+    if (!email) return notValid(c);
+    const { alerts: list } = await alerts.alertsOf(email);
+    return page(
+      c,
+      "Your job alerts",
+      <>
+        <p className="muted">{`Alerts for ${email}.`}</p>
+        {list.length === 0
+          ? (
+            <p>
+              No alerts any more, and the address is not kept. <a href="/jobs">Find jobs</a>
+            </p>
+          )
+          : (
+            <ul className="panel alert-list">
+              {list.map((alert) => <ManagedAlert key={alert.id} alert={alert} />)}
+            </ul>
+          )}
+      </>,
+    );
+  });
+
+  app.post("/manage", limitBody(2), async (c) => {
+    const email = await managed(c);
+    if (!email) return notValid(c);
+    const form = await c.req.parseBody();
+    const alert = typeof form.alert === "string" ? await alerts.get(form.alert) : null;
+    // Only the link's own address's alerts: any other id is as if it were not there.
+    if (alert?.email === email) {
+      if (form.action === "delete") await alerts.remove(alert.id);
+      else if (form.action === "pause" || form.action === "resume") {
+        await alerts.setPaused(alert, form.action === "pause");
+      }
+    }
+    return c.redirect(`/alerts/manage?token=${encodeURIComponent(token(c))}`, 303);
+  });
+
   return app;
+}
+
+const STATUS_TEXT: Record<Alert["status"], string> = {
+  pending: "Waiting for you to confirm it (see the mail we sent)",
+  active: "On",
+  paused: "Paused",
+};
+
+function ManagedAlert({ alert }: { alert: Alert }) {
+  const search = describeSearch(alert.query);
+  const pause = alert.status === "paused" ? "Resume" : "Pause";
+  return (
+    <li className="alert-item">
+      <div>
+        <p className="saved-role">{search}</p>
+        <p className="muted small">
+          {`${alert.frequency === "daily" ? "Daily" : "Weekly"} · ${STATUS_TEXT[alert.status]}`}
+        </p>
+      </div>
+      <div className="alert-actions">
+        {alert.status !== "pending" && (
+          <PostButton
+            label={pause}
+            name={`${pause} ${search}`}
+            danger
+            fields={{ alert: alert.id, action: pause.toLowerCase() }}
+          />
+        )}
+        <PostButton
+          label="Delete"
+          name={`Delete ${search}`}
+          danger
+          fields={{ alert: alert.id, action: "delete" }}
+        />
+      </div>
+    </li>
+  );
 }
