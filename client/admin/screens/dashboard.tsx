@@ -6,6 +6,7 @@ import { DASHBOARD_RECENT_JOBS } from "../../../kv/constants.ts";
 import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { SummaryCards, TrafficCharts } from "../components/traffic.tsx";
+import { AlertTotals } from "../components/alert-totals.tsx";
 import { queryKeys } from "../queries.ts";
 import {
   AdminCompanyLogo,
@@ -160,6 +161,7 @@ export function DashboardScreen() {
               </ul>
             </section>
           )}
+          {admin.role === "main_admin" && <AlertTotals days={days} />}
           <section className="card p-5">
             <h2 className="mb-4 font-semibold">Performance</h2>
             <dl className="space-y-3 text-sm">
