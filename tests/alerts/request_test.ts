@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { testSmtp } from "../helpers/smtp.ts";
 import { keys } from "../../kv/keys.ts";
+import { type Trap, trappedKv } from "../helpers/kv.ts";
 
 const SITE = "https://jobs.example.com";
 
@@ -155,4 +156,21 @@ Deno.test("the no-script form posts to /alerts and gets a page", async () => {
   assert.equal(bad.status, 400);
   assert.match(await bad.text(), /domain must contain a dot/);
   await smtp.received(1);
+});
+
+Deno.test("an unconfirmed alert expires after 7 days; a confirmed one is kept", async () => {
+  const trap: Trap = { mode: null, expireIns: [], expiries: new Map() };
+  await using t = await testApp({ wrapKv: (kv) => trappedKv(kv, trap) });
+  const requested = await t.services.alerts.request({
+    email: "e@example.com",
+    query: { keywords: "go" },
+    frequency: "daily",
+  });
+  const alertKey = JSON.stringify(keys.alert(requested!.alert.id));
+  const addressKey = JSON.stringify(keys.alertAddress("e@example.com"));
+  assert.equal(trap.expiries!.get(alertKey), 7 * 86_400_000);
+  assert.equal(trap.expiries!.get(addressKey), 7 * 86_400_000);
+  await t.services.alerts.confirm(requested!.confirm);
+  assert.equal(trap.expiries!.get(alertKey), undefined);
+  assert.equal(trap.expiries!.get(addressKey), undefined);
 });
