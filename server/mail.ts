@@ -4,7 +4,6 @@
  * Every mail has a plain-text and an HTML part; a mail to a list carries RFC 8058 one-click
  * unsubscribe headers.
  */
-// @ts-types="@types/nodemailer"
 import nodemailer from "nodemailer";
 import type { Config } from "./config.ts";
 
