@@ -88,6 +88,10 @@ async function tokenHash(token: string): Promise<string> {
   return encodeHex(new Uint8Array(digest));
 }
 
+/** Whether the alert's digest is due at `now` and no sender has it. */
+export const isDue = (alert: Alert, now: Date) =>
+  alert.status === "active" && alert.dueAt !== null && alert.dueAt <= now.getTime();
+
 /** Whether two searches are the same search. */
 const sameQuery = (a: AlertQuery, b: AlertQuery) =>
   JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
@@ -279,31 +283,45 @@ export class AlertStore {
   }
 
   /**
-   * Takes an active alert whose digest is due at `now` for one sender until `now + leaseMs`: no
-   * other run, here or in another process, takes it meanwhile. Should the sender die, the alert
-   * is due again when the lease ends. Null when it is not due or another sender has it.
+   * Takes an active alert whose digest is due at `now` for one sender until `now + leaseMs`, and
+   * writes the tokens of its mail's links in the same write: no other run, here or in another
+   * process, takes it meanwhile. Should the sender die, the alert is due again when the lease
+   * ends. Null when it is not due or another sender has it.
    */
-  claim(id: string, now: Date, leaseMs: number): Promise<Alert | null> {
+  claim(id: string, now: Date, leaseMs: number, links: MailTokens): Promise<Alert | null> {
     return this.update(id, (alert, op) => {
-      if (alert.status !== "active" || alert.dueAt === null || alert.dueAt > now.getTime()) {
-        return null;
-      }
+      if (!isDue(alert, now)) return null;
       const until = now.getTime() + leaseMs;
-      op.delete(keys.alertDue(alert.dueAt, id)).set(keys.alertDue(until, id), null);
+      op.delete(keys.alertDue(alert.dueAt!, id)).set(keys.alertDue(until, id), null);
+      this.writeTokens(op, links);
       return { ...alert, dueAt: until, sendingUntil: until };
     });
   }
 
   /**
-   * Ends a claimed alert's run: after a digest went out (or there was nothing to send), jobs are
-   * new after `sentUpTo` and the next digest is due at `nextDue`; after a failed send, `sentUpTo`
-   * is null and the digest is due again at once, for the next run. Null when the claim was lost.
+   * Moves a due alert with nothing new on to its next digest, unless another sender has it: jobs
+   * are new after `now`. Null when it was not due any more.
+   */
+  advance(id: string, now: Date, nextDue: Date): Promise<Alert | null> {
+    return this.update(id, (alert, op) => {
+      if (!isDue(alert, now)) return null;
+      op.delete(keys.alertDue(alert.dueAt!, id)).set(keys.alertDue(nextDue.getTime(), id), null);
+      return { ...alert, since: now.toISOString(), dueAt: nextDue.getTime() };
+    });
+  }
+
+  /**
+   * Ends a claimed alert's send, counting it for the day in the same write: after a digest went
+   * out, jobs are new after `sentUpTo` and the next digest is due at `nextDue`; after a failed
+   * send, `sentUpTo` is null and the digest is due again at once, for the next run. Null when the
+   * claim was lost.
    */
   finish(claimed: Alert, sentUpTo: Date | null, nextDue: Date): Promise<Alert | null> {
     return this.update(claimed.id, (alert, op) => {
       if (alert.sendingUntil !== claimed.sendingUntil || alert.dueAt === null) return null;
       op.delete(keys.alertDue(alert.dueAt, alert.id))
-        .set(keys.alertDue(nextDue.getTime(), alert.id), null);
+        .set(keys.alertDue(nextDue.getTime(), alert.id), null)
+        .sum(keys.alertDay(this.day(), sentUpTo ? "sent" : "failed"), 1n);
       return {
         ...alert,
         since: sentUpTo?.toISOString() ?? alert.since,
@@ -311,12 +329,6 @@ export class AlertStore {
         sendingUntil: null,
       };
     });
-  }
-
-  /** Writes the tokens of a mail's links, before the mail goes out. */
-  async saveTokens(links: MailTokens): Promise<void> {
-    const result = await this.writeTokens(this.kv.atomic(), links).commit();
-    if (!result.ok) throw new Error("The links of a mail could not be saved");
   }
 
   /** Pauses or resumes an alert; a resumed alert sends only jobs that are new from now. */

@@ -4,16 +4,17 @@
  * link to the whole search, and no mail when nothing is new. `Deno.cron` runs this every quarter
  * hour (main.ts), so digests leave at 08:00 in any TIMEZONE; `deno task alerts:send` runs it now.
  *
- * Each alert is claimed before its mail is made (kv/alerts.ts), so however many runs overlap, here
- * or in other processes, one digest goes out once. A send the SMTP server refuses leaves the alert
+ * Each alert is claimed before its mail goes (kv/alerts.ts), so however many runs overlap, here or
+ * in other processes, one digest goes out once. An alert costs at most two KV writes: the claim
+ * with its links' tokens, and the end of the send with the day's count (one when nothing is new). A send the SMTP server refuses leaves the alert
  * due, and the next run tries again with the same jobs.
  */
 import pLimit from "p-limit";
 import type { Services } from "./context.ts";
-import { type Alert, type AlertQuery, nextDigestAt } from "../kv/alerts.ts";
+import { type Alert, type AlertQuery, isDue, nextDigestAt } from "../kv/alerts.ts";
 import type { Job } from "../kv/schemas.ts";
 import { alertLink, DIGEST_JOBS, digestMail } from "../routes/alerts/mail.tsx";
-import { sendCounted, siteOf } from "../routes/alerts/request.ts";
+import { siteOf } from "../routes/alerts/request.ts";
 
 /** How long a claim holds an alert: far longer than one send takes. */
 const CLAIM_MS = 10 * 60 * 1000;
@@ -72,28 +73,31 @@ export async function sendDigests(services: Services): Promise<DigestRun> {
   const pace = pacer(config.MAIL_RATE_PER_SECOND);
 
   async function digest(id: string) {
-    const alert = await alerts.claim(id, runAt, CLAIM_MS);
-    if (!alert) return run.taken++;
+    const alert = await alerts.get(id);
+    if (!alert || !isDue(alert, runAt)) return run.taken++;
     const nextDue = nextDigestAt(alert.frequency, runAt, config.TIMEZONE);
     const fresh = newSince(await matches(alert.query), alert, runAt);
     if (fresh.length === 0) {
-      await alerts.finish(alert, runAt, nextDue);
-      return run.empty++;
+      return (await alerts.advance(id, runAt, nextDue)) ? run.empty++ : run.taken++;
     }
     const links = await alerts.mailTokens(alert);
-    await alerts.saveTokens(links);
+    // Claimed only if still due: then nothing has moved its `since` since it was read above.
+    const claimed = await alerts.claim(id, runAt, CLAIM_MS, links);
+    if (!claimed) return run.taken++;
     const mail = digestMail(site, alert, fresh.slice(0, DIGEST_JOBS), fresh.length > DIGEST_JOBS, {
       unsubscribe: alertLink(site, "unsubscribe", links.unsubscribe),
       manage: alertLink(site, "manage", links.manage),
     });
     await pace();
-    const sent = await sendCounted(
-      services,
-      { ...mail, messageId: `<digest-${alert.id}-${runAt.getTime()}@${new URL(site).hostname}>` },
-      "a job alert digest",
-    );
+    const sent = await services.mailer.send({
+      ...mail,
+      messageId: `<digest-${alert.id}-${runAt.getTime()}@${new URL(site).hostname}>`,
+    }).then(() => true, (error) => {
+      console.error(`Sending a job alert digest failed: ${error?.message ?? error}`);
+      return false;
+    });
     // A failed send leaves the jobs unsent and the alert due at once: the next run tries again.
-    await alerts.finish(alert, sent ? runAt : null, sent ? nextDue : runAt);
+    await alerts.finish(claimed, sent ? runAt : null, sent ? nextDue : runAt);
     if (sent) run.sent++;
     else run.failed++;
   }
