@@ -90,6 +90,7 @@ function engaged() {
   );
 }
 for (const type of ENGAGED) addEventListener(type, engaged, { capture: true, passive: true });
+for (const root of islands()) if (root.dataset.wake === "load") wake(root).catch(() => {});
 
 function islandOf(target: EventTarget | null): HTMLElement | null {
   return target instanceof Element ? target.closest<HTMLElement>("[data-island]") : null;

@@ -23,6 +23,35 @@ export async function retrying<T>(attempt: () => Promise<T | undefined>, tries =
   throw new ConflictError();
 }
 
+/** A count that starts again `windowMs` after its first event, and is gone then. */
+export interface WindowCount {
+  count: number;
+  /** Epoch ms. */
+  resetAt: number;
+}
+
+/** Adds `change` (at least down to 0) to the count kept under `key`; the count as it is now. */
+export function countInWindow(
+  kv: Deno.Kv,
+  key: Deno.KvKey,
+  windowMs: number,
+  now: Date,
+  change = 1,
+): Promise<WindowCount> {
+  return retrying(async () => {
+    const entry = await kv.get<WindowCount>(key);
+    const at = now.getTime();
+    const current = entry.value && entry.value.resetAt > at
+      ? entry.value
+      : { count: 0, resetAt: at + windowMs };
+    const next = { count: Math.max(0, current.count + change), resetAt: current.resetAt };
+    const result = await kv.atomic().check(entry).set(key, next, {
+      expireIn: Math.max(1, next.resetAt - at),
+    }).commit();
+    return result.ok ? next : undefined;
+  });
+}
+
 /** A 24-hex identifier (seconds then random), sortable by creation time like a MongoDB ObjectId. */
 export function newId(now: Date = new Date()): string {
   const seconds = Math.floor(now.getTime() / 1000).toString(16).padStart(8, "0");

@@ -58,3 +58,9 @@ export const BROWSER_NAMES = {
 } as const;
 export type Device = keyof typeof DEVICE_NAMES;
 export type Browser = keyof typeof BROWSER_NAMES;
+
+/** Saved jobs (kept in the visitor's browser) and e-mail job alerts. */
+export const SAVED_JOBS_MAX = 100;
+export const VIEWED_JOBS_MAX = 20;
+/** Jobs one `/api/saved-jobs` call answers: every saved and recently viewed job at once. */
+export const SAVED_JOBS_LOOKUP_MAX = SAVED_JOBS_MAX + VIEWED_JOBS_MAX;

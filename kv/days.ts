@@ -82,3 +82,43 @@ export function addDays(day: string, count: number): string {
 export function periodDays(lastDay: string, days: number): string[] {
   return Array.from({ length: days }, (_, i) => addDays(lastDay, i - days + 1));
 }
+
+/** The time `date` shows on a wall clock in `timeZone`, read as if that clock were UTC (epoch ms). */
+function wallClock(date: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(date);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(
+    part("year"),
+    part("month") - 1,
+    part("day"),
+    part("hour"),
+    part("minute"),
+    part("second"),
+  );
+}
+
+/**
+ * The moment clocks in `timeZone` show `hour`:00 on `day`. On a day clocks skip that hour, the
+ * moment an hour later.
+ */
+export function momentAt(day: string, hour: number, timeZone: string): Date {
+  const wall = Date.parse(`${day}T${String(hour).padStart(2, "0")}:00:00Z`);
+  let moment = wall;
+  // Twice: the first guess may sit across a change of the zone's offset.
+  for (let i = 0; i < 2; i++) moment = wall - (wallClock(new Date(moment), timeZone) - moment);
+  return new Date(moment);
+}
+
+/** The day of the week of `day`: 0 for Sunday to 6 for Saturday. */
+export function weekdayOf(day: string): number {
+  return new Date(`${day}T00:00:00Z`).getUTCDay();
+}

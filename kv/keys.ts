@@ -55,6 +55,23 @@
  *   ["demo_seed"]                                   ISO time the demo set was claimed, so two
  *                                                   processes starting at once seed it only once
  *
+ * E-mail job alerts (kv/alerts.ts). An address is kept only while it has an alert.
+ *   ["alerts", id]                                  Alert and its schemaVersion; a pending one
+ *                                                   expires 7 days after it was asked for
+ *   ["alert_addresses", email]                      AlertAddress: the ids of the address's alerts
+ *                                                   (expires with its alerts while all are pending)
+ *   ["alert_tokens", sha256Hex]                     AlertToken: what a link in a mail may do; only
+ *                                                   the token's hash is kept (confirm: expires in
+ *                                                   7 days; unsubscribe and manage: 60 days)
+ *   ["alerts_due", dueAtMs, id]                     null: the alert's next digest is due then
+ *   ["alert_confirmations", email]                  WindowCount: confirmation mails in 24 hours
+ *   ["alert_requests", addressBucket]               WindowCount: alert requests from one client
+ *                                                   address in an hour
+ *   ["alert_totals", "confirmed"]                   Deno.KvU64: confirmed alerts now
+ *   ["alert_day", day, "sent" | "failed" | "confirmed"]
+ *                                                   Deno.KvU64: digests sent, sends failed and
+ *                                                   alerts confirmed that day (TIMEZONE)
+ *
  * Analytics: see the ANALYTICS section below.
  */
 import type { JobStatus } from "./schemas.ts";
@@ -67,6 +84,9 @@ export type FailureScope =
   | { account?: undefined; address: string }
   | { account: string; address: string }
   | { account: string; address?: undefined };
+
+/** What the alert totals count per day. */
+export type AlertDayField = "sent" | "failed" | "confirmed";
 
 export const keys = {
   job: (id: string) => ["jobs", id] as const,
@@ -118,6 +138,16 @@ export const keys = {
 
   clockHeartbeats: () => ["clock_heartbeat"] as const,
   clockHeartbeat: (processId: string) => ["clock_heartbeat", processId] as const,
+  alert: (id: string) => ["alerts", id] as const,
+  alertAddress: (email: string) => ["alert_addresses", email] as const,
+  alertToken: (hash: string) => ["alert_tokens", hash] as const,
+  alertsDue: () => ["alerts_due"] as const,
+  alertDue: (dueAtMs: number, id: string) => ["alerts_due", dueAtMs, id] as const,
+  alertConfirmations: (email: string) => ["alert_confirmations", email] as const,
+  alertRequests: (bucket: string) => ["alert_requests", bucket] as const,
+  alertTotal: (field: "confirmed") => ["alert_totals", field] as const,
+  alertDays: () => ["alert_day"] as const,
+  alertDay: (day: string, field: AlertDayField) => ["alert_day", day, field] as const,
 
   // DEMO DATA
   demoSeed: () => ["demo_seed"] as const,

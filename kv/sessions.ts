@@ -3,7 +3,7 @@
  * token at once, which is how logout, deactivation, deletion and password changes take effect.
  */
 import { type FailureScope, keys } from "./keys.ts";
-import { chunk, retrying, sharedReadByKey } from "./atomic.ts";
+import { chunk, countInWindow, sharedReadByKey } from "./atomic.ts";
 import type { AdminRecord } from "./schemas.ts";
 import { DAY_MS, KNOWN_DEVICE_DAYS, SESSIONS_PER_ADMIN } from "./constants.ts";
 import type { Audit } from "./activity.ts";
@@ -149,19 +149,7 @@ export class SessionStore {
    * count. Atomic, so attempts sent in parallel are all counted.
    */
   countAttempt(scope: FailureScope, windowMs: number, change = 1): Promise<LoginFailures> {
-    const key = keys.loginFailures(scope);
-    return retrying(async () => {
-      const entry = await this.kv.get<LoginFailures>(key);
-      const now = this.now().getTime();
-      const current = entry.value && entry.value.resetAt > now
-        ? entry.value
-        : { count: 0, resetAt: now + windowMs };
-      const next = { count: Math.max(0, current.count + change), resetAt: current.resetAt };
-      const result = await this.kv.atomic().check(entry).set(key, next, {
-        expireIn: Math.max(1, next.resetAt - now),
-      }).commit();
-      return result.ok ? next : undefined;
-    });
+    return countInWindow(this.kv, keys.loginFailures(scope), windowMs, this.now(), change);
   }
 
   async clearAttempts(scope: FailureScope): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The public site: `/`, `/jobs`, `/jobs/{id}` and its apply link, the RSS feed, the
+ * The public site: `/`, `/jobs`, `/jobs/{id}` and its apply link, `/saved`, the RSS feed, the
  * sitemap and robots.txt, and a redirect to `/` for any other path. Pages read the job store
  * directly and are cached per URL for one revision of the job data (routes/pages/cache.ts).
  */
@@ -36,6 +36,7 @@ import { shareImagePath } from "./share-image.ts";
 import { HomePage } from "./pages/home.tsx";
 import { type JobListData, JobsPage } from "./pages/jobs.tsx";
 import { type JobExtras, JobPage, NotFoundPage } from "./pages/job.tsx";
+import { SavedPage } from "./pages/saved.tsx";
 import { hasFilters, type ListQuery, listSearch, parseListQuery, searchOf } from "./pages/query.ts";
 import { postedClock } from "../kv/jobs/catalogue.ts";
 import {
@@ -369,6 +370,23 @@ export function publicPages(services: Services) {
     c.header("cache-control", "no-store");
     c.header("x-robots-tag", "noindex");
     return c.redirect(link, 303);
+  });
+
+  app.get("/saved", (c) => {
+    counter.pageView(c);
+    const meta = metaFor(c, "/saved", {
+      title: `Saved Jobs | ${SITE_NAME}`,
+      description: `The jobs you saved on ${SITE_NAME}, kept in your browser.`,
+      noindex: true,
+    });
+    // The page is the same for everyone (the lists are filled in the browser): no job revision.
+    return renderPage(c, {
+      key: `saved ${siteUrl(c)}`,
+      revision: 0,
+      status: 200,
+      load: () => Promise.resolve(null),
+      page: () => <SavedPage meta={meta} />,
+    });
   });
 
   app.get("/robots.txt", (c) => c.text(robotsTxt(siteUrl(c))));

@@ -16,6 +16,12 @@ import { onError } from "./errors.ts";
 import { securityHeaders } from "./security.ts";
 import { assetRoutes } from "./assets.ts";
 import { jobRoutes } from "../routes/api/jobs.ts";
+import { savedJobRoutes } from "../routes/api/saved.ts";
+import { alertApiRoutes } from "../routes/api/alerts.ts";
+import { alertPages } from "../routes/alerts/pages.tsx";
+import { AlertStore } from "../kv/alerts.ts";
+import { createMailer, type Mailer } from "./mail.ts";
+import { SITE_NAME } from "../routes/pages/document.tsx";
 import { analyticsRoutes } from "../routes/api/analytics.ts";
 import { activityRoutes } from "../routes/api/activity.ts";
 import { publicPages } from "../routes/pages.tsx";
@@ -37,6 +43,8 @@ export interface AppDeps {
    * reads it on every call (the database tasks).
    */
   follow?: boolean;
+  /** Where mails go; by default as the configuration says (server/mail.ts). */
+  mailer?: Mailer;
 }
 
 /**
@@ -51,7 +59,7 @@ export function revisionPollMs(config: Config): number {
 }
 
 export function createServices(
-  { kv, config, now = () => new Date(), follow = true }: AppDeps,
+  { kv, config, now = () => new Date(), follow = true, mailer }: AppDeps,
 ): Services {
   const admins = new AdminStore(kv, now);
   const sessions = new SessionStore(kv, now);
@@ -70,6 +78,8 @@ export function createServices(
     counter: createCounter({ kv, config, now, jobs }),
     clock: new ClockCheck(kv, now),
     cache: new AnswerCache((config.CACHE_MB ?? DEFAULT_CACHE_MB) * 1024 * 1024),
+    alerts: new AlertStore(kv, now, config.TIMEZONE),
+    mailer: mailer ?? createMailer(config, SITE_NAME),
   };
 }
 
@@ -120,6 +130,8 @@ export function createApp(deps: AppDeps | Services) {
   const api = new Hono<AppEnv>();
   api.use(adminNoStore);
   api.route("/jobs", jobRoutes(services));
+  api.route("/saved-jobs", savedJobRoutes(services));
+  api.route("/alerts", alertApiRoutes(services));
   api.route("/admin/activity", activityRoutes(services));
   api.route("/admin", twoFactorRoutes(services));
   api.route("/admin", adminRoutes(services));
@@ -131,6 +143,7 @@ export function createApp(deps: AppDeps | Services) {
   app.route("/admin", adminShell(services));
   app.route("/", iconRoutes());
   app.route("/", shareImageRoutes(services));
+  app.route("/alerts", alertPages(services));
   app.route("/", publicPages(services));
   return app;
 }

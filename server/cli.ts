@@ -8,6 +8,8 @@
  *                                                empty database or to finish a failed restore
  *   deno task db:migrate                         upgrades stored records to the current schema
  *                                                version (kv/migrate.ts); safe to run again
+ *   deno task alerts:send                        sends the job alert digests due now, as the
+ *                                                cron does (server/digests.ts)
  */
 import { ConfigError, loadConfig } from "./config.ts";
 import { createServices } from "./app.ts";
@@ -23,6 +25,7 @@ import {
 import { seedDemo, seedDemoIfEmpty } from "../kv/seed.ts";
 import { activityExpiry } from "../kv/activity.ts";
 import { kindLine, migrateDatabase } from "../kv/migrate.ts";
+import { sendDigests } from "./digests.ts";
 
 async function openConfigured(): Promise<Deno.Kv> {
   return await openDatabase(loadConfig(Deno.env.toObject()));
@@ -46,7 +49,24 @@ async function seedCommand(force: boolean) {
 }
 
 const USAGE =
-  "Usage: deno run -A server/cli.ts seed [--force] | dump [--with-secrets] [file] | restore [file] | migrate";
+  "Usage: deno run -A server/cli.ts seed [--force] | dump [--with-secrets] [file] | restore [file] | migrate | send-alerts";
+
+/** Sends the due job alert digests with the server's own code, and says what it did. */
+async function sendAlertsCommand() {
+  const config = loadConfig(Deno.env.toObject());
+  using kv = await openDatabase(config);
+  if (await restoreUnfinished(kv)) throw new TaskError(`Cannot send: ${RESTORE_UNFINISHED}`);
+  const services = createServices({ kv, config });
+  try {
+    const run = await sendDigests(services);
+    console.log(
+      `Job alerts: ${run.due} due, ${run.sent} digests sent, ${run.empty} with nothing new, ` +
+        `${run.failed} failed (retried next run), ${run.taken} taken by another run.`,
+    );
+  } finally {
+    services.mailer.close();
+  }
+}
 
 /** Upgrades stored records to the current schema version and says what it did. */
 async function migrateCommand() {
@@ -110,6 +130,9 @@ if (import.meta.main) {
           withSecrets ? ", with the signing key and sessions" : ""
         }.`,
       );
+    } else if (command === "send-alerts") {
+      if (rest.length > 0) throw new TaskError(USAGE);
+      await sendAlertsCommand();
     } else if (command === "migrate") {
       if (rest.length > 0) throw new TaskError(USAGE);
       await migrateCommand();

@@ -53,6 +53,16 @@ const configSchema = z.object({
       return false;
     }
   }, "must be an IANA time zone such as UTC or Asia/Kolkata").default("UTC"),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3, "must be an address such as CareerEdge <jobs@example.com>")
+    .max(300, "must be at most 300 characters").refine(
+      (text) => !/[\r\n]/.test(text),
+      "must be one line",
+    ).optional(),
+  MAIL_RATE_PER_SECOND: z.coerce.number({ error: "must be a number of mails" }).positive(
+    "must be more than 0",
+  ).max(10_000, "must be at most 10000").default(10),
 }).refine((env) => !(env.DENO_KV_PATH && env.DENO_KV_URL), {
   message: "set DENO_KV_PATH or DENO_KV_URL, not both",
   path: ["DENO_KV_URL"],
@@ -103,6 +113,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     CLOCK_CHECK_SECONDS: 30,
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
     MAIN_ADMIN_SECRET: "test-main-admin-secret",
+    MAIL_RATE_PER_SECOND: 10_000,
     ...overrides,
   };
 }

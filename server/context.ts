@@ -10,6 +10,8 @@ import type { Auth } from "./auth.ts";
 import type { AnswerCache } from "./cache.ts";
 import type { Throttle } from "./throttle.ts";
 import type { ClockCheck } from "../kv/clock.ts";
+import type { AlertStore } from "../kv/alerts.ts";
+import type { Mailer } from "./mail.ts";
 
 /**
  * Counts public traffic. Each call classifies the request itself (bots, prefetches and
@@ -48,6 +50,10 @@ export interface Services {
   clock: ClockCheck;
   /** Every HTTP answer kept for reuse, within one budget in bytes. */
   cache: AnswerCache;
+  /** E-mail job alerts. */
+  alerts: AlertStore;
+  /** Sends every mail the product sends (server/mail.ts). */
+  mailer: Mailer;
 }
 
 export interface AppEnv {

@@ -12,6 +12,8 @@ import type { Config } from "./config.ts";
 import { seedDemoIfEmpty } from "../kv/seed.ts";
 import { SYSTEM_ACTOR } from "../kv/activity.ts";
 import { RESTORE_UNFINISHED, restoreUnfinished } from "../kv/backup.ts";
+import { mailsSent } from "../routes/alerts/request.ts";
+import { sendDigests } from "./digests.ts";
 
 /** How long a stop under `deno serve` waits for the rest (a KV watch, say) before it exits. */
 const STOP_GRACE_MS = 10_000;
@@ -26,6 +28,8 @@ export interface CareerEdge {
    * each job still moves exactly once (kv/jobs/lifecycle.ts).
    */
   lifecycle(): Promise<void>;
+  /** The job alert digests that are due (every quarter hour; each goes once across processes). */
+  digests(): Promise<void>;
   /** Whether Deno serves the default export (`deno serve`) rather than `listen`. */
   servedByDeno: boolean;
   /** Answers a request; under `deno serve` it also keeps count of those in flight. */
@@ -99,7 +103,7 @@ export async function startCareerEdge(): Promise<CareerEdge> {
       stopping.abort();
       // Deno stops taking requests and finishes those in flight; their counts are written after.
       await inFlight.idle();
-      await services.counter.flush();
+      await Promise.all([services.counter.flush(), mailsSent()]);
       await services.jobs.close();
       // Each worker writes its own counts; the process ends once every worker has nothing left
       // to do, or after a grace period if something (a KV watch) still waits.
@@ -108,7 +112,9 @@ export async function startCareerEdge(): Promise<CareerEdge> {
   }
   const listening = (address: Deno.Addr) => {
     const origin = "port" in address ? `http://localhost:${address.port}` : `unix:${address.path}`;
-    console.log(`CareerEdge is running at ${origin}/`);
+    console.log(
+      `CareerEdge is running at ${origin}/\nMails (job alerts) go to ${services.mailer.destination}.`,
+    );
     mainAdminHint(services, config, config.SITE_URL ?? origin).catch((error) =>
       console.error(`Checking for a main admin failed: ${error}`)
     );
@@ -132,6 +138,12 @@ export async function startCareerEdge(): Promise<CareerEdge> {
         );
       }
     },
+    async digests() {
+      const run = await sendDigests(services);
+      if (run.sent || run.failed) {
+        console.log(`Job alerts: ${run.sent} digests sent, ${run.failed} failed (retried next run)`);
+      }
+    },
     servedByDeno: served,
     fetch: served ? (request, info) => inFlight.track(() => app.fetch(request, info)) : app.fetch,
     listening,
@@ -145,7 +157,7 @@ export async function startCareerEdge(): Promise<CareerEdge> {
       onStop(async () => {
         await server.shutdown();
         stopping.abort();
-        await services.counter.flush();
+        await Promise.all([services.counter.flush(), mailsSent()]);
         await services.jobs.close();
         Deno.exit(0);
       });

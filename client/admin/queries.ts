@@ -24,6 +24,7 @@ export const queryKeys = {
   activity: (params: Record<string, unknown>) => ["activity", params] as const,
   dashboard: (days: number) => ["analytics", "dashboard", days] as const,
   analytics: (report: string, days: number) => ["analytics", report, days] as const,
+  alertTotals: (days: number) => ["alerts", "totals", days] as const,
 };
 
 /** After any job write: lists, counts, the dump list, the dashboard's recent jobs and reports. */

@@ -45,3 +45,9 @@ export interface BulkAnswer {
   duplicates: BulkRowProblem[];
   errors: BulkRowProblem[];
 }
+
+/** `GET /api/admin/alerts`: job alert totals, for the main admin. */
+export interface AlertTotals {
+  confirmed: number;
+  days: { day: string; sent: number; failed: number; confirmed: number }[];
+}

@@ -38,10 +38,12 @@ interface IslandProps<P extends object> {
   props: P;
   /** What the browser needs of `props`, when it can read the rest back from the HTML. */
   sent?: Partial<P>;
+  /** Wakes as the page loads: for an island that is the page's content, useless asleep. */
+  eager?: boolean;
 }
 
 export function Island<P extends object>(
-  { component: Component, props, sent = props }: IslandProps<P>,
+  { component: Component, props, sent = props, eager }: IslandProps<P>,
 ) {
   const propsId = `${useId()}props`;
   const scripts = use(IslandScriptsContext);
@@ -68,6 +70,7 @@ export function Island<P extends object>(
         data-props={propsId}
         data-script={island.script}
         data-preload={firstOfFile ? [island.script, ...island.imports].join(" ") : undefined}
+        data-wake={eager ? "load" : undefined}
       >
         <Component {...props} />
       </div>

@@ -1,4 +1,4 @@
-/** The job detail page's panels, rendered on the server with two islands. */
+/** The job detail page's panels, rendered on the server with its islands. */
 import type { ReactNode } from "react";
 import { type Job, SKILL_GROUP_LABELS, SKILL_GROUPS } from "../../kv/schemas.ts";
 import { companyPath, JobLogo, jobPath } from "./job-card.tsx";
@@ -7,6 +7,7 @@ import { formatLongDate } from "./dates.ts";
 import { Island } from "./island.tsx";
 import { ApplyButton, BackToJobs } from "../islands/apply.tsx";
 import { ShareButton, ShareDialog } from "../islands/share.tsx";
+import { SaveButton } from "../islands/save.tsx";
 import type { ShareJob } from "./share.ts";
 
 const REDIRECT_NOTE = "You'll be redirected to the company's application page";
@@ -66,7 +67,18 @@ export function JobDetail(
             </ul>
             <div className="action-row">
               <Actions job={job} />
-              <button type="button" className="btn btn-ghost btn-lg">Save Job</button>
+              <Island
+                component={SaveButton}
+                props={{
+                  job: {
+                    id: job._id,
+                    jobId: job.jobId,
+                    role: job.role,
+                    companyName: job.companyName,
+                  },
+                  className: "btn btn-ghost btn-lg",
+                }}
+              />
             </div>
             <p className="muted small">{REDIRECT_NOTE}</p>
           </section>

@@ -1,6 +1,7 @@
 /** The public header and footer, on every public page. */
+import { Fragment } from "react";
 
-export type Section = "home" | "jobs";
+export type Section = "home" | "jobs" | "saved";
 
 const NAV: { section: Section; href: string; label: string }[] = [
   { section: "home", href: "/", label: "Home" },
@@ -16,10 +17,13 @@ function Logo() {
   );
 }
 
-/** What the header holds, `current` marked as the page's section. */
+/**
+ * What the header holds but the Saved link, `current` marked as the page's section: the same HTML
+ * on every page of a section.
+ */
 export function HeaderContent({ current }: { current?: Section }) {
   return (
-    <div className="wrap header-row">
+    <>
       <a href="/" className="brand">
         <Logo />
         <span>CareerEdge</span>
@@ -39,9 +43,12 @@ export function HeaderContent({ current }: { current?: Section }) {
           ))}
         </ul>
       </nav>
-    </div>
+    </>
   );
 }
+
+/** The site's postal address, line by line: in the footer and in every mail. */
+export const POSTAL_ADDRESS = ["42 MG Road, Indiranagar", "Bengaluru, Karnataka 560038"];
 
 const QUICK_LINKS = [
   { href: "/", label: "Home" },
@@ -94,10 +101,12 @@ export function FooterContent() {
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="footer-heading">Contact Us</h2>
           <address className="footer-text">
-            42 MG Road, Indiranagar
-            <br />
-            Bengaluru, Karnataka 560038
-            <br />
+            {POSTAL_ADDRESS.map((line) => (
+              <Fragment key={line}>
+                {line}
+                <br />
+              </Fragment>
+            ))}
             <a href="tel:+918012345678" className="footer-link">+91 80 1234 5678</a>
             <br />
             <a href="mailto:hello@careeredge.example" className="footer-link">

@@ -1,4 +1,6 @@
-/** `/api/admin`: sign-in, profile and (main admin only) account management. */
+/**
+ * `/api/admin`: sign-in, profile and (main admin only) account management and job alert totals.
+ */
 import { Hono } from "hono";
 import { z } from "zod";
 import { timingSafeEqual } from "node:crypto";
@@ -7,7 +9,9 @@ import { requireAdmin } from "../../server/auth.ts";
 import { fail } from "../../server/errors.ts";
 import { clientAddress } from "../../server/request.ts";
 import { auditOf } from "../../server/audit.ts";
-import { limitBody, parseWith, readJson } from "../../server/validate.ts";
+import { limitBody, parseQuery, parseWith, readJson, wholeNumber } from "../../server/validate.ts";
+import { periodDays } from "../../kv/days.ts";
+import { MAX_REPORT_DAYS } from "../../kv/analytics/types.ts";
 import { DECOY_HASH, hashPassword } from "../../server/passwords.ts";
 import { requireGoodPassword } from "../../server/password-policy.ts";
 import { checkPassword, rememberDevice } from "../../server/sign-in.ts";
@@ -184,6 +188,12 @@ export function adminRoutes(services: Services) {
   });
 
   const mainOnly = requireAdmin(services, "main_admin");
+
+  /** Job alert totals: confirmed alerts now, and per day what was sent; never an address. */
+  app.get("/alerts", mainOnly, async (c) => {
+    const { days } = parseQuery(c, z.object({ days: wholeNumber(1, MAX_REPORT_DAYS, 7) }));
+    return c.json(await services.alerts.totals(periodDays(services.alerts.day(), days)));
+  });
 
   app.get("/all", mainOnly, async (c) => {
     return c.json({ admins: (await admins.list()).map(publicAdmin) });

@@ -6,6 +6,8 @@ import { FooterContent, HeaderContent, type Section } from "../../client/compone
 import { jsonForScript } from "../../client/components/json.ts";
 import { TOAST_REGION_ID, ToastRegion } from "../../client/components/toast.tsx";
 import { iconUrl } from "../icons.ts";
+import { Island } from "../../client/components/island.tsx";
+import { SavedLink } from "../../client/islands/save.tsx";
 
 export const SITE_NAME = "CareerEdge";
 
@@ -29,7 +31,7 @@ export interface PageMeta {
  * before the stylesheet's, so its !important rules win.
  */
 const NO_SCRIPT_CSS = "@layer no-script{.js-only{display:none!important}" +
-  ".filter-panel{display:grid!important}}";
+  ".no-js-only{display:revert!important}.filter-panel{display:grid!important}}";
 
 /**
  * Goes with a streamed page's skeletons. React sends the content that replaces them at the end of
@@ -49,7 +51,7 @@ export function ReloadWithoutScript() {
  * page element by element, and these two were a third of a job page's elements.
  */
 const FOOTER_HTML = renderToStaticMarkup(<FooterContent />);
-const SECTIONS: (Section | undefined)[] = [undefined, "home", "jobs"];
+const SECTIONS: (Section | undefined)[] = [undefined, "home", "jobs", "saved"];
 const HEADER_HTML = new Map(
   SECTIONS.map((section) => [section, renderToStaticMarkup(<HeaderContent current={section} />)]),
 );
@@ -102,11 +104,16 @@ export function Document(
       </head>
       <body>
         <a href="#main" className="skip-link">Skip to main content</a>
-        <header
-          className="site-header"
-          // deno-lint-ignore react-no-danger -- markup React made from constants (above)
-          dangerouslySetInnerHTML={{ __html: HEADER_HTML.get(section)! }}
-        />
+        <header className="site-header">
+          <div className="wrap header-row">
+            <div
+              className="header-static"
+              // deno-lint-ignore react-no-danger -- markup React made from constants (above)
+              dangerouslySetInnerHTML={{ __html: HEADER_HTML.get(section)! }}
+            />
+            <Island component={SavedLink} props={{ current: section === "saved" }} />
+          </div>
+        </header>
         <main id="main">{children}</main>
         <footer
           className="site-footer"

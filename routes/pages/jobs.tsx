@@ -9,6 +9,8 @@ import { PUBLIC_FILTERS } from "../../kv/job-fields.ts";
 import { Island } from "../../client/components/island.tsx";
 import type { Choice } from "../../client/components/search-forms.tsx";
 import { Filters } from "../../client/islands/filters.tsx";
+import { AlertForm } from "../../client/islands/alert.tsx";
+import { describeSearch } from "../alerts/mail.tsx";
 import { JobCard } from "../../client/components/job-card.tsx";
 import { PageLinks } from "../../client/components/pagination.tsx";
 import { JobGridSkeleton } from "../../client/components/skeletons.tsx";
@@ -136,7 +138,19 @@ function Results(
           </div>
         )}
       <PageLinks pagination={pagination} hrefFor={(page) => `/jobs${listSearch(query, page)}`} />
+      <Island
+        component={AlertForm}
+        props={{ search: alertSearch(query), description: describeSearch(alertSearch(query)) }}
+      />
     </>
+  );
+}
+
+/** The list's search as an alert keeps it: its words and filters, not its page or order. */
+function alertSearch(query: ListQuery): Record<string, string> {
+  const { page: _page, sortBy: _sortBy, ...search } = query;
+  return Object.fromEntries(
+    Object.entries(search).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );
 }
 

@@ -8,6 +8,7 @@ import type { Services } from "../../server/context.ts";
 import type { JobInput } from "../../kv/schemas.ts";
 import { openTestKv } from "./kv.ts";
 import { withDerived } from "../../kv/jobs/derived.ts";
+import { mailsSent } from "../../routes/alerts/request.ts";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -44,6 +45,8 @@ export async function testApp(
     clock,
     async [Symbol.asyncDispose]() {
       await services.counter.flush();
+      await mailsSent();
+      services.mailer.close();
       await services.jobs.close();
       await kv[Symbol.asyncDispose]();
     },

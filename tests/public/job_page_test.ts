@@ -58,7 +58,10 @@ Deno.test("the job page shows every panel, the view count and similar jobs", asy
   assert.ok(html.includes("March 5, 2026"));
   assert.ok(html.includes("<dt>Views</dt><dd><span>41</span></dd>"));
   assert.ok(html.includes("You&#x27;ll be redirected to the company&#x27;s application page"));
-  assert.ok(html.includes(">Save Job</button>"));
+  assert.match(
+    html,
+    />Save Job<span class="no-js-only small">\(needs JavaScript\)<\/span><\/button>/,
+  );
   assert.equal(html.match(/Apply Now<\/a>/g)?.length, 2);
   assert.ok(html.includes(
     `href="/jobs/${job.jobId}/apply" target="_blank" rel="noopener noreferrer nofollow"`,

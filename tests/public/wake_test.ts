@@ -77,7 +77,11 @@ Deno.test("islands wake when the visitor uses the page", browserTest, async (t) 
       ...(globalThis as unknown as { wakeState: { hydratedIn: Map<Element, number> } }).wakeState
         .hydratedIn.values(),
     ]);
-    assert.equal(readyAt.length, 6, "two Apply Now, two Share Job, the dialog, Back to Jobs");
+    assert.equal(
+      readyAt.length,
+      8,
+      "two Apply Now, two Share Job, the dialog, Back to Jobs, Save Job, the header's Saved",
+    );
     assert.equal(new Set(readyAt).size, readyAt.length, `islands hydrated in one task: ${readyAt}`);
   });
 

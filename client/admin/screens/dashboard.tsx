@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { SummaryCards, TrafficCharts } from "../components/traffic.tsx";
+import { AlertTotals } from "../components/alert-totals.tsx";
 import { queryKeys } from "../queries.ts";
 import {
   AdminCompanyLogo,
@@ -154,6 +155,7 @@ export function DashboardScreen() {
               </ul>
             </section>
           )}
+          {admin.role === "main_admin" && <AlertTotals days={days} />}
           <section className="card p-5">
             <h2 className="mb-4 font-semibold">Performance</h2>
             <dl className="space-y-3 text-sm">

@@ -1,0 +1,267 @@
+/**
+ * The job alert pages a mail's links open: confirm, unsubscribe and manage. A GET only shows a
+ * page with a button; only the button's POST changes anything, so a mail scanner that fetches
+ * every link confirms and unsubscribes nothing. A mailbox provider's one-click unsubscribe
+ * (RFC 8058) is the same POST. `POST /alerts` is the job list's alert form without JavaScript.
+ */
+import { type Context, Hono } from "hono";
+import type { ReactNode } from "react";
+import type { AppEnv, Services } from "../../server/context.ts";
+import { HTTPException } from "hono/http-exception";
+import { limitBody } from "../../server/validate.ts";
+import { secureResponse } from "../../server/security.ts";
+import type { Alert } from "../../kv/alerts.ts";
+import { Document, SITE_NAME } from "../pages/document.tsx";
+import { renderDocument } from "../pages/render.ts";
+import { ALERT_REQUESTED, requestAlert, siteOf } from "./request.ts";
+import { describeSearch, searchUrl } from "./mail.tsx";
+
+const NOT_VALID = "This link is not valid any more. Links in our mails work for 60 days, and " +
+  "a confirmation link for 7 days.";
+
+function AlertPage(
+  { site, title, children }: { site: string; title: string; children: ReactNode },
+) {
+  const meta = {
+    title: `${title} | ${SITE_NAME}`,
+    description: `Job alerts on ${SITE_NAME}.`,
+    canonical: `${site}/jobs`,
+    noindex: true,
+  };
+  return (
+    <Document meta={meta}>
+      <div className="wrap page-body alert-page">
+        <h1 className="page-title">{title}</h1>
+        {children}
+      </div>
+    </Document>
+  );
+}
+
+/** A form whose button POSTs back to the page's own address, token and all. */
+function PostButton(
+  { label, name, danger, fields = {} }: {
+    label: string;
+    /** What a screen reader says, where several buttons show one label. */
+    name?: string;
+    danger?: boolean;
+    fields?: Record<string, string>;
+  },
+) {
+  return (
+    <form method="post" className="alert-button-form">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button
+        type="submit"
+        className={`btn ${danger ? "btn-secondary" : "btn-primary"}`}
+        aria-label={name}
+      >
+        {label}
+      </button>
+    </form>
+  );
+}
+
+function AlertSummary({ alert }: { alert: Alert }) {
+  return (
+    <p className="muted">
+      {`${describeSearch(alert.query)}, ${alert.frequency}, to ${alert.email}`}
+    </p>
+  );
+}
+
+export function alertPages(services: Services) {
+  const { alerts, config } = services;
+  const app = new Hono<AppEnv>();
+  const site = (c: Context) => siteOf(config, new URL(c.req.url).origin);
+
+  /** Pages with a token in their address: never cached, indexed or sent on as a referrer. */
+  function page(c: Context, title: string, body: ReactNode, status = 200) {
+    const response = secureResponse(
+      renderDocument(<AlertPage site={site(c)} title={title}>{body}</AlertPage>),
+      status,
+      [
+        ["content-type", "text/html; charset=UTF-8"],
+        ["cache-control", "no-store"],
+        ["x-robots-tag", "noindex"],
+      ],
+    );
+    response.headers.set("referrer-policy", "no-referrer");
+    return response;
+  }
+  const token = (c: Context) => c.req.query("token") ?? "";
+  const notValid = (c: Context) => page(c, "Link not valid", <p>{NOT_VALID}</p>, 404);
+
+  app.post("/", limitBody(8), async (c) => {
+    try {
+      await requestAlert(services, c, await c.req.parseBody());
+    } catch (error) {
+      if (!(error instanceof HTTPException)) throw error;
+      const { message } = await error.getResponse().json() as { message: string };
+      return page(
+        c,
+        "Job alert not created",
+        <>
+          <p role="alert">{message}</p>
+          <p>
+            <a href="/jobs">Back to the jobs</a>
+          </p>
+        </>,
+        error.status,
+      );
+    }
+    return page(
+      c,
+      "Check your inbox",
+      <>
+        <p>{ALERT_REQUESTED}</p>
+        <p className="muted">Nothing is sent until you confirm. The link works for 7 days.</p>
+      </>,
+      202,
+    );
+  });
+
+  app.get("/confirm", async (c) => {
+    const alert = await alerts.alertOf(token(c), "confirm");
+    if (!alert) return notValid(c);
+    return page(
+      c,
+      "Confirm your job alert",
+      <>
+        <AlertSummary alert={alert} />
+        <PostButton label="Confirm the alert" />
+      </>,
+    );
+  });
+
+  app.post("/confirm", async (c) => {
+    const alert = await alerts.confirm(token(c));
+    if (!alert) return notValid(c);
+    return page(
+      c,
+      "Your job alert is on",
+      <>
+        <AlertSummary alert={alert} />
+        <p>
+          {`New jobs come ${
+            alert.frequency === "daily" ? "every morning at 8" : "every Monday morning at 8"
+          }, when there are any.`} <a href={searchUrl(site(c), alert.query)}>See the jobs now</a>
+        </p>
+      </>,
+    );
+  });
+
+  app.get("/unsubscribe", async (c) => {
+    const alert = await alerts.alertOf(token(c), "unsubscribe");
+    if (!alert) return notValid(c);
+    return page(
+      c,
+      "Unsubscribe from this job alert?",
+      <>
+        <AlertSummary alert={alert} />
+        <PostButton label="Unsubscribe" danger />
+      </>,
+    );
+  });
+
+  app.post("/unsubscribe", async (c) => {
+    const alert = await alerts.alertOf(token(c), "unsubscribe");
+    if (alert) await alerts.remove(alert.id);
+    // Unsubscribing twice is no error: the alert is gone either way.
+    return page(
+      c,
+      "Unsubscribed",
+      <p>
+        {alert
+          ? `No more mails for ${describeSearch(alert.query)}.`
+          : "This alert was already gone: no more mails will come for it."}
+      </p>,
+    );
+  });
+
+  /** The address a manage link is for, if the link is good. */
+  async function managed(c: Context): Promise<string | null> {
+    const found = await alerts.token(token(c));
+    return found?.kind === "manage" ? found.email : null;
+  }
+
+  app.get("/manage", async (c) => {
+    const email = await managed(c);
+    if (!email) return notValid(c);
+    const { alerts: list } = await alerts.alertsOf(email);
+    return page(
+      c,
+      "Your job alerts",
+      <>
+        <p className="muted">{`Alerts for ${email}.`}</p>
+        {list.length === 0
+          ? (
+            <p>
+              No alerts any more, and the address is not kept. <a href="/jobs">Find jobs</a>
+            </p>
+          )
+          : (
+            <ul className="panel alert-list">
+              {list.map((alert) => <ManagedAlert key={alert.id} alert={alert} />)}
+            </ul>
+          )}
+      </>,
+    );
+  });
+
+  app.post("/manage", limitBody(2), async (c) => {
+    const email = await managed(c);
+    if (!email) return notValid(c);
+    const form = await c.req.parseBody();
+    const alert = typeof form.alert === "string" ? await alerts.get(form.alert) : null;
+    // Only the link's own address's alerts: any other id is as if it were not there.
+    if (alert?.email === email) {
+      if (form.action === "delete") await alerts.remove(alert.id);
+      else if (form.action === "pause" || form.action === "resume") {
+        await alerts.setPaused(alert, form.action === "pause");
+      }
+    }
+    return c.redirect(`/alerts/manage?token=${encodeURIComponent(token(c))}`, 303);
+  });
+
+  return app;
+}
+
+const STATUS_TEXT: Record<Alert["status"], string> = {
+  pending: "Waiting for you to confirm it (see the mail we sent)",
+  active: "On",
+  paused: "Paused",
+};
+
+function ManagedAlert({ alert }: { alert: Alert }) {
+  const search = describeSearch(alert.query);
+  const pause = alert.status === "paused" ? "Resume" : "Pause";
+  return (
+    <li className="alert-item">
+      <div>
+        <p className="saved-role">{search}</p>
+        <p className="muted small">
+          {`${alert.frequency === "daily" ? "Daily" : "Weekly"} · ${STATUS_TEXT[alert.status]}`}
+        </p>
+      </div>
+      <div className="alert-actions">
+        {alert.status !== "pending" && (
+          <PostButton
+            label={pause}
+            name={`${pause} ${search}`}
+            danger
+            fields={{ alert: alert.id, action: pause.toLowerCase() }}
+          />
+        )}
+        <PostButton
+          label="Delete"
+          name={`Delete ${search}`}
+          danger
+          fields={{ alert: alert.id, action: "delete" }}
+        />
+      </div>
+    </li>
+  );
+}

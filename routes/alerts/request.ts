@@ -1,0 +1,97 @@
+/**
+ * Asking for a job alert, from `POST /api/alerts` and from the no-script form alike: the input's
+ * rules, the per-client limit, and the confirmation mail, sent after the answer so the answer is
+ * the same, and as quick, whatever happens to the address.
+ */
+import type { Context } from "hono";
+import { z } from "zod";
+import type { Services } from "../../server/context.ts";
+import { fail } from "../../server/errors.ts";
+import { parseWith } from "../../server/validate.ts";
+import { clientAddress } from "../../server/request.ts";
+import { addressBucket } from "../../server/throttle.ts";
+import { emailSchema } from "../../kv/schemas.ts";
+import { PUBLIC_FILTERS } from "../../kv/job-fields.ts";
+import { ALERT_FREQUENCIES, ALERT_REQUESTS_PER_HOUR, type AlertQuery } from "../../kv/alerts.ts";
+import type { Config } from "../../server/config.ts";
+import type { Mail } from "../../server/mail.ts";
+import { filterQueryOf } from "../api/jobs.ts";
+import { alertLink, confirmationMail } from "./mail.tsx";
+
+/** What every request is answered, whether a mail goes out or not. */
+export const ALERT_REQUESTED =
+  "Check your inbox: if this address can get job alerts, a link to confirm the alert is on its way.";
+
+const filterText = z.string().trim().max(200, "filter text must be at most 200 characters")
+  .optional();
+
+export const alertEmail = z.string({ error: "Email is required" })
+  .max(254, "Email must be at most 254 characters")
+  .refine(
+    (text) => ![...text].some((char) => char < " " || char === "\u007f"),
+    "Email must not contain control characters",
+  )
+  .refine(
+    (text) => !text.includes("@") || text.slice(text.lastIndexOf("@") + 1).includes("."),
+    "Email's domain must contain a dot, such as example.com",
+  )
+  .pipe(emailSchema);
+
+export const alertInput = z.object({
+  email: alertEmail,
+  keywords: filterText,
+  location: filterText,
+  ...filterQueryOf(PUBLIC_FILTERS),
+  frequency: z.enum(ALERT_FREQUENCIES, { error: "frequency must be daily or weekly" }),
+});
+
+/** The site's address in mails: SITE_URL, else where the request came (or the local server). */
+export function siteOf(config: Config, origin?: string): string {
+  return config.SITE_URL ?? origin ?? `http://localhost:${config.PORT}`;
+}
+
+/** Sends `mail` and counts it as sent or failed for the day; a failure is logged, never thrown. */
+export async function sendCounted(services: Services, mail: Mail, what: string): Promise<boolean> {
+  const sent = await services.mailer.send(mail).then(() => true, (error) => {
+    console.error(`Sending ${what} failed: ${error instanceof Error ? error.message : error}`);
+    return false;
+  });
+  await services.alerts.countDay(sent ? "sent" : "failed").catch((error) =>
+    console.error(`Counting a mail failed: ${error}`)
+  );
+  return sent;
+}
+
+/** Validates and records an alert request; 429 past the client's hourly allowance. */
+export async function requestAlert(services: Services, c: Context, body: unknown): Promise<void> {
+  const input = parseWith(alertInput, body);
+  const count = await services.alerts.countRequest(addressBucket(clientAddress(c)));
+  if (count > ALERT_REQUESTS_PER_HOUR) {
+    fail(429, "Too many alert requests from this network. Try again in an hour.", {}, {
+      "retry-after": "3600",
+    });
+  }
+  const { email, frequency, ...filters } = input;
+  const query: AlertQuery = Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value),
+  );
+  const requested = await services.alerts.request({ email, query, frequency });
+  if (!requested) return;
+  const site = siteOf(services.config, new URL(c.req.url).origin);
+  const mail = confirmationMail(site, requested.alert, requested.confirm, {
+    unsubscribe: alertLink(site, "unsubscribe", requested.links.unsubscribe),
+    manage: alertLink(site, "manage", requested.links.manage),
+  });
+  // After the answer: the answer is the same whether or not a mail goes out.
+  const sending = sendCounted(services, mail, "a confirmation mail");
+  inFlight.add(sending);
+  sending.finally(() => inFlight.delete(sending));
+}
+
+/** Confirmation mails still being sent after their answer went out. */
+const inFlight = new Set<Promise<unknown>>();
+
+/** Resolves once every confirmation mail under way has been sent or has failed. */
+export async function mailsSent(): Promise<void> {
+  while (inFlight.size) await Promise.all(inFlight);
+}

@@ -1,0 +1,176 @@
+/**
+ * Asking for a job alert against a real SMTP server: one confirmation mail, with both parts, the
+ * site's name and address and one-click unsubscribe; a GET of its link confirms nothing, the POST
+ * does; the same answer whatever the address; the limits; bad input is a 400 with a message.
+ */
+import assert from "node:assert/strict";
+import { testApp } from "../helpers/server.ts";
+import { testSmtp } from "../helpers/smtp.ts";
+import { keys } from "../../kv/keys.ts";
+import { type Trap, trappedKv } from "../helpers/kv.ts";
+
+const SITE = "https://jobs.example.com";
+
+async function setup() {
+  const smtp = await testSmtp();
+  const app = await testApp({ config: { SMTP_URL: smtp.url, SITE_URL: SITE } });
+  return { smtp, app };
+}
+
+const ask = (t: Awaited<ReturnType<typeof testApp>>, body: unknown, address = "203.0.113.5") =>
+  t.app.request("/api/alerts", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }, { remoteAddr: { hostname: address, port: 1, transport: "tcp" } });
+
+const linkIn = (text: string, page: string) =>
+  text.match(new RegExp(`${SITE}/alerts/${page}\\?token=[A-Za-z0-9_%-]+`))?.[0];
+
+Deno.test("an alert is confirmed by the POST of its mail's link, never by a GET", async () => {
+  const { smtp, app } = await setup();
+  await using _smtp = smtp;
+  await using t = app;
+  const started = performance.now();
+  const response = await ask(t, {
+    email: "  Seeker@Example.COM ",
+    keywords: "python",
+    location: "Pune",
+    employmentType: "Full-Time",
+    frequency: "weekly",
+  });
+  assert.equal(response.status, 202);
+  assert.ok(performance.now() - started < 1000);
+  const timing = Number(response.headers.get("server-timing")?.match(/dur=([\d.]+)/)?.[1]);
+  console.log(`POST /api/alerts server time: ${timing} ms`);
+  const body = await response.json();
+  assert.match(body.message, /Check your inbox/);
+
+  const [mail] = await smtp.received(1);
+  assert.deepEqual(mail.to, ["seeker@example.com"]);
+  assert.match(mail.header("Subject")!, /Confirm your job alert on CareerEdge/);
+  assert.match(mail.header("From")!, /CareerEdge <no-reply@jobs\.example\.com>/);
+  assert.equal(mail.header("List-Unsubscribe-Post"), "List-Unsubscribe=One-Click");
+  assert.match(
+    mail.header("List-Unsubscribe")!,
+    /^<https:\/\/jobs\.example\.com\/alerts\/unsubscribe\?token=/,
+  );
+  assert.match(mail.text, /“python” in Pune · Full-Time \(weekly\)/);
+  assert.match(mail.text, /42 MG Road, Indiranagar/);
+  assert.match(mail.html, /<a href="https:\/\/jobs\.example\.com\/alerts\/confirm\?token=/);
+  assert.match(mail.html, /CareerEdge, 42 MG Road/);
+
+  const confirm = linkIn(mail.text, "confirm")!;
+  const path = confirm.slice(SITE.length);
+  // A mail scanner fetches the link: nothing happens.
+  const shown = await t.app.request(path);
+  assert.equal(shown.status, 200);
+  assert.equal(shown.headers.get("cache-control"), "no-store");
+  assert.equal(shown.headers.get("referrer-policy"), "no-referrer");
+  assert.match(await shown.text(), /Confirm the alert<\/button>/);
+  const [alert] = await t.services.alerts.alertsOf("seeker@example.com").then((a) => a.alerts);
+  assert.equal(alert.status, "pending");
+
+  const confirmed = await t.app.request(path, { method: "POST" });
+  assert.equal(confirmed.status, 200);
+  assert.match(await confirmed.text(), /Your job alert is on/);
+  assert.equal((await t.services.alerts.get(alert.id))!.status, "active");
+  // The link is used up.
+  assert.equal((await t.app.request(path)).status, 404);
+  // Stored: only the token's hash.
+  const token = decodeURIComponent(path.split("token=")[1]);
+  for await (const entry of t.kv.list({ prefix: ["alert_tokens"] })) {
+    assert.ok(!JSON.stringify(entry.key).includes(token));
+  }
+  const totals = await t.services.alerts.totals([t.services.alerts.day()]);
+  assert.equal(totals.confirmed, 1);
+  assert.equal(totals.days[0].sent, 1);
+});
+
+Deno.test("the same answer whatever the address, and the limits per address", async () => {
+  const { smtp, app } = await setup();
+  await using _smtp = smtp;
+  await using t = app;
+  const first = await ask(t, { email: "a@example.com", keywords: "one", frequency: "daily" });
+  const again = await ask(t, { email: "a@example.com", keywords: "one", frequency: "daily" });
+  assert.deepEqual(await again.json(), await first.json());
+  await ask(t, { email: "a@example.com", keywords: "two", frequency: "daily" });
+  // A fourth confirmation mail in a day is not sent, yet the answer is the same.
+  const fourth = await ask(t, { email: "a@example.com", keywords: "three", frequency: "daily" });
+  assert.equal(fourth.status, 202);
+  await smtp.received(3);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(smtp.mails.length, 3);
+  const { alerts } = await t.services.alerts.alertsOf("a@example.com");
+  assert.deepEqual(alerts.map((a) => a.query.keywords).sort(), ["one", "two"]);
+
+  // At most 10 alerts per address.
+  for (let i = 0; i < 12; i++) {
+    await t.services.alerts.request({
+      email: "b@example.com",
+      query: { keywords: `k${i}` },
+      frequency: "daily",
+    }).then(() => t.kv.delete(keys.alertConfirmations("b@example.com")));
+  }
+  assert.equal((await t.services.alerts.alertsOf("b@example.com")).alerts.length, 10);
+});
+
+Deno.test("bad addresses are a 400 with a message; one client is limited per hour", async () => {
+  const { smtp, app } = await setup();
+  await using _smtp = smtp;
+  await using t = app;
+  const cases: [unknown, RegExp][] = [
+    [{ email: `${"a".repeat(250)}@x.io`, frequency: "daily" }, /at most 254/],
+    [{ email: "a\u0007b@example.com", frequency: "daily" }, /control characters/],
+    [{ email: "someone@localhost", frequency: "daily" }, /domain must contain a dot/],
+    [{ email: "not an address", frequency: "daily" }, /valid email/],
+    [{ email: "a@example.com", frequency: "hourly" }, /daily or weekly/],
+    [{ email: "a@example.com", frequency: "daily", experience: "Astronaut" }, /must be one of/],
+  ];
+  for (const [body, message] of cases) {
+    const response = await ask(t, body, "198.51.100.9");
+    assert.equal(response.status, 400, JSON.stringify(body));
+    assert.match((await response.json()).message, message);
+  }
+  const statuses = [];
+  for (let i = 0; i < 21; i++) {
+    statuses.push((await ask(t, { email: `c${i}@example.com`, frequency: "daily" })).status);
+  }
+  assert.equal(statuses.at(-1), 429);
+  assert.equal(statuses.filter((s) => s === 202).length, 20);
+  await smtp.received(20);
+});
+
+Deno.test("the no-script form posts to /alerts and gets a page", async () => {
+  const { smtp, app } = await setup();
+  await using _smtp = smtp;
+  await using t = app;
+  const form = new URLSearchParams({ email: "n@example.com", keywords: "go", frequency: "daily" });
+  const response = await t.app.request("/alerts", { method: "POST", body: form });
+  assert.equal(response.status, 202);
+  assert.match(await response.text(), /Check your inbox/);
+  const bad = await t.app.request("/alerts", {
+    method: "POST",
+    body: new URLSearchParams({ email: "n@localhost", frequency: "daily" }),
+  });
+  assert.equal(bad.status, 400);
+  assert.match(await bad.text(), /domain must contain a dot/);
+  await smtp.received(1);
+});
+
+Deno.test("an unconfirmed alert expires after 7 days; a confirmed one is kept", async () => {
+  const trap: Trap = { mode: null, expireIns: [], expiries: new Map() };
+  await using t = await testApp({ wrapKv: (kv) => trappedKv(kv, trap) });
+  const requested = await t.services.alerts.request({
+    email: "e@example.com",
+    query: { keywords: "go" },
+    frequency: "daily",
+  });
+  const alertKey = JSON.stringify(keys.alert(requested!.alert.id));
+  const addressKey = JSON.stringify(keys.alertAddress("e@example.com"));
+  assert.equal(trap.expiries!.get(alertKey), 7 * 86_400_000);
+  assert.equal(trap.expiries!.get(addressKey), 7 * 86_400_000);
+  await t.services.alerts.confirm(requested!.confirm);
+  assert.equal(trap.expiries!.get(alertKey), undefined);
+  assert.equal(trap.expiries!.get(addressKey), undefined);
+});
