@@ -10,7 +10,12 @@ const careerEdge = await startCareerEdge();
 Deno.cron("job lifecycle", "0 * * * *", { signal: careerEdge.stopSignal }, careerEdge.lifecycle);
 // Every quarter hour, so that digests leave at 08:00 in any TIMEZONE (some are 30 or 45 minutes
 // off UTC); a run with nothing due reads one short range.
-Deno.cron("job alert digests", "*/15 * * * *", { signal: careerEdge.stopSignal }, careerEdge.digests);
+Deno.cron(
+  "job alert digests",
+  "*/15 * * * *",
+  { signal: careerEdge.stopSignal },
+  careerEdge.digests,
+);
 
 // Under `deno run` there is nothing for Deno to serve (it would only warn that there is).
 export default careerEdge.servedByDeno

@@ -141,7 +141,9 @@ export async function startCareerEdge(): Promise<CareerEdge> {
     async digests() {
       const run = await sendDigests(services);
       if (run.sent || run.failed) {
-        console.log(`Job alerts: ${run.sent} digests sent, ${run.failed} failed (retried next run)`);
+        console.log(
+          `Job alerts: ${run.sent} digests sent, ${run.failed} failed (retried next run)`,
+        );
       }
     },
     servedByDeno: served,
