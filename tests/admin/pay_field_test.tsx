@@ -13,24 +13,7 @@ import { jobInputSchemaOf } from "../../kv/schemas.ts";
 import type { Pay } from "../../kv/jobs/pay.ts";
 import type { Job } from "../../client/admin/types.ts";
 import type {} from "../../client/admin/router.tsx";
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  RouterContextProvider,
-} from "@tanstack/react-router";
-
-/** The form asks before typed changes are left, through the router: a bare one serves here. */
-const inRouter = (element: React.ReactElement) => (
-  <RouterContextProvider
-    router={createRouter({
-      routeTree: createRootRoute(),
-      history: createMemoryHistory({ initialEntries: ["/"] }),
-    })}
-  >
-    {element}
-  </RouterContextProvider>
-);
+import { inRouter } from "../helpers/router.tsx";
 
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
 

@@ -20,6 +20,7 @@ import { filterQueryOf } from "../../routes/api/jobs.ts";
 import { parseListQuery } from "../../routes/pages/query.ts";
 import { JobFilters } from "../../client/components/search-forms.tsx";
 import { emptyForm, JobForm, validated } from "../../client/admin/screens/job-form-fields.tsx";
+import { inRouter } from "../helpers/router.tsx";
 
 const SHIFTS = ["Day", "Night", "Rotational"] as const;
 
@@ -81,7 +82,7 @@ Deno.test("a required field added to the table is named in 'Please fill in'", ()
 Deno.test("a field added to the table appears in its admin form section", () => {
   const basic = formSections(WITH_SHIFT).find(({ id }) => id === "basic")!;
   assert.equal(basic.fields.at(-1)?.name, "shift");
-  const html = renderToStaticMarkup(
+  const html = renderToStaticMarkup(inRouter(
     <JobForm
       fields={WITH_SHIFT}
       initial={emptyForm(WITH_SHIFT)}
@@ -91,7 +92,7 @@ Deno.test("a field added to the table appears in its admin form section", () => 
       onSubmit={() => {}}
       onCancel={() => {}}
     />,
-  );
+  ));
   const fieldsets = html.split("<fieldset").slice(1).map((part) =>
     text(`<fieldset${part.slice(0, part.indexOf("</fieldset>"))}`)
   );
