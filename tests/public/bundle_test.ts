@@ -15,10 +15,10 @@ Deno.test("each public page loads at most 80 KB of gzipped JavaScript, all defer
   await using t = await testApp();
   const [job] = await seedJobs(t, [{}]);
   const expected: Record<string, string[]> = {
-    "/": ["wake.js", "islands/hero-search.js"],
-    "/jobs": ["wake.js", "islands/filters.js"],
-    [`/jobs/${job.jobId}`]: ["wake.js", "islands/apply.js", "islands/share.js"],
-    "/jobs/JB-999999": [],
+    "/": ["wake.js", "islands/save.js", "islands/hero-search.js"],
+    "/jobs": ["wake.js", "islands/save.js", "islands/filters.js", "islands/alert.js"],
+    [`/jobs/${job.jobId}`]: ["wake.js", "islands/save.js", "islands/apply.js", "islands/share.js"],
+    "/jobs/JB-999999": ["wake.js", "islands/save.js"],
   };
   for (const [path, islands] of Object.entries(expected)) {
     const { html } = await get(t, path);
@@ -40,9 +40,12 @@ Deno.test("the islands' modules are listed in the order they run, each marked fo
     await Deno.readTextFile(new URL("imports.json", dist)),
   );
   assert.deepEqual(Object.keys(imports).sort(), [
+    "islands/alert.js",
     "islands/apply.js",
     "islands/filters.js",
     "islands/hero-search.js",
+    "islands/save.js",
+    "islands/saved-list.js",
     "islands/share.js",
   ]);
   for (const [island, modules] of Object.entries(imports)) {
