@@ -39,8 +39,8 @@ export interface AppDeps {
   config: Config;
   now?: () => Date;
   /**
-   * Whether the job store follows the job data for visitors (a server: true, the default) or
-   * reads it on every call (the database tasks).
+   * Whether the job store follows the job data for visitors, as a server does, or reads it on
+   * every call (the default: a task ends when its work does, with no watch left open).
    */
   follow?: boolean;
   /** Where mails go; by default as the configuration says (server/mail.ts). */
@@ -59,7 +59,7 @@ export function revisionPollMs(config: Config): number {
 }
 
 export function createServices(
-  { kv, config, now = () => new Date(), follow = true, mailer }: AppDeps,
+  { kv, config, now = () => new Date(), follow = false, mailer }: AppDeps,
 ): Services {
   const admins = new AdminStore(kv, now);
   const sessions = new SessionStore(kv, now);

@@ -35,7 +35,7 @@ async function seedCommand(force: boolean) {
   const config = loadConfig(Deno.env.toObject());
   using kv = await openDatabase(config);
   if (await restoreUnfinished(kv)) throw new TaskError(`Cannot seed: ${RESTORE_UNFINISHED}`);
-  const services = createServices({ kv, config, follow: false });
+  const services = createServices({ kv, config });
   if (force) {
     const jobs = await seedDemo(services);
     console.log(`Added ${jobs.length} demo jobs.`);

@@ -81,7 +81,7 @@ export async function startCareerEdge(): Promise<CareerEdge> {
   // The store follows the job data from the start: the public catalogue and its search index load
   // in the background (from the snapshot when there is one); meanwhile the newest-first lists and
   // job pages are answered from KV, and only searches wait for it.
-  const services = createServices({ kv, config });
+  const services = createServices({ kv, config, follow: true });
   const app = createApp(services);
 
   if (seedsDemo(config) && await seedDemoIfEmpty(services)) {

@@ -127,7 +127,6 @@ function restarted(t: TestApp): App {
         kv: t.kv,
         config: t.services.config,
         now: () => new Date(t.clock.now),
-        follow: false,
       }),
     ),
   };

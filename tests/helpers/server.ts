@@ -36,6 +36,8 @@ export async function testApp(
     kv: options.wrapKv?.(kv) ?? kv,
     config: testConfig(options.config),
     now: () => new Date(clock.now),
+    // As a server does: visitors' answers follow the job data rather than read it.
+    follow: true,
   });
   const app = createApp(services);
   return {
