@@ -12,7 +12,7 @@ import type { Config } from "./config.ts";
 import { seedDemoIfEmpty } from "../kv/seed.ts";
 import { SYSTEM_ACTOR } from "../kv/activity.ts";
 import { RESTORE_UNFINISHED, restoreUnfinished } from "../kv/backup.ts";
-import { mailsSent } from "../routes/alerts/request.ts";
+import { mailsSent } from "./mail.ts";
 import { sendDigests } from "./digests.ts";
 
 /** How long a stop under `deno serve` waits for the rest (a KV watch, say) before it exits. */
@@ -141,7 +141,9 @@ export async function startCareerEdge(): Promise<CareerEdge> {
     async digests() {
       const run = await sendDigests(services);
       if (run.sent || run.failed) {
-        console.log(`Job alerts: ${run.sent} digests sent, ${run.failed} failed (retried next run)`);
+        console.log(
+          `Job alerts: ${run.sent} digests sent, ${run.failed} failed (retried next run)`,
+        );
       }
     },
     servedByDeno: served,
