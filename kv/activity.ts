@@ -37,6 +37,7 @@ export const ACTIVITY_ACTIONS = [
   "auth.sign_in",
   "auth.sign_out",
   "auth.sign_in_failed",
+  "auth.password_reset",
   "settings.update",
 ] as const;
 

@@ -45,7 +45,7 @@ export interface NewAdmin {
 
 export type AdminWrite =
   | { ok: true; admin: AdminRecord }
-  | { ok: false; reason: "not_found" | "email_taken" | "main_exists" };
+  | { ok: false; reason: "not_found" | "email_taken" | "main_exists" | "refused" };
 
 /** The account without its password hash, as every API answer shows it. */
 export function publicAdmin(
@@ -127,12 +127,17 @@ export class AdminStore {
 
   /**
    * Applies a change to an account, moving its e-mail index when the e-mail changes; with `audit`
-   * the write carries a record of it as `action`.
+   * the write carries a record of it as `action`. A `guard` adds its own checks and writes to the
+   * same atomic write (it is asked again on each retry); when it says no, nothing is written.
    */
   update(
     id: string,
     change: (admin: AdminRecord) => Partial<AdminRecord>,
-    audit?: { audit: Audit; action: ActivityAction },
+    audit?: {
+      audit: Audit;
+      action: ActivityAction;
+      guard?: (op: Deno.AtomicOperation) => Promise<boolean>;
+    },
   ): Promise<AdminWrite> {
     return retrying(async () => {
       const entry = await this.kv.get<Versioned<AdminRecord>>(keys.admin(id));
@@ -151,6 +156,9 @@ export class AdminStore {
         const taken = await this.kv.get<string>(emailKey);
         if (taken.value) return { ok: false, reason: "email_taken" } as const;
         op.check(taken).set(emailKey, id).delete(keys.adminByEmail(old.email));
+      }
+      if (audit?.guard && !(await audit.guard(op))) {
+        return { ok: false, reason: "refused" } as const;
       }
       audit?.audit.add(op, audit.action, adminTarget(admin), accountChange(old, admin));
       return (await op.commit()).ok ? { ok: true, admin } as const : undefined;

@@ -77,13 +77,14 @@ export function nextDigestAt(frequency: AlertFrequency, after: Date, timeZone: s
 }
 
 /** A new token for a link: 256 random bits, base64url. */
-function newToken(): string {
+export function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_")
     .replace(/=+$/, "");
 }
 
-async function tokenHash(token: string): Promise<string> {
+/** What the database keeps of a link's token: its SHA-256, in hex. */
+export async function tokenHash(token: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
   return encodeHex(new Uint8Array(digest));
 }

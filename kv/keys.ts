@@ -34,6 +34,16 @@
  *   ["known_devices", adminId, sha256(device)]      null: a browser this admin signed in from
  *                                                   (expires KNOWN_DEVICE_DAYS after the last)
  *
+ * Password reset by mail (kv/password-resets.ts); only a link's hash is kept
+ *   ["password_resets", sha256Hex]                  PasswordReset: whose password the link sets
+ *                                                   (expires in 30 minutes)
+ *   ["password_resets_by_admin", adminId, sha256Hex]
+ *                                                   null: the admin's live links, all spent by one
+ *                                                   reset (expires with the link)
+ *   ["password_reset_mails", adminId]               WindowCount: reset mails sent in an hour
+ *   ["password_reset_requests", addressBucket]      WindowCount: reset requests from one client
+ *                                                   address in an hour
+ *
  * Activity log (kv/activity.ts); both expire after ACTIVITY_RETENTION_DAYS
  *   ["activity", recordId]                          ActivityRecord and its schemaVersion; ids
  *                                                   sort by time
@@ -126,6 +136,12 @@ export const keys = {
       : ["login_failures", "account_address", scope.account, scope.address] as const,
   knownDevice: (adminId: string, deviceHash: string) =>
     ["known_devices", adminId, deviceHash] as const,
+  passwordReset: (hash: string) => ["password_resets", hash] as const,
+  passwordResetsOfAdmin: (adminId: string) => ["password_resets_by_admin", adminId] as const,
+  passwordResetOfAdmin: (adminId: string, hash: string) =>
+    ["password_resets_by_admin", adminId, hash] as const,
+  passwordResetMails: (adminId: string) => ["password_reset_mails", adminId] as const,
+  passwordResetRequests: (bucket: string) => ["password_reset_requests", bucket] as const,
 
   config: (name: "jwt_secret" | "main_admin_secret") => ["config", name] as const,
   setting: (name: "require_two_factor") => ["settings", name] as const,

@@ -385,7 +385,11 @@ const username = z.string({ error: "Username is required" }).transform(oneLineTe
     "Username must be at most 100 characters",
   ),
 );
-const newPassword = z.string({ error: "Password is required" }).min(1, "Password is required").min(
+/** A new admin password: the specification's length rule and message. */
+export const newPassword = z.string({ error: "Password is required" }).min(
+  1,
+  "Password is required",
+).min(
   MIN_ADMIN_PASSWORD,
   `Password must be at least ${MIN_ADMIN_PASSWORD} characters`,
 ).max(1_024, "Password is too long");

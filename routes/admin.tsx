@@ -13,9 +13,10 @@ import { assetUrl } from "../server/assets.ts";
 import { AuthSpinner } from "../client/admin/spinner.tsx";
 import { LoginPage } from "../client/admin/login-form.tsx";
 import { TIME_ZONE_META } from "../client/admin/ui.tsx";
+import { passwordResetPages } from "./password-reset/pages.tsx";
 
 function Document(
-  { script, timeZone, children }: { script: string; timeZone: string; children: ReactNode },
+  { script, timeZone, children }: { script?: string; timeZone: string; children: ReactNode },
 ) {
   return (
     <html lang="en">
@@ -27,15 +28,17 @@ function Document(
         <meta name={TIME_ZONE_META} content={timeZone} />
         <link rel="stylesheet" href={assetUrl("styles.css")} />
         {/* Module scripts run in document order: zod's settings are in place before the app. */}
-        <script type="module" src={assetUrl("admin/zod-config.js")} />
-        <script type="module" src={assetUrl(script)} />
+        {script && <script type="module" src={assetUrl("admin/zod-config.js")} />}
+        {script && <script type="module" src={assetUrl(script)} />}
       </head>
       <body className="bg-slate-50 text-slate-900 antialiased">
-        <noscript>
-          <p className="bg-amber-50 p-4 text-center text-sm text-amber-900">
-            The admin portal needs JavaScript, which is turned off in this browser.
-          </p>
-        </noscript>
+        {script && (
+          <noscript>
+            <p className="bg-amber-50 p-4 text-center text-sm text-amber-900">
+              The admin portal needs JavaScript, which is turned off in this browser.
+            </p>
+          </noscript>
+        )}
         <div id="admin-root">{children}</div>
       </body>
     </html>
@@ -71,6 +74,15 @@ export function adminShell(services: Services) {
   // The form posts here only when its script has not run yet (or never will): signing in needs the
   // script, which keeps the session token in the browser. Back to the form, the password dropped.
   app.post("/login", (c) => c.redirect("/admin/login", 303));
+  // The password reset pages need no script at all.
+  app.route(
+    "/",
+    passwordResetPages(
+      services,
+      (content) =>
+        `<!doctype html>${renderToString(<Document timeZone={timeZone}>{content}</Document>)}`,
+    ),
+  );
   app.get("*", (c) => answer(c, shell()));
   return app;
 }

@@ -18,8 +18,10 @@ import { assetRoutes } from "./assets.ts";
 import { jobRoutes } from "../routes/api/jobs.ts";
 import { savedJobRoutes } from "../routes/api/saved.ts";
 import { alertApiRoutes } from "../routes/api/alerts.ts";
+import { passwordResetRoutes } from "../routes/api/password-reset.ts";
 import { alertPages } from "../routes/alerts/pages.tsx";
 import { AlertStore } from "../kv/alerts.ts";
+import { PasswordResetStore } from "../kv/password-resets.ts";
 import { createMailer, type Mailer } from "./mail.ts";
 import { SITE_NAME } from "../routes/pages/document.tsx";
 import { analyticsRoutes } from "../routes/api/analytics.ts";
@@ -79,6 +81,7 @@ export function createServices(
     clock: new ClockCheck(kv, now),
     cache: new AnswerCache((config.CACHE_MB ?? DEFAULT_CACHE_MB) * 1024 * 1024),
     alerts: new AlertStore(kv, now, config.TIMEZONE),
+    passwordResets: new PasswordResetStore(kv, now),
     mailer: mailer ?? createMailer(config, SITE_NAME),
   };
 }
@@ -133,6 +136,7 @@ export function createApp(deps: AppDeps | Services) {
   api.route("/saved-jobs", savedJobRoutes(services));
   api.route("/alerts", alertApiRoutes(services));
   api.route("/admin/activity", activityRoutes(services));
+  api.route("/admin/password-reset", passwordResetRoutes(services));
   api.route("/admin", twoFactorRoutes(services));
   api.route("/admin", adminRoutes(services));
   api.route("/analytics", analyticsRoutes(services));

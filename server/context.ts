@@ -11,6 +11,7 @@ import type { AnswerCache } from "./cache.ts";
 import type { Throttle } from "./throttle.ts";
 import type { ClockCheck } from "../kv/clock.ts";
 import type { AlertStore } from "../kv/alerts.ts";
+import type { PasswordResetStore } from "../kv/password-resets.ts";
 import type { Mailer } from "./mail.ts";
 
 /**
@@ -52,6 +53,8 @@ export interface Services {
   cache: AnswerCache;
   /** E-mail job alerts. */
   alerts: AlertStore;
+  /** Links that set a forgotten admin password. */
+  passwordResets: PasswordResetStore;
   /** Sends every mail the product sends (server/mail.ts). */
   mailer: Mailer;
 }

@@ -73,3 +73,17 @@ function logMailer(from: string): Mailer {
     close() {},
   };
 }
+
+/** Mails still being sent after their answer went out. */
+const inFlight = new Set<Promise<unknown>>();
+
+/** Follows a mail sent after its answer went out, so a graceful stop can wait for it. */
+export function afterAnswer(sending: Promise<unknown>): void {
+  inFlight.add(sending);
+  sending.finally(() => inFlight.delete(sending));
+}
+
+/** Resolves once every mail sent after its answer has been sent or has failed. */
+export async function mailsSent(): Promise<void> {
+  while (inFlight.size) await Promise.all(inFlight);
+}

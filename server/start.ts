@@ -12,7 +12,7 @@ import type { Config } from "./config.ts";
 import { seedDemoIfEmpty } from "../kv/seed.ts";
 import { SYSTEM_ACTOR } from "../kv/activity.ts";
 import { RESTORE_UNFINISHED, restoreUnfinished } from "../kv/backup.ts";
-import { mailsSent } from "../routes/alerts/request.ts";
+import { mailsSent } from "./mail.ts";
 import { sendDigests } from "./digests.ts";
 
 /** How long a stop under `deno serve` waits for the rest (a KV watch, say) before it exits. */

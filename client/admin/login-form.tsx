@@ -123,6 +123,11 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (answer: SignedIn) => Pr
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? "Signing In..." : "Sign In"}
           </button>
+          <p className="text-center text-sm">
+            <a href="/admin/forgot-password" className="font-medium text-indigo-700 underline">
+              Forgot password?
+            </a>
+          </p>
         </form>
         <aside className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
           <p className="font-semibold">Demo note</p>

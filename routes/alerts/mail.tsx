@@ -37,7 +37,7 @@ export interface MailLinks {
 export const alertLink = (site: string, page: string, token: string) =>
   `${site}/alerts/${page}?token=${encodeURIComponent(token)}`;
 
-const STYLE = {
+export const STYLE = {
   body: { fontFamily: "Arial, sans-serif", color: "#0f172a", lineHeight: 1.5 },
   muted: { color: "#475569", fontSize: "13px" },
   button: {
@@ -50,7 +50,7 @@ const STYLE = {
   },
 };
 
-function Frame({ children, footer }: { children: ReactNode; footer: ReactNode }) {
+export function Frame({ children, footer }: { children: ReactNode; footer: ReactNode }) {
   return (
     <html lang="en">
       <body style={STYLE.body}>
@@ -68,8 +68,8 @@ function Frame({ children, footer }: { children: ReactNode; footer: ReactNode })
   );
 }
 
-const html = (element: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
-const textFooter = (lines: string[]) =>
+export const html = (element: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
+export const textFooter = (lines: string[]) =>
   ["", "-- ", ...lines, `${SITE_NAME}, ${POSTAL_ADDRESS.join(", ")}`].join("\n");
 
 export function confirmationMail(

@@ -14,7 +14,7 @@ import { emailSchema } from "../../kv/schemas.ts";
 import { PUBLIC_FILTERS } from "../../kv/job-fields.ts";
 import { ALERT_FREQUENCIES, ALERT_REQUESTS_PER_HOUR, type AlertQuery } from "../../kv/alerts.ts";
 import type { Config } from "../../server/config.ts";
-import type { Mail } from "../../server/mail.ts";
+import { afterAnswer, type Mail } from "../../server/mail.ts";
 import { filterQueryOf } from "../api/jobs.ts";
 import { alertLink, confirmationMail } from "./mail.tsx";
 
@@ -83,15 +83,5 @@ export async function requestAlert(services: Services, c: Context, body: unknown
     manage: alertLink(site, "manage", requested.links.manage),
   });
   // After the answer: the answer is the same whether or not a mail goes out.
-  const sending = sendCounted(services, mail, "a confirmation mail");
-  inFlight.add(sending);
-  sending.finally(() => inFlight.delete(sending));
-}
-
-/** Confirmation mails still being sent after their answer went out. */
-const inFlight = new Set<Promise<unknown>>();
-
-/** Resolves once every confirmation mail under way has been sent or has failed. */
-export async function mailsSent(): Promise<void> {
-  while (inFlight.size) await Promise.all(inFlight);
+  afterAnswer(sendCounted(services, mail, "a confirmation mail"));
 }

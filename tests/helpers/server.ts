@@ -8,7 +8,7 @@ import type { Services } from "../../server/context.ts";
 import type { JobInput } from "../../kv/schemas.ts";
 import { openTestKv } from "./kv.ts";
 import { withDerived } from "../../kv/jobs/derived.ts";
-import { mailsSent } from "../../routes/alerts/request.ts";
+import { mailsSent } from "../../server/mail.ts";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;

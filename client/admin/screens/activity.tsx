@@ -40,6 +40,7 @@ const ACTION_LABELS: Record<ActivityRecord["action"], string> = {
   "auth.sign_in": "Signed in",
   "auth.sign_out": "Signed out",
   "auth.sign_in_failed": "Failed sign-in",
+  "auth.password_reset": "Password reset by mail",
   "settings.update": "Settings changed",
 };
 

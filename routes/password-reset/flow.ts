@@ -1,0 +1,106 @@
+/**
+ * Password reset by mail, from the API and from the pages' forms alike. A request is answered the
+ * same whatever the address, and its mail is sent after the answer; a link sets the password once,
+ * within 30 minutes, under the password policy, and ends every session of the admin.
+ */
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AppEnv, Services } from "../../server/context.ts";
+import { fail } from "../../server/errors.ts";
+import { parseWith } from "../../server/validate.ts";
+import { clientAddress } from "../../server/request.ts";
+import { addressBucket } from "../../server/throttle.ts";
+import { afterAnswer } from "../../server/mail.ts";
+import { hashPassword } from "../../server/passwords.ts";
+import { requireGoodPassword } from "../../server/password-policy.ts";
+import { type AdminRecord, newPassword } from "../../kv/schemas.ts";
+import { RESET_LINK_MINUTES, RESET_REQUESTS_PER_HOUR } from "../../kv/password-resets.ts";
+import { alertEmail } from "../alerts/request.ts";
+import { publicOrigin } from "../pages.tsx";
+import { resetMail } from "./mail.tsx";
+
+/** What every request is answered, whether a mail goes out or not. */
+export const RESET_REQUESTED =
+  "If that address belongs to an admin, a link to reset the password is on its way.";
+export const RESET_DONE = "Password changed. Sign in with your new password.";
+export const RESET_EXPIRED = `This link has expired: a link to reset the password works for ` +
+  `${RESET_LINK_MINUTES} minutes. Ask for a new one.`;
+export const RESET_UNKNOWN =
+  "This link is not valid: it was already used, or it has expired. Ask for a new one.";
+
+const requestInput = z.object({ email: alertEmail });
+const confirmInput = z.object({
+  token: z.string({ error: "token is required" }).min(1, "token is required").max(
+    100,
+    "token is too long",
+  ),
+  password: newPassword,
+});
+
+/**
+ * Validates a request and mails a link when the address is an active admin's; 429 past the
+ * client's allowance.
+ */
+export async function requestReset(
+  services: Services,
+  c: Context<AppEnv>,
+  body: unknown,
+): Promise<void> {
+  const { email } = parseWith(requestInput, body);
+  const { count } = await services.passwordResets.countRequest(addressBucket(clientAddress(c)));
+  if (count > RESET_REQUESTS_PER_HOUR) {
+    fail(429, "Too many password reset requests from this network. Try again in an hour.", {}, {
+      "retry-after": "3600",
+    });
+  }
+  const admin = await services.admins.getByEmail(email);
+  if (!admin?.isActive) return;
+  const site = publicOrigin(services.config, c.req.url);
+  // After the answer, the link's writes too: a known address is answered as quickly as any other.
+  afterAnswer(mailLink(services, admin, site));
+}
+
+async function mailLink(services: Services, admin: AdminRecord, site: string): Promise<void> {
+  try {
+    const token = await services.passwordResets.issue(admin._id);
+    if (!token) return;
+    const link = `${site}/admin/reset-password?token=${encodeURIComponent(token)}`;
+    await services.mailer.send(resetMail(admin, link));
+  } catch (error) {
+    console.error(
+      `Sending a password reset mail failed: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+}
+
+/** Checks that a link still works, for the page that sets the password; 400 with why not. */
+export async function requireLiveLink(services: Services, token: string): Promise<void> {
+  const found = await services.passwordResets.lookUp(token);
+  if (found.state !== "live") fail(400, found.state === "expired" ? RESET_EXPIRED : RESET_UNKNOWN);
+}
+
+/**
+ * Sets the password of the link's admin, spends the link and ends every session; 400 with why not.
+ */
+export async function confirmReset(
+  services: Services,
+  c: Context<AppEnv>,
+  body: unknown,
+): Promise<void> {
+  const { token, password } = parseWith(confirmInput, body);
+  const { passwordResets, admins, sessions } = services;
+  const found = await passwordResets.lookUp(token);
+  if (found.state !== "live") fail(400, found.state === "expired" ? RESET_EXPIRED : RESET_UNKNOWN);
+  const admin = await admins.get(found.reset.adminId);
+  if (!admin?.isActive) fail(400, RESET_UNKNOWN);
+  requireGoodPassword(password, admin);
+  const passwordHash = await hashPassword(password);
+  const result = await admins.update(admin._id, () => ({ passwordHash }), {
+    audit: services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
+    action: "auth.password_reset",
+    guard: (op) => passwordResets.spendIn(op, admin._id, found.hash),
+  });
+  if (!result.ok) fail(400, RESET_UNKNOWN);
+  // Whoever knew the old password is signed out everywhere.
+  await sessions.endAllOf(admin._id);
+}
