@@ -127,9 +127,7 @@ function plainWords(spec: JobFieldSpec, problem: string): string {
       : "Enter a full link starting with https://";
   }
   if (spec.kind === "enum") return `Choose a ${spec.label.toLowerCase()} from the list`;
-  if (spec.kind === "date") {
-    return `Choose a ${spec.label.toLowerCase()} from tomorrow to a year ahead`;
-  }
+  if (spec.kind === "date") return `${spec.label} must be from tomorrow to a year ahead`;
   return `${spec.label} ${problem}`;
 }
 
