@@ -8,6 +8,7 @@ import { sampleJob, type TestApp, testApp } from "../helpers/server.ts";
 import { asMain, signInMain } from "../helpers/admins.ts";
 import { addDays } from "../../kv/days.ts";
 import { SYSTEM_ACTOR } from "../../kv/activity.ts";
+import { DENOKV_LIMITS, limitedKv } from "../helpers/kv.ts";
 
 const TIMEZONE = "Asia/Kolkata";
 /** Yesterday (UTC) at 20:00 UTC: in the past, so sign-in tokens made at it are good now. */
@@ -197,4 +198,31 @@ Deno.test("the lifecycle closes an active or dump job once its expiry day has en
     reason: "expired",
   });
   assert.deepEqual(records[2].actor, { id: null, name: "system" });
+});
+
+Deno.test("expiring jobs moved by the lifecycle keep every write within denokv's limits", async () => {
+  const seen = { checks: 0, mutations: 0, commits: 0 };
+  await using t = await testApp({
+    now: NOW,
+    config: { TIMEZONE },
+    wrapKv: (kv) => limitedKv(kv, seen),
+  });
+  const jobs = Array.from({ length: 300 }, () => body({ expiresAt: addDays(today, 20) }));
+  const upload = await asMain(t, "POST", "/api/jobs/bulk", { jobs });
+  assert.equal(upload.body.summary.created, 300);
+  // A move to dump of a job with an expiry is the largest a move gets: ten mutations.
+  Object.assign(seen, { checks: 0, mutations: 0, commits: 0 });
+  t.clock.now = new Date(NOW.getTime() + 8 * 86_400_000);
+  assert.deepEqual(await t.services.jobs.processStatusChanges(), {
+    movedToDump: 300,
+    movedToInactive: 0,
+  });
+  t.clock.now = new Date(NOW.getTime() + 22 * 86_400_000);
+  assert.deepEqual(await t.services.jobs.processStatusChanges(), {
+    movedToDump: 0,
+    movedToInactive: 300,
+  });
+  assert.ok(seen.commits > 1);
+  assert.ok(seen.checks <= DENOKV_LIMITS.checks, `${seen.checks} checks`);
+  assert.ok(seen.mutations <= DENOKV_LIMITS.mutations, `${seen.mutations} mutations`);
 });
