@@ -97,7 +97,12 @@ export type FieldKind =
   /** The skill lists, one per skill group. */
   | { kind: "skills" }
   /** A pay range set by hand: when given it replaces the one read from the package text. */
-  | { kind: "pay" };
+  | { kind: "pay" }
+  /**
+   * A calendar day from tomorrow to a year ahead in the site's time zone, stored as the end of
+   * that day (kv/jobs/expiry.ts); `help` is the form's line under the control.
+   */
+  | { kind: "date"; help: string };
 
 /** A public filter on /jobs and /api/jobs; its query parameter is the field's name. */
 export interface FilterSpec {
@@ -220,6 +225,12 @@ export const JOB_FIELDS = {
     kind: "pay",
     label: "Pay",
     form: { section: "basic", order: 7.5 },
+  },
+  expiresAt: {
+    kind: "date",
+    label: "Expiry Date",
+    help: "Optional. After this day the job closes on its own; from tomorrow to a year ahead.",
+    form: { section: "basic", order: 11 },
   },
   skills: { kind: "skills", label: "Skills", form: { section: "skills", order: 1 } },
   keywords: { kind: "list", label: "Keywords", form: { section: "skills", order: 2 } },

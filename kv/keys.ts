@@ -109,6 +109,9 @@ export const keys = {
   jobByDate: (datePostedMs: number, id: string) => ["jobs_by_date", datePostedMs, id] as const,
   jobsDumpByMoved: () => ["jobs_dump_by_moved"] as const,
   jobDumpByMoved: (movedMs: number, id: string) => ["jobs_dump_by_moved", movedMs, id] as const,
+  /** Active and dump jobs with an expiry, by the moment it passes: what the lifecycle closes. */
+  jobsByExpiry: () => ["jobs_by_expiry"] as const,
+  jobByExpiry: (expiresMs: number, id: string) => ["jobs_by_expiry", expiresMs, id] as const,
   jobByLink: (normalisedLink: string) => ["jobs_by_link", normalisedLink] as const,
   jobsMeta: () => ["jobs_meta"] as const,
   jobsChange: (revision: number) => ["jobs_changes", revision] as const,

@@ -15,6 +15,7 @@ import {
 } from "./job-fields.ts";
 import { MAX_YEARLY_PAY, type Pay, PAY_PERIODS } from "./jobs/pay.ts";
 import { type DerivedFields, withDerived } from "./jobs/derived.ts";
+import { EXPIRY_MESSAGE, STORED_EXPIRY } from "./jobs/expiry.ts";
 
 export {
   EMPLOYMENT_TYPES,
@@ -213,6 +214,12 @@ function fieldSchema(spec: JobFieldSpec): z.ZodType {
       return skillsSchema.default(EMPTY_SKILLS);
     case "pay":
       return z.preprocess((given) => given ?? undefined, paySchema.optional());
+    case "date":
+      // The route turns the admin's day into the stored form (expiryInput) or leaves it refused.
+      return z.preprocess(
+        (given) => (given === "" || given === null ? undefined : given),
+        z.string({ error: EXPIRY_MESSAGE }).regex(STORED_EXPIRY, EXPIRY_MESSAGE).optional(),
+      );
   }
 }
 

@@ -4,6 +4,7 @@ import { type Job, SKILL_GROUP_LABELS, SKILL_GROUPS } from "../../kv/schemas.ts"
 import { companyPath, JobLogo, jobPath } from "./job-card.tsx";
 import { formatPackage } from "./format.ts";
 import { formatLongDate } from "./dates.ts";
+import { expiryDay } from "../../kv/jobs/expiry.ts";
 import { Island } from "./island.tsx";
 import { ApplyButton, BackToJobs } from "../islands/apply.tsx";
 import { ShareButton, ShareDialog } from "../islands/share.tsx";
@@ -118,6 +119,14 @@ export function JobDetail(
         <aside className="detail-side" aria-label="About this job">
           <section className="panel apply-panel" aria-labelledby="apply-title">
             <h2 id="apply-title" className="panel-title">Interested in this job?</h2>
+            {job.expiresAt && (
+              <p className="apply-by">
+                Apply by{" "}
+                <time dateTime={expiryDay(job.expiresAt)}>
+                  {formatLongDate(job.expiresAt, timeZone)}
+                </time>
+              </p>
+            )}
             <div className="action-row">
               <Actions job={job} />
             </div>

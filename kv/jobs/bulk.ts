@@ -25,6 +25,7 @@ import {
 import {
   adjustCounts,
   commitMeta,
+  expiryKey,
   freshMeta,
   indexEntry,
   type JobIndexEntry,
@@ -108,6 +109,8 @@ function newJobCost(job: Omit<Job, "jobId">): WriteCost {
   if (job.status === "dump") {
     writes.push([keys.jobDumpByMoved(timeOf(job.movedToDumpAt), job._id), entry]);
   }
+  const expiry = expiryKey(numbered);
+  if (expiry) writes.push([expiry, job._id.length + 8]);
   if (job.status === "active") {
     writes.push([keys.jobByLink(normaliseHiringLink(job.hiringLink)), job._id.length + 8]);
   }

@@ -1,6 +1,7 @@
 /**
- * The job lifecycle: active for 7 days goes to dump, 30 days in dump goes to inactive, in batches
- * that fit KV's limits, each job moved exactly once however many processes run it at once.
+ * The job lifecycle: active for 7 days goes to dump, 30 days in dump goes to inactive, an active or
+ * dump job past its expiry date goes to inactive, in batches that fit KV's limits, each job moved
+ * exactly once however many processes run it at once.
  */
 import { keys } from "../keys.ts";
 import {
@@ -26,22 +27,33 @@ import {
   writeJob,
 } from "./records.ts";
 import { stamped, type StoredJob, withoutVersion } from "./version.ts";
+import { expiryTime } from "./expiry.ts";
 
 /** Jobs read per lifecycle step; their moves are written in as few atomic writes as fit. */
 const LIFECYCLE_BATCH = 120;
 
 /**
- * Active for 7 days goes to dump; 30 days in dump goes to inactive. Each batch commits with a
- * check on `jobs_meta`, so when several processes run this at once each job moves exactly once
- * and the counts report only what this call moved. With `audit`, each batch's write carries a
- * record of the jobs it moved.
+ * Expired jobs close first; then active for 7 days goes to dump and 30 days in dump goes to
+ * inactive (an expired job counts among `movedToInactive`). Each batch commits with a check on
+ * `jobs_meta`, so when several processes run this at once each job moves exactly once and the
+ * counts report only what this call moved. With `audit`, each batch's write carries a record of
+ * the jobs it moved.
  */
 export async function processStatusChanges(
   w: JobWriter,
   audit?: Audit,
 ): Promise<{ movedToDump: number; movedToInactive: number }> {
   const now = w.now();
-  const move = (job: Job) => lifecycleMove(job, now);
+  const expired = await moveDue(
+    w,
+    keys.jobsByExpiry(),
+    now.getTime() - 1,
+    (job) => hasExpired(job, now) ? lifecycleMove(job, now) : null,
+    audit,
+    "expired",
+  );
+  // A job this run found expired but could not move is left to the next run, not sent to dump.
+  const move = (job: Job) => hasExpired(job, now) ? null : lifecycleMove(job, now);
   const movedToDump = await moveDue(
     w,
     keys.jobsByStatus("active"),
@@ -49,23 +61,31 @@ export async function processStatusChanges(
     move,
     audit,
   );
-  const movedToInactive = await moveDue(
+  const aged = await moveDue(
     w,
     keys.jobsDumpByMoved(),
     now.getTime() - DAYS_IN_DUMP_BEFORE_INACTIVE * DAY_MS,
     move,
     audit,
   );
-  return { movedToDump, movedToInactive };
+  return { movedToDump, movedToInactive: expired + aged };
+}
+
+/** Whether `job`, active or in dump, is past the end of its expiry day at `now`. */
+function hasExpired(job: Job, now: Date): boolean {
+  return job.status !== "inactive" && job.expiresAt !== undefined &&
+    expiryTime(job.expiresAt) < now.getTime();
 }
 
 /**
- * Where the lifecycle moves `job` at `now`: an active job posted 7 days ago or more goes to dump
- * (stamped with the move), a job in dump for 30 days or more goes to inactive; null when it stays.
+ * Where the lifecycle moves `job` at `now`: an active or dump job past its expiry date goes to
+ * inactive; an active job posted 7 days ago or more goes to dump (stamped with the move), a job in
+ * dump for 30 days or more goes to inactive; null when it stays.
  */
 export function lifecycleMove(job: Job, now: Date): Job | null {
   const at = now.toISOString();
   const ago = (days: number) => now.getTime() - days * DAY_MS;
+  if (hasExpired(job, now)) return { ...job, status: "inactive", updatedAt: at };
   if (job.status === "active" && timeOf(job.datePosted) <= ago(DAYS_ACTIVE_BEFORE_DUMP)) {
     return { ...job, status: "dump", movedToDumpAt: at, updatedAt: at };
   }
@@ -81,6 +101,7 @@ async function moveDue(
   cutoffMs: number,
   move: (job: Job) => Job | null,
   audit?: Audit,
+  reason?: "expired",
 ): Promise<number> {
   let moved = 0;
   // Paged by cursor, not from the range's start again: a job that was skipped stays in the range.
@@ -94,7 +115,7 @@ async function moveDue(
     for await (const entry of entries) ids.push(entry.key[entry.key.length - 1] as string);
     // A page shorter than the limit was the last (its cursor then starts over).
     cursor = ids.length === LIFECYCLE_BATCH ? entries.cursor : undefined;
-    moved += await moveJobs(w, ids, move, audit);
+    moved += await moveJobs(w, ids, move, audit, reason);
   } while (cursor);
   return moved;
 }
@@ -109,6 +130,7 @@ async function moveJobs(
   ids: string[],
   move: (job: Job) => Job | null,
   audit?: Audit,
+  reason?: "expired",
 ): Promise<number> {
   let moved = 0;
   let rest = ids;
@@ -116,7 +138,7 @@ async function moveJobs(
   while (rest.length > 0) {
     const batch = alone ? rest.slice(0, 1) : rest;
     try {
-      const done = await retrying(() => moveBatch(w, batch, move, audit));
+      const done = await retrying(() => moveBatch(w, batch, move, audit, reason));
       moved += done.moved;
       rest = rest.slice(done.handled);
     } catch (error) {
@@ -137,6 +159,7 @@ async function moveBatch(
   ids: string[],
   move: (job: Job) => Job | null,
   audit?: Audit,
+  reason?: "expired",
 ): Promise<{ moved: number; handled: number } | undefined> {
   const metaEntry = await w.kv.get<JobsMeta>(keys.jobsMeta());
   const entries = await getAll<StoredJob>(w.kv, ids.map((id) => keys.job(id)));
@@ -163,10 +186,10 @@ async function moveBatch(
       handled++;
       continue;
     }
-    // The record, its index entries and keys; a move is at most eight mutations.
+    // The record, its index entries and keys; a move is at most ten mutations.
     bytes += kvValueSize(stamped(job)) + 1_024;
     const full = bytes > ATOMIC_BYTES_BUDGET ||
-      (changed.length + 1) * 8 + 2 > ATOMIC_MUTATIONS_BUDGET;
+      (changed.length + 1) * 10 + 2 > ATOMIC_MUTATIONS_BUDGET;
     if (full && changed.length > 0) break;
     adjustCounts(meta, old.status, job.status);
     writeJob(op, job, old, holding.has(old._id));
@@ -177,10 +200,14 @@ async function moveBatch(
   }
   if (changed.length === 0) return { moved: 0, handled };
   commitMeta(op, metaEntry, meta, changed);
-  audit?.add(op, "jobs.lifecycle", {
-    kind: "jobs",
-    id: null,
-    label: `${changed.length} job${changed.length === 1 ? "" : "s"} to ${to}`,
-  }, { to, moved: changed.length, jobIds });
+  const jobs = `${changed.length}${reason ? ` ${reason}` : ""} job${
+    changed.length === 1 ? "" : "s"
+  }`;
+  audit?.add(op, "jobs.lifecycle", { kind: "jobs", id: null, label: `${jobs} to ${to}` }, {
+    to,
+    moved: changed.length,
+    jobIds,
+    ...(reason ? { reason } : {}),
+  });
   return await w.commit(op) ? { moved: changed.length, handled } : undefined;
 }

@@ -12,6 +12,7 @@ import type { ActivityTarget } from "../activity.ts";
 import type { AdminEntry } from "../search/admin.ts";
 import { normaliseHiringLink } from "./validate.ts";
 import { stamped } from "./version.ts";
+import { expiryTime } from "./expiry.ts";
 
 /** What the job writes need of the store: its KV, its clock, reads, and its commit. */
 export interface JobWriter {
@@ -111,7 +112,16 @@ export function writeJob(
   op.set(keys.jobByStatus(job.status, posted, job._id), job.status === "active" ? record : entry);
   op.set(keys.jobByDate(posted, job._id), entry);
   if (job.status === "dump") op.set(keys.jobDumpByMoved(timeOf(job.movedToDumpAt), job._id), entry);
+  const expiry = expiryKey(job);
+  if (expiry) op.set(expiry, job._id);
   if (claimLink) op.set(keys.jobByLink(normaliseHiringLink(job.hiringLink)), job._id);
+}
+
+/** The lifecycle's entry for a job that an expiry closes: only active and dump jobs have one. */
+export function expiryKey(job: Job): Deno.KvKey | null {
+  return job.expiresAt && job.status !== "inactive"
+    ? keys.jobByExpiry(expiryTime(job.expiresAt), job._id)
+    : null;
 }
 
 /** How the activity log names a job. */
@@ -125,6 +135,8 @@ export function unindexJob(op: Deno.AtomicOperation, job: Job, heldLink: boolean
   op.delete(keys.jobByStatus(job.status, posted, job._id));
   op.delete(keys.jobByDate(posted, job._id));
   if (job.status === "dump") op.delete(keys.jobDumpByMoved(timeOf(job.movedToDumpAt), job._id));
+  const expiry = expiryKey(job);
+  if (expiry) op.delete(expiry);
   if (heldLink) op.delete(keys.jobByLink(normaliseHiringLink(job.hiringLink)));
 }
 

@@ -69,8 +69,8 @@ export function updateJob(
     w,
     idOrJobId,
     jobSizeProblem,
-    ({ payOverride: _cleared, ...old }) => ({
-      // A pay set by hand and left out of the edit is cleared, not kept from before.
+    ({ payOverride: _cleared, expiresAt: _none, ...old }) => ({
+      // A pay set by hand or an expiry date left out of the edit is cleared, not kept from before.
       ...old,
       ...withDerived(input),
       updatedAt: w.now().toISOString(),

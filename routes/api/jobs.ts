@@ -1,6 +1,6 @@
 /** `/api/jobs`: the public job calls and the admin job calls. */
 import { auditOf } from "../../server/audit.ts";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { fail } from "../../server/errors.ts";
@@ -30,6 +30,7 @@ const page = wholeNumber(1, 1_000_000, 1, { emptyIsAbsent: true });
 const limit = (fallback: number) => wholeNumber(1, 100, fallback, { emptyIsAbsent: true });
 import { jsonAnswer, normaliseQuery } from "../../server/cache.ts";
 import { exportJobsCsv, isCsv, readCsvJobs } from "./jobs-csv.ts";
+import { withExpiryInput } from "../../kv/jobs/expiry.ts";
 
 /** A bulk upload may carry many long descriptions; one job never needs more than this. */
 const MAX_BULK_JOBS = 500;
@@ -274,7 +275,10 @@ export function jobRoutes(services: Services) {
     if (!body || typeof body !== "object" || !Array.isArray((body as { jobs?: unknown }).jobs)) {
       fail(400, 'JSON must contain a "jobs" array');
     }
-    const { jobs: items } = parseWith(bulkBody, body);
+    const { jobs: given } = parseWith(bulkBody, body);
+    const items = given.map((item) =>
+      withExpiryInput(item, services.now(), services.config.TIMEZONE)
+    );
     const { created, duplicates, errors } = await jobs.bulkCreate(items, auditOf(c, services));
     const summary = {
       created: created.length,
@@ -294,15 +298,18 @@ export function jobRoutes(services: Services) {
     );
   });
 
+  const jobBody = async (c: Context<AppEnv>) =>
+    withExpiryInput(await readJson(c), services.now(), services.config.TIMEZONE);
+
   app.post("/", createJobs, limitBody(512), async (c) => {
-    const validation = validateJob(await readJson(c));
+    const validation = validateJob(await jobBody(c));
     if (!validation.ok) fail(400, validation.message);
     const job = expectWritten(await jobs.create(validation.job, auditOf(c, services)));
     return c.json({ message: "Job created successfully!", job }, 201);
   });
 
   app.put("/:id", createJobs, limitBody(512), async (c) => {
-    const validation = validateJob(await readJson(c));
+    const validation = validateJob(await jobBody(c));
     if (!validation.ok) fail(400, validation.message);
     const job = expectWritten(
       await jobs.update(c.req.param("id"), validation.job, auditOf(c, services)),

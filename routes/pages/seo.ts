@@ -35,8 +35,12 @@ export function escapeXml(text: string): string {
   return escapeHtml(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ""));
 }
 
-/** The date a job leaves the active list, unless an admin renews it first. */
+/**
+ * The end of the job's expiry day in TIMEZONE (stored with its offset); without one, the date it
+ * leaves the active list, unless an admin renews it first.
+ */
 export function validThrough(job: Job): string {
+  if (job.expiresAt) return job.expiresAt;
   return new Date(Date.parse(job.datePosted) + DAYS_ACTIVE_BEFORE_DUMP * DAY_MS).toISOString();
 }
 

@@ -88,10 +88,23 @@ export function TextField(
     value,
     error,
     onChange,
-  }: FieldProps & { name?: string; type?: string; autoComplete?: string; placeholder?: string },
+    help,
+    min,
+    max,
+  }: FieldProps & {
+    name?: string;
+    type?: string;
+    autoComplete?: string;
+    placeholder?: string;
+    /** A line under the control saying what the field is for. */
+    help?: string;
+    min?: string;
+    max?: string;
+  },
 ) {
   const made = useId();
   const id = given ?? made;
+  const described = [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(" ");
   return (
     <div>
       <FieldLabel id={id} label={label} mark={requiredMark} />
@@ -104,9 +117,13 @@ export function TextField(
         className="field"
         value={value}
         placeholder={placeholder}
+        min={min}
+        max={max}
         onChange={onChange && ((event) => onChange(event.target.value))}
         {...invalid(id, error)}
+        aria-describedby={described || undefined}
       />
+      {help && <p id={`${id}-help`} className="mt-1 text-sm text-slate-600">{help}</p>}
       <FieldError id={id} error={error} />
     </div>
   );

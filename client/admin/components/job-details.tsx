@@ -118,6 +118,12 @@ function JobDetails({ job, canCreate, busy, onMove, onClose }: {
           <dt className="text-slate-600">Posted Date</dt>
           <dd className="font-medium">{formatDate(job.datePosted)}</dd>
         </div>
+        {job.expiresAt && (
+          <div>
+            <dt className="text-slate-600">Expiry Date</dt>
+            <dd className="font-medium">{formatDate(job.expiresAt)}</dd>
+          </div>
+        )}
         {job.status === "dump"
           ? (
             <div>

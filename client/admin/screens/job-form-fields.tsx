@@ -34,6 +34,8 @@ import type { Job } from "../types.ts";
 import { UnsavedChangesGuard } from "./unsaved-guard.tsx";
 import { PayField } from "./pay-field.tsx";
 import type { Pay } from "../../../kv/jobs/pay.ts";
+import { expiryDay, expiryInput, expiryRange } from "../../../kv/jobs/expiry.ts";
+import { siteTimeZone } from "../ui.tsx";
 
 /** What the form holds for each field: text, a list, the skill lists by group, or a pay. */
 export type FormValues = Record<string, string | string[] | Skills | Pay | null>;
@@ -63,6 +65,7 @@ export function formFromJob(job: Job, fields: JobFieldTable = JOB_FIELDS): FormV
     Object.entries(fields).map(([name, spec]) => {
       const empty = emptyValue(spec);
       const value = stored[name] ?? empty;
+      if (spec.kind === "date") return [name, value ? expiryDay(value as string) : ""];
       return [
         name,
         spec.kind === "skills" ? { ...(empty as Skills), ...(value as Skills) } : value,
@@ -89,7 +92,7 @@ export function validated(
       ),
     };
   }
-  const parsed = schema.safeParse(values);
+  const parsed = schema.safeParse(withDays(values, fields));
   if (parsed.success) return { job: parsed.data };
   const issue = parsed.error.issues[0];
   const field = issue?.path[0];
@@ -98,6 +101,19 @@ export function validated(
   }
   const message = plainWords(fields[field], issue.message);
   return { message, errors: { [field]: message } };
+}
+
+/** The date fields' days in the form the job stores (the server checks them again). */
+function withDays(values: FormValues, fields: JobFieldTable): FormValues {
+  const days = Object.entries(fields).filter(([, spec]) => spec.kind === "date");
+  if (days.length === 0) return values;
+  const now = new Date();
+  return {
+    ...values,
+    ...Object.fromEntries(
+      days.map(([name]) => [name, expiryInput(values[name], now, siteTimeZone()) as string]),
+    ),
+  };
 }
 
 /**
@@ -111,6 +127,7 @@ function plainWords(spec: JobFieldSpec, problem: string): string {
       : "Enter a full link starting with https://";
   }
   if (spec.kind === "enum") return `Choose a ${spec.label.toLowerCase()} from the list`;
+  if (spec.kind === "date") return `${spec.label} must be from tomorrow to a year ahead`;
   return `${spec.label} ${problem}`;
 }
 
@@ -237,6 +254,21 @@ function Field({ spec, value, error, onChange, values }: {
           placeholder="https://"
         />
       );
+    case "date": {
+      const range = expiryRange(new Date(), siteTimeZone());
+      return (
+        <TextField
+          label={label}
+          type="date"
+          value={value as string}
+          onChange={onChange}
+          error={error}
+          help={spec.help}
+          min={range.min}
+          max={range.max}
+        />
+      );
+    }
     case "enum": {
       // A field with a default always has a value: it is marked as needed too. One without either
       // is read from the job's text when left on its placeholder.

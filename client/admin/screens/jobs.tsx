@@ -321,6 +321,11 @@ function JobsList({ admin }: { admin: Admin }) {
                     </td>
                     <td data-label="Date Posted" className="px-4 py-3 whitespace-nowrap">
                       {formatDate(job.datePosted)}
+                      {job.expiresAt && (
+                        <span className="block text-xs text-slate-600">
+                          Expires {formatDate(job.expiresAt)}
+                        </span>
+                      )}
                     </td>
                     <td data-label="Status" className="px-4 py-3">
                       <StatusBadge status={job.status} />
