@@ -455,9 +455,12 @@ export class JobStore {
         reason: String(error),
       }));
       if (snapshot.catalog) current = snapshot.catalog;
-      else {console.log(
+      else if (this.follower) {
+        // A server says why its start reads every job; a task's output stays its own.
+        console.log(
           `Loading every active job: the catalogue's snapshot is unusable (${snapshot.reason}).`,
-        );}
+        );
+      }
     }
     if (current && await this.catchUp(current, revision)) {
       this.catalog = current;
