@@ -34,27 +34,50 @@ export class ClockCheck {
   readonly processId = crypto.randomUUID();
   private seen = new Map<string, Seen>();
   private lastBeat: number | null = null;
+  /** Whether a heartbeat has compared this clock with the others' yet. */
+  private compared = false;
   private verdict: ClockVerdict = { inStep: true };
 
   constructor(private kv: Deno.Kv, private now: () => Date) {}
 
-  /** The verdict of the last heartbeat (in step until one says otherwise). */
+  /**
+   * The verdict of the last heartbeat. A process that never beats (a test app, a task) is in step:
+   * only servers age jobs on their own, and they beat from the start.
+   */
   current(): ClockVerdict {
     return this.verdict;
   }
 
-  /** Writes this process's heartbeat, compares the clocks, and logs a change of verdict. */
+  /**
+   * Writes this process's heartbeat, compares the clocks, and logs a change of verdict. Until its
+   * second heartbeat a process has seen nobody else's: every live process beats once in that time,
+   * so only then does it know whether it is alone, and until then it ages no job (a clock days fast
+   * would otherwise move them all in its first seconds).
+   */
   async beat(): Promise<ClockVerdict> {
     const now = this.now().getTime();
     await this.kv.set(keys.clockHeartbeat(this.processId), { at: now } satisfies Heartbeat);
+    const first = this.lastBeat === null;
     const differences = await this.othersSince(now);
-    const verdict = judge(differences);
-    if (verdict.inStep !== this.verdict.inStep) {
-      if (verdict.inStep) console.log("This process's clock agrees with the others again.");
-      else console.error(`Job lifecycle paused: ${verdict.reason}`);
-    }
-    this.verdict = verdict;
     this.lastBeat = now;
+    if (first) {
+      this.verdict = {
+        inStep: false,
+        reason: "this server has only just started and has not yet compared its clock with the " +
+          "other servers' (it does within a heartbeat)",
+      };
+      return this.verdict;
+    }
+    const verdict = judge(differences);
+    // The first comparison says nothing when it finds the clocks agree: that is the usual start.
+    const compared = this.compared;
+    if (!verdict.inStep && (this.verdict.inStep || !compared)) {
+      console.error(`Job lifecycle paused: ${verdict.reason}`);
+    } else if (verdict.inStep && compared && !this.verdict.inStep) {
+      console.log("This process's clock agrees with the others again.");
+    }
+    this.compared = true;
+    this.verdict = verdict;
     return verdict;
   }
 

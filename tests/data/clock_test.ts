@@ -6,6 +6,7 @@ import { generateJob, seededRandom } from "../../kv/demo/generate.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { DAY_MS } from "../../kv/constants.ts";
+import { ClockCheck } from "../../kv/clock.ts";
 
 async function call(url: string, path: string, body: unknown, token?: string) {
   const response = await fetch(url + path, {
@@ -21,13 +22,16 @@ async function call(url: string, path: string, body: unknown, token?: string) {
 
 const admin = { email: "main@careeredge.test", password: "main-admin-password" };
 
-/** Presses Process Status Changes on `url` until it answers `status` (heartbeats take seconds). */
-async function processUntil(url: string, status: number) {
+/**
+ * Presses Process Status Changes on `url` until it answers `status` with a message matching
+ * `message` (heartbeats take seconds); no press in between may move a job.
+ */
+async function processUntil(url: string, status: number, message = /./) {
   const token = (await call(url, "/api/admin/login", admin)).body.token;
   let answer;
   for (let tries = 0; tries < 100; tries++) {
     answer = await call(url, "/api/jobs/admin/process-status-changes", {}, token);
-    if (answer.status === status) break;
+    if (answer.status === status && message.test(answer.body.message)) break;
     assert.equal(answer.body.result?.movedToDump ?? 0, 0, "no job was moved meanwhile");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -61,7 +65,7 @@ Deno.test("a process 8 days fast refuses to process status changes; the right on
       secretKey: "process-test-main-admin-secret",
     });
 
-    const refused = await processUntil(wrong.url, 503);
+    const refused = await processUntil(wrong.url, 503, /disagrees/);
     assert.equal(refused.status, 503);
     assert.match(
       refused.body.message,
@@ -84,4 +88,18 @@ Deno.test("a process 8 days fast refuses to process status changes; the right on
   } finally {
     await Deno.remove(folder, { recursive: true });
   }
+});
+
+Deno.test("a server ages no job before a heartbeat has compared its clock; alone, it then does", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const clock = { now: Date.parse("2026-05-01T10:00:00Z") };
+  const check = new ClockCheck(kv, () => new Date(clock.now));
+  // A test app or a task never beats: nothing of theirs waits on a comparison.
+  assert.equal(check.current().inStep, true);
+  await check.beat();
+  assert.deepEqual(check.current().inStep, false);
+  assert.match(check.current().reason!, /has only just started/);
+  clock.now += 30_000;
+  await check.beat();
+  assert.deepEqual(check.current(), { inStep: true });
 });
