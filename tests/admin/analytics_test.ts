@@ -17,6 +17,7 @@ import {
   newPage,
   openAs,
   press,
+  selectTab,
 } from "./helpers.ts";
 import type { JobWithAnalytics } from "../../kv/schemas.ts";
 
@@ -180,7 +181,7 @@ Deno.test({ name: "Dashboard and Analytics", ...browserTest }, async (t) => {
   });
 
   await t.step("analytics: top jobs and companies with coloured conversion badges", async () => {
-    await page.getByRole("tab", { name: "Job Performance" }).click();
+    await selectTab(page, "Job Performance");
     await page.waitForURL(`${s.url}/admin/analytics?tab=jobs`);
     await expectHeading(page, "Top Performing Jobs");
     const rows = page.locator("tbody tr");
@@ -195,7 +196,7 @@ Deno.test({ name: "Dashboard and Analytics", ...browserTest }, async (t) => {
       assert.match(await badge.getAttribute("class") ?? "", new RegExp(`bg-${colour}-100`), role);
     }
     await expectAccessible(page);
-    await page.getByRole("tab", { name: "Company Stats" }).click();
+    await selectTab(page, "Company Stats");
     await expectHeading(page, "Company Performance");
     await rows.filter({ hasText: "Globex" }).getByText("110", { exact: true }).waitFor();
     await rows.filter({ hasText: "Globex" }).getByText("9.09%", { exact: true }).waitFor();
@@ -204,7 +205,7 @@ Deno.test({ name: "Dashboard and Analytics", ...browserTest }, async (t) => {
   });
 
   await t.step("analytics: device and browser pies", async () => {
-    await page.getByRole("tab", { name: "Device & Browser" }).click();
+    await selectTab(page, "Device & Browser");
     await page.getByRole("img", { name: "Visits by device, last 7 days" }).waitFor();
     await page.getByRole("img", { name: "Visits by browser, last 7 days" }).waitFor();
     await expectAccessible(page);

@@ -16,6 +16,7 @@ import {
   flagsOf,
   newPage,
   openAs,
+  selectTab,
   storedToken,
 } from "./helpers.ts";
 
@@ -149,7 +150,7 @@ Deno.test({ name: "admin sign-in, guard and layout", ...browserTest }, async (t)
     });
     assert.equal(response.status, 200);
     await response.body?.cancel();
-    await page.getByRole("tab", { name: /^Inactive/ }).click();
+    await selectTab(page, /^Inactive/);
     await page.waitForURL(`${s.url}/admin/login`);
     assert.equal(await storedToken(page), null);
     await page.getByRole("button", { name: "Sign In" }).waitFor();

@@ -18,6 +18,7 @@ import {
   openAs,
   press,
   publicStatus,
+  selectTab,
 } from "./helpers.ts";
 import { EXPERIENCE_OPTIONS, type JobWithAnalytics } from "../../kv/schemas.ts";
 
@@ -178,7 +179,7 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
 
   await t.step("JSON upload: the guide, Use Example, and the format messages", async () => {
     await page.goto(`${s.url}/admin/jobs/create`);
-    await page.getByRole("tab", { name: "JSON Upload" }).click();
+    await selectTab(page, "JSON Upload");
     await expectHeading(page, "Format guide");
     await expectHeading(page, "Required fields");
     const box = page.getByLabel("Jobs (JSON or CSV)");
@@ -298,7 +299,7 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
 
   await t.step("an upload that creates nothing stays on the page", async () => {
     await page.goto(`${s.url}/admin/jobs/create`);
-    await page.getByRole("tab", { name: "JSON Upload" }).click();
+    await selectTab(page, "JSON Upload");
     await page.getByLabel("Jobs (JSON or CSV)").fill(
       JSON.stringify({ jobs: [sampleJob({ hiringLink: existing.hiringLink })] }),
     );

@@ -19,6 +19,7 @@ import {
   openAs,
   press,
   publicStatus,
+  selectTab,
 } from "./helpers.ts";
 import type { JobWithAnalytics } from "../../kv/schemas.ts";
 
@@ -56,10 +57,10 @@ Deno.test({ name: "admin portal edges: data safety and failures", ...browserTest
     await expectText(page, "0 selected");
     await page.getByRole("button", { name: "Select All" }).click();
     await expectText(page, "4 selected");
-    await page.getByRole("tab", { name: /^Dump/ }).click();
+    await selectTab(page, /^Dump/);
     await expectText(page, "Showing 1 to 2 of 2 jobs");
     await expectText(page, "0 selected");
-    await page.getByRole("tab", { name: /^Active/ }).click();
+    await selectTab(page, /^Active/);
     await expectText(page, "Showing 1 to 10 of 14 jobs");
     await expectText(page, "0 selected");
   });

@@ -17,6 +17,7 @@ import {
   hold,
   newPage,
   press,
+  selectTab,
 } from "./helpers.ts";
 import type { JobWithAnalytics } from "../../kv/schemas.ts";
 
@@ -79,8 +80,8 @@ Deno.test({ name: "failure toasts, busy labels and loading states", ...browserTe
     await expectToast(page, "Error fetching jobs");
     await page.getByText("Could not load the jobs").waitFor();
     await restoreList();
-    await page.getByRole("tab", { name: /^Dump/ }).click();
-    await page.getByRole("tab", { name: "Active (2)" }).click();
+    await selectTab(page, /^Dump/);
+    await selectTab(page, "Active (2)");
     await failNext(page, "DELETE", /\/api\/jobs\/[^/]+$/);
     await page.getByRole("button", { name: /^Delete Role 1/ }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
@@ -116,7 +117,7 @@ Deno.test({ name: "failure toasts, busy labels and loading states", ...browserTe
     await release();
     await expectToast(page, "Job created successfully!");
     await page.goto(`${s.url}/admin/jobs/create`);
-    await page.getByRole("tab", { name: "JSON Upload" }).click();
+    await selectTab(page, "JSON Upload");
     await page.getByLabel("Jobs (JSON or CSV)").fill(JSON.stringify({ jobs: [sampleJob()] }));
     await failNext(page, "POST", /\/api\/jobs\/bulk$/);
     await press(page.getByRole("button", { name: "Upload Jobs" }));

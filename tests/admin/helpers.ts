@@ -64,6 +64,16 @@ export async function press(control: Locator) {
 }
 
 /**
+ * Opens a tab by keyboard (a toast can cover the tabs on a phone) and waits until it is the selected
+ * one, so what follows reads the tab's own panel.
+ */
+export async function selectTab(page: Page, name: string | RegExp) {
+  const tab = page.getByRole("tab", { name });
+  await press(tab);
+  await page.getByRole("tab", { name, selected: true }).waitFor();
+}
+
+/**
  * Closes the open dialog with Escape and waits until the screen's state has let it go (its content
  * is unmounted), so the next step can open a dialog for the same item again.
  */

@@ -16,6 +16,7 @@ import {
   openAs,
   press,
   publicStatus,
+  selectTab,
 } from "./helpers.ts";
 
 Deno.test({ name: "plain words and narrow screens", ...browserTest }, async (t) => {
@@ -156,7 +157,7 @@ Deno.test({ name: "Manage Jobs: close and reopen", ...browserTest }, async (t) =
         main,
         sampleJob({ role: `Holder ${width}`, hiringLink: closing.hiringLink }),
       );
-      await page.getByRole("tab", { name: /^Inactive/ }).click();
+      await selectTab(page, /^Inactive/);
       await press(row(closing.role).getByRole("button", { name: `Reopen ${closing.role} at` }));
       const dialog = page.getByRole("dialog", { name: "Duplicate Job Detected" });
       await dialog.getByText(holder.role).waitFor();
@@ -166,13 +167,13 @@ Deno.test({ name: "Manage Jobs: close and reopen", ...browserTest }, async (t) =
       assert.equal(await publicStatus(s, closing._id), 410);
 
       // In bulk: close one active job, then reopen both closed ones; one link is taken.
-      await page.getByRole("tab", { name: /^Active/ }).click();
+      await selectTab(page, /^Active/);
       await press(page.getByRole("button", { name: "Bulk Actions" }));
       await row(other.role).getByRole("checkbox").check();
       await press(page.getByRole("button", { name: "Close Selected" }));
       await expectToast(page, "1 job closed");
       await row(other.role).waitFor({ state: "detached" });
-      await page.getByRole("tab", { name: /^Inactive/ }).click();
+      await selectTab(page, /^Inactive/);
       await row(other.role).getByRole("checkbox").check();
       await row(closing.role).getByRole("checkbox").check();
       await press(page.getByRole("button", { name: "Reopen Selected" }));
@@ -265,7 +266,7 @@ Deno.test({ name: "Create Job: a CSV upload", ...browserTest }, async (t) => {
       async () => {
         const { context, page } = await newPage(browser, width);
         await openAs(page, s, main, "/admin/jobs/create");
-        await page.getByRole("tab", { name: "JSON Upload" }).click();
+        await selectTab(page, "JSON Upload");
         const [download] = await Promise.all([
           page.waitForEvent("download"),
           page.getByRole("button", { name: "Download CSV template" }).click(),
@@ -313,7 +314,7 @@ Deno.test({ name: "Create Job: a CSV upload", ...browserTest }, async (t) => {
   await t.step("a CSV with an unknown column says which", async () => {
     const { context, page } = await newPage(browser);
     await openAs(page, s, main, "/admin/jobs/create");
-    await page.getByRole("tab", { name: "JSON Upload" }).click();
+    await selectTab(page, "JSON Upload");
     await page.getByLabel("Jobs (JSON or CSV)").fill("company,role\nAcme,Engineer");
     await press(page.getByRole("button", { name: "Upload Jobs" }));
     await page.locator("[data-sonner-toast]").filter({ hasText: 'Unknown column "company"' })
