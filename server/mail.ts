@@ -4,7 +4,7 @@
  * Every mail has a plain-text and an HTML part; a mail to a list carries RFC 8058 one-click
  * unsubscribe headers.
  */
-import nodemailer from "nodemailer";
+import type nodemailer from "nodemailer";
 import type { Config } from "./config.ts";
 
 export interface Mail {
@@ -39,12 +39,18 @@ export function createMailer(config: Config, siteName: string): Mailer {
   const host = config.SITE_URL ? new URL(config.SITE_URL).hostname : "localhost";
   const from = config.MAIL_FROM ?? `${siteName} <no-reply@${host}>`;
   if (!config.SMTP_URL) return logMailer(from);
-  const transport = nodemailer.createTransport({ url: config.SMTP_URL, pool: true });
-  const where = new URL(config.SMTP_URL);
+  const url = config.SMTP_URL;
+  // nodemailer is imported with the first mail: it takes longer to load than the rest of the
+  // server, and a cold start that sends nothing must not wait for it.
+  let transport: Promise<ReturnType<typeof nodemailer.createTransport>> | null = null;
+  const where = new URL(url);
   return {
     destination: `SMTP server ${where.protocol}//${where.host}`,
     async send(mail) {
-      await transport.sendMail({
+      transport ??= import("nodemailer").then(({ default: mailer }) =>
+        mailer.createTransport({ url, pool: true })
+      );
+      await (await transport).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
@@ -54,7 +60,7 @@ export function createMailer(config: Config, siteName: string): Mailer {
         headers: mail.unsubscribe ? unsubscribeHeaders(mail.unsubscribe) : undefined,
       });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((open) => open.close()),
   };
 }
 

@@ -3,24 +3,29 @@
  * schema with its own message): not one of the most common passwords, and not containing the
  * account's own username or e-mail address. Each refusal says why.
  */
-import { dictionary } from "@zxcvbn-ts/language-common";
 import { fail } from "./errors.ts";
 
-let common: Set<string> | null = null;
+let common: Promise<Set<string>> | null = null;
 
-/** zxcvbn-ts's list of about 49,000 passwords seen most often in breaches, read on first use. */
-function commonPasswords(): Set<string> {
-  common ??= new Set(dictionary["passwords-common"] as string[]);
+/**
+ * zxcvbn-ts's list of about 49,000 passwords seen most often in breaches, imported on first use:
+ * its dictionaries take longer to load than the rest of the server, which a cold start must not
+ * wait for.
+ */
+function commonPasswords(): Promise<Set<string>> {
+  common ??= import("@zxcvbn-ts/language-common").then(({ dictionary }) =>
+    new Set(dictionary["passwords-common"] as string[])
+  );
   return common;
 }
 
 /** Why `password` may not be used by the account named `username` and `email`, or null. */
-export function passwordProblem(
+export async function passwordProblem(
   password: string,
   account: { username: string; email: string },
-): string | null {
+): Promise<string | null> {
   const lower = password.toLowerCase();
-  if (commonPasswords().has(lower)) {
+  if ((await commonPasswords()).has(lower)) {
     return "This password is one of the most common passwords. Please choose another: a " +
       "passphrase of a few unrelated words is easy to remember and hard to guess.";
   }
@@ -32,10 +37,10 @@ export function passwordProblem(
 }
 
 /** Answers 400 with the reason when `password` breaks the policy. */
-export function requireGoodPassword(
+export async function requireGoodPassword(
   password: string,
   account: { username: string; email: string },
-): void {
-  const problem = passwordProblem(password, account);
+): Promise<void> {
+  const problem = await passwordProblem(password, account);
   if (problem) fail(400, problem);
 }

@@ -81,6 +81,9 @@ export class JobStore {
   /** The newest revision this store's own commits made: its own pages show them at once. */
   private ownRevision = -1;
   private snapshotTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The snapshot being written, which closing waits for: its database must stay open until done. */
+  private snapshotWrite: Promise<unknown> | null = null;
+  private closed = false;
   /** When the first change not in a snapshot yet was applied (on the store's clock), or null. */
   private unsnapshotted: number | null = null;
   private readonly settleMs: number;
@@ -119,8 +122,12 @@ export class JobStore {
 
   /** Stops following and the snapshot timer (tests, shutdown). */
   async close(): Promise<void> {
+    this.closed = true;
     clearTimeout(this.snapshotTimer);
     await this.follower?.close();
+    // What following started must end before the database closes under it.
+    while (this.refreshing) await this.refreshing.catch(() => {});
+    await this.snapshotWrite;
   }
 
   // ---- reads -------------------------------------------------------------------------------
@@ -531,17 +538,22 @@ export class JobStore {
    * steady stream of edits still gets one. Only a following store (a server) writes snapshots.
    */
   private snapshotLater(delayMs = this.settleMs): void {
-    if (!this.follower || this.unsnapshotted === null) return;
+    if (!this.follower || this.unsnapshotted === null || this.closed) return;
     clearTimeout(this.snapshotTimer);
     const waited = this.now().getTime() - this.unsnapshotted;
     const delay = waited >= this.snapshotIntervalMs ? 0 : delayMs;
     this.snapshotTimer = setTimeout(() => {
-      this.saveSnapshot().catch((error) =>
+      const saving = this.saveSnapshot().catch((error) =>
         console.error(
           "Writing the catalogue's snapshot failed (the next change tries again):",
           error,
         )
       );
+      // An earlier write may still be under way: closing waits for both.
+      const writing: Promise<unknown> = Promise.all([this.snapshotWrite, saving]).finally(() => {
+        if (this.snapshotWrite === writing) this.snapshotWrite = null;
+      });
+      this.snapshotWrite = writing;
     }, delay);
     Deno.unrefTimer(this.snapshotTimer as unknown as number);
   }

@@ -50,7 +50,7 @@ export function adminRoutes(services: Services) {
       fail(403, "Invalid secret key");
     }
     await attempt.succeeded();
-    requireGoodPassword(body.password, body);
+    await requireGoodPassword(body.password, body);
     // Nobody is signed in yet: the record names the one who held the main-admin secret.
     const setup = services.activity.by({ id: null, name: body.username }, clientAddress(c));
     const result = await admins.create({
@@ -161,7 +161,7 @@ export function adminRoutes(services: Services) {
       await attempt.succeeded();
     }
     if (body.password) {
-      requireGoodPassword(body.password, {
+      await requireGoodPassword(body.password, {
         username: body.username ?? current.username,
         email: body.email ?? current.email,
       });
@@ -201,7 +201,7 @@ export function adminRoutes(services: Services) {
 
   app.post("/register", mainOnly, async (c) => {
     const body = parseWith(registerAdminSchema, await readJson(c));
-    requireGoodPassword(body.password, body);
+    await requireGoodPassword(body.password, body);
     const result = await admins.create({
       username: body.username,
       email: body.email,

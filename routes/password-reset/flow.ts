@@ -93,7 +93,7 @@ export async function confirmReset(
   if (found.state !== "live") fail(400, found.state === "expired" ? RESET_EXPIRED : RESET_UNKNOWN);
   const admin = await admins.get(found.reset.adminId);
   if (!admin?.isActive) fail(400, RESET_UNKNOWN);
-  requireGoodPassword(password, admin);
+  await requireGoodPassword(password, admin);
   const passwordHash = await hashPassword(password);
   const result = await admins.update(admin._id, () => ({ passwordHash }), {
     audit: services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
