@@ -173,6 +173,8 @@ export interface SearchPage {
   jobs: Job[];
   pagination: Pagination;
   facets: Facets;
+  /** Whether no job has every word searched for, and these have the most of them. */
+  partial: boolean;
 }
 
 /** The active jobs held in memory for public reads, valid for one revision of `jobs_meta`. */
@@ -340,6 +342,7 @@ export class ActiveCatalog {
       jobs,
       pagination: paginate(query.page, query.limit, answer.total),
       facets: answer.facets,
+      partial: answer.partial,
     };
   }
 

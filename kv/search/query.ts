@@ -78,9 +78,12 @@ const FILLER = new Set(
     .split(" "),
 );
 
-/** `3 years`, `3+ yrs exp`, `2-4 years of experience`, `5 yoe`: the years a seeker has. */
+/**
+ * `3 years`, `3+ yrs exp`, `2-4 years of experience`, `5 yoe`, and `5+` standing alone (`java 5+`):
+ * the years a seeker has.
+ */
 const YEARS =
-  /\b(\d{1,2})\s*(?:(?:-|to)\s*(\d{1,2}))?\s*(\+|plus)?\s*(?:years?|yrs?|yoe)\b(?:\s+of)?(?:\s+(?:exp(?:erience)?d?)\b)?|\b(\d{1,2})\s*(\+)\s*(?:exp(?:erience)?)\b/g;
+  /\b(\d{1,2})\s*(?:(?:-|to)\s*(\d{1,2}))?\s*(\+|plus)?\s*(?:years?|yrs?|yoe)\b(?:\s+of)?(?:\s+(?:exp(?:erience)?d?)\b)?|\b(\d{1,2})\s*(\+)(?:\s*(?:exp(?:erience)?)\b|(?=\s|$))/g;
 
 /** The experience options a seeker with `years` fits: a range holding it, or an N+ up to it. */
 function fits(years: number): Experience[] {

@@ -69,6 +69,8 @@ export interface SearchAnswer {
    * the index's reused arrays, so read it before the next search.
    */
   docs: Uint32Array;
+  /** Whether no job has every word, and these are the jobs with the most of them. */
+  partial: boolean;
 }
 
 const code = (values: readonly string[], value: string | undefined) =>
@@ -300,6 +302,7 @@ function searchWith(
     ids: page.map((doc) => ids[doc]),
     total,
     docs: found,
+    partial: partly && total > 0,
     facets: {
       roles: topOptions(index.roleNames, roleCounts, query.role),
       experience: counted(EXPERIENCE_OPTIONS, levelCounts, query.experience),

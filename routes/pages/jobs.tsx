@@ -23,6 +23,8 @@ export interface JobListData {
   jobs: Job[];
   pagination: Pagination;
   facets: Facets;
+  /** Whether no job has every word searched for, and these have the most of them. */
+  partial: boolean;
   /** For an empty result: the same search without one filter or word, when that finds jobs. */
   looser: { search: Loosenable; total: number } | null;
 }
@@ -81,7 +83,7 @@ function loosened(query: ListQuery, search: Loosenable): string {
 function Results(
   { query, data, timeZone }: { query: ListQuery; data: Promise<JobListData>; timeZone: string },
 ) {
-  const { jobs, pagination, facets, looser } = use(data);
+  const { jobs, pagination, facets, looser, partial } = use(data);
   const { totalJobs, currentPage } = pagination;
   const first = (currentPage - 1) * PUBLIC_PAGE_SIZE + 1;
   const last = first + jobs.length - 1;
@@ -103,6 +105,11 @@ function Results(
               {`Showing ${formatCount(first)} - ${formatCount(last)} of ${
                 formatCount(totalJobs)
               } results`}
+            </p>
+          )}
+          {partial && (
+            <p className="muted">
+              No job has every word you searched for: these have the most of them.
             </p>
           )}
         </div>

@@ -102,6 +102,17 @@ Deno.test("an empty result keeps its texts and offers a looser search as a link"
   assert.ok(!none.html.includes('class="looser"'));
 });
 
+Deno.test("jobs with most of the words say that none has them all", async () => {
+  await using t = await testApp();
+  await seed(t);
+  const partial = await get(t, "/jobs?keywords=chef+astronaut");
+  assert.deepEqual(cardRoles(partial.html), ["Chef"]);
+  assert.ok(partial.html.includes("No job has every word you searched for"));
+  const whole = await get(t, "/jobs?keywords=chef");
+  assert.deepEqual(cardRoles(whole.html), ["Chef"]);
+  assert.ok(!whole.html.includes("No job has every word you searched for"));
+});
+
 Deno.test("a pasted 477-character title is searched as it is, its meaningful words kept", async () => {
   await using t = await testApp();
   await seed(t);

@@ -160,6 +160,14 @@ Deno.test("experience phrases, seniority, places and filler words are read, not 
   assert.deepEqual(experiences("4 yrs exp"), [["3+", "4+"]]);
   assert.deepEqual(experiences("3+ years"), [["2-3", "3+"]]);
   assert.deepEqual(experiences("5 years of experience"), [["3+", "4+", "5+"]]);
+  // A number with a plus standing alone is years too; a plus inside a word is not.
+  assert.deepEqual(experiences("java 5+"), [["3+", "4+", "5+"]]);
+  assert.deepEqual(parseKeywords("java 5+").terms.map((term) => term.word), ["java"]);
+  assert.deepEqual(experiences("c++ developer"), []);
+  assert.deepEqual(parseKeywords("c++ developer").terms.map((term) => term.word), [
+    "c++",
+    "develop",
+  ]);
   assert.deepEqual(experiences("entry level"), [[
     "0-1",
     "intern",
