@@ -345,6 +345,43 @@ export class JobStore {
   }
 
   /**
+   * Every job a Manage Jobs filter finds, newest first, `size` at a time: one pass over the index
+   * (a page list would skip every row before each page again) or over the admin search's ids.
+   */
+  async *exportPages(
+    filter: Pick<AdminListQuery, "status" | "search" | "company" | "location">,
+    size: number,
+  ): AsyncGenerator<Job[]> {
+    const search = { search: filter.search, company: filter.company, location: filter.location };
+    let ids: AsyncIterable<string> | Iterable<string>;
+    if (Object.values(search).some((text) => text?.trim())) {
+      const admin = await this.adminIndex();
+      ids = admin.find({
+        ...search,
+        status: filter.status,
+        sortBy: "datePosted",
+        newestFirst: true,
+        offset: 0,
+        limit: Number.MAX_SAFE_INTEGER,
+      }).ids;
+    } else {
+      const prefix = filter.status === "all" ? keys.jobsByDate() : keys.jobsByStatus(filter.status);
+      const entries = this.kv.list({ prefix }, { reverse: true, batchSize: size });
+      ids = (async function* () {
+        for await (const entry of entries) yield entry.key[entry.key.length - 1] as string;
+      })();
+    }
+    let batch: string[] = [];
+    for await (const id of ids) {
+      batch.push(id);
+      if (batch.length < size) continue;
+      yield await this.getMany(batch);
+      batch = [];
+    }
+    if (batch.length > 0) yield await this.getMany(batch);
+  }
+
+  /**
    * The admin search of the current revision: the public catalogue's jobs and, read once, the
    * jobs in dump and inactive; then it follows every change with the catalogue.
    */

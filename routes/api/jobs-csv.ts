@@ -8,7 +8,7 @@ import { fail } from "../../server/errors.ts";
 import type { Services } from "../../server/context.ts";
 import { JOB_CSV_COLUMNS, jobCsvValues, jobsFromCsvRows } from "../../kv/jobs/csv.ts";
 import type { AdminListQuery } from "../../kv/jobs/paging.ts";
-import type { JobWithAnalytics } from "../../kv/schemas.ts";
+import type { Job, JobWithAnalytics } from "../../kv/schemas.ts";
 import { csvCell } from "./analytics.ts";
 
 export function isCsv(c: Context): boolean {
@@ -54,25 +54,21 @@ export function exportJobsCsv(
   fileName: string,
 ): Response {
   const encoder = new TextEncoder();
-  let page = 0;
+  let pages: AsyncGenerator<Job[]> | null = null;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (page === 0) {
-        page = 1;
+      if (!pages) {
+        pages = jobs.exportPages(filter, EXPORT_PAGE);
         controller.enqueue(encoder.encode(`${EXPORT_COLUMNS.join(",")}\r\n`));
         return;
       }
-      const list = await jobs.adminList({
-        ...filter,
-        page,
-        limit: EXPORT_PAGE,
-        sortBy: "datePosted",
-        sortOrder: "desc",
-      });
-      const rows = await jobs.withAnalytics(list.jobs);
-      if (rows.length > 0) controller.enqueue(encoder.encode(rows.map(exportRow).join("")));
-      if (list.pagination.hasNext && rows.length > 0) page++;
-      else controller.close();
+      const next = await pages.next();
+      if (next.done) return controller.close();
+      const rows = await jobs.withAnalytics(next.value);
+      controller.enqueue(encoder.encode(rows.map(exportRow).join("")));
+    },
+    async cancel() {
+      await pages?.return(undefined);
     },
   });
   return new Response(body, {
