@@ -210,6 +210,7 @@ export function publicPages(services: Services) {
     const hit = cache.get(key, revision);
     if (hit) {
       counter.pageView(c);
+      counter.search(c, url.searchParams.get("keywords") ?? undefined);
       return send(c, hit);
     }
     const query = parseListQuery(url.searchParams);
@@ -223,6 +224,7 @@ export function publicPages(services: Services) {
       if (query.page > totalPages) return c.redirect(`/jobs${listSearch(query, totalPages)}`, 302);
     }
     counter.pageView(c);
+    counter.search(c, query.keywords);
     const filtered = hasFilters(query);
     // Search results are for the visitor who asked: search engines follow their links but do not
     // index them, and nothing the visitor typed is echoed into the page's description.
