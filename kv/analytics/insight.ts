@@ -20,8 +20,17 @@ import {
   type SourcesReport,
 } from "./types.ts";
 
-/** One day's counts of every dimension: by dimension, value, then field (`n`, `zero`, `results`). */
-type DayDimensions = Map<string, Map<string, Record<string, number>>>;
+/** One day's counts of a dimension: by value, then field (`n`, `zero`, `results`). */
+type DayCounts = Map<string, Record<string, number>>;
+
+/** A past day's counts of a dimension as one record, good while the day's `writes` is unchanged. */
+interface DayPack {
+  writes: number;
+  values: [string, Record<string, number>][];
+}
+
+/** KV takes values up to 64 KiB; a larger pack (long terms in many scripts) is not written. */
+const MAX_PACK_BYTES = 60_000;
 
 const collator = new Intl.Collator("en", { sensitivity: "base" });
 
@@ -39,17 +48,15 @@ function ranked<T extends string>(
   return rest ? [...shown, { [name]: OTHER, [count]: rest }] : shown;
 }
 
-function sizeOf(day: DayDimensions): number {
+function sizeOf(day: DayCounts): number {
   let bytes = 64;
-  for (const values of day.values()) {
-    for (const [value, fields] of values) bytes += roughBytes(value) + roughBytes(fields);
-  }
+  for (const [value, fields] of day) bytes += roughBytes(value) + roughBytes(fields);
   return bytes;
 }
 
 export class InsightReports {
-  /** Each day's dimension counts by day, good while the day's `writes` is unchanged. */
-  readonly days = new BoundedCache<Promise<DayDimensions>>(CACHE_BUDGETS.insightDays);
+  /** Each day's counts of a dimension by day and dimension, good while the day's `writes` holds. */
+  readonly days = new BoundedCache<Promise<DayCounts>>(CACHE_BUDGETS.insightDays);
 
   constructor(
     private kv: Deno.Kv,
@@ -59,10 +66,14 @@ export class InsightReports {
   ) {}
 
   /** The job's views and clicks a day over the period and its views by source. */
-  async job(
-    ref: JobRef & { status: string },
-    days: number,
-  ): Promise<JobInsight> {
+  job(ref: JobRef & { status: string }, days: number): Promise<JobInsight> {
+    return this.reports.remember(
+      `insight:job:${ref._id}:${days}:${ref.role}:${ref.companyName}:${ref.status}`,
+      () => this.readJob(ref, days),
+    );
+  }
+
+  private async readJob(ref: JobRef & { status: string }, days: number): Promise<JobInsight> {
     const list = periodDays(dayOf(this.now(), this.timeZone), days);
     const counted = await getAll<Deno.KvU64>(
       this.kv,
@@ -106,8 +117,15 @@ export class InsightReports {
   }
 
   /** Visits by referrer group, utm_source and utm_campaign, each list its top `limit`. */
-  async sources(days: number, limit: number): Promise<SourcesReport> {
-    const { from, to, sum } = await this.summed(days);
+  sources(days: number, limit: number): Promise<SourcesReport> {
+    return this.reports.remember(
+      `insight:sources:${days}:${limit}`,
+      () => this.readSources(days, limit),
+    );
+  }
+
+  private async readSources(days: number, limit: number): Promise<SourcesReport> {
+    const { from, to, sum } = await this.summed(days, ["sources", "utm_source", "utm_campaign"]);
     const sources = sum("sources", "n");
     let visits = 0;
     for (const n of sources.values()) visits += n;
@@ -127,8 +145,15 @@ export class InsightReports {
   }
 
   /** The most searched terms and the most searched terms that found nothing, `limit` of each. */
-  async searches(days: number, limit: number): Promise<SearchesReport> {
-    const { from, to, sum, latest } = await this.summed(days);
+  searches(days: number, limit: number): Promise<SearchesReport> {
+    return this.reports.remember(
+      `insight:searches:${days}:${limit}`,
+      () => this.readSearches(days, limit),
+    );
+  }
+
+  private async readSearches(days: number, limit: number): Promise<SearchesReport> {
+    const { from, to, sum, latest } = await this.summed(days, ["searches"]);
     const searches = sum("searches", "n");
     const zero = sum("searches", "zero");
     const results = latest("searches", "results");
@@ -156,14 +181,21 @@ export class InsightReports {
     };
   }
 
-  /** The period's days, with a sum over them of any field and its latest figure. */
-  private async summed(days: number) {
+  /** The period's days, with a sum over them of a field of `dimensions` and its latest figure. */
+  private async summed(days: number, dimensions: Dimension[]) {
     const daily = await this.reports.daily(days);
-    const loaded = await Promise.all(daily.map(({ day, totals }) => this.dayOf(day, totals)));
+    const loaded = new Map(
+      await Promise.all(dimensions.map(async (dimension) =>
+        [
+          dimension,
+          await Promise.all(daily.map(({ day, totals }) => this.dayOf(day, dimension, totals))),
+        ] as const
+      )),
+    );
     const sum = (dimension: Dimension, field: string) => {
       const totals = new Map<string, number>();
-      for (const day of loaded) {
-        for (const [value, fields] of day.get(dimension) ?? []) {
+      for (const day of loaded.get(dimension)!) {
+        for (const [value, fields] of day) {
           const n = fields[field] ?? 0;
           if (n) totals.set(value, (totals.get(value) ?? 0) + n);
         }
@@ -172,8 +204,8 @@ export class InsightReports {
     };
     const latest = (dimension: Dimension, field: string) => {
       const figures = new Map<string, number>();
-      for (const day of loaded) {
-        for (const [value, fields] of day.get(dimension) ?? []) {
+      for (const day of loaded.get(dimension)!) {
+        for (const [value, fields] of day) {
           if (fields[field] !== undefined) figures.set(value, fields[field]);
         }
       }
@@ -182,33 +214,49 @@ export class InsightReports {
     return { from: daily[0].day, to: daily[daily.length - 1].day, sum, latest };
   }
 
-  private dayOf(day: string, totals: DayTotals): Promise<DayDimensions> {
+  private dayOf(day: string, dimension: Dimension, totals: DayTotals): Promise<DayCounts> {
     if (totals.writes === 0) return Promise.resolve(new Map());
-    const hit = this.days.get(day, totals.writes);
+    const key = `${day} ${dimension}`;
+    const hit = this.days.get(key, totals.writes);
     if (hit) return hit;
-    const load = this.readDay(day);
-    this.days.set(day, totals.writes, load, 0);
+    const load = this.readDay(day, dimension, totals.writes);
+    this.days.set(key, totals.writes, load, 0);
     // Kept at a placeholder size while it is read (callers meanwhile share it), then at its own.
     load.then(
       (value) =>
-        this.days.get(day, totals.writes) === load &&
-        this.days.set(day, totals.writes, load, sizeOf(value)),
-      () => this.days.get(day, totals.writes) === load && this.days.delete(day),
+        this.days.get(key, totals.writes) === load &&
+        this.days.set(key, totals.writes, load, sizeOf(value)),
+      () => this.days.get(key, totals.writes) === load && this.days.delete(key),
     );
     return load;
   }
 
-  private async readDay(day: string): Promise<DayDimensions> {
-    const result: DayDimensions = new Map();
-    const prefix = keys.analyticsDims(day);
+  /**
+   * A day's counts of a dimension: from its pack when the pack was made at the day's current
+   * `writes`, else listed (a busy day holds hundreds of keys a dimension, and 90 days of listing
+   * took seconds) and, once the day is over, packed for the next reader.
+   */
+  private async readDay(day: string, dimension: Dimension, writes: number): Promise<DayCounts> {
+    const packKey = keys.analyticsDimPack(day, dimension);
+    const pack = (await this.kv.get<DayPack>(packKey)).value;
+    if (pack?.writes === writes) return new Map(pack.values);
+    const values = await this.listDay(day, dimension);
+    const packed: DayPack = { writes, values: [...values] };
+    if (day < dayOf(this.now(), this.timeZone) && roughBytes(packed) <= MAX_PACK_BYTES) {
+      await this.kv.set(packKey, packed);
+    }
+    return values;
+  }
+
+  private async listDay(day: string, dimension: Dimension): Promise<DayCounts> {
+    const values: DayCounts = new Map();
+    const prefix = keys.analyticsDimDays(day, dimension);
     for await (const entry of this.kv.list<Deno.KvU64>({ prefix }, { batchSize: 1000 })) {
-      const [, , dimension, value, field] = entry.key as string[];
-      let values = result.get(dimension);
-      if (!values) result.set(dimension, values = new Map());
+      const [, , , value, field] = entry.key as string[];
       let fields = values.get(value);
       if (!fields) values.set(value, fields = {});
       fields[field] = Number(entry.value.value);
     }
-    return result;
+    return values;
   }
 }

@@ -5,7 +5,7 @@ import { signIn } from "../helpers/admins.ts";
 import { CHROME_DESKTOP, from, GOOGLEBOT, report, SAFARI_IPHONE } from "../analytics/fixtures.ts";
 import type { JobInsight, SearchesReport, SourcesReport } from "../../kv/analytics/types.ts";
 import type { Job } from "../../kv/schemas.ts";
-import { DIMENSION_LIMITS } from "../../kv/analytics/dimensions.ts";
+import { DIMENSION_LIMITS, recordSearches } from "../../kv/analytics/dimensions.ts";
 
 const NOW = new Date("2026-03-10T10:00:00Z");
 /** What a browser sends when a person follows a link or types an address. */
@@ -242,6 +242,15 @@ Deno.test("searches are normalised and counted once per visitor a day, with thei
   assert.deepEqual(report2.top[0], { query: "python developer", searches: 4, results: 2 });
   const today = await report<SearchesReport>(t, later, "/api/analytics/searches?days=1");
   assert.deepEqual(today.top, [{ query: "python developer", searches: 1, results: 2 }]);
+
+  // Yesterday was read (and kept as one record); a batch written late for it still shows.
+  await recordSearches(t.kv, "2026-03-10", [{ visitor: "late", term: "rust", results: 0 }]);
+  const report3 = await report<SearchesReport>(t, later, "/api/analytics/searches?days=7");
+  assert.deepEqual(report3.zeroResults.map((row) => row.query), [
+    "café manager",
+    "rust",
+    "underwater basket weaving",
+  ]);
 });
 
 Deno.test("a search term keeps its first 100 characters, whole ones in any script", async () => {
