@@ -7,9 +7,11 @@
  * the client address and user agent under the day's secret salt; neither is ever written anywhere.
  * A visitor counts once a day among the unique visitors, and once a day per job for views and for
  * clicks, however many requests it makes and whichever processes answer them: markers in KV decide,
- * and this process only remembers, within a byte budget, what it need not ask KV again. Counts are
- * batched in memory and written at most a second later (and on shutdown) so that counting never
- * slows a page down.
+ * and this process only remembers, within a byte budget, what it need not ask KV again. A visit
+ * that enters the site also counts for its source (kv/analytics/sources.ts: a referrer group and
+ * the landing URL's utm tags, never the referring URL), and a public search counts its normalised
+ * term once per visitor a day. Counts are batched in memory and written at most a second later (and
+ * on shutdown) so that counting never slows a page down.
  */
 import type { Context } from "hono";
 import pLimit from "p-limit";

@@ -344,3 +344,28 @@ Deno.test("the analytics export holds the sources, the search terms and the top 
     new RegExp(`\\r\\nTop jobs by source\\r\\njobId,role,source,views\\r\\n${job.jobId},`),
   );
 });
+
+Deno.test("the job list keeps a campaign's tags through its canonical redirect, and counts them", async () => {
+  await using t = await testApp({ now: NOW });
+  const direct = await t.app.request("/jobs?utm_source=newsletter&utm_campaign=weekly", {
+    headers: { ...NAVIGATE, "user-agent": CHROME_DESKTOP },
+  }, from("192.0.2.1"));
+  assert.equal(direct.status, 200);
+  await direct.body?.cancel();
+  const moved = await t.app.request("/jobs?utm_source=LinkedIn&keywords=%20python%20&x=1", {
+    headers: { ...NAVIGATE, "user-agent": CHROME_DESKTOP },
+  }, from("192.0.2.2"));
+  assert.equal(moved.status, 302);
+  assert.equal(moved.headers.get("location"), "/jobs?keywords=python&utm_source=LinkedIn");
+  await (await visit(t, "/jobs?utm_source=LinkedIn&keywords=%20python%20", {
+    address: "192.0.2.2",
+  })).body?.cancel();
+  await t.services.counter.flush();
+  const admin = await signIn(t, { main: true });
+  const sources = await report<SourcesReport>(t, admin, "/api/analytics/sources?days=1");
+  assert.deepEqual(sources.sources, [
+    { source: "LinkedIn", visits: 1 },
+    { source: "Newsletter / E-mail", visits: 1 },
+  ]);
+  assert.deepEqual(sources.utmCampaigns, [{ value: "weekly", visits: 1 }]);
+});
