@@ -97,8 +97,13 @@ Deno.test("traffic sources group referrers as Plausible does and count utm_sourc
   assert.deepEqual(sources.utmCampaigns, [{ value: "spring hiring", visits: 2 }]);
   assert.equal(sources.from, "2026-03-04");
   assert.equal(sources.to, "2026-03-10");
-  // No path or query of another site is kept.
+  // No path or query of another site is kept, in the answer or in the database.
   assert.doesNotMatch(JSON.stringify(sources), /private|user=ana|story/);
+  for (const prefix of [["analytics_dim_day"], ["analytics_job_source"]]) {
+    for await (const entry of t.kv.list({ prefix })) {
+      assert.doesNotMatch(JSON.stringify(entry.key), /private|user=ana|story|:\/\//);
+    }
+  }
 
   const limited = await report<SourcesReport>(t, admin, "/api/analytics/sources?days=7&limit=2");
   assert.deepEqual(limited.sources, [
@@ -368,4 +373,26 @@ Deno.test("the job list keeps a campaign's tags through its canonical redirect, 
     { source: "Newsletter / E-mail", visits: 1 },
   ]);
   assert.deepEqual(sources.utmCampaigns, [{ value: "weekly", visits: 1 }]);
+});
+
+Deno.test("a day keeps its first 100 referring sites and counts the rest as other", async () => {
+  await using t = await testApp({ now: NOW });
+  const limit = DIMENSION_LIMITS.sources;
+  for (let i = 0; i < limit + 3; i++) {
+    const response = await visit(t, "/", {
+      referer: `https://site-${i}.example/`,
+      address: `10.1.${Math.floor(i / 200)}.${i % 200}`,
+    });
+    await response.body?.cancel();
+  }
+  await t.services.counter.flush();
+  const admin = await signIn(t, { main: true });
+  const sources = await report<SourcesReport>(t, admin, "/api/analytics/sources?days=1&limit=100");
+  assert.equal(sources.visits, limit + 3);
+  assert.equal(sources.sources.length, 101);
+  assert.deepEqual(sources.sources.at(-1), { source: "(other)", visits: 3 });
+  const stored = await Array.fromAsync(
+    t.kv.list({ prefix: ["analytics_dim_day", "2026-03-10", "sources"] }),
+  );
+  assert.equal(stored.length, limit + 1, "the admitted sites and (other)");
 });
