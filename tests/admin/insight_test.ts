@@ -133,6 +133,8 @@ Deno.test({ name: "Insight: sources, searches and a job's days", ...browserTest 
       const link = page.getByRole("link", {
         name: `Insight: views and sources of ${job.role} at ${job.companyName}`,
       });
+      await link.waitFor();
+      await shot(page, `jobs-${width}`);
       await link.focus();
       await link.press("Enter");
       await page.waitForURL(`${s.url}/admin/jobs/insight/${job._id}`);
