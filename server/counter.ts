@@ -364,8 +364,8 @@ class BatchingCounter implements TrafficCounter {
       pending.devices = counts.devices;
       pending.browsers = counts.browsers;
     }
+    // recordSources takes out of `pending.sources` what it wrote: a retry adds only the rest.
     const sourceNames = await recordSources(this.deps.kv, day, pending.sources);
-    pending.sources.clear();
     const entries = [...pending.visitors.values()];
     const [refs, results] = await Promise.all([
       this.jobRefs(entries.flatMap((entry) => [...entry.views.keys(), ...entry.clicks])),

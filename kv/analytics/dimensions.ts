@@ -50,6 +50,7 @@ export async function recordDimensions(
   kv: Deno.Kv,
   day: string,
   rows: DimensionRow[],
+  committed: (rows: DimensionRow[]) => void = () => {},
 ): Promise<Map<string, string>> {
   const stored = new Map<string, string>();
   const byDimension = Map.groupBy(rows, (row) => row.dimension);
@@ -57,6 +58,7 @@ export async function recordDimensions(
     for (const part of chunk(list, ROWS_PER_WRITE)) {
       const result = await retrying(() => writeRows(kv, day, dimension, part));
       for (const [value, as] of result) stored.set(`${dimension}\n${value}`, as);
+      committed(part);
     }
   }
   return stored;
@@ -112,7 +114,8 @@ export type SourceCounts = Map<string, number>;
 
 /**
  * Adds a day's visits by source; returns the name each referrer group is kept under (a host past
- * the day's limit is `OTHER`).
+ * the day's limit is `OTHER`). What each write commits is taken out of `counts`, so when a later
+ * write fails, `counts` holds exactly what is still to be written.
  */
 export async function recordSources(
   kv: Deno.Kv,
@@ -123,7 +126,9 @@ export async function recordSources(
     const [dimension, value] = key.split("\n", 2) as [Dimension, string];
     return { dimension, value, add: { n } };
   });
-  const stored = await recordDimensions(kv, day, rows);
+  const stored = await recordDimensions(kv, day, rows, (part) => {
+    for (const row of part) counts.delete(`${row.dimension}\n${row.value}`);
+  });
   return new Map(
     [...stored].filter(([key]) => key.startsWith("sources\n")).map((
       [key, as],

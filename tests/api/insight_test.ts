@@ -6,6 +6,7 @@ import { CHROME_DESKTOP, from, GOOGLEBOT, report, SAFARI_IPHONE } from "../analy
 import type { JobInsight, SearchesReport, SourcesReport } from "../../kv/analytics/types.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { DIMENSION_LIMITS, recordSearches } from "../../kv/analytics/dimensions.ts";
+import { type Trap, trappedKv } from "../helpers/kv.ts";
 
 const NOW = new Date("2026-03-10T10:00:00Z");
 /** What a browser sends when a person follows a link or types an address. */
@@ -395,4 +396,20 @@ Deno.test("a day keeps its first 100 referring sites and counts the rest as othe
     t.kv.list({ prefix: ["analytics_dim_day", "2026-03-10", "sources"] }),
   );
   assert.equal(stored.length, limit + 1, "the admitted sites and (other)");
+});
+
+Deno.test("a flush that fails halfway counts each source once when it is retried", async () => {
+  const trap: Trap = { mode: null, expireIns: [] };
+  await using t = await testApp({ now: NOW, wrapKv: (kv) => trappedKv(kv, trap) });
+  await (await visit(t, "/?utm_source=newsletter", { referer: "https://www.google.com/" })).body
+    ?.cancel();
+  // The day's totals and the sources commit; the utm_source write fails.
+  trap.after = 2;
+  trap.mode = "crash";
+  await assert.rejects(t.services.counter.flush(), /the process died/);
+  await t.services.counter.flush();
+  const admin = await signIn(t, { main: true });
+  const sources = await report<SourcesReport>(t, admin, "/api/analytics/sources?days=1");
+  assert.deepEqual(sources.sources, [{ source: "Newsletter / E-mail", visits: 1 }]);
+  assert.deepEqual(sources.utmSources, [{ value: "newsletter", visits: 1 }]);
 });
