@@ -9,7 +9,8 @@
  * - Smaller caches of data rather than answers, each a BoundedCache of its own with its budget in
  *   CACHE_BUDGETS below: view and click totals of jobs (kv/jobs/store.ts), analytics report answers and
  *   the job names they show (kv/analytics/reports.ts), verified admin tokens (server/auth.ts), user-agent
- *   verdicts and the job names the traffic counter records (server/counter.ts).
+ *   verdicts (server/visitors.ts) and the job names the traffic counter records (server/counter.ts),
+ *   each day's sources and search terms (kv/analytics/insight.ts).
  * - Still bounded otherwise: the analytics reports' day counts (kv/analytics/reports.ts, one entry
  *   a day of the longest report period), what the traffic counter knows it counted
  *   (server/counter.ts, its own byte budget, oldest first), reads in flight shared by callers
@@ -40,10 +41,15 @@ export const CACHE_BUDGETS = {
   reportJobNames: 2 * MB,
   /** Admin tokens whose signature was checked (server/auth.ts). */
   verifiedTokens: 1 * MB,
-  /** Whether a user agent is a browser, and which (server/counter.ts). */
+  /** Whether a user agent is a browser, and which (server/visitors.ts). */
   userAgentVerdicts: MB / 2,
   /** Names and companies of the jobs the traffic counter records (server/counter.ts). */
   counterJobNames: 2 * MB,
+  /**
+   * Each day's sources and search terms (kv/analytics/insight.ts): a day at its limits (400
+   * values) is about 100 KB, a quiet day a few; 90 busy days fit.
+   */
+  insightDays: 8 * MB,
 } as const;
 
 /** Bytes a value takes in memory, roughly: two a character of its JSON, and an object's header. */

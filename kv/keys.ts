@@ -188,6 +188,18 @@ export const keys = {
   //                                                   (an IPv6 /64) that day (expires in 48 h)
   //   ["analytics_seen", day, visitor, kind, _id]    null: this visitor's view or click of the job
   //                                                   is counted that day (expires in 48 h)
+  //   ["analytics_dim_day", day, dimension, value, field]
+  //                                                  a dimension's counts on one day: sources,
+  //                                                  utm_source, utm_campaign (field n: visits)
+  //                                                  and searches (n: searches, zero: searches
+  //                                                  that found nothing, results: jobs found)
+  //   ["analytics_dim_count", day, dimension]        number: distinct values admitted that day
+  //   ["analytics_dim_pack", day, dimension]         a past day's counts of a dimension in one
+  //                                                  record with the day's writes counter they
+  //                                                  were read at, so a report reads one key a day
+  //   ["analytics_job_source", _id, day, source]     views of one job on one day by source
+  //   ["analytics_searched", day, visitor, term]     null: this visitor's search is counted that
+  //                                                   day (expires in 48 h)
   analyticsWrites: () => ["analytics_writes"] as const,
   analyticsDay: (day: string) => ["analytics_day", day] as const,
   analyticsDayTotal: (day: string, field: string) => ["analytics_day", day, field] as const,
@@ -207,4 +219,17 @@ export const keys = {
   analyticsNetwork: (day: string, hash: string) => ["analytics_networks", day, hash] as const,
   analyticsSeen: (day: string, visitor: string, kind: "views" | "clicks", id: string) =>
     ["analytics_seen", day, visitor, kind, id] as const,
+  analyticsDimDays: (day: string, dimension: string) =>
+    ["analytics_dim_day", day, dimension] as const,
+  analyticsDimDay: (day: string, dimension: string, value: string, field: string) =>
+    ["analytics_dim_day", day, dimension, value, field] as const,
+  analyticsDimPack: (day: string, dimension: string) =>
+    ["analytics_dim_pack", day, dimension] as const,
+  analyticsDimCount: (day: string, dimension: string) =>
+    ["analytics_dim_count", day, dimension] as const,
+  analyticsJobSources: (id: string) => ["analytics_job_source", id] as const,
+  analyticsJobSource: (id: string, day: string, source: string) =>
+    ["analytics_job_source", id, day, source] as const,
+  analyticsSearched: (day: string, visitor: string, term: string) =>
+    ["analytics_searched", day, visitor, term] as const,
 } as const;

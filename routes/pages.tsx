@@ -37,7 +37,14 @@ import { HomePage } from "./pages/home.tsx";
 import { type JobListData, JobsPage } from "./pages/jobs.tsx";
 import { type JobExtras, JobPage, NotFoundPage } from "./pages/job.tsx";
 import { SavedPage } from "./pages/saved.tsx";
-import { hasFilters, type ListQuery, listSearch, parseListQuery, searchOf } from "./pages/query.ts";
+import {
+  hasFilters,
+  type ListQuery,
+  listSearch,
+  parseListQuery,
+  searchOf,
+  withoutTags,
+} from "./pages/query.ts";
 import { postedClock } from "../kv/jobs/catalogue.ts";
 import {
   jobPosting,
@@ -203,19 +210,24 @@ export function publicPages(services: Services) {
 
   app.get("/jobs", async (c) => {
     const url = new URL(c.req.url);
+    const { search: asked, tags } = withoutTags(url.search);
     // Only canonical URLs are cached, so a hit needs no parsing of the query.
     const now = postedClock(services.now().getTime());
-    const key = `jobs${url.search} ${siteUrl(c)} ${now}`;
+    const key = `jobs${asked} ${siteUrl(c)} ${now}`;
     const revision = await jobs.revision();
     const hit = cache.get(key, revision);
     if (hit) {
       counter.pageView(c);
+      counter.search(c, url.searchParams.get("keywords") ?? undefined);
       return send(c, hit);
     }
     const query = parseListQuery(url.searchParams);
     const search = listSearch(query);
-    // One URL per result page: empty fields of a no-script form and unknown values are dropped.
-    if (url.search !== search) return c.redirect(`/jobs${search}`, 302);
+    // One URL per result page: empty fields of a no-script form and unknown values are dropped
+    // (a campaign's tags are kept for the counter).
+    if (asked !== search) {
+      return c.redirect(`/jobs${search}${tags ? `${search ? "&" : "?"}${tags}` : ""}`, 302);
+    }
     const results = searchJobs(query, PUBLIC_PAGE_SIZE, now);
     if (query.page > 1) {
       // A page past the end (an old link, a list that shrank) goes to the last page there is.
@@ -223,6 +235,7 @@ export function publicPages(services: Services) {
       if (query.page > totalPages) return c.redirect(`/jobs${listSearch(query, totalPages)}`, 302);
     }
     counter.pageView(c);
+    counter.search(c, query.keywords);
     const filtered = hasFilters(query);
     // Search results are for the visitor who asked: search engines follow their links but do not
     // index them, and nothing the visitor typed is echoed into the page's description.

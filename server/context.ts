@@ -23,6 +23,8 @@ export interface TrafficCounter {
   pageView(c: Context, jobId?: string): void;
   /** A public `GET /api/jobs/{id}` (no admin session). */
   jobView(c: Context, jobId: string): void;
+  /** A public search (the /jobs page, `GET /api/jobs`) with the keyword box's text. */
+  search(c: Context, keywords: string | undefined): void;
   /** An apply click: `POST /api/jobs/{id}/click` or the no-script `/jobs/{id}/apply` link. */
   jobClick(c: Context, jobId: string): void;
   /**

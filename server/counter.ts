@@ -7,21 +7,31 @@
  * the client address and user agent under the day's secret salt; neither is ever written anywhere.
  * A visitor counts once a day among the unique visitors, and once a day per job for views and for
  * clicks, however many requests it makes and whichever processes answer them: markers in KV decide,
- * and this process only remembers, within a byte budget, what it need not ask KV again. Counts are
- * batched in memory and written at most a second later (and on shutdown) so that counting never
- * slows a page down.
+ * and this process only remembers, within a byte budget, what it need not ask KV again. A visit
+ * that enters the site also counts for its source (kv/analytics/sources.ts: a referrer group and
+ * the landing URL's utm tags, never the referring URL), and a public search counts its normalised
+ * term once per visitor a day. Counts are batched in memory and written at most a second later (and
+ * on shutdown) so that counting never slows a page down.
  */
 import type { Context } from "hono";
-import { isbot } from "isbot";
 import pLimit from "p-limit";
 import type { Config } from "./config.ts";
 import type { TrafficCounter } from "./context.ts";
 import { clientAddress } from "./request.ts";
 import { BoundedCache, CACHE_BUDGETS, roughBytes } from "../kv/bounded-cache.ts";
+import {
+  humanVisitor,
+  isFilePath,
+  isNavigation,
+  isOwnApiCall,
+  networkOf,
+  type Visitor,
+} from "./visitors.ts";
 import { encodeHex } from "../kv/hex.ts";
 import type { JobStore } from "../kv/jobs/store.ts";
 import { addDays, dayOf } from "../kv/days.ts";
 import {
+  addTo,
   claimVisitor,
   type DayCounts,
   emptyDayCounts,
@@ -30,6 +40,14 @@ import {
   recordEngagements,
   visitorSalt,
 } from "../kv/analytics/recording.ts";
+import {
+  jobSourceName,
+  recordSearches,
+  recordSources,
+  type Search,
+  type SourceCounts,
+} from "../kv/analytics/dimensions.ts";
+import { INTERNAL, searchTerm, visitSource } from "../kv/analytics/sources.ts";
 import {
   type Browser,
   type CountKind,
@@ -58,136 +76,32 @@ const CLAIMS_AT_ONCE = 8;
 
 const encoder = new TextEncoder();
 
-/** Automation that isbot's list may miss: headless and scripted browsers, audit tools. */
-const HEADLESS = /headless|phantomjs|slimerjs|puppeteer|playwright|selenium|webdriver|lighthouse/i;
-
-/**
- * Verdicts on recent user agents: most traffic comes from a few browser builds, and a flood of
- * made-up ones (each may be kilobytes long) only passes through the cache's probation.
- */
-export const verdicts = new BoundedCache<Visitor | null>(CACHE_BUDGETS.userAgentVerdicts);
-
-function classify(userAgent: string): Visitor | null {
-  let verdict = verdicts.get(userAgent, 0);
-  if (verdict === undefined) {
-    verdict = isbot(userAgent) || HEADLESS.test(userAgent)
-      ? null
-      : { userAgent, device: deviceOf(userAgent), browser: browserOf(userAgent) };
-    // The verdict holds the user agent again (the key is the first copy).
-    verdicts.set(userAgent, 0, verdict, roughBytes(verdict));
-  }
-  return verdict;
-}
-
-export interface Visitor {
-  userAgent: string;
-  device: Device;
-  browser: Browser;
-}
-
-/** The person behind a request, or null when the request must not be counted. */
-export function humanVisitor(c: Context): Visitor | null {
-  const method = c.req.method;
-  if (method !== "GET" && method !== "POST") return null;
-  const purpose = [
-    c.req.header("sec-purpose"),
-    c.req.header("purpose"),
-    c.req.header("x-purpose"),
-    c.req.header("x-moz"),
-  ].join(" ").toLowerCase();
-  if (/prefetch|prerender|preview/.test(purpose)) return null;
-  const userAgent = c.req.header("user-agent") ?? "";
-  if (!userAgent || HEADLESS.test(c.req.header("sec-ch-ua") ?? "")) return null;
-  return classify(userAgent);
-}
-
-/** A path with a file extension names a file (an icon, a manifest, a feed), never a page. */
-export function isFilePath(path: string): boolean {
-  return /\.[a-z0-9]{1,20}$/i.test(path);
-}
-
-/**
- * Whether the browser is navigating to the page, as a person following a link or typing an address
- * does. Browsers say so in `Sec-Fetch-Dest` and `Sec-Fetch-Mode`: an image, a frame, a script or a
- * fetch of the same address says otherwise. A client that sends neither (a browser from before
- * 2020-2023, or a script) is taken at its `Accept` header: every browser navigation asks for
- * text/html, while image and script loads ask for their own types; a script asking for anything
- * (`*` `/` `*`, or no Accept) counts, as it always could, once a day per job like everyone.
- */
-export function isNavigation(c: Context): boolean {
-  const dest = c.req.header("sec-fetch-dest");
-  const mode = c.req.header("sec-fetch-mode");
-  if (dest !== undefined || mode !== undefined) return dest === "document" && mode === "navigate";
-  const accept = c.req.header("accept")?.trim();
-  return !accept || accept.includes("text/html") || accept.startsWith("*/*");
-}
-
-/**
- * Whether an API call came from our own pages or from a client that is not a browser: a browser
- * loading the API from another site (an image, a cross-site fetch) would count its visitors for it.
- */
-export function isOwnApiCall(c: Context): boolean {
-  const dest = c.req.header("sec-fetch-dest");
-  const site = c.req.header("sec-fetch-site");
-  return (dest === undefined || dest === "empty") && (site === undefined || site === "same-origin");
-}
-
-/**
- * The network an address belongs to: the address itself for IPv4, its /64 for IPv6, where one
- * subscriber is handed a whole /64 and can use any address in it.
- */
-export function networkOf(address: string): string {
-  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (v4) return v4[1];
-  if (!address.includes(":")) return address;
-  const [head, tail] = address.toLowerCase().split("%")[0].split("::");
-  const groups = head ? head.split(":") : [];
-  if (tail !== undefined) {
-    const rest = tail ? tail.split(":") : [];
-    while (groups.length + rest.length < 8) groups.push("0");
-    groups.push(...rest);
-  }
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
-}
-
-export function deviceOf(userAgent: string): Device {
-  if (/ipad|tablet|playbook|silk|kindle|android(?!.*mobi)/i.test(userAgent)) return "tablet";
-  if (/mobi|iphone|ipod|android|windows phone|blackberry|opera mini/i.test(userAgent)) {
-    return "mobile";
-  }
-  return "desktop";
-}
-
-export function browserOf(userAgent: string): Browser {
-  if (/edg(e|a|ios)?\//i.test(userAgent)) return "edge";
-  if (/opr\/|opera|samsungbrowser|ucbrowser|yabrowser|vivaldi/i.test(userAgent)) return "others";
-  if (/firefox|fxios/i.test(userAgent)) return "firefox";
-  if (/chrome|crios|chromium/i.test(userAgent)) return "chrome";
-  if (/safari/i.test(userAgent)) return "safari";
-  return "others";
-}
-
-/** One visitor's requests in a batch: the jobs it viewed and clicked. */
+/** One visitor's requests in a batch: the jobs it viewed and clicked, the terms it searched. */
 interface PendingVisitor {
   address: string;
   userAgent: string;
   /** Whether it opened a page, and so is one of the day's unique visitors. */
   visited: boolean;
-  views: Set<string>;
+  /** Job ids, each with the source of the visitor's first view of it in the batch. */
+  views: Map<string, string>;
   clicks: Set<string>;
+  /** Normalised search terms. */
+  searches: Set<string>;
 }
 
 interface PendingDay {
   visits: number;
   devices: Record<Device, number>;
   browsers: Record<Browser, number>;
+  /** Visits that entered the site, by `dimension` newline `value` (kv/analytics/dimensions.ts). */
+  sources: SourceCounts;
   /** By client address and user agent; hashed when written. */
   visitors: Map<string, PendingVisitor>;
 }
 
 function emptyPendingDay(): PendingDay {
   const { devices, browsers } = emptyDayCounts();
-  return { visits: 0, devices, browsers, visitors: new Map() };
+  return { visits: 0, devices, browsers, sources: new Map(), visitors: new Map() };
 }
 
 /**
@@ -218,7 +132,7 @@ export class Remembered {
 
 export interface CounterDeps {
   kv: Deno.Kv;
-  config: Pick<Config, "TIMEZONE">;
+  config: Pick<Config, "TIMEZONE" | "SITE_URL">;
   now: () => Date;
   jobs: JobStore;
 }
@@ -258,17 +172,32 @@ class BatchingCounter implements TrafficCounter {
     pending.visits++;
     pending.devices[visitor.device]++;
     pending.browsers[visitor.browser]++;
+    const source = visitSource(new URL(c.req.url), c.req.header("referer"), this.ownHosts(c));
+    // Moves within the site are not where a visit came from.
+    if (source.group !== INTERNAL) {
+      this.addSource(pending, "sources", source.group);
+      this.addSource(pending, "utm_source", source.utmSource);
+      this.addSource(pending, "utm_campaign", source.utmCampaign);
+    }
     const entry = this.note(c, pending, visitor);
     if (!entry) return;
     entry.visited = true;
-    if (jobId) this.add(entry.views, jobId);
+    if (jobId) this.add(entry.views, jobId, source.group);
   }
 
   jobView(c: Context, jobId: string): void {
     if (!isOwnApiCall(c)) return;
     const visitor = humanVisitor(c);
     const entry = visitor && this.note(c, this.pendingDay(this.day()), visitor);
-    if (entry) this.add(entry.views, jobId);
+    if (entry) this.add(entry.views, jobId, INTERNAL);
+  }
+
+  search(c: Context, text: string | undefined): void {
+    const term = searchTerm(text);
+    if (!term || !(isNavigation(c) || isOwnApiCall(c))) return;
+    const visitor = humanVisitor(c);
+    const entry = visitor && this.note(c, this.pendingDay(this.day()), visitor);
+    if (entry) this.add(entry.searches, term);
   }
 
   jobClick(c: Context, jobId: string): void {
@@ -320,8 +249,9 @@ class BatchingCounter implements TrafficCounter {
         address,
         userAgent: visitor.userAgent,
         visited: false,
-        views: new Set(),
+        views: new Map(),
         clicks: new Set(),
+        searches: new Set(),
       };
       pending.visitors.set(key, entry);
       this.pendingBytes += roughBytes(key) + 128;
@@ -334,10 +264,29 @@ class BatchingCounter implements TrafficCounter {
     return entry;
   }
 
-  private add(jobs: Set<string>, jobId: string): void {
-    if (jobs.has(jobId) || this.pendingBytes > 2 * PENDING_BYTES) return;
-    jobs.add(jobId);
-    this.pendingBytes += roughBytes(jobId);
+  /** Adds `item` (a job id, a term) to a visitor's set, or to its views with `source`. */
+  private add(items: Set<string> | Map<string, string>, item: string, source = ""): void {
+    if (items.has(item) || this.pendingBytes > 2 * PENDING_BYTES) return;
+    if (items instanceof Map) items.set(item, source);
+    else items.add(item);
+    this.pendingBytes += roughBytes(item);
+  }
+
+  private addSource(pending: PendingDay, dimension: string, value: string | undefined): void {
+    if (!value) return;
+    const key = `${dimension}\n${value}`;
+    if (!pending.sources.has(key)) {
+      if (this.pendingBytes > 2 * PENDING_BYTES) return;
+      this.pendingBytes += roughBytes(key);
+    }
+    addTo(pending.sources, key, 1);
+  }
+
+  /** This site's hosts: the one asked for, and SITE_URL's. */
+  private ownHosts(c: Context): string[] {
+    const hosts = [new URL(c.req.url).hostname];
+    if (this.deps.config.SITE_URL) hosts.push(new URL(this.deps.config.SITE_URL).hostname);
+    return hosts.map((host) => host.toLowerCase().replace(/^www\./, ""));
   }
 
   private day(): string {
@@ -415,21 +364,36 @@ class BatchingCounter implements TrafficCounter {
       pending.devices = counts.devices;
       pending.browsers = counts.browsers;
     }
-    const refs = await this.jobRefs(
-      [...pending.visitors.values()].flatMap((entry) => [...entry.views, ...entry.clicks]),
-    );
+    // recordSources takes out of `pending.sources` what it wrote: a retry adds only the rest.
+    const sourceNames = await recordSources(this.deps.kv, day, pending.sources);
+    const entries = [...pending.visitors.values()];
+    const [refs, results] = await Promise.all([
+      this.jobRefs(entries.flatMap((entry) => [...entry.views.keys(), ...entry.clicks])),
+      this.resultCounts(entries.flatMap((entry) => [...entry.searches])),
+    ]);
     const claim = pLimit(CLAIMS_AT_ONCE);
     const engagements = new Map<string, Engagement>();
-    await Promise.all([...pending.visitors.values()].map((entry) =>
+    const searches = new Map<string, Search>();
+    await Promise.all(entries.map((entry) =>
       claim(async () => {
         const visitor = await this.identity(day, entry);
         for (const kind of ["views", "clicks"] as const) {
-          for (const id of entry[kind]) {
+          for (const id of entry[kind].keys()) {
             const ref = refs.get(id);
             // A job deleted before its counts were written has nothing left to count towards.
             if (!ref) continue;
             const seen = this.seenKey(day, visitor, kind, ref._id);
-            if (!this.remembered.get(seen)) engagements.set(seen, { visitor, kind, ref });
+            if (this.remembered.get(seen)) continue;
+            const group = kind === "views" ? entry.views.get(id) : undefined;
+            const source = group && jobSourceName(group, sourceNames);
+            engagements.set(seen, { visitor, kind, ref, source });
+          }
+        }
+        for (const term of entry.searches) {
+          const seen = `${day} ${visitor} search ${term}`;
+          const count = results.get(term);
+          if (count !== undefined && !this.remembered.get(seen)) {
+            searches.set(seen, { visitor, term, results: count });
           }
         }
       })
@@ -437,8 +401,20 @@ class BatchingCounter implements TrafficCounter {
     // A failure before this point leaves the visitors in the batch for a retry, which counts
     // nothing twice: what was written left its markers.
     await recordEngagements(this.deps.kv, day, [...engagements.values()]);
-    for (const seen of engagements.keys()) this.remembered.set(seen, "");
+    await recordSearches(this.deps.kv, day, [...searches.values()]);
+    for (const seen of [...engagements.keys(), ...searches.keys()]) this.remembered.set(seen, "");
     pending.visitors.clear();
+  }
+
+  /** How many active jobs each term finds on its own (the keyword box alone), by term. */
+  private async resultCounts(terms: string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    const now = this.deps.now().getTime();
+    for (const term of new Set(terms)) {
+      const page = await this.deps.jobs.search({ keywords: term, page: 1, limit: 1, now });
+      counts.set(term, page.pagination.totalJobs);
+    }
+    return counts;
   }
 
   private seenKey(day: string, visitor: string, kind: CountKind, id: string): string {
@@ -476,6 +452,7 @@ class BatchingCounter implements TrafficCounter {
     for (const [browser, amount] of Object.entries(pending.browsers)) {
       target.browsers[browser as Browser] += amount;
     }
+    for (const [key, amount] of pending.sources) addTo(target.sources, key, amount);
     for (const [key, entry] of pending.visitors) {
       const existing = target.visitors.get(key);
       if (!existing) {
@@ -484,8 +461,11 @@ class BatchingCounter implements TrafficCounter {
         continue;
       }
       existing.visited ||= entry.visited;
-      for (const id of entry.views) existing.views.add(id);
+      for (const [id, source] of entry.views) {
+        if (!existing.views.has(id)) existing.views.set(id, source);
+      }
       for (const id of entry.clicks) existing.clicks.add(id);
+      for (const term of entry.searches) existing.searches.add(term);
     }
     this.schedule();
   }

@@ -72,19 +72,29 @@ export function LineChart({ label, labels, series }: ChartProps) {
   );
 }
 
-export function BarChart({ label, labels, series }: ChartProps) {
+/** Bars side by side along the days, or `horizontal`, one a row, for names (sources, terms). */
+const horizontalOptions = {
+  ...options,
+  indexAxis: "y" as const,
+  scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
+};
+
+export function BarChart({ label, labels, series, horizontal = false }: ChartProps & {
+  horizontal?: boolean;
+}) {
   return (
     <div className="h-64">
       <Bar
         role="img"
         aria-label={label}
-        options={axisOptions}
+        options={horizontal ? horizontalOptions : axisOptions}
         data={{
           labels,
           datasets: series.map((s) => ({
             label: s.label,
             data: s.data,
             backgroundColor: s.colour,
+            ...(horizontal ? { maxBarThickness: 28 } : {}),
           })),
         }}
       />

@@ -24,6 +24,7 @@ export const queryKeys = {
   activity: (params: Record<string, unknown>) => ["activity", params] as const,
   dashboard: (days: number) => ["analytics", "dashboard", days] as const,
   analytics: (report: string, days: number) => ["analytics", report, days] as const,
+  jobInsight: (id: string, days: number) => ["analytics", "job", id, days] as const,
   alertTotals: (days: number) => ["alerts", "totals", days] as const,
 };
 

@@ -39,7 +39,9 @@ const jobsSearch = z.object({
 const dumpSearch = z.object({ page });
 const analyticsSearch = z.object({
   days,
-  tab: z.enum(["overview", "jobs", "companies", "devices"]).default("overview").catch(
+  tab: z.enum(["overview", "jobs", "companies", "devices", "sources", "searches"]).default(
+    "overview",
+  ).catch(
     "overview",
   ),
 });
@@ -107,6 +109,14 @@ const editJobRoute = createRoute({
   component: lazyRouteComponent(() => import("./screens/job-form.tsx"), "EditJobScreen"),
 });
 
+const jobInsightRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "jobs/insight/$id",
+  validateSearch: periodSearch,
+  search: { middlewares: [stripSearchParams({ days: DEFAULT_ANALYTICS_PERIOD })] },
+  component: lazyRouteComponent(() => import("./screens/job-insight.tsx"), "JobInsightScreen"),
+});
+
 const dumpRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: "jobs/dump",
@@ -143,6 +153,7 @@ const routeTree = rootRoute.addChildren([
     jobsRoute,
     createJobRoute,
     editJobRoute,
+    jobInsightRoute,
     dumpRoute,
     adminsRoute,
     activityRoute,

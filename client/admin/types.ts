@@ -6,6 +6,9 @@ import type { StatusCounts } from "../../kv/jobs/records.ts";
 export type { Admin, JobWithAnalytics as Job, Pagination, Permission, StatusCounts };
 export type {
   Dashboard,
+  JobInsight,
+  SearchesReport,
+  SourcesReport,
   TopCompany,
   TopJob,
   Totals,

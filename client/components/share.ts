@@ -43,18 +43,33 @@ export interface ShareTarget {
   href: string;
 }
 
-/** Share links for X, LinkedIn, WhatsApp and Telegram. */
+/**
+ * The job's URL as shared on `source`: apps (WhatsApp above all) open links without a Referer, so
+ * the link itself says where it was shared for the site's traffic sources.
+ */
+export function sharedUrl(url: string, source: string): string {
+  const tagged = new URL(url);
+  tagged.searchParams.set("utm_source", source);
+  tagged.searchParams.set("utm_medium", "share");
+  return tagged.toString();
+}
+
+/** Share links for X, LinkedIn, WhatsApp and Telegram, each with the job's URL tagged for it. */
 export function shareTargets(job: ShareJob): ShareTarget[] {
-  const text = shareText(job);
+  const text = shareText({ ...job, url: sharedUrl(job.url, "whatsapp") });
   const headline = `${job.role} at ${job.companyName}`;
   const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+  const on = (source: string) => sharedUrl(job.url, source);
   return [
-    { name: "X", href: `https://x.com/intent/post?${query({ text: headline, url: job.url })}` },
+    { name: "X", href: `https://x.com/intent/post?${query({ text: headline, url: on("x") })}` },
     {
       name: "LinkedIn",
-      href: `https://www.linkedin.com/sharing/share-offsite/?${query({ url: job.url })}`,
+      href: `https://www.linkedin.com/sharing/share-offsite/?${query({ url: on("linkedin") })}`,
     },
     { name: "WhatsApp", href: `https://wa.me/?${query({ text })}` },
-    { name: "Telegram", href: `https://t.me/share/url?${query({ url: job.url, text: headline })}` },
+    {
+      name: "Telegram",
+      href: `https://t.me/share/url?${query({ url: on("telegram"), text: headline })}`,
+    },
   ];
 }

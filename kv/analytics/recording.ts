@@ -226,6 +226,8 @@ export interface Engagement {
   visitor: string;
   kind: CountKind;
   ref: JobRef;
+  /** For a view: where it came from, as the job's sources keep it. */
+  source?: string;
 }
 
 /**
@@ -251,11 +253,12 @@ export async function recordEngagements(
       const companies = { views: new Map<string, number>(), clicks: new Map<string, number>() };
       markers.forEach((marker, i) => {
         if (marker.versionstamp !== null) return;
-        const { kind, ref } = part[i];
+        const { kind, ref, source } = part[i];
         op.check(marker).set(marker.key, null, { expireIn: VISITOR_DATA_TTL_MS })
           .sum(keys.analyticsJobDay(day, ref._id, kind), 1n)
           .sum(keys.jobCounter(ref._id, kind), 1n)
           .set(keys.analyticsJob(ref._id), storedJobRef(ref));
+        if (source) op.sum(keys.analyticsJobSource(ref._id, day, source), 1n);
         addTo(totals, kind, 1);
         addTo(companies[kind], ref.companyName, 1);
       });

@@ -291,7 +291,7 @@ export class AnalyticsReports {
    * A report's answer is reused while no analytics write happened anywhere (the `analytics_writes`
    * counter is unchanged), for the same day, and for at most a minute so that edited job names show.
    */
-  private async remember<T>(name: string, compute: () => Promise<T>): Promise<T> {
+  async remember<T>(name: string, compute: () => Promise<T>): Promise<T> {
     const writes = (await this.kv.get<Deno.KvU64>(keys.analyticsWrites())).value?.value ?? 0n;
     const minute = Math.floor(Date.now() / ANSWER_CACHE_MS);
     const version = `${writes} ${dayOf(this.now(), this.timeZone)} ${minute}`;

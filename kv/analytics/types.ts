@@ -151,3 +151,43 @@ export interface AnalyticsExport {
  * Views and clicks of one day: entry i is name number `ids[i]` of its KindCache. Shared by caches:
  * never mutate.
  */
+
+/** One job's traffic over a period: views and clicks a day, and where its views came from. */
+export interface JobInsight {
+  job: { _id: string; jobId: string; role: string; companyName: string; status: string };
+  days: number;
+  from: string;
+  to: string;
+  views: number;
+  clicks: number;
+  conversionRate: number;
+  daily: { date: string; views: number; clicks: number }[];
+  sources: { source: string; views: number }[];
+}
+
+/** Visits that entered the site over a period, by referrer group, utm_source and utm_campaign. */
+export interface SourcesReport {
+  days: number;
+  from: string;
+  to: string;
+  /** Every visit that came from outside the site (or from nowhere: Direct / None). */
+  visits: number;
+  sources: { source: string; visits: number }[];
+  utmSources: { value: string; visits: number }[];
+  utmCampaigns: { value: string; visits: number }[];
+}
+
+/** What seekers searched for over a period, each term once per visitor a day. */
+export interface SearchesReport {
+  days: number;
+  from: string;
+  to: string;
+  /** Every counted search, the `(other)` ones included. */
+  searches: number;
+  /** Terms by searches, most first; `results` is how many jobs the term found when last searched. */
+  top: { query: string; searches: number; results: number }[];
+  /** Terms by searches that found no job, most first. */
+  zeroResults: { query: string; searches: number }[];
+  /** Searches of terms arriving after a day already held its most distinct terms. */
+  otherSearches: number;
+}

@@ -9,6 +9,7 @@ import type { Job } from "../schemas.ts";
 import { addTo, emptyDayCounts, recordDay } from "../analytics/recording.ts";
 import { jobRef, storedJobRef } from "../analytics/types.ts";
 import { dayOf, periodDays } from "../days.ts";
+import { searchedTerms, seedInsightDay } from "./insight-history.ts";
 
 /** Splits `total` by `shares` in whole numbers that add up to `total`. */
 function split<T extends string>(total: number, shares: Record<T, number>): Record<T, number> {
@@ -27,8 +28,9 @@ function split<T extends string>(total: number, shares: Record<T, number>): Reco
  * Writes `days` days of plausible history ending on the day of `now`: each job draws views only on
  * days it was open (from its posting until it left the active list), a few jobs draw most of them,
  * 2 to 14 in 100 views turn into clicks, weekends are quieter, and visits, unique visitors, devices
- * and browsers follow the views. For the demo data and the benchmark; meant for an empty database.
- * Pass a seeded `random` for the same history every time.
+ * and browsers follow the views, as do the visits' sources and the day's searches. For the demo
+ * data and the benchmark; meant for an empty database. Pass a seeded `random` for the same history
+ * every time.
  */
 export async function seedAnalyticsHistory(
   kv: Deno.Kv,
@@ -44,6 +46,7 @@ export async function seedAnalyticsHistory(
   };
   const perDay = list.map(() => emptyDayCounts());
   const jobTotals = new Map<string, [number, number]>();
+  const visits: number[] = [];
 
   for (const job of options.jobs) {
     if (dayOf(new Date(job.datePosted), options.timeZone) > list[list.length - 1]) continue;
@@ -92,6 +95,7 @@ export async function seedAnalyticsHistory(
       edge: 0.06,
       others: 0.04,
     });
+    visits.push(counts.visits);
     await recordDay(kv, day, counts, { refs: false, runningTotals: false });
   }
 
@@ -106,4 +110,7 @@ export async function seedAnalyticsHistory(
     const result = await op.commit();
     if (!result.ok) throw new Error("seeding job analytics was not committed");
   }
+  // Last, so the numbers drawn above are the same as before sources and searches were kept.
+  const terms = searchedTerms(options.jobs);
+  for (const [i, day] of list.entries()) await seedInsightDay(kv, day, visits[i], terms, random);
 }

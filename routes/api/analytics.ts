@@ -8,14 +8,26 @@ import type { AppEnv, Services } from "../../server/context.ts";
 import { requireAdmin } from "../../server/auth.ts";
 import { parseQuery, wholeNumber } from "../../server/validate.ts";
 import { AnalyticsReports } from "../../kv/analytics/reports.ts";
-import { type AnalyticsExport, MAX_REPORT_DAYS } from "../../kv/analytics/types.ts";
+import { InsightReports } from "../../kv/analytics/insight.ts";
+import {
+  type AnalyticsExport,
+  jobRef,
+  MAX_REPORT_DAYS,
+  type SearchesReport,
+  type SourcesReport,
+} from "../../kv/analytics/types.ts";
+import { fail } from "../../server/errors.ts";
 import { DEFAULT_ANALYTICS_PERIOD, TOP_LIST_LIMIT } from "../../kv/constants.ts";
 
 const days = wholeNumber(1, MAX_REPORT_DAYS, DEFAULT_ANALYTICS_PERIOD);
 const limit = wholeNumber(1, 100, TOP_LIST_LIMIT);
 
+/** The sources and search lists show more rows than the top ten. */
+const INSIGHT_LIST_LIMIT = 20;
+
 const periodQuery = z.object({ days });
 const topQuery = z.object({ days, limit });
+const insightQuery = z.object({ days, limit: wholeNumber(1, 100, INSIGHT_LIST_LIMIT) });
 const exportQuery = z.object({
   days,
   limit,
@@ -24,6 +36,7 @@ const exportQuery = z.object({
 
 export function analyticsRoutes(services: Services) {
   const reports = new AnalyticsReports(services.kv, services.config.TIMEZONE, services.now);
+  const insight = new InsightReports(services.kv, reports, services.config.TIMEZONE, services.now);
   const canView = requireAdmin(services, "canViewAnalytics");
   const app = new Hono<AppEnv>();
 
@@ -40,6 +53,23 @@ export function analyticsRoutes(services: Services) {
     return c.json({ jobs: await reports.topJobs(query.days, query.limit) });
   });
 
+  app.get("/jobs/:id", canView, async (c) => {
+    const query = parseQuery(c, periodQuery);
+    const job = await services.jobs.get(c.req.param("id"));
+    if (!job) fail(404, "Job not found");
+    return c.json(await insight.job({ ...jobRef(job), status: job.status }, query.days));
+  });
+
+  app.get("/sources", canView, async (c) => {
+    const query = parseQuery(c, insightQuery);
+    return c.json(await insight.sources(query.days, query.limit));
+  });
+
+  app.get("/searches", canView, async (c) => {
+    const query = parseQuery(c, insightQuery);
+    return c.json(await insight.searches(query.days, query.limit));
+  });
+
   app.get("/companies", canView, async (c) => {
     const query = parseQuery(c, topQuery);
     return c.json({ companies: await reports.topCompanies(query.days, query.limit) });
@@ -51,7 +81,17 @@ export function analyticsRoutes(services: Services) {
 
   app.get("/export", canView, async (c) => {
     const query = parseQuery(c, exportQuery);
-    const data = await reports.exportData(query.days, query.limit);
+    const [base, sources, searches] = await Promise.all([
+      reports.exportData(query.days, query.limit),
+      insight.sources(query.days, query.limit),
+      insight.searches(query.days, query.limit),
+    ]);
+    const jobSources = await Promise.all(base.topJobs.map(async (job) => ({
+      jobId: job.jobId,
+      role: job.role,
+      sources: (await insight.job({ ...job, status: "" }, query.days)).sources,
+    })));
+    const data: FullExport = { ...base, jobSources, sources, searches };
     const name = `analytics-${query.days}days.${query.format}`;
     const body = query.format === "csv" ? exportCsv(data) : JSON.stringify(data, null, 2);
     return c.body(body, 200, {
@@ -80,8 +120,18 @@ function csvRows(rows: (string | number)[][]): string {
   return rows.map((row) => row.map(csvCell).join(",")).join("\r\n");
 }
 
-/** The export as one CSV file: a title row, then summary, daily, top jobs and top companies. */
-export function exportCsv(data: AnalyticsExport): string {
+/** The export: the traffic reports, the top jobs' sources, the site's sources and searches. */
+export interface FullExport extends AnalyticsExport {
+  jobSources: { jobId: string; role: string; sources: { source: string; views: number }[] }[];
+  sources: SourcesReport;
+  searches: SearchesReport;
+}
+
+/**
+ * The export as one CSV file: a title row, then summary, daily, top jobs, top companies, the top
+ * jobs' sources, traffic sources and search terms.
+ */
+export function exportCsv(data: FullExport): string {
   const sections: (string | number)[][][] = [
     [["CareerEdge analytics", `Last ${data.days} days`, data.from, data.to]],
     [
@@ -156,6 +206,30 @@ export function exportCsv(data: AnalyticsExport): string {
       ["Top companies"],
       ["company", "views", "clicks", "conversionRate"],
       ...data.topCompanies.map((row) => [row.company, row.views, row.clicks, row.conversionRate]),
+    ],
+    [
+      ["Top jobs by source"],
+      ["jobId", "role", "source", "views"],
+      ...data.jobSources.flatMap((job) =>
+        job.sources.map((row) => [job.jobId, job.role, row.source, row.views])
+      ),
+    ],
+    [
+      ["Traffic sources"],
+      ["dimension", "value", "visits"],
+      ...data.sources.sources.map((row) => ["source", row.source, row.visits]),
+      ...data.sources.utmSources.map((row) => ["utm_source", row.value, row.visits]),
+      ...data.sources.utmCampaigns.map((row) => ["utm_campaign", row.value, row.visits]),
+    ],
+    [
+      ["Search terms"],
+      ["query", "searches", "results"],
+      ...data.searches.top.map((row) => [row.query, row.searches, row.results]),
+    ],
+    [
+      ["Searches with no results"],
+      ["query", "searches"],
+      ...data.searches.zeroResults.map((row) => [row.query, row.searches]),
     ],
   ];
   return sections.map(csvRows).join("\r\n\r\n") + "\r\n";

@@ -131,6 +131,7 @@ export function jobRoutes(services: Services) {
       "location",
       "company",
     ]);
+    counter.search(c, query.keywords);
     const now = postedClock(services.now().getTime());
     const answer = await cache.remember(
       `api:jobs ${key} ${now}`,

@@ -108,3 +108,16 @@ export function listQueryOf(search: Loosenable, sortBy?: ListQuery["sortBy"]): L
     postedWithin: postedWithin ? String(postedWithin) : undefined,
   };
 }
+
+/**
+ * A query string without its campaign tags (`utm_*`), and the tags apart, each as written. The
+ * tags are the traffic counter's to read; the page is the same with or without them, so they are
+ * neither part of the canonical URL nor dropped by its redirect.
+ */
+export function withoutTags(search: string): { search: string; tags: string } {
+  if (!/[?&]utm_/i.test(search)) return { search, tags: "" };
+  const parts = search.replace(/^\?/, "").split("&");
+  const isTag = (part: string) => /^utm_/i.test(part);
+  const rest = parts.filter((part) => !isTag(part)).join("&");
+  return { search: rest ? `?${rest}` : "", tags: parts.filter(isTag).join("&") };
+}

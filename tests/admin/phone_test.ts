@@ -117,7 +117,7 @@ Deno.test({ name: "the portal at 390 pixels", ...browserTest }, async (t) => {
     await page.goto(`${s.url}/admin/analytics`);
     await expectHeading(page, "Analytics");
     const tabs = await page.getByRole("tab").all();
-    assert.equal(tabs.length, 4);
+    assert.equal(tabs.length, 6);
     for (const tab of tabs) await inView(page, tab, `the tab ${await tab.textContent()}`);
   });
 

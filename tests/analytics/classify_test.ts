@@ -1,6 +1,6 @@
 /** Device and browser from real user agents, as the Device & Browser charts show them. */
 import assert from "node:assert/strict";
-import { browserOf, deviceOf } from "../../server/counter.ts";
+import { browserOf, deviceOf } from "../../server/visitors.ts";
 
 const cases: [string, string, string][] = [
   [

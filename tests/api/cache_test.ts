@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { SignJWT } from "jose";
 import { BoundedCache, CACHE_BUDGETS, RecentKeys } from "../../kv/bounded-cache.ts";
 import { AnalyticsReports } from "../../kv/analytics/reports.ts";
-import { verdicts } from "../../server/counter.ts";
+import { verdicts } from "../../server/visitors.ts";
 import { generateJob, seededRandom } from "../../kv/demo/generate.ts";
 import { loadConfig } from "../../server/config.ts";
 import { sampleJob, testApp } from "../helpers/server.ts";

@@ -259,13 +259,19 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
         anchors.map((a) => [a.textContent, [(a as HTMLAnchorElement).href, a.getAttribute("rel")]])
       ),
     );
-    const url = encodeURIComponent(jobPage);
+    // Each link's job URL says where it was shared (apps such as WhatsApp send no Referer).
+    const url = (source: string) =>
+      encodeURIComponent(`${jobPage}?utm_source=${source}&utm_medium=share`);
     assert.ok(links.X[0].startsWith("https://x.com/intent/post?"));
-    assert.ok(links.X[0].includes(`url=${url}`));
-    assert.equal(links.LinkedIn[0], `https://www.linkedin.com/sharing/share-offsite/?url=${url}`);
+    assert.ok(links.X[0].includes(`url=${url("x")}`));
+    assert.equal(
+      links.LinkedIn[0],
+      `https://www.linkedin.com/sharing/share-offsite/?url=${url("linkedin")}`,
+    );
     assert.ok(links.WhatsApp[0].startsWith("https://wa.me/?text="));
     assert.ok(links.WhatsApp[0].includes(encodeURIComponent("Apply here:").replaceAll("%20", "+")));
-    assert.ok(links.Telegram[0].startsWith(`https://t.me/share/url?url=${url}&text=`));
+    assert.ok(links.WhatsApp[0].includes(url("whatsapp")));
+    assert.ok(links.Telegram[0].startsWith(`https://t.me/share/url?url=${url("telegram")}&text=`));
     for (const [, rel] of Object.values(links)) assert.equal(rel, "noopener noreferrer");
 
     await dialog.getByRole("button", { name: "Copy to Clipboard" }).click();

@@ -126,13 +126,14 @@ Deno.test("each filter narrows the list and is kept in the form", async () => {
   assert.ok((await get(t, "/jobs")).html.includes('class="filter-panel collapsed"'));
 });
 
-Deno.test("empty and unknown query values are dropped with a redirect", async () => {
+Deno.test("empty and unknown query values are dropped with a redirect, campaign tags kept", async () => {
   await using t = await testApp();
   const cases: [string, string][] = [
     ["/jobs?keywords=&location=", "/jobs"],
     ["/jobs?keywords=+react+&location=&role=&experience=&employmentType=", "/jobs?keywords=react"],
     ["/jobs?experience=ninja&page=0", "/jobs"],
-    ["/jobs?page=1&utm_source=mail", "/jobs"],
+    // A campaign's tags stay for the traffic counter; the rest of the query is made canonical.
+    ["/jobs?page=1&utm_source=mail", "/jobs?utm_source=mail"],
     ["/jobs?page=3&keywords=go", "/jobs?keywords=go&page=3"],
   ];
   for (const [path, location] of cases) {

@@ -1,4 +1,4 @@
-/** Analytics: cards, four tabs of charts and tables, summary, exports. */
+/** Analytics: cards, six tabs of charts and tables, summary, exports. */
 import { useEffect, useState } from "react";
 import { getRouteApi } from "@tanstack/react-router";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -21,7 +21,16 @@ import {
   PeriodSelect,
   Tabs,
 } from "../ui.tsx";
-import type { TopCompany, TopJob, Totals, TrendDay, Trends } from "../types.ts";
+import { SearchesPanel, SourcesPanel } from "./analytics-insight.tsx";
+import type {
+  SearchesReport,
+  SourcesReport,
+  TopCompany,
+  TopJob,
+  Totals,
+  TrendDay,
+  Trends,
+} from "../types.ts";
 
 const route = getRouteApi("/admin/analytics");
 
@@ -30,6 +39,8 @@ const TABS = [
   { id: "jobs", label: "Job Performance" },
   { id: "companies", label: "Company Stats" },
   { id: "devices", label: "Device & Browser" },
+  { id: "sources", label: "Sources" },
+  { id: "searches", label: "Searches" },
 ] as const;
 
 const EXPORT_FORMATS = ["json", "csv"] as const;
@@ -74,11 +85,12 @@ export function AnalyticsScreen() {
   return <Reports />;
 }
 
-function useReport<T>(report: string, days: number, path: string, limit?: number) {
+function useReport<T>(report: string, days: number, path: string, limit?: number, enabled = true) {
   return useQuery({
     queryKey: queryKeys.analytics(report, days),
     queryFn: () => api.get<T>(path, { days, limit }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 
@@ -96,7 +108,23 @@ function Reports() {
     "/analytics/companies",
     TOP_LIST_LIMIT,
   );
-  const failed = !!(overview.error || trends.error || jobs.error || companies.error);
+  // Read when their tab is first opened: most visits to the screen never look at them.
+  const sources = useReport<SourcesReport>(
+    "sources",
+    days,
+    "/analytics/sources",
+    undefined,
+    tab === "sources",
+  );
+  const searches = useReport<SearchesReport>(
+    "searches",
+    days,
+    "/analytics/searches",
+    undefined,
+    tab === "searches",
+  );
+  const failed = !!(overview.error || trends.error || jobs.error || companies.error ||
+    sources.error || searches.error);
   useEffect(() => {
     if (failed) toast.error("Error fetching analytics");
   }, [failed]);
@@ -206,6 +234,8 @@ function Reports() {
             />
           </div>
         )}
+        {tab === "sources" && <SourcesPanel days={days} report={sources.data} />}
+        {tab === "searches" && <SearchesPanel days={days} report={searches.data} />}
       </div>
 
       <section className="card mt-6 p-5">

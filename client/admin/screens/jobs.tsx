@@ -318,6 +318,16 @@ function JobsList({ admin }: { admin: Admin }) {
                     <td data-label="Location" className="px-4 py-3">{job.location}</td>
                     <td data-label="Views" className="px-4 py-3">
                       {formatNumber(job.analytics?.views)}
+                      {can(admin, "canViewAnalytics") && (
+                        <Link
+                          to="/admin/jobs/insight/$id"
+                          params={{ id: job._id }}
+                          className="ml-2 text-indigo-700 underline-offset-2 hover:underline"
+                          aria-label={`Insight: views and sources of ${job.role} at ${job.companyName}`}
+                        >
+                          Insight
+                        </Link>
+                      )}
                     </td>
                     <td data-label="Date Posted" className="px-4 py-3 whitespace-nowrap">
                       {formatDate(job.datePosted)}
