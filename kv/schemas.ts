@@ -2,7 +2,8 @@
  * The entities (jobs, admins) as zod schemas: one source of truth shared by the API, the KV layer
  * and the admin forms.
  */
-// A namespace import, not `{ z }`: browser bundles then leave out zod's locales (27 KB gzipped, not 93).
+// A namespace import, not `{ z }`: browser bundles then leave out zod's locales, most of zod's size
+// (docs/decisions/010-the-sign-in-page-is-a-page.md).
 import * as z from "zod";
 import { MIN_ADMIN_PASSWORD } from "./constants.ts";
 import {

@@ -108,7 +108,8 @@ export function normaliseQuery<T extends object>(
 }
 
 /**
- * The default budget of every kept answer together, in MB: room for about 2,000 pages. With 64 MB,
- * 10,000 distinct searches grew the server by 127 MB (the budget plus what V8 keeps around it).
+ * The default budget of every kept answer together, in MB: room for about 2,000 pages, while the
+ * server grows by about twice the budget (the budget plus what V8 keeps around it; the figures:
+ * docs/decisions/002-one-answer-cache-with-a-byte-budget.md).
  */
 export const DEFAULT_CACHE_MB = 32;

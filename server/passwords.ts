@@ -2,11 +2,13 @@
  * Password hashing with Web Crypto's native Argon2id (OWASP: 19 MiB, 2 passes, parallelism 1),
  * stored as a PHC string so the parameters can be raised later without breaking old hashes.
  *
- * Every hash takes 19 MiB and a core for about 50 ms, so a burst of sign-ins could take the
- * server's memory and CPU from everyone else: only a few hashes run at once, a few more wait, and
- * the rest are answered 503 at once. One client's checks run one after another in its own lane, so
- * a single address never holds more than one of those places and cannot starve everyone else. (glibc keeps freed 19 MiB blocks for reuse unless they are
- * mapped on their own: `deno task start` sets MALLOC_MMAP_THRESHOLD_ for that, see README.)
+ * Every hash takes 19 MiB and a core for tens of milliseconds, so a burst of sign-ins could take
+ * the server's memory and CPU from everyone else: only a few hashes run at once, a few more wait,
+ * and the rest are answered 503 at once. One client's checks run one after another in its own
+ * lane, so a single address never holds more than one of those places and cannot starve everyone
+ * else. (glibc keeps freed 19 MiB blocks for reuse unless they are mapped on their own:
+ * `deno task start` sets MALLOC_MMAP_THRESHOLD_ for that, see README; the figures:
+ * docs/decisions/003-password-hashing-is-queued.md.)
  */
 import { timingSafeEqual } from "node:crypto";
 import { HTTPException } from "hono/http-exception";
@@ -14,7 +16,7 @@ import pLimit from "p-limit";
 
 /** Hashes running at once: one core stays free to serve pages (at least 1, at most 4). */
 export const HASHES_AT_ONCE = Math.min(4, Math.max(1, navigator.hardwareConcurrency - 1));
-/** Hashes that may wait for a turn; a wait is at most about this many hash times (50 ms each). */
+/** Hashes that may wait for a turn; a wait is at most about this many hash times. */
 export const HASHES_WAITING = 8;
 /** What a 503 asks the client to wait, in seconds: enough for the queue to drain. */
 export const HASHING_RETRY_SECONDS = 2;

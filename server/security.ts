@@ -3,10 +3,11 @@
  * X-XSS-Protection, X-Download-Options and X-Permitted-Cross-Domain-Policies are left out).
  *
  * Deno hands a response to its HTTP layer natively when its headers were given to the Response
- * constructor; setting a header afterwards makes it rebuild the response. Set after the handler (as
- * Hono's secureHeaders does), they held a cached home page to 23-24k req/s under wrk; built in, it
- * serves 26-31k. So responses are made by `secureResponse` (or cloned from a `SecureAnswer`), and
- * the middleware adds the headers only to responses built any other way.
+ * constructor; setting a header afterwards (as Hono's secureHeaders does) makes it rebuild the
+ * response, which slowed every cached page (the figures:
+ * docs/decisions/012-responses-carry-their-headers-from-the-start.md). So responses are made by
+ * `secureResponse` (or cloned from a `SecureAnswer`), and the middleware adds the headers only to
+ * responses built any other way.
  */
 import type { MiddlewareHandler } from "hono";
 import { encodeHex } from "../kv/hex.ts";
@@ -73,8 +74,8 @@ export function secureResponse(
 /**
  * An answer given many times over (a cached page, a memoised API answer): its Response is built
  * once and each request gets a clone. A clone shares the body and skips what the constructor does
- * on every call (checking a dozen headers, copying the body): a 4 KB page with the security headers
- * costs the main thread 17.5 us a request instead of 23 us (bare Deno.serve, wrk, 32 connections).
+ * on every call (checking a dozen headers, copying the body), about a quarter of what a cached page
+ * costs the main thread (docs/decisions/012-responses-carry-their-headers-from-the-start.md).
  */
 export class SecureAnswer {
   readonly #template: Response;

@@ -63,9 +63,9 @@ interface CachedRanking {
 }
 
 /**
- * Days listed from KV at once. Each listing in flight holds native read buffers: a 90-day ranking
- * at bench scale took 912 ms and left 190 MB more resident memory with every day listed at once,
- * 666 ms and 58 MB two at a time.
+ * Days listed from KV at once. Each listing in flight holds native read buffers, so listing every
+ * day of a long period at once was slower and left far more resident memory
+ * (docs/decisions/013-analytics-counts-held-small.md).
  */
 const DAYS_LISTED_AT_ONCE = 2;
 
@@ -80,8 +80,8 @@ const NAMES_KEPT = 1_200_000;
 /**
  * What is held in memory for one kind (jobs or companies): its days' counts, the rankings made of
  * them, and its names (job `_id`s or company names) numbered in the order first seen, so that counts
- * can be typed arrays: 90 days at bench scale hold about 600,000 job-day counts, some 80 MB as Maps
- * of pairs and 7 MB like this.
+ * can be typed arrays: a tenth of the memory of Maps of pairs for 90 days of job-day counts
+ * (docs/decisions/013-analytics-counts-held-small.md).
  */
 class KindCache {
   readonly days = new Map<string, CachedDay>();

@@ -165,8 +165,8 @@ interface Payload {
 }
 
 /**
- * zlib's one-shot calls, run off the main thread: a web DecompressionStream fed from a Blob took
- * nearly three times as long for a 2 MB snapshot, on the cold start's path.
+ * zlib's one-shot calls, run off the main thread: a web DecompressionStream is much slower, and
+ * this is on the cold start's path (docs/decisions/025-visitors-never-wait-on-kvs-primary.md).
  */
 const compress = promisify(gzip);
 const decompress = promisify(gunzip);

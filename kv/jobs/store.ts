@@ -59,7 +59,11 @@ export interface StoreOptions {
 
 /** What one job's remembered totals cost: its id and a two-number record. */
 const TOTALS_ENTRY_BYTES = 96;
-/** Jobs read and indexed between two pauses of a whole catalogue load (about 10 ms of work). */
+/**
+ * Jobs read and indexed between two pauses of a whole catalogue load: small enough that answers
+ * waiting meanwhile are not held up
+ * (docs/decisions/007-lean-catalogue-loads-without-blocking-answers.md).
+ */
 const LOAD_BATCH = 200;
 /** Revisions a catalogue catches up from the change log; further behind, it is loaded again. */
 const CATCH_UP_REVISIONS = 1000;

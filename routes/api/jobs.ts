@@ -177,8 +177,9 @@ export function jobRoutes(services: Services) {
 
   /**
    * An admin list's answer, serialised once per revision of the jobs (read afresh: an admin sees
-   * another process's change at once) and version of the view and click totals: serialising 10-20
-   * whole jobs took a quarter of the request's JavaScript time.
+   * another process's change at once) and version of the view and click totals: serialising whole
+   * jobs was a large share of the request's time
+   * (docs/decisions/002-one-answer-cache-with-a-byte-budget.md).
    */
   async function adminListAnswer(
     name: string,

@@ -67,11 +67,10 @@ export function pageBytes(page: CachedPage, views = 0): Uint8Array<ArrayBuffer> 
 
 /**
  * `page` gzipped (text as UTF-8), in the request's own thread, with zlib at once: a
- * CompressionStream's hand-offs took ~0.6 ms of a job page's first view. Level 2: a page of ours
- * 5-7% larger than at level 4 in three quarters of the time (~65 us for 16-22 KB). A worker once
- * compressed pages while other requests waited; once a job page took one trip to KV rather than
- * three, handing it a page cost the thread about as much as compressing it and the trip back added
- * a wait: in-thread, the 20,000-job mix's p99 was 46-63 ms against 62-78 ms, with 25 MB less memory.
+ * CompressionStream's hand-offs cost more than the compression. Level 2 gives pages a little larger
+ * than level 4 in much less time. A worker gzipping off the thread cost more than it saved: handing
+ * it a page cost about what compressing it does, and the trip back was a wait (the figures:
+ * docs/decisions/020-pages-gzipped-in-the-thread-at-level-2.md).
  */
 export function gzip(page: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
   return new Uint8Array(gzipSync(page, { level: 2 }));

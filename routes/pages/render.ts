@@ -1,8 +1,9 @@
 /**
- * Turning a page element into a response. Pages whose data is at hand render to a string (a full
- * job list: 0.28 ms, against 0.87 ms as a stream) and are cached; when data is slow the shell and
- * the Suspense skeletons are streamed at once and the content follows, revealed by React's inline
- * script, which carries the response's CSP nonce. Crawlers always wait for the whole page.
+ * Turning a page element into a response. Pages whose data is at hand render to a string, which is
+ * several times cheaper than a stream, and are cached; when data is slow the shell and the Suspense
+ * skeletons are streamed at once and the content follows, revealed by React's inline script, which
+ * carries the response's CSP nonce. Crawlers always wait for the whole page. The figures:
+ * docs/decisions/004-pages-render-to-a-string-when-data-is-at-hand.md.
  */
 import type { Context } from "hono";
 import { createElement, type ReactElement } from "react";
