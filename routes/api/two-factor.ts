@@ -31,8 +31,12 @@ const requireSchema = z.object({
   required: z.boolean({ error: "required must be true or false" }),
 });
 
-/** How a code that was accepted changes the stored two-factor state, so it works only once. */
-export type Spend = (current: TwoFactor) => TwoFactor;
+/**
+ * How a code that was accepted changes the stored two-factor state, so it works only once: given
+ * the state as it is when the sign-in is written, the state after it, or null when another write
+ * spent the code (or a later step) first.
+ */
+export type Spend = (current: TwoFactor) => TwoFactor | null;
 
 /**
  * Checks `code` for an admin with two-factor sign-in on: a current authenticator code (its step
@@ -45,15 +49,17 @@ export async function twoFactorProof(
 ): Promise<Spend | null> {
   const digits = code.replace(/\s/g, "");
   const step = await matchingStep(twoFactor.secret, digits, now, twoFactor.lastStep);
+  const sameSecret = (current: TwoFactor) => current.enabled && current.secret === twoFactor.secret;
   if (step !== null) {
-    return (current) => ({ ...current, lastStep: Math.max(current.lastStep, step) });
+    return (current) =>
+      sameSecret(current) && current.lastStep < step ? { ...current, lastStep: step } : null;
   }
   const hash = await recoveryCodeHash(code);
   if (!twoFactor.recoveryCodes.includes(hash)) return null;
-  return (current) => ({
-    ...current,
-    recoveryCodes: current.recoveryCodes.filter((kept) => kept !== hash),
-  });
+  return (current) =>
+    sameSecret(current) && current.recoveryCodes.includes(hash)
+      ? { ...current, recoveryCodes: current.recoveryCodes.filter((kept) => kept !== hash) }
+      : null;
 }
 
 export function twoFactorRoutes(services: Services) {

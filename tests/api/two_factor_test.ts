@@ -129,3 +129,44 @@ Deno.test("the main admin requires two-factor sign-in of every admin: others may
     200,
   );
 });
+
+Deno.test("two sign-ins racing with one code: exactly one gets in, and an older step is refused", async () => {
+  await using t = await testApp({ now: new Date("2026-06-01T09:00:10Z") });
+  const admin = await signIn(t);
+  const { secret } = (await request(t, "POST", "/api/admin/profile/totp", {}, admin.headers)).body;
+  const first = code(secret, t.clock.now, -1);
+  assert.equal(
+    (await request(t, "POST", "/api/admin/profile/totp/confirm", { code: first }, admin.headers))
+      .status,
+    200,
+  );
+  const login = (totp: string, address: string) =>
+    request(
+      t,
+      "POST",
+      "/api/admin/login",
+      {
+        email: admin.email,
+        password: admin.password,
+        totp,
+      },
+      json,
+      address,
+    );
+  const now = code(secret, t.clock.now);
+  const raced = await Promise.all([login(now, "198.51.100.1"), login(now, "203.0.113.1")]);
+  assert.deepEqual(raced.map((answer) => answer.status).sort(), [200, 401]);
+  assert.equal(raced.filter((answer) => answer.body.token).length, 1, "one token only");
+  assert.equal(raced.find((answer) => answer.status === 401)?.body.totpRequired, true);
+  assert.equal(
+    (await login(first, "198.51.100.2")).status,
+    401,
+    "the set-up code's step is spent too",
+  );
+  assert.equal((await login(code(secret, t.clock.now, 1), "198.51.100.3")).status, 200);
+  assert.equal(
+    (await login(now, "198.51.100.4")).status,
+    401,
+    "an older step than the last accepted one is refused",
+  );
+});
