@@ -32,6 +32,7 @@ export const ACTIVITY_ACTIONS = [
   "admin.activate",
   "admin.deactivate",
   "admin.permissions",
+  "admin.two_factor_off",
   "admin.delete",
   "profile.update",
   "auth.sign_in",

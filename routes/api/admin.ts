@@ -174,11 +174,20 @@ export function adminRoutes(services: Services) {
       });
     }
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+    const newEmail = body.email !== undefined && body.email !== current.email;
     const result = await admins.update(current._id, () => ({
       ...(body.username ? { username: body.username } : {}),
       ...(body.email ? { email: body.email } : {}),
       ...(passwordHash ? { passwordHash } : {}),
-    }), { audit: auditOf(c, services), action: "profile.update" });
+    }), {
+      audit: auditOf(c, services),
+      action: "profile.update",
+      // Mailed reset links end with the password (or mailbox) they were sent for, in its write.
+      guard: async (op) => {
+        if (passwordHash || newEmail) await services.passwordResets.spendAllIn(op, current._id);
+        return true;
+      },
+    });
     if (!result.ok) {
       fail(
         result.reason === "email_taken" ? 409 : 404,

@@ -11,13 +11,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { limitBody } from "../../server/validate.ts";
 import { secureResponse } from "../../server/security.ts";
-import {
-  confirmReset,
-  requestReset,
-  requireLiveLink,
-  RESET_DONE,
-  RESET_REQUESTED,
-} from "./flow.ts";
+import { confirmReset, requestReset, requireLiveLink, RESET_REQUESTED } from "./flow.ts";
 
 /** The message of a refusal thrown with `fail`; anything else is thrown on. */
 async function refusal(error: unknown): Promise<{ message: string; status: ContentfulStatusCode }> {
@@ -188,8 +182,9 @@ export function passwordResetPages(services: Services, render: (content: ReactNo
         400,
       );
     }
+    let done;
     try {
-      await confirmReset(services, c, { token, password });
+      done = await confirmReset(services, c, { token, password });
     } catch (error) {
       const { message, status } = await refusal(error);
       // The link itself no longer works: no form that could not succeed.
@@ -200,7 +195,8 @@ export function passwordResetPages(services: Services, render: (content: ReactNo
     return page(
       c,
       <Card title="Password changed">
-        <p role="status">{RESET_DONE}</p>
+        <p role="status">{done.message}</p>
+        {done.twoFactor && <p className="text-sm text-slate-600">{done.twoFactor}</p>}
         <SignInLink text="Sign in" />
       </Card>,
     );

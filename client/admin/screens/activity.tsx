@@ -35,6 +35,7 @@ const ACTION_LABELS: Record<ActivityRecord["action"], string> = {
   "admin.activate": "Admin activated",
   "admin.deactivate": "Admin deactivated",
   "admin.permissions": "Permissions changed",
+  "admin.two_factor_off": "Two-factor sign-in turned off",
   "admin.delete": "Admin deleted",
   "profile.update": "Profile updated",
   "auth.sign_in": "Signed in",
