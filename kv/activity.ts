@@ -39,6 +39,7 @@ export const ACTIVITY_ACTIONS = [
   "auth.sign_out",
   "auth.sign_in_failed",
   "auth.password_reset",
+  "auth.browser_confirmed",
   "settings.update",
 ] as const;
 

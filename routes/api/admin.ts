@@ -15,7 +15,7 @@ import { MAX_REPORT_DAYS } from "../../kv/analytics/types.ts";
 import { DECOY_HASH, hashPassword } from "../../server/passwords.ts";
 import { requireGoodPassword } from "../../server/password-policy.ts";
 import { checkPassword, rememberDevice } from "../../server/sign-in.ts";
-import { type Spend, twoFactorProof } from "./two-factor.ts";
+import { twoFactorProof } from "./two-factor.ts";
 import { publicAdmin } from "../../kv/admins.ts";
 import {
   type AdminRecord,
@@ -78,11 +78,16 @@ export function adminRoutes(services: Services) {
   app.post("/login", async (c) => {
     const { email, password, totp } = parseWith(loginSchema, await readJson(c));
     const admin = await admins.getByEmail(email);
+    // The code is checked before the password: a right one lets the owner in while guessers
+    // elsewhere hold the account back, and tells nothing about the password.
+    const spend = admin?.twoFactor?.enabled && totp
+      ? await twoFactorProof(admin.twoFactor, totp, now())
+      : null;
     // An unknown e-mail still pays for a hash in the same queue, so its timing tells nothing.
     const { matches, attempt } = await checkPassword(
       c,
       services,
-      { email, adminId: admin?._id ?? null },
+      { email, adminId: admin?._id ?? null, secondFactor: spend !== null },
       password,
       admin?.passwordHash ?? DECOY_HASH,
     );
@@ -99,14 +104,12 @@ export function adminRoutes(services: Services) {
       );
       fail(401, "Invalid email or password");
     }
-    let spend: Spend | null = null;
     if (admin.twoFactor?.enabled) {
       if (!totp) {
         // The password was right: asking for the code costs the owner no attempt.
         await attempt.cancelled();
         fail(401, "Enter the 6-digit code from your authenticator app", { totpRequired: true });
       }
-      spend = await twoFactorProof(admin.twoFactor, totp, now());
       if (!spend) await wrongCode(c, admin, email);
     }
     // The code is spent in the sign-in's own write, checked against the account as it is then: of

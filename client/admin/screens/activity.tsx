@@ -42,6 +42,7 @@ const ACTION_LABELS: Record<ActivityRecord["action"], string> = {
   "auth.sign_out": "Signed out",
   "auth.sign_in_failed": "Failed sign-in",
   "auth.password_reset": "Password reset by mail",
+  "auth.browser_confirmed": "Browser confirmed by mail",
   "settings.update": "Settings changed",
 };
 
