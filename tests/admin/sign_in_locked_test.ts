@@ -8,7 +8,7 @@ import { testServer } from "../helpers/server.ts";
 import { testSmtp } from "../helpers/smtp.ts";
 import { json, request, signIn } from "../helpers/admins.ts";
 import { browserTest, launchBrowser } from "../helpers/browser.ts";
-import { expectAccessible, expectHeading, expectText, newPage } from "./helpers.ts";
+import { expectAccessible, expectHeading, expectText, newPage, press } from "./helpers.ts";
 import { LOGIN_FAILURES_PER_ACCOUNT } from "../../kv/constants.ts";
 
 const SHOTS = Deno.env.get("SCREENSHOTS");
@@ -53,7 +53,7 @@ for (const width of [1366, 390]) {
       await page.getByLabel("Authentication code (or a recovery code)").waitFor();
       await expectAccessible(page);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/locked-${width}.png`, fullPage: true });
-      await page.getByRole("button", { name: "E-mail me a link for this browser" }).click();
+      await press(page.getByRole("button", { name: "E-mail me a link for this browser" }));
       await page.getByRole("status").filter({
         hasText: "a link that confirms this browser is on its way",
       })
