@@ -32,12 +32,14 @@ export const ACTIVITY_ACTIONS = [
   "admin.activate",
   "admin.deactivate",
   "admin.permissions",
+  "admin.two_factor_off",
   "admin.delete",
   "profile.update",
   "auth.sign_in",
   "auth.sign_out",
   "auth.sign_in_failed",
   "auth.password_reset",
+  "auth.browser_confirmed",
   "settings.update",
 ] as const;
 

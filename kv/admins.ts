@@ -127,12 +127,14 @@ export class AdminStore {
 
   /**
    * Applies a change to an account, moving its e-mail index when the e-mail changes; with `audit`
-   * the write carries a record of it as `action`. A `guard` adds its own checks and writes to the
+   * the write carries a record of it as `action`. The change is worked out from the account as it
+   * is in the write, which is checked against that version; a change of null refuses it (such as a
+   * one-time code another write spent first). A `guard` adds its own checks and writes to the
    * same atomic write (it is asked again on each retry); when it says no, nothing is written.
    */
   update(
     id: string,
-    change: (admin: AdminRecord) => Partial<AdminRecord>,
+    change: (admin: AdminRecord) => Partial<AdminRecord> | null,
     audit?: {
       audit: Audit;
       action: ActivityAction;
@@ -143,9 +145,11 @@ export class AdminStore {
       const entry = await this.kv.get<Versioned<AdminRecord>>(keys.admin(id));
       if (!entry.value) return { ok: false, reason: "not_found" } as const;
       const old = unversioned(entry.value);
+      const changed = change(old);
+      if (!changed) return { ok: false, reason: "refused" } as const;
       const admin: AdminRecord = {
         ...old,
-        ...change(old),
+        ...changed,
         _id: old._id,
         updatedAt: this.now().toISOString(),
       };

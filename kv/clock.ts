@@ -4,9 +4,14 @@
  * clock's time, and compares the heartbeats of the others with its own using the order KV gives
  * writes: a heartbeat whose versionstamp changed between two of ours was written between them, so
  * a clock that agrees with ours put a time between our two times on it. A process whose clock
- * disagrees with more than half of the live others (or with the only other) is out of step: it runs no lifecycle until that
- * ends. (Times written in records are no judge: a process with a wrong clock writes them too, and
- * would leave a right clock out of step long after it stopped.)
+ * disagrees with more than half of the live others (or with the only other) is out of step: it
+ * runs no lifecycle until that ends.
+ *
+ * A process no other live one can vouch for (it is alone) is also judged by the times already
+ * written in the database: when the newest activity record or the newest job is dated later than
+ * its clock by more than the tolerance, its clock is slow, and it is out of step until it catches
+ * up. The records are a judge only then: a fast process writes them too, and would otherwise leave
+ * right clocks that vouch for each other out of step long after it stopped.
  */
 import { keys } from "./keys.ts";
 
@@ -68,7 +73,7 @@ export class ClockCheck {
       };
       return this.verdict;
     }
-    const verdict = judge(differences);
+    const verdict = differences.length === 0 ? await this.judgeByRecords(now) : judge(differences);
     // The first comparison says nothing when it finds the clocks agree: that is the usual start.
     const compared = this.compared;
     if (!verdict.inStep && (this.verdict.inStep || !compared)) {
@@ -79,6 +84,36 @@ export class ClockCheck {
     this.compared = true;
     this.verdict = verdict;
     return verdict;
+  }
+
+  /** Out of step when the newest time written in the database is later than `now` allows. */
+  private async judgeByRecords(now: number): Promise<ClockVerdict> {
+    const newest = await this.newestWritten();
+    if (newest === null || newest - now <= CLOCK_TOLERANCE_MS) return { inStep: true };
+    const minutes = Math.round((newest - now) / 60_000);
+    return {
+      inStep: false,
+      reason: `this server's clock is about ${minutes} minutes behind the newest time written in ` +
+        `the database (${new Date(newest).toISOString()}), and no other running server vouches ` +
+        "for it",
+    };
+  }
+
+  /** The newest activity record's time and the newest job's creation, whichever is later. */
+  private async newestWritten(): Promise<number | null> {
+    const times: number[] = [];
+    const newestOf = this.kv.list<{ at?: string }>({ prefix: keys.activities() }, {
+      reverse: true,
+      limit: 1,
+    });
+    for await (const entry of newestOf) times.push(Date.parse(entry.value.at ?? ""));
+    const newestJob = this.kv.list<{ createdAt?: string }>({ prefix: keys.jobs() }, {
+      reverse: true,
+      limit: 1,
+    });
+    for await (const entry of newestJob) times.push(Date.parse(entry.value.createdAt ?? ""));
+    const known = times.filter(Number.isFinite);
+    return known.length ? Math.max(...known) : null;
   }
 
   /**

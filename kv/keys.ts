@@ -44,6 +44,13 @@
  *   ["password_reset_requests", addressBucket]      WindowCount: reset requests from one client
  *                                                   address in an hour
  *
+ * Mailed links that confirm a browser for an account (kv/device-links.ts); only a link's hash is kept
+ *   ["device_links", sha256Hex]                     DeviceLink: whose browser the link confirms
+ *                                                   (expires in 15 minutes)
+ *   ["device_link_mails", adminId]                  WindowCount: such mails sent in an hour
+ *   ["device_link_requests", addressBucket]         WindowCount: requests from one client address
+ *                                                   in an hour
+ *
  * Activity log (kv/activity.ts); both expire after ACTIVITY_RETENTION_DAYS
  *   ["activity", recordId]                          ActivityRecord and its schemaVersion; ids
  *                                                   sort by time
@@ -145,6 +152,9 @@ export const keys = {
     ["password_resets_by_admin", adminId, hash] as const,
   passwordResetMails: (adminId: string) => ["password_reset_mails", adminId] as const,
   passwordResetRequests: (bucket: string) => ["password_reset_requests", bucket] as const,
+  deviceLink: (hash: string) => ["device_links", hash] as const,
+  deviceLinkMails: (adminId: string) => ["device_link_mails", adminId] as const,
+  deviceLinkRequests: (bucket: string) => ["device_link_requests", bucket] as const,
 
   config: (name: "jwt_secret" | "main_admin_secret") => ["config", name] as const,
   setting: (name: "require_two_factor") => ["settings", name] as const,

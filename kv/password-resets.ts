@@ -76,12 +76,20 @@ export class PasswordResetStore {
     const entry = await this.kv.get<PasswordReset>(keys.passwordReset(hash));
     if (!entry.value || Date.parse(entry.value.expiresAt) <= this.now().getTime()) return false;
     op.check(entry);
+    await this.spendAllIn(op, adminId);
+    op.delete(keys.passwordReset(hash));
+    return true;
+  }
+
+  /**
+   * Adds to `op` the spending of every live link of the admin: a password or e-mail changed
+   * another way leaves no link that could set it again.
+   */
+  async spendAllIn(op: Deno.AtomicOperation, adminId: string): Promise<void> {
     // At most RESET_MAILS_PER_HOUR links live at once, well within one atomic write.
     for await (const link of this.kv.list({ prefix: keys.passwordResetsOfAdmin(adminId) })) {
       const other = link.key[link.key.length - 1] as string;
       op.delete(keys.passwordReset(other)).delete(link.key);
     }
-    op.delete(keys.passwordReset(hash));
-    return true;
   }
 }

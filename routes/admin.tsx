@@ -14,6 +14,7 @@ import { AuthSpinner } from "../client/admin/spinner.tsx";
 import { LoginPage } from "../client/admin/login-form.tsx";
 import { TIME_ZONE_META } from "../client/admin/ui.tsx";
 import { passwordResetPages } from "./password-reset/pages.tsx";
+import { deviceLinkPages } from "./device-link/pages.tsx";
 
 function Document(
   { script, timeZone, children }: { script?: string; timeZone: string; children: ReactNode },
@@ -74,15 +75,11 @@ export function adminShell(services: Services) {
   // The form posts here only when its script has not run yet (or never will): signing in needs the
   // script, which keeps the session token in the browser. Back to the form, the password dropped.
   app.post("/login", (c) => c.redirect("/admin/login", 303));
-  // The password reset pages need no script at all.
-  app.route(
-    "/",
-    passwordResetPages(
-      services,
-      (content) =>
-        `<!doctype html>${renderToString(<Document timeZone={timeZone}>{content}</Document>)}`,
-    ),
-  );
+  // The password reset and browser confirmation pages need no script at all.
+  const plain = (content: ReactNode) =>
+    `<!doctype html>${renderToString(<Document timeZone={timeZone}>{content}</Document>)}`;
+  app.route("/", passwordResetPages(services, plain));
+  app.route("/", deviceLinkPages(services, plain));
   app.get("*", (c) => answer(c, shell()));
   return app;
 }

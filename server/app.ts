@@ -19,9 +19,11 @@ import { jobRoutes } from "../routes/api/jobs.ts";
 import { savedJobRoutes } from "../routes/api/saved.ts";
 import { alertApiRoutes } from "../routes/api/alerts.ts";
 import { passwordResetRoutes } from "../routes/api/password-reset.ts";
+import { deviceLinkRoutes } from "../routes/api/device-link.ts";
 import { alertPages } from "../routes/alerts/pages.tsx";
 import { AlertStore } from "../kv/alerts.ts";
 import { PasswordResetStore } from "../kv/password-resets.ts";
+import { DeviceLinkStore } from "../kv/device-links.ts";
 import { createMailer, type Mailer } from "./mail.ts";
 import { SITE_NAME } from "../routes/pages/document.tsx";
 import { analyticsRoutes } from "../routes/api/analytics.ts";
@@ -82,6 +84,7 @@ export function createServices(
     cache: new AnswerCache((config.CACHE_MB ?? DEFAULT_CACHE_MB) * 1024 * 1024),
     alerts: new AlertStore(kv, now, config.TIMEZONE),
     passwordResets: new PasswordResetStore(kv, now),
+    deviceLinks: new DeviceLinkStore(kv, now),
     mailer: mailer ?? createMailer(config, SITE_NAME),
   };
 }
@@ -137,6 +140,7 @@ export function createApp(deps: AppDeps | Services) {
   api.route("/alerts", alertApiRoutes(services));
   api.route("/admin/activity", activityRoutes(services));
   api.route("/admin/password-reset", passwordResetRoutes(services));
+  api.route("/admin/device-link", deviceLinkRoutes(services));
   api.route("/admin", twoFactorRoutes(services));
   api.route("/admin", adminRoutes(services));
   api.route("/analytics", analyticsRoutes(services));

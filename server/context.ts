@@ -12,6 +12,7 @@ import type { Throttle } from "./throttle.ts";
 import type { ClockCheck } from "../kv/clock.ts";
 import type { AlertStore } from "../kv/alerts.ts";
 import type { PasswordResetStore } from "../kv/password-resets.ts";
+import type { DeviceLinkStore } from "../kv/device-links.ts";
 import type { Mailer } from "./mail.ts";
 
 /**
@@ -57,6 +58,8 @@ export interface Services {
   alerts: AlertStore;
   /** Links that set a forgotten admin password. */
   passwordResets: PasswordResetStore;
+  /** Mailed links that confirm a browser for an account its failed sign-ins hold back. */
+  deviceLinks: DeviceLinkStore;
   /** Sends every mail the product sends (server/mail.ts). */
   mailer: Mailer;
 }

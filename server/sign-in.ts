@@ -4,7 +4,7 @@
  * device cookie deciding whether the account's allowance over all addresses applies.
  */
 import type { Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { generateCookie, getCookie } from "hono/cookie";
 import type { AppEnv, Services } from "./context.ts";
 import { clientAddress } from "./request.ts";
 import { addressBucket, type Attempt } from "./throttle.ts";
@@ -22,20 +22,21 @@ export interface PasswordCheck {
 /**
  * Checks `password` against `hash` for the account `email` (whose id is `adminId`, if it exists).
  * Answers 429 when a throttle refuses and 503 when the hashing queue is full; a refused attempt
- * costs no allowance.
+ * costs no allowance. `secondFactor` says the attempt carries a right two-factor code, which, like
+ * a browser the account knows, frees it from the account's allowance over all addresses.
  */
 export async function checkPassword(
   c: Context<AppEnv>,
   services: Services,
-  account: { email: string; adminId: string | null },
+  account: { email: string; adminId: string | null; secondFactor?: boolean },
   password: string,
   hash: string,
 ): Promise<PasswordCheck> {
   const address = clientAddress(c);
   using turn = takeClientTurn(addressBucket(address));
-  const known = account.adminId !== null &&
-    await services.sessions.knowsDevice(account.adminId, getCookie(c, DEVICE_COOKIE));
-  const attempt = await services.throttle.attempt(account.email, address, known);
+  const trusted = account.secondFactor === true || (account.adminId !== null &&
+    await services.sessions.knowsDevice(account.adminId, getCookie(c, DEVICE_COOKIE)));
+  const attempt = await services.throttle.attempt(account.email, address, trusted);
   await turn.ready;
   let place;
   try {
@@ -47,16 +48,19 @@ export async function checkPassword(
   return { matches: await verifyPassword(password, hash, place), attempt };
 }
 
-/** Marks the browser as one the admin signed in from (a new device id unless it has one). */
+/**
+ * Marks the browser as one the admin signed in from (a new device id unless it has one): sets the
+ * device cookie on the answer `c` builds, and gives it for an answer built by hand.
+ */
 export async function rememberDevice(
   c: Context<AppEnv>,
   services: Services,
   adminId: string,
-): Promise<void> {
+): Promise<string> {
   const given = getCookie(c, DEVICE_COOKIE);
   const device = given && /^[\w-]{22,64}$/.test(given) ? given : crypto.randomUUID();
   await services.sessions.rememberDevice(adminId, device);
-  setCookie(c, DEVICE_COOKIE, device, {
+  const cookie = generateCookie(DEVICE_COOKIE, device, {
     path: "/api/admin",
     httpOnly: true,
     sameSite: "Strict",
@@ -64,4 +68,6 @@ export async function rememberDevice(
       services.config.SITE_URL?.startsWith("https:") === true,
     maxAge: KNOWN_DEVICE_DAYS * 86_400,
   });
+  c.header("set-cookie", cookie, { append: true });
+  return cookie;
 }

@@ -50,16 +50,17 @@ export class Throttle {
 
   /**
    * Counts an attempt against `account` (an e-mail; none for the main-admin secret) from
-   * `address`, or answers 429 with Retry-After when an allowance is used up. A browser that signed
-   * in to the account before (`knownDevice`) is not held to the account's allowance over all
+   * `address`, or answers 429 with Retry-After when an allowance is used up. An attempt the
+   * account can trust (`trusted`: from a browser that signed in to it before, or confirmed by
+   * mail, or with a right two-factor code) is not held to the account's allowance over all
    * addresses, so a guesser spread over many addresses never locks the owner out.
    */
-  async attempt(account: string | null, address: string, knownDevice = false): Promise<Attempt> {
+  async attempt(account: string | null, address: string, trusted = false): Promise<Attempt> {
     const bucket = addressBucket(address);
     const scopes: [FailureScope, number][] = [[{ address: bucket }, LOGIN_FAILURES_PER_ADDRESS]];
     if (account !== null) {
       scopes.push([{ account, address: bucket }, LOGIN_FAILURES_PER_ACCOUNT_ADDRESS]);
-      if (!knownDevice) scopes.push([{ account }, LOGIN_FAILURES_PER_ACCOUNT]);
+      if (!trusted) scopes.push([{ account }, LOGIN_FAILURES_PER_ACCOUNT]);
     }
     // Each scope is counted only once the ones before it admit the attempt, so parallel attempts
     // are admitted exactly as many as one after another would be.
@@ -99,13 +100,18 @@ export class Throttle {
     const seconds = Math.max(1, Math.ceil((resetAt - this.now().getTime()) / 1000));
     const minutes = Math.ceil(seconds / 60);
     const wait = `${minutes} minute${minutes === 1 ? "" : "s"}`;
+    if (scope.address !== undefined) {
+      fail(429, `Too many failed sign-in attempts. Try again in ${wait}.`, {}, {
+        "retry-after": String(seconds),
+      });
+    }
+    // Said alike whether the account exists or has two-factor sign-in: it tells a guesser nothing.
     fail(
       429,
-      scope.address === undefined
-        ? `Too many failed sign-in attempts for this account. Try again in ${wait}, or sign in ` +
-          "from a device you have signed in from before."
-        : `Too many failed sign-in attempts. Try again in ${wait}.`,
-      {},
+      "Too many failed sign-in attempts for this account from browsers it does not know. Sign " +
+        "in with the code from your authenticator app, or have a link e-mailed to you that " +
+        `confirms this browser, or try again in ${wait}.`,
+      { accountLocked: true },
       { "retry-after": String(seconds) },
     );
   }

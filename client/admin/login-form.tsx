@@ -3,7 +3,7 @@
  * script arrives), hydrated there by the small sign-in entry, and shown by the portal itself when a
  * session ends inside it. What happens after a successful sign-in is the caller's.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { toast } from "sonner";
 import { loginSchema } from "../../kv/schemas.ts";
 import { api, ApiError } from "./api.ts";
@@ -23,6 +23,9 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (answer: SignedIn) => Pr
   const [busy, setBusy] = useState(false);
   /** Shown once the password was right and the account asks for a second factor. */
   const [needCode, setNeedCode] = useState(false);
+  /** Failed sign-ins elsewhere hold the account back: a code or a mailed link lets the owner in. */
+  const [locked, setLocked] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,6 +48,10 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (answer: SignedIn) => Pr
       await onSignedIn(answer);
     } catch (error) {
       if (error instanceof ApiError && error.body.totpRequired === true) setNeedCode(true);
+      if (error instanceof ApiError && error.body.accountLocked === true) {
+        setNeedCode(true);
+        setLocked(true);
+      }
       // The server said no: its message. No answer at all, or anything else: try again.
       toast.error(
         error instanceof ApiError && error.status > 0
@@ -66,6 +73,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (answer: SignedIn) => Pr
         </div>
         {/* A POST, so a submit before the script runs never puts the password in the address. */}
         <form
+          ref={form}
           method="post"
           action="/admin/login"
           noValidate
@@ -123,6 +131,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (answer: SignedIn) => Pr
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? "Signing In..." : "Sign In"}
           </button>
+          {locked && <MailedLink form={form.current} />}
           <p className="text-center text-sm">
             <a href="/admin/forgot-password" className="font-medium text-indigo-700 underline">
               Forgot password?
@@ -142,5 +151,36 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (answer: SignedIn) => Pr
         </aside>
       </div>
     </main>
+  );
+}
+
+/** Asks for a mail with a link that confirms this browser for the e-mail typed in `form`. */
+function MailedLink({ form }: { form: HTMLFormElement | null }) {
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ask = async () => {
+    const email = String(new FormData(form ?? undefined).get("email") ?? "").trim();
+    setBusy(true);
+    try {
+      setSent((await api.post<{ message: string }>("/admin/device-link", { email })).message);
+    } catch (error) {
+      toast.error(
+        error instanceof ApiError && error.status > 0 ? error.message : "Please try again.",
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+      <p>No authenticator app? We can e-mail you a link that confirms this browser.</p>
+      {sent
+        ? <p role="status" className="mt-2 font-medium text-slate-900">{sent}</p>
+        : (
+          <button type="button" className="btn-secondary mt-2 w-full" disabled={busy} onClick={ask}>
+            {busy ? "Sending..." : "E-mail me a link for this browser"}
+          </button>
+        )}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * `/api/admin`: sign-in, profile and (main admin only) account management and job alert totals.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { timingSafeEqual } from "node:crypto";
 import type { AppEnv, Services } from "../../server/context.ts";
@@ -15,9 +15,10 @@ import { MAX_REPORT_DAYS } from "../../kv/analytics/types.ts";
 import { DECOY_HASH, hashPassword } from "../../server/passwords.ts";
 import { requireGoodPassword } from "../../server/password-policy.ts";
 import { checkPassword, rememberDevice } from "../../server/sign-in.ts";
-import { type Spend, twoFactorProof } from "./two-factor.ts";
+import { twoFactorProof } from "./two-factor.ts";
 import { publicAdmin } from "../../kv/admins.ts";
 import {
+  type AdminRecord,
   adminStatusSchema,
   ALL_PERMISSIONS,
   createMainAdminSchema,
@@ -77,11 +78,16 @@ export function adminRoutes(services: Services) {
   app.post("/login", async (c) => {
     const { email, password, totp } = parseWith(loginSchema, await readJson(c));
     const admin = await admins.getByEmail(email);
+    // The code is checked before the password: a right one lets the owner in while guessers
+    // elsewhere hold the account back, and tells nothing about the password.
+    const spend = admin?.twoFactor?.enabled && totp
+      ? await twoFactorProof(admin.twoFactor, totp, now())
+      : null;
     // An unknown e-mail still pays for a hash in the same queue, so its timing tells nothing.
     const { matches, attempt } = await checkPassword(
       c,
       services,
-      { email, adminId: admin?._id ?? null },
+      { email, adminId: admin?._id ?? null, secondFactor: spend !== null },
       password,
       admin?.passwordHash ?? DECOY_HASH,
     );
@@ -98,43 +104,47 @@ export function adminRoutes(services: Services) {
       );
       fail(401, "Invalid email or password");
     }
-    let spend: Spend | null = null;
     if (admin.twoFactor?.enabled) {
       if (!totp) {
         // The password was right: asking for the code costs the owner no attempt.
         await attempt.cancelled();
         fail(401, "Enter the 6-digit code from your authenticator app", { totpRequired: true });
       }
-      spend = await twoFactorProof(admin.twoFactor, totp, now());
-      if (!spend) {
-        await services.activity.record(
-          services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
-          "auth.sign_in_failed",
-          { kind: "admin", id: admin._id, label: admin.username },
-          { email, reason: "wrong two-factor code" },
-        );
-        fail(
-          401,
-          "That code is not right. Enter the code your app shows now, or a recovery code.",
-          {
-            totpRequired: true,
-          },
-        );
-      }
+      if (!spend) await wrongCode(c, admin, email);
     }
-    await attempt.succeeded();
-    await rememberDevice(c, services, admin._id);
-    const updated = await admins.update(admin._id, (current) => ({
-      lastLogin: now().toISOString(),
-      ...(spend && current.twoFactor ? { twoFactor: spend(current.twoFactor) } : {}),
-    }), {
+    // The code is spent in the sign-in's own write, checked against the account as it is then: of
+    // two sign-ins racing with one code, only the first to commit gets in.
+    const updated = await admins.update(admin._id, (current) => {
+      const lastLogin = now().toISOString();
+      if (!spend) return { lastLogin };
+      const twoFactor = current.twoFactor && spend(current.twoFactor);
+      return twoFactor ? { lastLogin, twoFactor } : null;
+    }, {
       audit: services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
       action: "auth.sign_in",
     });
-    const signedIn = updated.ok ? updated.admin : admin;
-    const token = await auth.issueToken(signedIn);
-    return c.json({ message: "Login successful", token, admin: publicAdmin(signedIn) });
+    if (!updated.ok) {
+      if (updated.reason === "refused") await wrongCode(c, admin, email);
+      fail(401, "Invalid email or password");
+    }
+    await attempt.succeeded();
+    await rememberDevice(c, services, admin._id);
+    const token = await auth.issueToken(updated.admin);
+    return c.json({ message: "Login successful", token, admin: publicAdmin(updated.admin) });
   });
+
+  /** Records a sign-in refused for its two-factor code and answers so. */
+  async function wrongCode(c: Context<AppEnv>, admin: AdminRecord, email: string): Promise<never> {
+    await services.activity.record(
+      services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
+      "auth.sign_in_failed",
+      { kind: "admin", id: admin._id, label: admin.username },
+      { email, reason: "wrong two-factor code" },
+    );
+    fail(401, "That code is not right. Enter the code your app shows now, or a recovery code.", {
+      totpRequired: true,
+    });
+  }
 
   app.post("/logout", requireAdmin(services), async (c) => {
     await sessions.end(c.get("sessionId"), auditOf(c, services));
@@ -167,11 +177,20 @@ export function adminRoutes(services: Services) {
       });
     }
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+    const newEmail = body.email !== undefined && body.email !== current.email;
     const result = await admins.update(current._id, () => ({
       ...(body.username ? { username: body.username } : {}),
       ...(body.email ? { email: body.email } : {}),
       ...(passwordHash ? { passwordHash } : {}),
-    }), { audit: auditOf(c, services), action: "profile.update" });
+    }), {
+      audit: auditOf(c, services),
+      action: "profile.update",
+      // Mailed reset links end with the password (or mailbox) they were sent for, in its write.
+      guard: async (op) => {
+        if (passwordHash || newEmail) await services.passwordResets.spendAllIn(op, current._id);
+        return true;
+      },
+    });
     if (!result.ok) {
       fail(
         result.reason === "email_taken" ? 409 : 404,

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { limitBody, readJson } from "../../server/validate.ts";
-import { confirmReset, requestReset, RESET_DONE, RESET_REQUESTED } from "../password-reset/flow.ts";
+import { confirmReset, requestReset, RESET_REQUESTED } from "../password-reset/flow.ts";
 
 export function passwordResetRoutes(services: Services) {
   const app = new Hono<AppEnv>();
@@ -15,8 +15,7 @@ export function passwordResetRoutes(services: Services) {
     return c.json({ message: RESET_REQUESTED }, 202);
   });
   app.post("/confirm", async (c) => {
-    await confirmReset(services, c, await readJson(c));
-    return c.json({ message: RESET_DONE });
+    return c.json(await confirmReset(services, c, await readJson(c)));
   });
   return app;
 }

@@ -1,7 +1,8 @@
 /**
  * `/api/admin/profile/totp` and `/api/admin/settings/two-factor`: an admin turns two-factor
  * sign-in on (a secret, then a first code, then ten recovery codes) and off (the password and a
- * code); the main admin can require it of every admin.
+ * code); the main admin can require it of every admin and turn it off for one who lost their
+ * authenticator.
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -31,8 +32,12 @@ const requireSchema = z.object({
   required: z.boolean({ error: "required must be true or false" }),
 });
 
-/** How a code that was accepted changes the stored two-factor state, so it works only once. */
-export type Spend = (current: TwoFactor) => TwoFactor;
+/**
+ * How a code that was accepted changes the stored two-factor state, so it works only once: given
+ * the state as it is when the sign-in is written, the state after it, or null when another write
+ * spent the code (or a later step) first.
+ */
+export type Spend = (current: TwoFactor) => TwoFactor | null;
 
 /**
  * Checks `code` for an admin with two-factor sign-in on: a current authenticator code (its step
@@ -45,15 +50,17 @@ export async function twoFactorProof(
 ): Promise<Spend | null> {
   const digits = code.replace(/\s/g, "");
   const step = await matchingStep(twoFactor.secret, digits, now, twoFactor.lastStep);
+  const sameSecret = (current: TwoFactor) => current.enabled && current.secret === twoFactor.secret;
   if (step !== null) {
-    return (current) => ({ ...current, lastStep: Math.max(current.lastStep, step) });
+    return (current) =>
+      sameSecret(current) && current.lastStep < step ? { ...current, lastStep: step } : null;
   }
   const hash = await recoveryCodeHash(code);
   if (!twoFactor.recoveryCodes.includes(hash)) return null;
-  return (current) => ({
-    ...current,
-    recoveryCodes: current.recoveryCodes.filter((kept) => kept !== hash),
-  });
+  return (current) =>
+    sameSecret(current) && current.recoveryCodes.includes(hash)
+      ? { ...current, recoveryCodes: current.recoveryCodes.filter((kept) => kept !== hash) }
+      : null;
 }
 
 export function twoFactorRoutes(services: Services) {
@@ -130,6 +137,36 @@ export function twoFactorRoutes(services: Services) {
     });
     if (!result.ok) fail(404, "Admin not found");
     return c.json({ message: "Two-factor sign-in is off", admin: publicAdmin(result.admin) });
+  });
+
+  // For an admin who lost their authenticator and their recovery codes: a mailed password reset
+  // proves the mailbox, not the device, so only the main admin lifts the second factor.
+  app.delete("/:id/two-factor", requireAdmin(services, "main_admin"), async (c) => {
+    const target = await admins.get(c.req.param("id"));
+    if (!target) fail(404, "Admin not found");
+    if (target._id === c.get("admin")._id) {
+      fail(403, "Turn off your own two-factor sign-in on your profile");
+    }
+    if (!target.twoFactor?.enabled) fail(409, "Two-factor sign-in is not on for this admin");
+    const result = await admins.update(
+      target._id,
+      (current) => current.twoFactor?.enabled ? { twoFactor: undefined } : null,
+      { audit: auditOf(c, services), action: "admin.two_factor_off" },
+    );
+    if (!result.ok) {
+      fail(
+        result.reason === "refused" ? 409 : 404,
+        result.reason === "refused"
+          ? "Two-factor sign-in is not on for this admin"
+          : "Admin not found",
+      );
+    }
+    // A session on the lost device ends too: the admin signs in again with their password.
+    await services.sessions.endAllOf(target._id);
+    return c.json({
+      message: `Two-factor sign-in is off for ${target.username}`,
+      admin: publicAdmin(result.admin),
+    });
   });
 
   app.get("/settings/two-factor", requireAdmin(services, "main_admin"), async (c) => {

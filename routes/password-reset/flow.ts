@@ -23,6 +23,13 @@ import { resetMail } from "./mail.tsx";
 export const RESET_REQUESTED =
   "If that address belongs to an admin, a link to reset the password is on its way.";
 export const RESET_DONE = "Password changed. Sign in with your new password.";
+/**
+ * Said after a reset of an account with two-factor sign-in, which stays on: the link proves the
+ * mailbox, not the device.
+ */
+export const RESET_KEEPS_TWO_FACTOR = "Two-factor sign-in stays on: you still need the code " +
+  "from your authenticator app, or one of your recovery codes. Lost both? Ask the main admin to " +
+  "turn two-factor sign-in off for your account.";
 export const RESET_EXPIRED = `This link has expired: a link to reset the password works for ` +
   `${RESET_LINK_MINUTES} minutes. Ask for a new one.`;
 export const RESET_UNKNOWN =
@@ -81,12 +88,13 @@ export async function requireLiveLink(services: Services, token: string): Promis
 
 /**
  * Sets the password of the link's admin, spends the link and ends every session; 400 with why not.
+ * Answers what the admin is told: the two-factor note when it is on.
  */
 export async function confirmReset(
   services: Services,
   c: Context<AppEnv>,
   body: unknown,
-): Promise<void> {
+): Promise<{ message: string; twoFactor?: string }> {
   const { token, password } = parseWith(confirmInput, body);
   const { passwordResets, admins, sessions } = services;
   const found = await passwordResets.lookUp(token);
@@ -103,4 +111,7 @@ export async function confirmReset(
   if (!result.ok) fail(400, RESET_UNKNOWN);
   // Whoever knew the old password is signed out everywhere.
   await sessions.endAllOf(admin._id);
+  return result.admin.twoFactor?.enabled
+    ? { message: RESET_DONE, twoFactor: RESET_KEEPS_TWO_FACTOR }
+    : { message: RESET_DONE };
 }

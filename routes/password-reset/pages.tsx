@@ -6,51 +6,11 @@
  */
 import type { ReactNode } from "react";
 import { type Context, Hono } from "hono";
-import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { limitBody } from "../../server/validate.ts";
-import { secureResponse } from "../../server/security.ts";
-import {
-  confirmReset,
-  requestReset,
-  requireLiveLink,
-  RESET_DONE,
-  RESET_REQUESTED,
-} from "./flow.ts";
-
-/** The message of a refusal thrown with `fail`; anything else is thrown on. */
-async function refusal(error: unknown): Promise<{ message: string; status: ContentfulStatusCode }> {
-  if (!(error instanceof HTTPException)) throw error;
-  const { message } = await error.getResponse().json() as { message: string };
-  return { message, status: error.status as ContentfulStatusCode };
-}
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <main className="flex min-h-screen items-center justify-center px-4 py-12">
-      <div className="w-full max-w-md">
-        <div className="mb-8 text-center">
-          <p className="text-2xl font-bold text-indigo-700">CareerEdge</p>
-          <h1 className="mt-2 text-xl font-semibold text-slate-900">{title}</h1>
-        </div>
-        <div className="card space-y-5 p-6">{children}</div>
-      </div>
-    </main>
-  );
-}
-
-const SignInLink = ({ text = "Back to sign in" }: { text?: string }) => (
-  <p className="text-sm">
-    <a href="/admin/login" className="font-medium text-indigo-700 underline">{text}</a>
-  </p>
-);
-
-function Problem({ message }: { message?: string }) {
-  return message
-    ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{message}</p>
-    : null;
-}
+import { Card, field, linkPage, Problem, refusal, SignInLink } from "./parts.tsx";
+import { confirmReset, requestReset, requireLiveLink, RESET_REQUESTED } from "./flow.ts";
 
 function ForgotForm({ message }: { message?: string }) {
   return (
@@ -117,22 +77,10 @@ function ResetForm({ token, message }: { token: string; message?: string }) {
   );
 }
 
-const field = (form: Record<string, unknown>, name: string) =>
-  typeof form[name] === "string" ? form[name] as string : "";
-
 /** `render` puts a page's content into the portal's document. */
 export function passwordResetPages(services: Services, render: (content: ReactNode) => string) {
   const app = new Hono<AppEnv>();
-  // Built with its security headers, so the middleware leaves the Referer policy as set here.
-  const page = (_c: Context<AppEnv>, content: ReactNode, status: ContentfulStatusCode = 200) => {
-    const response = secureResponse(render(content), status, [
-      ["content-type", "text/html; charset=UTF-8"],
-      ["cache-control", "no-store"],
-      ["x-robots-tag", "noindex"],
-    ]);
-    response.headers.set("referrer-policy", "no-referrer");
-    return response;
-  };
+  const page = linkPage(render);
 
   app.get("/forgot-password", (c) => page(c, <ForgotForm />));
   app.post("/forgot-password", limitBody(8), async (c) => {
@@ -188,8 +136,9 @@ export function passwordResetPages(services: Services, render: (content: ReactNo
         400,
       );
     }
+    let done;
     try {
-      await confirmReset(services, c, { token, password });
+      done = await confirmReset(services, c, { token, password });
     } catch (error) {
       const { message, status } = await refusal(error);
       // The link itself no longer works: no form that could not succeed.
@@ -200,7 +149,8 @@ export function passwordResetPages(services: Services, render: (content: ReactNo
     return page(
       c,
       <Card title="Password changed">
-        <p role="status">{RESET_DONE}</p>
+        <p role="status">{done.message}</p>
+        {done.twoFactor && <p className="text-sm text-slate-600">{done.twoFactor}</p>}
         <SignInLink text="Sign in" />
       </Card>,
     );

@@ -1,18 +1,10 @@
 /** Two-factor sign-in in the portal: set up from the profile with the QR code, then sign in with a code. */
 import assert from "node:assert/strict";
-import { createHmac } from "node:crypto";
 import { testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { browserTest, launchBrowser } from "../helpers/browser.ts";
-import { expectText, expectToast, newPage, openAs, press } from "./helpers.ts";
-import { base32Decode } from "../../server/totp.ts";
-
-function code(secret: string): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac("sha1", Buffer.from(base32Decode(secret))).update(message).digest();
-  return String((mac.readUInt32BE(mac[19] & 15) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
+import { apiCall, expectText, expectToast, newPage, openAs, press } from "./helpers.ts";
+import { totpCode } from "../helpers/totp.ts";
 
 const SHOTS = Deno.env.get("SCREENSHOTS");
 
@@ -36,7 +28,7 @@ Deno.test(
     const key = (await dialog.locator("code").innerText()).replace(/\s/g, "");
     assert.match(key, /^[A-Z2-7]{32}$/);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/2fa-setup-390.png`, fullPage: true });
-    await dialog.getByLabel("6-digit code").fill(code(key));
+    await dialog.getByLabel("6-digit code").fill(totpCode(key, new Date()));
     await dialog.getByRole("button", { name: "Turn On" }).click();
     await expectToast(page, "Two-factor sign-in is on");
     const codes = await dialog.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")
@@ -59,3 +51,50 @@ Deno.test(
     await fresh.page.waitForURL(`${s.url}/admin/dashboard`);
   },
 );
+
+for (const width of [1366, 390]) {
+  Deno.test(
+    {
+      name: `the main admin turns off a lost second factor in Manage Admins at ${width} px`,
+      ...browserTest,
+    },
+    async () => {
+      await using s = await testServer();
+      const main = await signIn(s, { main: true });
+      const lost = await signIn(s, { username: "Lost Phone Lee" });
+      const { secret } = await apiCall<{ secret: string }>(
+        s,
+        lost,
+        "POST",
+        "/api/admin/profile/totp",
+      );
+      await apiCall(s, lost, "POST", "/api/admin/profile/totp/confirm", {
+        code: totpCode(secret, new Date()),
+      });
+      await using browser = await launchBrowser();
+      const { page } = await newPage(browser, width);
+      await openAs(page, s, main, "/admin/admins");
+      const row = page.locator("tbody tr").filter({ hasText: lost.email });
+      await row.getByText("Two-factor", { exact: true }).waitFor();
+      await press(
+        row.getByRole("button", { name: "Turn off two-factor sign-in of Lost Phone Lee" }),
+      );
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText(/lost their authenticator app and their recovery codes/).waitFor();
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/2fa-off-confirm-${width}.png` });
+      await press(dialog.getByRole("button", { name: "Turn Off" }));
+      await expectToast(page, "Two-factor sign-in is off for Lost Phone Lee");
+      await row.getByRole("button", { name: /Turn off two-factor/ }).waitFor({ state: "detached" });
+      assert.equal(await row.getByText("Two-factor", { exact: true }).count(), 0);
+      if (SHOTS) {
+        await page.screenshot({ path: `${SHOTS}/2fa-off-done-${width}.png`, fullPage: true });
+      }
+      const signedIn = await s.app.request("/api/admin/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: lost.email, password: lost.password }),
+      });
+      assert.equal(signedIn.status, 200, "the password alone signs in now");
+    },
+  );
+}

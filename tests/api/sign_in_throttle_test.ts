@@ -130,7 +130,8 @@ Deno.test("a guesser spread over many addresses gets a few checks of an account;
 
   const stranger = await login(mainBody.password, proxied("203.0.113.21"));
   assert.equal(stranger.status, 429, "a browser the account never used waits like the guessers");
-  assert.match(stranger.body.message, /from a device you have signed in from before/);
+  assert.match(stranger.body.message, /from browsers it does not know/);
+  assert.equal(stranger.body.accountLocked, true);
   const withDevice = { ...proxied("203.0.113.21"), cookie: device };
   assert.equal((await login(mainBody.password, withDevice)).status, 200, "the owner signs in");
   // A chain of proxies: the nearest address that is not a trusted proxy is the client's.

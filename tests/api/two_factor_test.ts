@@ -1,19 +1,9 @@
 /** Two-factor sign-in (RFC 6238) with codes computed here, independently of the server's code. */
 import assert from "node:assert/strict";
-import { createHmac } from "node:crypto";
 import { testApp } from "../helpers/server.ts";
 import { json, request, signIn, signInMain } from "../helpers/admins.ts";
-import { base32Decode, base32Encode, hotp } from "../../server/totp.ts";
-
-/** RFC 6238's TOTP with node:crypto: the code of `secret` (base32) at `time`, `offset` steps on. */
-function code(secret: string, time: Date, offset = 0): string {
-  const counter = Math.floor(time.getTime() / 30_000) + offset;
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac("sha1", Buffer.from(base32Decode(secret))).update(message).digest();
-  const at = mac[19] & 15;
-  return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
+import { base32Encode, hotp } from "../../server/totp.ts";
+import { totpCode as code } from "../helpers/totp.ts";
 
 Deno.test("the server's HOTP gives RFC 6238's test vectors", async () => {
   const secret = base32Encode(new TextEncoder().encode("12345678901234567890"));
@@ -127,5 +117,55 @@ Deno.test("the main admin requires two-factor sign-in of every admin: others may
   assert.equal(
     (await request(t, "GET", "/api/jobs/admin/all", undefined, other.headers)).status,
     200,
+  );
+});
+
+Deno.test("two sign-ins racing with one code: exactly one gets in, and an older step is refused", async () => {
+  await using t = await testApp({ now: new Date("2026-06-01T09:00:10Z") });
+  const admin = await signIn(t);
+  const { secret } = (await request(t, "POST", "/api/admin/profile/totp", {}, admin.headers)).body;
+  const first = code(secret, t.clock.now, -1);
+  const on = await request(t, "POST", "/api/admin/profile/totp/confirm", {
+    code: first,
+  }, admin.headers);
+  assert.equal(on.status, 200);
+  const recovery: string = on.body.recoveryCodes[0];
+  const login = (totp: string, address: string) =>
+    request(
+      t,
+      "POST",
+      "/api/admin/login",
+      {
+        email: admin.email,
+        password: admin.password,
+        totp,
+      },
+      json,
+      address,
+    );
+  const now = code(secret, t.clock.now);
+  const raced = await Promise.all([login(now, "198.51.100.1"), login(now, "203.0.113.1")]);
+  assert.deepEqual(raced.map((answer) => answer.status).sort(), [200, 401]);
+  assert.equal(raced.filter((answer) => answer.body.token).length, 1, "one token only");
+  assert.equal(raced.find((answer) => answer.status === 401)?.body.totpRequired, true);
+  assert.equal(
+    (await login(first, "198.51.100.2")).status,
+    401,
+    "the set-up code's step is spent too",
+  );
+  assert.equal((await login(code(secret, t.clock.now, 1), "198.51.100.3")).status, 200);
+  assert.equal(
+    (await login(now, "198.51.100.4")).status,
+    401,
+    "an older step than the last accepted one is refused",
+  );
+  const byRecovery = await Promise.all([
+    login(recovery, "198.51.100.5"),
+    login(recovery, "203.0.113.5"),
+  ]);
+  assert.deepEqual(
+    byRecovery.map((answer) => answer.status).sort(),
+    [200, 401],
+    "a recovery code raced twice also gets in once",
   );
 });

@@ -103,3 +103,36 @@ Deno.test("a server ages no job before a heartbeat has compared its clock; alone
   await check.beat();
   assert.deepEqual(check.current(), { inStep: true });
 });
+
+Deno.test("a server alone is judged by the times in the database: behind the newest by more than the tolerance, it waits", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const clock = { now: Date.parse("2026-05-01T10:00:00Z") };
+  const check = new ClockCheck(kv, () => new Date(clock.now));
+  const written = (minutesAhead: number) =>
+    kv.set(keys.activity(`zz-${minutesAhead}`), {
+      at: new Date(clock.now + minutesAhead * 60_000).toISOString(),
+    });
+  await written(4);
+  await check.beat();
+  clock.now += 30_000;
+  assert.deepEqual(await check.beat(), { inStep: true }, "within the tolerance");
+
+  // Records a process 90 minutes fast wrote, or this clock is 90 minutes slow: alone, it waits.
+  await written(90);
+  clock.now += 30_000;
+  const verdict = await check.beat();
+  assert.equal(verdict.inStep, false);
+  assert.match(
+    verdict.reason!,
+    /^this server's clock is about 90 minutes behind the newest time written in the database \(2026-05-01T11:30:30\.000Z\), and no other running server vouches for it$/,
+  );
+
+  // Another live process whose clock agrees vouches for it: the records judge no more.
+  const other = new ClockCheck(kv, () => new Date(clock.now));
+  await other.beat();
+  clock.now += 30_000;
+  await check.beat();
+  await other.beat();
+  clock.now += 30_000;
+  assert.deepEqual(await check.beat(), { inStep: true });
+});

@@ -35,12 +35,14 @@ const ACTION_LABELS: Record<ActivityRecord["action"], string> = {
   "admin.activate": "Admin activated",
   "admin.deactivate": "Admin deactivated",
   "admin.permissions": "Permissions changed",
+  "admin.two_factor_off": "Two-factor sign-in turned off",
   "admin.delete": "Admin deleted",
   "profile.update": "Profile updated",
   "auth.sign_in": "Signed in",
   "auth.sign_out": "Signed out",
   "auth.sign_in_failed": "Failed sign-in",
   "auth.password_reset": "Password reset by mail",
+  "auth.browser_confirmed": "Browser confirmed by mail",
   "settings.update": "Settings changed",
 };
 

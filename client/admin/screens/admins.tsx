@@ -1,4 +1,7 @@
-/** Manage Admins: main admin only; list, create, edit permissions, activate/deactivate, delete. */
+/**
+ * Manage Admins: main admin only; list, create, edit permissions, activate/deactivate, turn off a
+ * lost second factor, delete.
+ */
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
@@ -43,6 +46,7 @@ function AdminList() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Admin | null>(null);
   const [editing, setEditing] = useState<Admin | null>(null);
+  const [unlocking, setUnlocking] = useState<Admin | null>(null);
   const list = useQuery({
     queryKey: queryKeys.admins(),
     queryFn: () => api.get<{ admins: Admin[] }>("/admin/all"),
@@ -67,6 +71,16 @@ function AdminList() {
     onSuccess: () => toast.success("Admin deleted successfully"),
     onError: () => toast.error("Error deleting admin"),
     onSettled: changed,
+  });
+
+  const twoFactorOff = useMutation({
+    mutationFn: (admin: Admin) => api.delete<{ message: string }>(`/admin/${admin._id}/two-factor`),
+    onSuccess: (answer) => toast.success(answer.message),
+    onError: (error) => toast.error(messageOf(error, "Error turning off two-factor sign-in")),
+    onSettled: () => {
+      void changed();
+      void queryClient.invalidateQueries({ queryKey: ["activity"] });
+    },
   });
 
   const admins = list.data?.admins ?? [];
@@ -111,13 +125,20 @@ function AdminList() {
                   {admin.lastLogin ? formatDate(admin.lastLogin) : "Never"}
                 </td>
                 <td data-label="Status" className="px-4 py-3">
-                  <span
-                    className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${
-                      admin.isActive ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"
-                    }`}
-                  >
-                    {admin.isActive ? "Active" : "Inactive"}
-                  </span>
+                  <div className="flex flex-wrap gap-1">
+                    <span
+                      className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${
+                        admin.isActive ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"
+                      }`}
+                    >
+                      {admin.isActive ? "Active" : "Inactive"}
+                    </span>
+                    {admin.twoFactorEnabled && (
+                      <span className="whitespace-nowrap rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+                        Two-factor
+                      </span>
+                    )}
+                  </div>
                 </td>
                 <td data-label="Actions" className="px-4 py-3">
                   {admin.role !== "main_admin" && (
@@ -141,6 +162,16 @@ function AdminList() {
                       >
                         {admin.isActive ? "Deactivate" : "Activate"}
                       </button>
+                      {admin.twoFactorEnabled && (
+                        <button
+                          type="button"
+                          className="btn-secondary"
+                          aria-label={`Turn off two-factor sign-in of ${admin.username}`}
+                          onClick={() => setUnlocking(admin)}
+                        >
+                          Turn off two-factor
+                        </button>
+                      )}
                       <button
                         type="button"
                         className="btn-secondary text-red-700"
@@ -182,6 +213,18 @@ function AdminList() {
           />
         )}
       </Dialog>
+      <ConfirmDialog
+        open={unlocking !== null}
+        title="Turn Off Two-Factor Sign-In"
+        message={`Turn off two-factor sign-in for "${unlocking?.username}"? Do this for an admin who lost their authenticator app and their recovery codes. They are signed out everywhere and sign in with their password alone until they set it up again.`}
+        confirmLabel="Turn Off"
+        busy={twoFactorOff.isPending}
+        onConfirm={() => {
+          if (unlocking) twoFactorOff.mutate(unlocking);
+          setUnlocking(null);
+        }}
+        onClose={() => setUnlocking(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Admin"
