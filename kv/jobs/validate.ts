@@ -15,6 +15,7 @@ import {
 } from "../schemas.ts";
 import { stamped } from "./version.ts";
 import { expiryTime } from "./expiry.ts";
+import { JOB_FIELDS, missingFields } from "../job-fields.ts";
 
 /**
  * The key a hiring link claims among active jobs: its canonical spelling without the scheme, a
@@ -136,7 +137,13 @@ export function contentOf(job: Job): JobInput {
  * does, and an expiry date given while it was a draft must not have passed since.
  */
 export function publishProblem(draft: Job, now: Date): string | null {
-  const validation = validateJob(contentOf(draft));
+  const content = contentOf(draft);
+  // Publishing is pressed in a list, away from the form: the fields are named as the form does.
+  const missing = missingFields(content, JOB_FIELDS);
+  if (missing.length) {
+    return `Please fill in: ${missing.map((field) => JOB_FIELDS[field].label).join(", ")}`;
+  }
+  const validation = validateJob(content);
   if (!validation.ok) return validation.message;
   if (draft.expiresAt && expiryTime(draft.expiresAt) <= now.getTime()) {
     return "The expiry date has passed: choose a later day or clear it, then publish";

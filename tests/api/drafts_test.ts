@@ -149,7 +149,7 @@ Deno.test("publishing checks the draft fully and claims its link as a create doe
   assert.equal(incomplete.status, 400);
   assert.equal(
     incomplete.body.message,
-    "Please fill in: location, experience, description, requiredDegree, hiringLink",
+    "Please fill in: Location, Experience, Job Description, Required Degree, Hiring Link",
   );
   const toDump = await call(t, admin, "PUT", `/api/jobs/${draft._id}/status`, { status: "dump" });
   assert.equal(toDump.status, 400);
