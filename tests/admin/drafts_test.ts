@@ -53,7 +53,9 @@ Deno.test({ name: "Drafts: save, find under Drafts, publish", ...browserTest }, 
       // Completed in the editor and published from there.
       await press(row(role).getByRole("link", { name: `Edit ${role} at Umbrella` }));
       await expectHeading(page, "Edit Draft");
-      await page.getByLabel("Location").fill("Hyderabad");
+      // The work mode read from the blank location is left to the location filled in now.
+      assert.equal(await page.getByLabel("Work Mode").inputValue(), "");
+      await page.getByLabel("Location").fill("Remote");
       await page.getByLabel("Experience").selectOption("3+");
       await page.getByLabel("Hiring Link").fill(`https://umbrella.example/jobs/${width}`);
       await page.getByLabel("Job Description").fill("Run the platform.");
@@ -63,6 +65,7 @@ Deno.test({ name: "Drafts: save, find under Drafts, publish", ...browserTest }, 
       await expectHeading(page, "Manage Jobs");
       await row(role).getByText("Active", { exact: true }).waitFor();
       assert.equal(await publicStatus(s, draft._id), 200);
+      assert.equal((await s.services.jobs.get(draft._id))?.workMode, "Remote");
       await context.close();
     });
 

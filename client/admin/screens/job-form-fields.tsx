@@ -37,6 +37,7 @@ import { PayField } from "./pay-field.tsx";
 import type { Pay } from "../../../kv/jobs/pay.ts";
 import { expiryDay, expiryInput, expiryRange } from "../../../kv/jobs/expiry.ts";
 import { siteTimeZone } from "../ui.tsx";
+import { withDerived } from "../../../kv/jobs/derived.ts";
 
 /** What the form holds for each field: text, a list, the skill lists by group, or a pay. */
 export type FormValues = Record<string, string | string[] | Skills | Pay | null>;
@@ -73,6 +74,23 @@ export function formFromJob(job: Job, fields: JobFieldTable = JOB_FIELDS): FormV
       ];
     }),
   );
+}
+
+/**
+ * A draft's values for its editor. Its work mode and role category were read from its text when it
+ * was saved, perhaps while the location or role was still blank: where they equal what the text
+ * gives, the form leaves them to the text (their placeholder), so filling in the location later
+ * still decides the work mode; a choice the admin made that the text would not is kept.
+ */
+export function formFromDraft(job: Job): FormValues {
+  const values = formFromJob(job);
+  const { workMode: _mode, category: _category, ...text } = job;
+  const read = withDerived(text);
+  return {
+    ...values,
+    workMode: job.workMode === read.workMode ? "" : values.workMode,
+    category: job.category === read.category ? "" : values.category,
+  };
 }
 
 /**

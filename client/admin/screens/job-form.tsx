@@ -14,7 +14,7 @@ import { can, useAdmin } from "../session.ts";
 import { jobsChanged, queryKeys } from "../queries.ts";
 import { AccessDenied, PageHeader, Tabs } from "../ui.tsx";
 import type { DuplicateCheck, Job, JobAnswer } from "../types.ts";
-import { emptyForm, formFromJob, JobForm } from "./job-form-fields.tsx";
+import { emptyForm, formFromDraft, formFromJob, JobForm } from "./job-form-fields.tsx";
 import { DuplicateDialog } from "./duplicate-dialog.tsx";
 import { JsonUpload } from "./bulk-upload.tsx";
 
@@ -245,7 +245,7 @@ function EditDraft({ job }: { job: Job }) {
         subtitle={`${job.jobId} · Not public until it is published`}
       />
       <JobForm
-        initial={formFromJob(job)}
+        initial={formFromDraft(job)}
         busy={busy}
         submitLabel="Publish"
         busyLabel="Publishing..."

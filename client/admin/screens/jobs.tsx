@@ -325,7 +325,14 @@ function JobsList({ admin }: { admin: Admin }) {
                       {formatNumber(job.analytics?.views)}
                     </td>
                     <td data-label="Date Posted" className="px-4 py-3 whitespace-nowrap">
-                      {formatDate(job.datePosted)}
+                      {job.status === "draft"
+                        ? (
+                          <>
+                            <span className="block text-xs text-slate-600">Last saved</span>
+                            {formatDate(job.updatedAt)}
+                          </>
+                        )
+                        : formatDate(job.datePosted)}
                       {job.expiresAt && (
                         <span className="block text-xs text-slate-600">
                           Expires {formatDate(job.expiresAt)}
