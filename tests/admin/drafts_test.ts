@@ -6,6 +6,7 @@ import { browserTest, launchBrowser } from "../helpers/browser.ts";
 import type { Job } from "../../kv/schemas.ts";
 import {
   apiCall,
+  closeByEscape,
   createJob,
   expectAccessible,
   expectHeading,
@@ -49,6 +50,13 @@ Deno.test({ name: "Drafts: save, find under Drafts, publish", ...browserTest }, 
         "Please fill in: Location, Experience, Job Description, Required Degree, Hiring Link",
       );
       assert.equal(await publicStatus(s, draft._id), 404);
+
+      // Its details offer Publish, and no Apply Link while it has no link.
+      await press(row(role).getByRole("button", { name: `Details of ${role} at Umbrella` }));
+      const details = page.getByRole("dialog");
+      await details.getByRole("button", { name: "Publish", exact: true }).waitFor();
+      assert.equal(await details.getByRole("link", { name: "Apply Link" }).count(), 0);
+      await closeByEscape(page);
 
       // Completed in the editor and published from there.
       await press(row(role).getByRole("link", { name: `Edit ${role} at Umbrella` }));
