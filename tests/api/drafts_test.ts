@@ -109,6 +109,10 @@ Deno.test("a draft is not public anywhere: page, API, lists, search, sitemap, fe
   }
   // The published job is there, so the lists above were real.
   assert.ok(texts[1][1].includes("Zebra Keeper"));
+  // The catalogue, which the snapshot for cold starts is made of, holds only the published job.
+  const catalog = await t.services.jobs.active();
+  assert.ok(catalog.byId.has(published.body.job._id));
+  assert.ok(!catalog.byId.has(draft._id));
   const options = await (await visitor("/api/jobs/filters/options")).json();
   assert.ok(!JSON.stringify(options).includes("Draft"));
 
