@@ -23,6 +23,7 @@ export const ACTIVITY_SCHEMA_VERSION = 2;
 
 export const ACTIVITY_ACTIONS = [
   "job.create",
+  "job.duplicate",
   "job.update",
   "job.status",
   "job.delete",

@@ -260,6 +260,19 @@ export function missingFields<T extends JobFieldTable>(
   });
 }
 
+/**
+ * The table a draft is checked by: only the role is needed (a recruiter finds the draft by it);
+ * every other field may be left blank until the job is published, and what is filled in must be
+ * valid as for any job.
+ */
+export function draftFields<T extends JobFieldTable>(fields: T): JobFieldTable {
+  return Object.fromEntries(
+    Object.entries(fields).map((
+      [name, spec],
+    ) => [name, name === "role" || !spec.required ? spec : { ...spec, required: false }]),
+  );
+}
+
 export interface FormSection {
   id: FormSectionId;
   legend: string;

@@ -7,6 +7,7 @@
 import * as z from "zod";
 import { MIN_ADMIN_PASSWORD } from "./constants.ts";
 import {
+  draftFields,
   JOB_FIELDS,
   type JobFieldSpec,
   type JobFieldTable,
@@ -26,7 +27,14 @@ export {
   TEXT_LIMITS,
 } from "./job-fields.ts";
 
-export const JOB_STATUSES = ["active", "dump", "inactive"] as const;
+/** The statuses of the spec's lifecycle: public, waiting for review, closed. */
+export const LIFECYCLE_STATUSES = ["active", "dump", "inactive"] as const;
+export type LifecycleStatus = (typeof LIFECYCLE_STATUSES)[number];
+/**
+ * Every status a job can have: the lifecycle's, and a draft, which is its recruiter's alone until
+ * published: never public, claiming no hiring link, outside the lifecycle.
+ */
+export const JOB_STATUSES = [...LIFECYCLE_STATUSES, "draft"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const SKILL_GROUPS = [
@@ -280,6 +288,13 @@ export interface JobWithAnalytics extends Job {
   analytics: JobAnalytics;
 }
 
+/** How a draft is checked: see `draftFields`. */
+export const DRAFT_FIELDS = draftFields(JOB_FIELDS);
+const draftInputSchema = jobInputSchemaOf(DRAFT_FIELDS);
+
+/** A draft's blank required fields, stored as empty texts until it is published. */
+const BLANK_REQUIRED = Object.fromEntries(REQUIRED_JOB_FIELDS.map((field) => [field, ""]));
+
 /** Names the required fields that are absent or blank, for 'Please fill in: ...'. */
 export function missingJobFields(input: unknown): string[] {
   return missingFields(input, JOB_FIELDS);
@@ -304,6 +319,24 @@ export function validateJobInput(input: unknown): JobValidation {
   return { ok: true, job: withDerived(parsed.data) };
 }
 
+/**
+ * Validates a draft's fields: the role is needed, other required fields may be blank (stored as
+ * empty texts, so only a draft ever holds a blank one), and what is given must be valid.
+ */
+export function validateDraftInput(input: unknown): JobValidation {
+  if (!input || typeof input !== "object" || Array.isArray(input)) {
+    return { ok: false, message: "Job must be a JSON object" };
+  }
+  const missing = missingFields(input, DRAFT_FIELDS);
+  if (missing.length) return { ok: false, message: `Please fill in: ${missing.join(", ")}` };
+  const parsed = draftInputSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: describeIssue(parsed.error) };
+  const given = Object.entries(parsed.data as Record<string, unknown>)
+    .filter(([, value]) => value !== undefined);
+  const job = { ...BLANK_REQUIRED, ...Object.fromEntries(given) };
+  return { ok: true, job: withDerived(job as JobInputOf<typeof JOB_FIELDS>) };
+}
+
 /** One readable sentence for the first problem zod found, naming the field. */
 export function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -311,7 +344,10 @@ export function describeIssue(error: z.ZodError): string {
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
-export const jobStatusSchema = z.object({ status: z.enum(JOB_STATUSES) });
+/** The status call moves a job within the lifecycle; a job becomes a draft only when created as one. */
+export const jobStatusSchema = z.object({
+  status: z.enum(LIFECYCLE_STATUSES, { error: "must be active, dump or inactive" }),
+});
 
 export const PERMISSIONS = [
   "canCreateJobs",

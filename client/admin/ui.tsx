@@ -69,9 +69,10 @@ const STATUS_BADGES = {
   active: ["Active", "bg-green-100 text-green-800"],
   dump: ["Dump", "bg-yellow-100 text-yellow-800"],
   inactive: ["Inactive", "bg-slate-200 text-slate-700"],
+  draft: ["Draft", "bg-indigo-100 text-indigo-800"],
 } as const;
 
-/** Active, Dump or Inactive; any unknown status shows as Inactive. */
+/** Active, Dump, Inactive or Draft; any unknown status shows as Inactive. */
 export function StatusBadge({ status }: { status: string }) {
   const [label, colours] = STATUS_BADGES[status as keyof typeof STATUS_BADGES] ??
     STATUS_BADGES.inactive;

@@ -73,7 +73,7 @@ export async function processStatusChanges(
 
 /** Whether `job`, active or in dump, is past the end of its expiry day at `now`. */
 function hasExpired(job: Job, now: Date): boolean {
-  return job.status !== "inactive" && job.expiresAt !== undefined &&
+  return (job.status === "active" || job.status === "dump") && job.expiresAt !== undefined &&
     expiryTime(job.expiresAt) < now.getTime();
 }
 

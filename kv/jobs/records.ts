@@ -28,6 +28,7 @@ export interface StatusCounts {
   active: number;
   dump: number;
   inactive: number;
+  draft: number;
 }
 
 export interface JobsMeta {
@@ -48,12 +49,13 @@ export type WriteResult =
   | { ok: true; job: Job }
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "duplicate"; existingJob: Job }
-  | { ok: false; reason: "too_large"; message: string };
+  /** The job cannot be written so: too large to store, or a draft not ready to publish. */
+  | { ok: false; reason: "invalid"; message: string };
 
 const EMPTY_META: JobsMeta = {
   revision: 0,
   lastJobNumber: 1000,
-  counts: { active: 0, dump: 0, inactive: 0 },
+  counts: { active: 0, dump: 0, inactive: 0, draft: 0 },
 };
 
 /** How long each revision's change list is kept for other processes to catch up from. */
@@ -117,9 +119,12 @@ export function writeJob(
   if (claimLink) op.set(keys.jobByLink(normaliseHiringLink(job.hiringLink)), job._id);
 }
 
-/** The lifecycle's entry for a job that an expiry closes: only active and dump jobs have one. */
+/**
+ * The lifecycle's entry for a job that an expiry closes: only active and dump jobs have one (a
+ * draft's date is checked when it is published).
+ */
 export function expiryKey(job: Job): Deno.KvKey | null {
-  return job.expiresAt && job.status !== "inactive"
+  return job.expiresAt && (job.status === "active" || job.status === "dump")
     ? keys.jobByExpiry(expiryTime(job.expiresAt), job._id)
     : null;
 }
@@ -178,5 +183,6 @@ export function commitMeta(
 
 export function freshMeta(entry: Deno.KvEntryMaybe<JobsMeta>): JobsMeta {
   const value = entry.value ?? EMPTY_META;
-  return { ...value, counts: { ...value.counts } };
+  // Counts stored before drafts existed have none.
+  return { ...value, counts: { ...EMPTY_META.counts, ...value.counts } };
 }

@@ -5,7 +5,7 @@
  */
 import { keys } from "../keys.ts";
 import { GET_MANY_KEYS, getAll, sharedRead } from "../atomic.ts";
-import type { Job, JobAnalytics, JobInput, JobStatus, JobWithAnalytics } from "../schemas.ts";
+import type { Job, JobAnalytics, JobInput, JobWithAnalytics, LifecycleStatus } from "../schemas.ts";
 import type { Audit } from "../activity.ts";
 import { AdminIndex } from "../search/admin.ts";
 import { BoundedCache, CACHE_BUDGETS } from "../bounded-cache.ts";
@@ -35,7 +35,14 @@ import {
   type PublicSearchQuery,
   type SearchPage,
 } from "./catalogue.ts";
-import { createJob, deleteJob, setJobStatus, updateJob } from "./writes.ts";
+import {
+  createJob,
+  type CreateOptions,
+  deleteJob,
+  duplicateJob,
+  setJobStatus,
+  updateJob,
+} from "./writes.ts";
 import { type FollowOptions, RevisionFollower } from "./follow.ts";
 import { readSnapshot, writeSnapshot } from "./snapshot.ts";
 import { processStatusChanges } from "./lifecycle.ts";
@@ -138,7 +145,8 @@ export class JobStore {
 
   /**
    * A job by `_id` or by its readable `jobId`, read strongly (admins, writes) or, for a visitor,
-   * eventually: from a nearby replica, checked against the catalogue (`checked`).
+   * eventually: from a nearby replica, checked against the catalogue (`checked`); a visitor never
+   * gets a draft.
    */
   async get(idOrJobId: string, { visitor = false } = {}): Promise<Job | null> {
     return (await this.entryOf(idOrJobId, visitor))?.job ?? null;
@@ -177,8 +185,11 @@ export class JobStore {
   ): Promise<{ job: Job; stamp: string } | null> {
     if (!entry.value || !entry.versionstamp) return null;
     const stale = eventual && this.catalog && this.staleAgainstCatalog(entry, this.catalog);
-    if (stale) return this.checked(await this.kv.get<StoredJob>(entry.key), false);
-    return { job: withoutVersion(entry.value), stamp: entry.versionstamp };
+    const read = stale ? await this.kv.get<StoredJob>(entry.key) : entry;
+    if (!read.value || !read.versionstamp) return null;
+    // A draft is its recruiter's alone: no visitor's read finds it.
+    if (eventual && read.value.status === "draft") return null;
+    return { job: withoutVersion(read.value), stamp: read.versionstamp };
   }
 
   private staleAgainstCatalog(entry: Deno.KvEntry<StoredJob>, catalog: ActiveCatalog): boolean {
@@ -298,7 +309,7 @@ export class JobStore {
 
   async statusCounts(): Promise<StatusCounts> {
     const { counts } = await this.meta();
-    return { all: counts.active + counts.dump + counts.inactive, ...counts };
+    return { all: counts.active + counts.dump + counts.inactive + counts.draft, ...counts };
   }
 
   /** The active job that holds this hiring link, if any, other than `excludeId`. */
@@ -387,7 +398,7 @@ export class JobStore {
 
   /**
    * The admin search of the current revision: the public catalogue's jobs and, read once, the
-   * jobs in dump and inactive; then it follows every change with the catalogue.
+   * jobs in dump, inactive and drafts; then it follows every change with the catalogue.
    */
   private async adminIndex(): Promise<AdminIndex> {
     const catalog = await this.active({ fresh: true });
@@ -407,7 +418,7 @@ export class JobStore {
     ) {
       moved.set(entry.key[2] as string, entry.key[1] as number);
     }
-    for (const status of ["dump", "inactive"] as const) {
+    for (const status of ["dump", "inactive", "draft"] as const) {
       for await (
         const entry of this.kv.list<JobIndexEntry>({ prefix: keys.jobsByStatus(status) }, {
           batchSize: 1000,
@@ -688,21 +699,37 @@ export class JobStore {
 
   // ---- writes, each owned by its module -----------------------------------------------------
 
-  /** Creates an active job, unless an active job already holds its hiring link. */
-  create(input: JobInput, audit?: Audit): Promise<WriteResult> {
-    return createJob(this.writer, input, audit);
+  /**
+   * Creates an active job, unless an active job already holds its hiring link; or a draft, which
+   * claims no link.
+   */
+  create(input: JobInput, audit?: Audit, options?: CreateOptions): Promise<WriteResult> {
+    return createJob(this.writer, input, audit, options);
   }
 
-  /** Replaces a job's editable fields; an active job may not take another active job's link. */
-  update(idOrJobId: string, input: JobInput, audit?: Audit): Promise<WriteResult> {
-    return updateJob(this.writer, idOrJobId, input, audit);
+  /** A draft copy of a job in any status, as `duplicateJob` makes it. */
+  duplicate(idOrJobId: string, audit?: Audit): Promise<WriteResult> {
+    return duplicateJob(this.writer, idOrJobId, audit);
+  }
+
+  /**
+   * Replaces a job's editable fields; an active job may not take another active job's link.
+   * `incomplete` says why the input passed only a draft's check: then only a draft takes it.
+   */
+  update(
+    idOrJobId: string,
+    input: JobInput,
+    audit?: Audit,
+    incomplete?: string,
+  ): Promise<WriteResult> {
+    return updateJob(this.writer, idOrJobId, input, audit, incomplete);
   }
 
   /**
    * Moves a job to a status. Back to active renews it (datePosted is now, so the 7-day clock
-   * restarts); to dump stamps movedToDumpAt.
+   * restarts); to dump stamps movedToDumpAt; a draft is published (see `setJobStatus`).
    */
-  setStatus(idOrJobId: string, status: JobStatus, audit?: Audit): Promise<WriteResult> {
+  setStatus(idOrJobId: string, status: LifecycleStatus, audit?: Audit): Promise<WriteResult> {
     return setJobStatus(this.writer, idOrJobId, status, audit);
   }
 

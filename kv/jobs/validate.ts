@@ -10,9 +10,12 @@ import {
   type Job,
   type JobInput,
   type JobValidation,
+  validateDraftInput,
   validateJobInput,
 } from "../schemas.ts";
 import { stamped } from "./version.ts";
+import { expiryTime } from "./expiry.ts";
+import { JOB_FIELDS, missingFields } from "../job-fields.ts";
 
 /**
  * The key a hiring link claims among active jobs: its canonical spelling without the scheme, a
@@ -108,8 +111,42 @@ export function recordSizeProblem(job: Job): string | null {
 
 /** Validates a job body for create, edit or bulk: its fields, then whether it fits in storage. */
 export function validateJob(input: unknown): JobValidation {
-  const validation = validateJobInput(input);
+  return fits(validateJobInput(input));
+}
+
+/** Validates a draft's body as `validateJob` does, with its relaxed fields (`validateDraftInput`). */
+export function validateDraft(input: unknown): JobValidation {
+  return fits(validateDraftInput(input));
+}
+
+function fits(validation: JobValidation): JobValidation {
   if (!validation.ok) return validation;
   const problem = jobSizeProblem(validation.job);
   return problem ? { ok: false, message: problem } : validation;
+}
+
+/** A stored job's content: what an admin gave, without the fields the store sets. */
+export function contentOf(job: Job): JobInput {
+  return Object.fromEntries(
+    Object.entries(job).filter(([name]) => !(name in LONGEST_SYSTEM_FIELDS)),
+  ) as unknown as JobInput;
+}
+
+/**
+ * Why a draft cannot be published at `now`, or null: it must pass every check a created job
+ * does, and an expiry date given while it was a draft must not have passed since.
+ */
+export function publishProblem(draft: Job, now: Date): string | null {
+  const content = contentOf(draft);
+  // Publishing is pressed in a list, away from the form: the fields are named as the form does.
+  const missing = missingFields(content, JOB_FIELDS);
+  if (missing.length) {
+    return `Please fill in: ${missing.map((field) => JOB_FIELDS[field].label).join(", ")}`;
+  }
+  const validation = validateJob(content);
+  if (!validation.ok) return validation.message;
+  if (draft.expiresAt && expiryTime(draft.expiresAt) <= now.getTime()) {
+    return "The expiry date has passed: choose a later day or clear it, then publish";
+  }
+  return null;
 }

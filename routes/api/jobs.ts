@@ -8,7 +8,12 @@ import { limitBody, parseQuery, parseWith, readJson, wholeNumber } from "../../s
 import { requireAdmin } from "../../server/auth.ts";
 import type { AdminListPage, AdminListQuery } from "../../kv/jobs/paging.ts";
 import type { WriteResult } from "../../kv/jobs/records.ts";
-import { duplicateMessage, linkKeyProblem, validateJob } from "../../kv/jobs/validate.ts";
+import {
+  duplicateMessage,
+  linkKeyProblem,
+  validateDraft,
+  validateJob,
+} from "../../kv/jobs/validate.ts";
 import {
   canonicalHiringLink,
   hiringLinkSchema,
@@ -79,7 +84,7 @@ const adminListQuery = z.object({
   page,
   limit: limit(ADMIN_PAGE_SIZE),
   status: z.enum(["all", ...JOB_STATUSES], {
-    error: "status must be all, active, dump or inactive",
+    error: "status must be all, active, dump, inactive or draft",
   }).default("active"),
   sortBy: z.enum(["datePosted", "movedToDumpAt"], {
     error: "sortBy must be datePosted or movedToDumpAt",
@@ -105,14 +110,19 @@ const bulkBody = z.object({
   ).max(MAX_BULK_JOBS, `may contain at most ${MAX_BULK_JOBS} jobs at once`),
 });
 
+/** A create's `status`: absent or active posts the job, draft saves it unpublished. */
+const createStatus = z.object({
+  status: z.enum(["active", "draft"], { error: "must be active or draft" }).optional(),
+});
+
 /**
- * Maps a store result to the answer: 404 for a missing job, 400 for one too large to store, 409
- * with the job holding the link.
+ * Maps a store result to the answer: 404 for a missing job, 400 for one that cannot be written so
+ * (too large, a draft not ready to publish), 409 with the job holding the link.
  */
 function expectWritten(result: WriteResult): Job {
   if (result.ok) return result.job;
   if (result.reason === "not_found") fail(404, "Job not found");
-  if (result.reason === "too_large") fail(400, result.message);
+  if (result.reason === "invalid") fail(400, result.message);
   fail(409, duplicateMessage(result.existingJob), { existingJob: result.existingJob });
 }
 
@@ -304,17 +314,37 @@ export function jobRoutes(services: Services) {
     withExpiryInput(await readJson(c), services.now(), services.config.TIMEZONE);
 
   app.post("/", createJobs, limitBody(512), async (c) => {
-    const validation = validateJob(await jobBody(c));
-    if (!validation.ok) fail(400, validation.message);
-    const job = expectWritten(await jobs.create(validation.job, auditOf(c, services)));
-    return c.json({ message: "Job created successfully!", job }, 201);
-  });
-
-  app.put("/:id", createJobs, limitBody(512), async (c) => {
-    const validation = validateJob(await jobBody(c));
+    const body = await jobBody(c);
+    // A body that is no object is refused by the job's own check, with its message.
+    const fields = body && typeof body === "object" && !Array.isArray(body) ? body : {};
+    const draft = parseWith(createStatus, fields).status === "draft";
+    const validation = draft ? validateDraft(body) : validateJob(body);
     if (!validation.ok) fail(400, validation.message);
     const job = expectWritten(
-      await jobs.update(c.req.param("id"), validation.job, auditOf(c, services)),
+      await jobs.create(validation.job, auditOf(c, services), { draft }),
+    );
+    return c.json({ message: draft ? "Draft saved" : "Job created successfully!", job }, 201);
+  });
+
+  app.post("/:id/duplicate", createJobs, async (c) => {
+    const job = expectWritten(await jobs.duplicate(c.req.param("id"), auditOf(c, services)));
+    return c.json({ message: "Draft copy created", job }, 201);
+  });
+
+  // A draft's edit may leave fields blank; any other job's must be complete (the store decides,
+  // in the write, which the job is).
+  app.put("/:id", createJobs, limitBody(512), async (c) => {
+    const body = await jobBody(c);
+    const full = validateJob(body);
+    const validation = full.ok ? full : validateDraft(body);
+    if (!validation.ok) fail(400, validation.message);
+    const job = expectWritten(
+      await jobs.update(
+        c.req.param("id"),
+        validation.job,
+        auditOf(c, services),
+        full.ok ? undefined : full.message,
+      ),
     );
     return c.json({ message: "Job updated successfully!", job });
   });

@@ -19,7 +19,8 @@ export function savedJobRoutes({ jobs }: Services) {
   const app = new Hono<AppEnv>();
   app.get("/", async (c) => {
     const { ids } = parseQuery(c, savedQuery);
-    const found = await jobs.getMany(ids);
+    // A draft is never shown to a visitor, even one who has its id.
+    const found = (await jobs.getMany(ids)).filter((job) => job.status !== "draft");
     c.header("cache-control", "no-store");
     return c.json({
       jobs: found.map((job): CurrentJob => ({

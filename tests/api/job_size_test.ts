@@ -149,5 +149,6 @@ Deno.test("a stored record too large to rewrite is logged and skipped; every oth
     active: 1,
     dump: 5,
     inactive: 0,
+    draft: 0,
   });
 });

@@ -4,12 +4,12 @@ import { JobStore } from "../../kv/jobs/store.ts";
 import { normaliseHiringLink } from "../../kv/jobs/validate.ts";
 import { keys } from "../../kv/keys.ts";
 import { sharedRead } from "../../kv/atomic.ts";
-import { JOB_STATUSES, type JobStatus } from "../../kv/schemas.ts";
+import { JOB_STATUSES, type JobStatus, LIFECYCLE_STATUSES } from "../../kv/schemas.ts";
 import { sampleJob } from "../helpers/server.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 async function fullCount(kv: Deno.Kv) {
-  const counts = { active: 0, dump: 0, inactive: 0 };
+  const counts = { active: 0, dump: 0, inactive: 0, draft: 0 };
   for await (const entry of kv.list<{ status: JobStatus }>({ prefix: keys.jobs() })) {
     counts[entry.value.status]++;
   }
@@ -29,7 +29,9 @@ Deno.test("status counts and indexes equal a full count after random concurrent 
   const ids: string[] = [];
   for (let i = 0; i < 40; i++) {
     clock.now += 60_000;
-    const result = await store.create(sampleJob({ role: `Role ${i % 7}` }));
+    const result = await store.create(sampleJob({ role: `Role ${i % 7}` }), undefined, {
+      draft: i % 8 === 0,
+    });
     assert.ok(result.ok);
     ids.push(result.job._id);
   }
@@ -41,12 +43,12 @@ Deno.test("status counts and indexes equal a full count after random concurrent 
     const roll = random();
     if (roll < 0.1) return store.delete(id);
     if (roll < 0.3) return store.update(id, sampleJob({ role: "Edited" }));
-    return store.setStatus(id, JOB_STATUSES[Math.floor(random() * 3)]);
+    return store.setStatus(id, LIFECYCLE_STATUSES[Math.floor(random() * 3)]);
   }));
   const counted = await fullCount(kv);
   const { all, ...counts } = await store.statusCounts();
   assert.deepEqual(counts, counted);
-  assert.equal(all, counted.active + counted.dump + counted.inactive);
+  assert.equal(all, counted.active + counted.dump + counted.inactive + counted.draft);
   for (const status of JOB_STATUSES) {
     assert.equal(await indexSize(kv, keys.jobsByStatus(status)), counted[status], status);
   }
@@ -225,7 +227,13 @@ Deno.test("the lifecycle moves large batches within the atomic limits, each job 
   clock.now = start + 8 * 86_400_000;
   const [a, b] = await Promise.all([store.processStatusChanges(), store.processStatusChanges()]);
   assert.equal(a.movedToDump + b.movedToDump, 400);
-  assert.deepEqual(await store.statusCounts(), { all: 400, active: 0, dump: 400, inactive: 0 });
+  assert.deepEqual(await store.statusCounts(), {
+    all: 400,
+    active: 0,
+    dump: 400,
+    inactive: 0,
+    draft: 0,
+  });
 });
 
 Deno.test("a shared read serves concurrent callers once, and never one that began before a caller asked", async () => {

@@ -138,6 +138,7 @@ Deno.test("50 concurrent creates with one hiring link: exactly one succeeds, 49 
     active: 1,
     dump: 0,
     inactive: 0,
+    draft: 0,
   });
 });
 
@@ -226,12 +227,24 @@ Deno.test("status changes: dump stamps movedToDumpAt, active renews datePosted, 
   assert.equal(bad.status, 400);
 
   const list = await call(t, admin, "GET", "/api/jobs/admin/all?status=all");
-  assert.deepEqual(list.body.statusCounts, { all: 1, active: 1, dump: 0, inactive: 0 });
+  assert.deepEqual(list.body.statusCounts, {
+    all: 1,
+    active: 1,
+    dump: 0,
+    inactive: 0,
+    draft: 0,
+  });
   const deleted = await call(t, admin, "DELETE", `/api/jobs/${id}`);
   assert.deepEqual(deleted, { status: 200, body: { message: "Job deleted successfully" } });
   assert.equal((await call(t, admin, "DELETE", `/api/jobs/${id}`)).status, 404);
   const after = await call(t, admin, "GET", "/api/jobs/admin/all?status=all");
-  assert.deepEqual(after.body.statusCounts, { all: 0, active: 0, dump: 0, inactive: 0 });
+  assert.deepEqual(after.body.statusCounts, {
+    all: 0,
+    active: 0,
+    dump: 0,
+    inactive: 0,
+    draft: 0,
+  });
   assert.equal((await t.app.request(`/api/jobs/${id}`)).status, 404);
 });
 
@@ -270,7 +283,7 @@ Deno.test("the lifecycle: 7 days active to dump, 30 days in dump to inactive, ea
   run = await call(t, admin, "POST", "/api/jobs/admin/process-status-changes");
   assert.deepEqual(run.body.result, { movedToDump: 1, movedToInactive: 1 });
   const counts = (await call(t, admin, "GET", "/api/jobs/admin/all?status=all")).body.statusCounts;
-  assert.deepEqual(counts, { all: 2, active: 0, dump: 1, inactive: 1 });
+  assert.deepEqual(counts, { all: 2, active: 0, dump: 1, inactive: 1, draft: 0 });
 });
 
 Deno.test("admin lists: tabs, server-side search/company/location filters, pages, analytics", async () => {

@@ -19,7 +19,7 @@ import {
   DAYS_ACTIVE_BEFORE_DUMP,
   DAYS_IN_DUMP_BEFORE_INACTIVE,
 } from "../../kv/constants.ts";
-import type { JobStatus } from "../../kv/schemas.ts";
+import type { LifecycleStatus as JobStatus } from "../../kv/schemas.ts";
 
 /** The benchmark's database: 100,000 jobs, 20,000 of them active. */
 export const BENCH_COUNTS: Record<JobStatus, number> = {

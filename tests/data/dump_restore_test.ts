@@ -185,6 +185,7 @@ Deno.test("20,000 active jobs with 200-character links restore entry for entry",
     active: 20_000,
     dump: 0,
     inactive: 0,
+    draft: 0,
   });
   // The restored database goes on numbering jobs after the last one it holds.
   const next = await target.services.jobs.create(sampleJob());

@@ -152,6 +152,7 @@ Deno.test("two old links that become one: the older job keeps the claim, the oth
     active: 1,
     dump: 1,
     inactive: 0,
+    draft: 0,
   });
 });
 

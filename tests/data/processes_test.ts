@@ -147,13 +147,13 @@ Deno.test("two server processes on one KV file run the lifecycle together: each 
       results.reduce((sum, { result }) => sum + result[name], 0);
     assert.ok(total("movedToDump") <= 300 && total("movedToInactive") <= 250);
 
-    const counts = { all: 0, active: 0, dump: 0, inactive: 0 };
+    const counts = { all: 0, active: 0, dump: 0, inactive: 0, draft: 0 };
     for await (const { value: job } of kv.list<Job>({ prefix: keys.jobs() })) {
       assert.equal(job.status, expected.get(job._id), job.jobId);
       counts[job.status]++;
       counts.all++;
     }
-    assert.deepEqual(counts, { all: 730, active: 80, dump: 360, inactive: 290 });
+    assert.deepEqual(counts, { all: 730, active: 80, dump: 360, inactive: 290, draft: 0 });
     for (const server of [first, second]) {
       const listed = await call(server.url, "/api/jobs/admin/all?status=all", undefined, token);
       assert.deepEqual(listed.statusCounts, counts);

@@ -72,6 +72,7 @@ Deno.test("the demo set's status counts equal a full count and the first lifecyc
     active: count("active"),
     dump: count("dump"),
     inactive: count("inactive"),
+    draft: 0,
   });
   assert.deepEqual(await t.services.jobs.processStatusChanges(), {
     movedToDump: 0,

@@ -3,7 +3,7 @@
  * messages (marked invalid and tied to the message for screen readers), focus on the first invalid
  * field, and the form buttons.
  */
-import { type RefObject, useEffect, useId } from "react";
+import { type ReactNode, type RefObject, useEffect, useId } from "react";
 import type { output, ZodType } from "zod";
 
 /**
@@ -200,16 +200,21 @@ export function SelectField(
   );
 }
 
-export function FormButtons({ busy, label, busyLabel, onCancel }: {
+export function FormButtons({ busy, label, busyLabel, onCancel, held = false, children }: {
   busy: boolean;
   label: string;
   busyLabel: string;
   onCancel: () => void;
+  /** Another button's action is on its way: the submit button waits for it. */
+  held?: boolean;
+  /** Further buttons, between Cancel and the submit button. */
+  children?: ReactNode;
 }) {
   return (
-    <div className="flex justify-end gap-3 pt-2">
+    <div className="flex flex-wrap justify-end gap-3 pt-2">
       <button type="button" className="btn-secondary" onClick={onCancel}>Cancel</button>
-      <button type="submit" className="btn-primary" disabled={busy}>
+      {children}
+      <button type="submit" className="btn-primary" disabled={busy || held}>
         {busy ? busyLabel : label}
       </button>
     </div>

@@ -52,13 +52,15 @@ function useMoveJob(onDone: () => void) {
   return useMutation({
     mutationFn: ({ job, status }: { job: Job; status: Move }) =>
       api.put(`/jobs/${job._id}/status`, { status }),
-    onSuccess: (_, { status }) => {
-      toast.success(`Job moved to ${status}`);
+    onSuccess: (_, { job, status }) => {
+      toast.success(job.status === "draft" ? "Job published" : `Job moved to ${status}`);
       onDone();
     },
+    // A link held by another job, or a draft not ready to publish, is said in the server's words.
     onError: (error) =>
       toast.error(
-        error instanceof ApiError && error.status === 409 && error.message
+        error instanceof ApiError && (error.status === 409 || error.status === 400) &&
+          error.message
           ? error.message
           : "Error updating job status",
       ),
@@ -189,14 +191,16 @@ function JobDetails({ job, canCreate, busy, onMove, onClose }: {
         <button type="button" className="btn-secondary" onClick={onClose}>Close</button>
         {canCreate && (
           <>
-            <a
-              href={job.hiringLink}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="btn-secondary"
-            >
-              Apply Link
-            </a>
+            {job.hiringLink && (
+              <a
+                href={job.hiringLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn-secondary"
+              >
+                Apply Link
+              </a>
+            )}
             {job.status === "dump" && (
               <button
                 type="button"
@@ -214,7 +218,7 @@ function JobDetails({ job, canCreate, busy, onMove, onClose }: {
                 disabled={busy}
                 onClick={() => onMove("active")}
               >
-                Move to Active
+                {job.status === "draft" ? "Publish" : "Move to Active"}
               </button>
             )}
           </>

@@ -26,6 +26,7 @@ import type { ActivityPage, ActivityRecord } from "../../../kv/activity.ts";
 
 const ACTION_LABELS: Record<ActivityRecord["action"], string> = {
   "job.create": "Job created",
+  "job.duplicate": "Job duplicated",
   "job.update": "Job edited",
   "job.status": "Job status changed",
   "job.delete": "Job deleted",

@@ -1,26 +1,55 @@
 /**
- * A Manage Jobs row's actions, and closing and reopening jobs, one row or the selection. Reopening claims the
- * hiring link again, as a create does: when an active job holds it, one job opens the Duplicate Job
- * Detected dialog and a selection names how many could not be reopened.
+ * A Manage Jobs row's actions: closing and reopening jobs (one row or the selection), publishing a
+ * draft and duplicating a job. Reopening and publishing claim the hiring link, as a create does:
+ * when an active job holds it, one job opens the Duplicate Job Detected dialog and a selection
+ * names how many could not be reopened.
  */
 import { useState } from "react";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { api, ApiError, messageOf } from "../api.ts";
 import { jobsChanged } from "../queries.ts";
 import { Icon, plural } from "../ui.tsx";
 import { jobPath } from "../../components/job-card.tsx";
-import type { Job } from "../types.ts";
+import type { Job, JobAnswer } from "../types.ts";
 
-export type Move = "close" | "reopen";
+export type Move = "close" | "reopen" | "publish";
 
-const STATUS_OF: Record<Move, "inactive" | "active"> = { close: "inactive", reopen: "active" };
-const PAST: Record<Move, string> = { close: "closed", reopen: "reopened" };
+const STATUS_OF: Record<Move, "inactive" | "active"> = {
+  close: "inactive",
+  reopen: "active",
+  publish: "active",
+};
+const PAST: Record<Move, string> = { close: "closed", reopen: "reopened", publish: "published" };
+/** The statuses each move applies to. */
+const MOVES_FROM: Record<Move, readonly Job["status"][]> = {
+  close: ["active", "dump"],
+  reopen: ["inactive", "dump"],
+  publish: ["draft"],
+};
 
-/** Which jobs a move applies to: an active or dump job can close, an inactive or dump one reopen. */
+/**
+ * Which jobs a move applies to: an active or dump job can close, an inactive or dump one reopen,
+ * a draft be published.
+ */
 export function canMove(job: Job, move: Move): boolean {
-  return move === "close" ? job.status !== "inactive" : job.status !== "active";
+  return MOVES_FROM[move].includes(job.status);
+}
+
+/** Duplicating a job: a draft copy, opened in the editor. */
+export function useDuplicate() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (job: Job) => api.post<JobAnswer>(`/jobs/${job._id}/duplicate`),
+    onSuccess: async ({ job }) => {
+      await jobsChanged(queryClient);
+      toast.success("Draft copy created: edit it, then publish it");
+      await navigate({ to: "/admin/jobs/edit/$id", params: { id: job._id } });
+    },
+    onError: (error) => toast.error(messageOf(error, "Error duplicating job")),
+  });
 }
 
 function heldBy(error: unknown): Job | null {
@@ -89,15 +118,18 @@ export function useJobMoves(onManyDone: () => void) {
   };
 }
 
-export function JobActions({ job, canDelete, busy, onDetails, onDelete, onMove }: {
+export function JobActions({ job, canDelete, busy, onDetails, onDelete, onMove, onDuplicate }: {
   job: Job;
   canDelete: boolean;
-  /** A move is on its way: no second one starts meanwhile. */
+  /** A move or a copy is on its way: no second one starts meanwhile. */
   busy: boolean;
   onDetails: () => void;
   onDelete: () => void;
   onMove: (move: Move) => void;
+  onDuplicate: () => void;
 }) {
+  // A draft may have no company yet.
+  const name = job.companyName ? `${job.role} at ${job.companyName}` : job.role;
   return (
     <td data-label="Actions" className="px-4 py-3">
       <div className="flex items-center gap-1">
@@ -107,7 +139,7 @@ export function JobActions({ job, canDelete, busy, onDetails, onDelete, onMove }
             target="_blank"
             rel="noopener noreferrer"
             className="btn-icon"
-            aria-label={`View ${job.role} at ${job.companyName} (opens in a new tab)`}
+            aria-label={`View ${name} (opens in a new tab)`}
             title="View public page"
           >
             <Icon path="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
@@ -116,18 +148,18 @@ export function JobActions({ job, canDelete, busy, onDetails, onDelete, onMove }
         <button
           type="button"
           className="btn-icon"
-          aria-label={`Details of ${job.role} at ${job.companyName}`}
+          aria-label={`Details of ${name}`}
           title="Details"
           onClick={onDetails}
         >
           <Icon path="M12 8h.01M11 12h1v5h1M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z" />
         </button>
-        {job.status === "active" && (
+        {(job.status === "active" || job.status === "draft") && (
           <Link
             to="/admin/jobs/edit/$id"
             params={{ id: job._id }}
             className="btn-icon"
-            aria-label={`Edit ${job.role} at ${job.companyName}`}
+            aria-label={`Edit ${name}`}
             title="Edit"
           >
             <Icon path="M4 20h4L19 9l-4-4L4 16v4Zm11-15 4 4" />
@@ -137,7 +169,7 @@ export function JobActions({ job, canDelete, busy, onDetails, onDelete, onMove }
           <button
             type="button"
             className="btn-icon"
-            aria-label={`Close ${job.role} at ${job.companyName}`}
+            aria-label={`Close ${name}`}
             title="Close: stop taking applications"
             disabled={busy}
             onClick={() => onMove("close")}
@@ -149,7 +181,7 @@ export function JobActions({ job, canDelete, busy, onDetails, onDelete, onMove }
           <button
             type="button"
             className="btn-icon"
-            aria-label={`Reopen ${job.role} at ${job.companyName}`}
+            aria-label={`Reopen ${name}`}
             title="Reopen: make it public again"
             disabled={busy}
             onClick={() => onMove("reopen")}
@@ -157,11 +189,33 @@ export function JobActions({ job, canDelete, busy, onDetails, onDelete, onMove }
             <Icon path="M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4" />
           </button>
         )}
+        {canMove(job, "publish") && (
+          <button
+            type="button"
+            className="btn-icon text-indigo-700"
+            aria-label={`Publish ${name}`}
+            title="Publish: make it public"
+            disabled={busy}
+            onClick={() => onMove("publish")}
+          >
+            <Icon path="M12 19V5m-6 6 6-6 6 6" />
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn-icon"
+          aria-label={`Duplicate ${name}`}
+          title="Duplicate: a draft copy to edit"
+          disabled={busy}
+          onClick={onDuplicate}
+        >
+          <Icon path="M8 8h11v11H8zM5 16V5h11" />
+        </button>
         {canDelete && (
           <button
             type="button"
             className="btn-icon text-red-700"
-            aria-label={`Delete ${job.role} at ${job.companyName}`}
+            aria-label={`Delete ${name}`}
             title="Delete"
             onClick={onDelete}
           >

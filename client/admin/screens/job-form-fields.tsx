@@ -16,6 +16,7 @@ import {
   type Skills,
 } from "../../../kv/schemas.ts";
 import {
+  draftFields,
   type FormSectionId,
   formSections,
   JOB_FIELDS,
@@ -36,6 +37,7 @@ import { PayField } from "./pay-field.tsx";
 import type { Pay } from "../../../kv/jobs/pay.ts";
 import { expiryDay, expiryInput, expiryRange } from "../../../kv/jobs/expiry.ts";
 import { siteTimeZone } from "../ui.tsx";
+import { withDerived } from "../../../kv/jobs/derived.ts";
 
 /** What the form holds for each field: text, a list, the skill lists by group, or a pay. */
 export type FormValues = Record<string, string | string[] | Skills | Pay | null>;
@@ -72,6 +74,23 @@ export function formFromJob(job: Job, fields: JobFieldTable = JOB_FIELDS): FormV
       ];
     }),
   );
+}
+
+/**
+ * A draft's values for its editor. Its work mode and role category were read from its text when it
+ * was saved, perhaps while the location or role was still blank: where they equal what the text
+ * gives, the form leaves them to the text (their placeholder), so filling in the location later
+ * still decides the work mode; a choice the admin made that the text would not is kept.
+ */
+export function formFromDraft(job: Job): FormValues {
+  const values = formFromJob(job);
+  const { workMode: _mode, category: _category, ...text } = job;
+  const read = withDerived(text);
+  return {
+    ...values,
+    workMode: job.workMode === read.workMode ? "" : values.workMode,
+    category: job.category === read.category ? "" : values.category,
+  };
 }
 
 /**
@@ -138,8 +157,15 @@ const SECTION_LAYOUT: Record<FormSectionId, string> = {
   skills: "grid grid-cols-1 gap-5 sm:grid-cols-2",
 };
 
+/** A form's second way to save: as a draft, checked by the draft's relaxed rules (`draftFields`). */
+export interface DraftAction {
+  label: string;
+  busyLabel: string;
+  onSave: (job: JobInput) => void;
+}
+
 export function JobForm(
-  { fields = JOB_FIELDS, initial, busy, submitLabel, busyLabel, onSubmit, onCancel }: {
+  { fields = JOB_FIELDS, initial, busy, submitLabel, busyLabel, onSubmit, onCancel, draft }: {
     /** The field table the form is built from. */
     fields?: JobFieldTable;
     initial: FormValues;
@@ -148,6 +174,7 @@ export function JobForm(
     busyLabel: string;
     onSubmit: (job: JobInput) => void;
     onCancel: () => void;
+    draft?: DraftAction;
   },
 ) {
   const [values, setValues] = useState(initial);
@@ -156,6 +183,12 @@ export function JobForm(
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(form, attempts);
   const schema = useMemo(() => jobInputSchemaOf(fields), [fields]);
+  const draftRules = useMemo(() => {
+    const relaxed = draftFields(fields);
+    return { fields: relaxed, schema: jobInputSchemaOf(relaxed) };
+  }, [fields]);
+  /** Which button started the save under way, for its busy label. */
+  const [pressed, setPressed] = useState<"submit" | "draft">("submit");
   const sections = useMemo(() => formSections(fields), [fields]);
   const changed = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [
     values,
@@ -167,17 +200,30 @@ export function JobForm(
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validated(values, fields, schema);
+  /** The values as a job body by these rules; else their messages are shown and null. */
+  const checked = (rules: JobFieldTable, rulesSchema: ZodType<unknown>): JobInput | null => {
+    const result = validated(values, rules, rulesSchema);
     if ("job" in result) {
       setErrors({});
-      onSubmit(result.job as JobInput);
-      return;
+      return result.job as JobInput;
     }
     toast.error(result.message);
     setErrors(result.errors);
     setAttempts((count) => count + 1);
+    return null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setPressed("submit");
+    const job = checked(fields, schema);
+    if (job) onSubmit(job);
+  };
+
+  const saveDraft = () => {
+    setPressed("draft");
+    const job = checked(draftRules.fields, draftRules.schema);
+    if (job) draft?.onSave(job);
   };
 
   return (
@@ -199,7 +245,19 @@ export function JobForm(
           </div>
         </fieldset>
       ))}
-      <FormButtons busy={busy} label={submitLabel} busyLabel={busyLabel} onCancel={onCancel} />
+      <FormButtons
+        busy={busy && pressed === "submit"}
+        held={busy}
+        label={submitLabel}
+        busyLabel={busyLabel}
+        onCancel={onCancel}
+      >
+        {draft && (
+          <button type="button" className="btn-secondary" disabled={busy} onClick={saveDraft}>
+            {busy && pressed === "draft" ? draft.busyLabel : draft.label}
+          </button>
+        )}
+      </FormButtons>
       {/* While a save is on its way the screen itself moves on when it succeeds. */}
       <UnsavedChangesGuard unsaved={!busy && changed} />
     </form>

@@ -1,7 +1,7 @@
 /**
  * The Create Job and Edit Job screens: the input tabs, the duplicate-link check before a create,
- * and saving. The form is job-form-fields.tsx, the dialog duplicate-dialog.tsx and the JSON tab
- * bulk-upload.tsx.
+ * saving, and drafts (saved as they are, published when complete). The form is
+ * job-form-fields.tsx, the dialog duplicate-dialog.tsx and the JSON tab bulk-upload.tsx.
  */
 import { useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
@@ -14,7 +14,7 @@ import { can, useAdmin } from "../session.ts";
 import { jobsChanged, queryKeys } from "../queries.ts";
 import { AccessDenied, PageHeader, Tabs } from "../ui.tsx";
 import type { DuplicateCheck, Job, JobAnswer } from "../types.ts";
-import { emptyForm, formFromJob, JobForm } from "./job-form-fields.tsx";
+import { emptyForm, formFromDraft, formFromJob, JobForm } from "./job-form-fields.tsx";
 import { DuplicateDialog } from "./duplicate-dialog.tsx";
 import { JsonUpload } from "./bulk-upload.tsx";
 
@@ -69,6 +69,20 @@ export function CreateJobScreen() {
     }
   };
 
+  const saveDraft = async (job: JobInput) => {
+    setBusy(true);
+    try {
+      await api.post<JobAnswer>("/jobs", { ...job, status: "draft" });
+      await jobsChanged(queryClient);
+      toast.success("Draft saved: find it under Drafts");
+      await navigate({ to: "/admin/jobs", search: { status: "draft", page: 1 } });
+    } catch (error) {
+      toast.error(messageOf(error, "Error saving draft"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <>
       <Link to="/admin/jobs" className="mb-4 inline-block text-sm font-medium text-indigo-700">
@@ -105,6 +119,7 @@ export function CreateJobScreen() {
               busyLabel="Creating..."
               onSubmit={create}
               onCancel={() => navigate({ to: "/admin/jobs" })}
+              draft={{ label: "Save as draft", busyLabel: "Saving...", onSave: saveDraft }}
             />
           )
           : <JsonUpload />}
@@ -118,8 +133,6 @@ export function EditJobScreen() {
   const admin = useAdmin();
   const { id } = useParams({ from: "/admin/jobs/edit/$id" });
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const job = useQuery({
     queryKey: queryKeys.job(id),
     queryFn: () => api.get<Job>(`/jobs/${encodeURIComponent(id)}`),
@@ -137,11 +150,20 @@ export function EditJobScreen() {
   if (!job.data) {
     return <p role="status" className="py-16 text-center text-slate-600">Loading job details...</p>;
   }
+  return job.data.status === "draft"
+    ? <EditDraft key={job.data._id} job={job.data} />
+    : <EditPosted key={job.data._id} job={job.data} />;
+}
+
+function EditPosted({ job }: { job: Job }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
 
   const save = async (body: JobInput) => {
     setBusy(true);
     try {
-      await api.put<JobAnswer>(`/jobs/${job.data._id}`, body);
+      await api.put<JobAnswer>(`/jobs/${job._id}`, body);
       await jobsChanged(queryClient);
       toast.success("Job updated successfully!");
       await navigate({ to: "/admin/jobs" });
@@ -160,16 +182,78 @@ export function EditJobScreen() {
 
   return (
     <>
-      <PageHeader title="Edit Job" subtitle={`${job.data.jobId} · ${job.data.companyName}`} />
+      <PageHeader title="Edit Job" subtitle={`${job.jobId} · ${job.companyName}`} />
       <JobForm
-        key={job.data._id}
-        initial={formFromJob(job.data)}
+        initial={formFromJob(job)}
         busy={busy}
         submitLabel="Update Job"
         busyLabel="Saving..."
         onSubmit={save}
         onCancel={() => navigate({ to: "/admin/jobs" })}
       />
+    </>
+  );
+}
+
+/**
+ * A draft's editor: Save draft keeps it a draft (blanks allowed); Publish saves it complete and
+ * makes it public, meeting the Duplicate Job Detected dialog when an active job holds its link.
+ */
+function EditDraft({ job }: { job: Job }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [duplicate, setDuplicate] = useState<Job | null>(null);
+
+  const saveDraft = async (body: JobInput) => {
+    setBusy(true);
+    try {
+      await api.put<JobAnswer>(`/jobs/${job._id}`, body);
+      await jobsChanged(queryClient);
+      toast.success("Draft saved");
+      await navigate({ to: "/admin/jobs", search: { status: "draft", page: 1 } });
+    } catch (error) {
+      toast.error(messageOf(error, "Error saving draft"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const publish = async (body: JobInput) => {
+    setBusy(true);
+    try {
+      await api.put<JobAnswer>(`/jobs/${job._id}`, body);
+      await api.put<JobAnswer>(`/jobs/${job._id}/status`, { status: "active" });
+      await jobsChanged(queryClient);
+      toast.success("Job published");
+      await navigate({ to: "/admin/jobs" });
+    } catch (error) {
+      // The edit is kept as the draft whatever stopped the publishing.
+      await jobsChanged(queryClient);
+      const existing = existingJobOf(error);
+      if (existing) setDuplicate(existing);
+      else toast.error(messageOf(error, "Error publishing job"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Edit Draft"
+        subtitle={`${job.jobId} · Not public until it is published`}
+      />
+      <JobForm
+        initial={formFromDraft(job)}
+        busy={busy}
+        submitLabel="Publish"
+        busyLabel="Publishing..."
+        onSubmit={publish}
+        onCancel={() => navigate({ to: "/admin/jobs", search: { status: "draft", page: 1 } })}
+        draft={{ label: "Save draft", busyLabel: "Saving...", onSave: saveDraft }}
+      />
+      <DuplicateDialog duplicate={duplicate} onClose={() => setDuplicate(null)} />
     </>
   );
 }

@@ -1,4 +1,7 @@
-/** Manage Jobs: status tabs with counts, filters, the table, bulk close, reopen and delete, export. */
+/**
+ * Manage Jobs: status tabs with counts (drafts among them), filters, the table, bulk close, reopen
+ * and delete, export.
+ */
 import { useEffect, useId, useMemo, useState } from "react";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -10,7 +13,7 @@ import { jobListQuery, jobsChanged } from "../queries.ts";
 import { JobCell, ScrollTable } from "../components/table.tsx";
 import { JobDetailsDialog } from "../components/job-details.tsx";
 import { DuplicateDialog } from "./duplicate-dialog.tsx";
-import { JobActions, useJobMoves } from "./job-actions.tsx";
+import { JobActions, useDuplicate, useJobMoves } from "./job-actions.tsx";
 import {
   AccessDenied,
   ConfirmDialog,
@@ -34,6 +37,7 @@ const TABS: { id: keyof StatusCounts; label: string }[] = [
   { id: "active", label: "Active" },
   { id: "dump", label: "Dump" },
   { id: "inactive", label: "Inactive" },
+  { id: "draft", label: "Drafts" },
 ];
 
 /** How long typing settles before the filters go to the server. */
@@ -143,6 +147,7 @@ function JobsList({ admin }: { admin: Admin }) {
     setSelected(next);
   };
 
+  const duplicate = useDuplicate();
   const canDelete = can(admin, "canDeleteJobs");
   const [exporting, setExporting] = useState(false);
   /** The jobs of the tab and filters in view, every page of them. */
@@ -330,7 +335,14 @@ function JobsList({ admin }: { admin: Admin }) {
                       )}
                     </td>
                     <td data-label="Date Posted" className="px-4 py-3 whitespace-nowrap">
-                      {formatDate(job.datePosted)}
+                      {job.status === "draft"
+                        ? (
+                          <>
+                            <span className="block text-xs text-slate-600">Last saved</span>
+                            {formatDate(job.updatedAt)}
+                          </>
+                        )
+                        : formatDate(job.datePosted)}
                       {job.expiresAt && (
                         <span className="block text-xs text-slate-600">
                           Expires {formatDate(job.expiresAt)}
@@ -343,12 +355,13 @@ function JobsList({ admin }: { admin: Admin }) {
                     <JobActions
                       job={job}
                       canDelete={canDelete}
-                      busy={moves.busy}
+                      busy={moves.busy || duplicate.isPending}
                       onDetails={() =>
                         setOpenJob(job)}
                       onDelete={() =>
                         setConfirming(job)}
                       onMove={(move) => moves.moveOne(job, move)}
+                      onDuplicate={() => duplicate.mutate(job)}
                     />
                   </tr>
                 ))}

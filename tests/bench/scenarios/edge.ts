@@ -13,7 +13,7 @@ import { type ServerProcess, startServerProcess } from "../../helpers/process.ts
 import { seededRandom } from "../../../kv/demo/generate.ts";
 import { keys } from "../../../kv/keys.ts";
 import type { EdgeStats } from "../edge-kv.ts";
-import type { JobStatus } from "../../../kv/schemas.ts";
+import type { LifecycleStatus as JobStatus } from "../../../kv/schemas.ts";
 
 const PRELOAD = new URL("../edge-kv.ts", import.meta.url).pathname;
 const DEPLOY = { EDGE_STRONG_MS: "100", EDGE_COMMIT_MS: "150", EDGE_EVENTUAL_MS: "3" };
