@@ -132,7 +132,7 @@ export function JobActions({ job, canDelete, busy, onDetails, onDelete, onMove, 
   const name = job.companyName ? `${job.role} at ${job.companyName}` : job.role;
   return (
     <td data-label="Actions" className="px-4 py-3">
-      <div className="flex items-center gap-1">
+      <div className="flex flex-wrap items-center gap-1">
         {job.status === "active" && (
           <a
             href={jobPath(job)}
