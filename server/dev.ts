@@ -92,7 +92,8 @@ async function* changes(): AsyncGenerator<string[]> {
       if (event.kind === "access") continue;
       for (const path of event.paths) {
         const relative = path.slice(root.pathname.length);
-        if (IGNORED.some((folder) => relative.startsWith(folder))) continue;
+        // The build's own folders come as their names too (`client/.islands` when removed).
+        if (!relative || IGNORED.some((folder) => `${relative}/`.startsWith(folder))) continue;
         pending.add(relative);
         clearTimeout(timer);
         timer = setTimeout(() => {
