@@ -10,6 +10,7 @@ import { type Context, Hono } from "hono";
 import { renderToString } from "react-dom/server";
 import type { AppEnv, Services } from "../server/context.ts";
 import { assetUrl } from "../server/assets.ts";
+import { LIVE_RELOAD_SCRIPT } from "../server/live-reload.ts";
 import { AuthSpinner } from "../client/admin/spinner.tsx";
 import { LoginPage } from "../client/admin/login-form.tsx";
 import { TIME_ZONE_META } from "../client/admin/ui.tsx";
@@ -31,6 +32,7 @@ function Document(
         {/* Module scripts run in document order: zod's settings are in place before the app. */}
         {script && <script type="module" src={assetUrl("admin/zod-config.js")} />}
         {script && <script type="module" src={assetUrl(script)} />}
+        {LIVE_RELOAD_SCRIPT && <script type="module" src={LIVE_RELOAD_SCRIPT} />}
       </head>
       <body className="bg-slate-50 text-slate-900 antialiased">
         {script && (

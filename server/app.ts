@@ -32,6 +32,7 @@ import { publicPages } from "../routes/pages.tsx";
 import { iconRoutes } from "../routes/icons.ts";
 import { shareImageRoutes } from "../routes/share-image.ts";
 import { adminShell } from "../routes/admin.tsx";
+import { DEVELOPMENT, liveReloadRoutes } from "./live-reload.ts";
 import { createCounter } from "./counter.ts";
 import { ClockCheck } from "../kv/clock.ts";
 import { AnswerCache, DEFAULT_CACHE_MB } from "./cache.ts";
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps | Services) {
   app.route("/api", api);
 
   app.route("/assets", assetRoutes());
+  if (DEVELOPMENT) app.route("/_dev", liveReloadRoutes());
   app.route("/admin", adminShell(services));
   app.route("/", iconRoutes());
   app.route("/", shareImageRoutes(services));

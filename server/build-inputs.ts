@@ -23,12 +23,9 @@ async function filesUnder(root: URL, folder: string, into: Set<string>) {
   }
 }
 
-/** The build's input files (paths from `root`), sorted. */
-export async function buildInputs(root: URL): Promise<string[]> {
-  const files = new Set<string>();
-  for (const folder of SCANNED) await filesUnder(root, folder, files);
-  const queue = [...files, ...FIXED].filter((path) => /\.tsx?$/.test(path));
-  for (const path of FIXED) files.add(path);
+/** `files` and every module they import by a relative path, however deep (paths from `root`). */
+async function withImports(root: URL, files: Set<string>): Promise<Set<string>> {
+  const queue = [...files].filter((path) => /\.tsx?$/.test(path));
   while (queue.length) {
     const from = new URL(queue.pop()!, root);
     for (const specifier of relativeImports(await Deno.readTextFile(from), true)) {
@@ -38,7 +35,21 @@ export async function buildInputs(root: URL): Promise<string[]> {
       queue.push(path);
     }
   }
-  return [...files].sort();
+  return files;
+}
+
+/** The build's input files (paths from `root`), sorted. */
+export async function buildInputs(root: URL): Promise<string[]> {
+  const files = new Set<string>(FIXED);
+  for (const folder of SCANNED) await filesUnder(root, folder, files);
+  return [...await withImports(root, files)].sort();
+}
+
+/** The files the browser scripts are bundled from: client/'s and the modules they import. */
+export async function scriptInputs(root: URL): Promise<Set<string>> {
+  const files = new Set<string>();
+  await filesUnder(root, "client/", files);
+  return await withImports(root, files);
 }
 
 /** 16 hex digits naming the build the inputs under `root` give. */

@@ -2,7 +2,8 @@
  * Builds what browsers load into a folder of client/dist (see server/dist.ts): the stylesheet
  * (Tailwind) and the script bundles (one per file in client/islands, and the admin app), minified
  * so React's production build is used, with shared chunks split out, each also written brotli- and
- * gzip-compressed. Entries keep their folder: `islands/share.js`, `admin/main.js`. Writes the
+ * gzip-compressed. A development build (server/dev.ts) is neither minified nor compressed, and
+ * may remake only the stylesheet or only the scripts, linking the rest from the build before. Entries keep their folder: `islands/share.js`, `admin/main.js`. Writes the
  * folder's manifest.json mapping each file to a content-hashed URL so assets can be cached for a
  * year, and copies beside them the files the share image is drawn with.
  *
@@ -31,8 +32,35 @@ async function run(command: string, args: string[]) {
   }
 }
 
-/** Generates the islands' entry scripts, then bundles them and the stylesheet into `dist`. */
-async function bundle(dist: string) {
+/** How a build is made: `dev` (`deno task dev`) skips minifying and compressing, for speed. */
+export interface BuildOptions {
+  dev?: boolean;
+  /**
+   * What to make anew; the rest is linked from `reuse`, a build of the same mode made before.
+   * Without it, everything is made.
+   */
+  parts?: ReadonlySet<BuildPart>;
+  reuse?: URL;
+}
+
+export type BuildPart = "styles" | "scripts";
+
+/** The stylesheet, `styles.css`. Tailwind reads the markup's class names from the sources. */
+async function bundleStyles(dist: string, dev: boolean) {
+  await run(Deno.execPath(), [
+    "run",
+    "-A",
+    "npm:@tailwindcss/cli@4.3.3",
+    "-i",
+    "client/styles.css",
+    "-o",
+    `${dist.slice(rootPath.length)}/styles.css`,
+    ...(dev ? [] : ["--minify"]),
+  ]);
+}
+
+/** Generates the islands' entry scripts, then bundles them and the admin app into `dist`. */
+async function bundleScripts(dist: string, dev: boolean) {
   // Generated beside client/islands, at the same depth, so the bundles' relative imports of shared
   // chunks stay right once their folder is renamed to islands/ in the build. Only the holder of
   // the build lock writes it.
@@ -58,32 +86,40 @@ async function bundle(dist: string) {
     "client/admin/login.tsx",
     "client/admin/zod-config.ts",
   );
-  const outdir = dist.slice(rootPath.length);
-  await Promise.all([
-    run(Deno.execPath(), [
-      "run",
-      "-A",
-      "npm:@tailwindcss/cli@4.3.3",
-      "-i",
-      "client/styles.css",
-      "-o",
-      `${outdir}/styles.css`,
-      "--minify",
-    ]),
-    run(Deno.execPath(), [
+  try {
+    await run(Deno.execPath(), [
       "bundle",
       "--quiet",
       "--platform",
       "browser",
-      "--minify",
+      // Minifying also selects React's production build.
+      ...(dev ? [] : ["--minify"]),
       "--code-splitting",
       "--outdir",
-      outdir,
+      dist.slice(rootPath.length),
       ...entries,
-    ]),
-  ]);
-  await Deno.remove(`${rootPath}client/${generated}`, { recursive: true });
+    ]);
+  } finally {
+    await Deno.remove(`${rootPath}client/${generated}`, { recursive: true });
+  }
   await Deno.rename(`${dist}/${generated}`, `${dist}/islands`);
+}
+
+/** Links into `dist` the files of the build `from` that `keep` names (built files never change). */
+async function linkFrom(from: URL, dist: string, keep: (name: string) => boolean) {
+  for (const name of await builtFiles(from.pathname.replace(/\/$/, ""))) {
+    if (!keep(name)) continue;
+    const target = `${dist}/${name}`;
+    await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
+    await Deno.link(new URL(name, from).pathname, target);
+  }
+}
+
+/** Whether a built file belongs to the stylesheet or the scripts (null: made for every build). */
+function partOf(name: string): BuildPart | null {
+  if (name === "styles.css") return "styles";
+  if (/\.js$/.test(name)) return "scripts";
+  return null;
 }
 
 async function builtFiles(dist: string, folder = ""): Promise<string[]> {
@@ -121,10 +157,24 @@ async function preloadsOf(dist: string, built: string[]): Promise<Record<string,
   return preloads;
 }
 
-/** Builds everything into the empty folder `dist`, its manifest last. */
-async function buildInto(dist: string) {
-  await bundle(dist);
-  const built = await builtFiles(dist);
+/** Builds into the empty folder `dist`, its manifest last. */
+async function buildInto(dist: string, { dev = false, parts, reuse }: BuildOptions) {
+  const makes = (part: BuildPart) => !reuse || !parts || parts.has(part);
+  if (reuse) {
+    await linkFrom(reuse, dist, (name) => {
+      const part = partOf(name);
+      return part !== null && !makes(part) || name.startsWith(`${SHARE_IMAGE_FILES.folder}/`);
+    });
+  } else await copyShareImageFiles(dist);
+  // Both run to their end before a failure is thrown, so nothing writes into a removed folder.
+  const bundled = await Promise.allSettled([
+    makes("styles") && bundleStyles(dist, dev),
+    makes("scripts") && bundleScripts(dist, dev),
+  ]);
+  for (const result of bundled) if (result.status === "rejected") throw result.reason;
+  const built = (await builtFiles(dist)).filter((name) =>
+    !/\.(br|gz)$/.test(name) && !name.startsWith(`${SHARE_IMAGE_FILES.folder}/`)
+  );
   const preloads = await preloadsOf(dist, built);
 
   // Every function of the waker and of an island's scripts runs once the visitor moves (React's
@@ -132,7 +182,7 @@ async function buildInto(dist: string) {
   // background thread for the large ones) instead of one by one on the main thread as each is
   // first called, which was most of the islands' wake.
   const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
-  for (const name of new Set(["wake.js", ...Object.entries(preloads).flat(2)])) {
+  for (const name of dev ? [] : new Set(["wake.js", ...Object.entries(preloads).flat(2)])) {
     const path = `${dist}/${name}`;
     await Deno.writeTextFile(path, COMPILE_HINT + await Deno.readTextFile(path));
   }
@@ -143,12 +193,11 @@ async function buildInto(dist: string) {
     const hash = encodeHex(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 12);
     manifest[name] = `/assets/${name}?v=${hash}`;
     // Compressed once here, so serving them costs nothing (server/assets.ts picks the variant).
-    if (/\.(js|css)$/.test(name)) {
+    if (!dev && /\.(js|css)$/.test(name)) {
       await Deno.writeFile(`${dist}/${name}.br`, brotliCompressSync(bytes));
       await Deno.writeFile(`${dist}/${name}.gz`, gzipSync(bytes, { level: 9 }));
     }
   }
-  await copyShareImageFiles(dist);
   await Deno.writeTextFile(`${dist}/imports.json`, JSON.stringify(preloads, null, 2));
   await Deno.writeTextFile(`${dist}/${MANIFEST}`, JSON.stringify(manifest, null, 2));
   return Object.keys(manifest).length;
@@ -204,10 +253,20 @@ async function prune(keep: string) {
   }
 }
 
-const id = await buildInputsHash(root);
-if (currentBuild() === id && isBuilt(id)) {
-  console.log(`client/dist is up to date (build ${id})`);
-} else {
+/** A development build's folder name starts so: a production start never serves one. */
+export const DEV_PREFIX = "dev-";
+
+/**
+ * Builds client/dist for the sources as they are now, unless `current` already names that build;
+ * returns its id. A development build is made and named apart from a production build of the same
+ * sources.
+ */
+export async function build(options: BuildOptions = {}): Promise<string> {
+  const id = `${options.dev ? DEV_PREFIX : ""}${await buildInputsHash(root)}`;
+  if (currentBuild() === id && isBuilt(id)) {
+    console.log(`client/dist is up to date (build ${id})`);
+    return id;
+  }
   await Deno.mkdir(distRoot, { recursive: true });
   using lock = await Deno.open(new URL(".lock", distRoot), { create: true, write: true });
   await lock.lock(true);
@@ -217,9 +276,14 @@ if (currentBuild() === id && isBuilt(id)) {
     const temp = `${distRoot.pathname}.tmp-${Deno.pid}`;
     await Deno.remove(temp, { recursive: true }).catch(() => {});
     await Deno.mkdir(temp);
-    const count = await buildInto(temp);
-    await Deno.rename(temp, new URL(id, distRoot));
-    console.log(`Built ${count} assets into client/dist (build ${id})`);
+    try {
+      const count = await buildInto(temp, options);
+      await Deno.rename(temp, new URL(id, distRoot));
+      console.log(`Built ${count} assets into client/dist (build ${id})`);
+    } catch (error) {
+      await Deno.remove(temp, { recursive: true }).catch(() => {});
+      throw error;
+    }
   }
   if (currentBuild() !== id) {
     const pointer = new URL(`${CURRENT}.tmp-${Deno.pid}`, distRoot);
@@ -227,4 +291,7 @@ if (currentBuild() === id && isBuilt(id)) {
     await Deno.rename(pointer, new URL(CURRENT, distRoot));
   }
   await prune(id);
+  return id;
 }
+
+if (import.meta.main) await build();

@@ -14,6 +14,7 @@ import { SYSTEM_ACTOR } from "../kv/activity.ts";
 import { RESTORE_UNFINISHED, restoreUnfinished } from "../kv/backup.ts";
 import { mailsSent } from "./mail.ts";
 import { sendDigests } from "./digests.ts";
+import { closeLiveReloads } from "./live-reload.ts";
 
 /** How long a stop under `deno serve` waits for the rest (a KV watch, say) before it exits. */
 const STOP_GRACE_MS = 10_000;
@@ -104,6 +105,7 @@ export async function startCareerEdge(): Promise<CareerEdge> {
   if (served) {
     onStop(async () => {
       stopping.abort();
+      closeLiveReloads();
       // Deno stops taking requests and finishes those in flight; their counts are written after.
       await inFlight.idle();
       await Promise.all([services.counter.flush(), mailsSent()]);
@@ -160,6 +162,7 @@ export async function startCareerEdge(): Promise<CareerEdge> {
       // A graceful stop lets the requests in flight finish, then writes the traffic counts that
       // wait in memory (for up to a second) before the process ends.
       onStop(async () => {
+        closeLiveReloads();
         await server.shutdown();
         stopping.abort();
         await Promise.all([services.counter.flush(), mailsSent()]);

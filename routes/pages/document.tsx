@@ -1,6 +1,7 @@
 /** The HTML document around every public page: head tags for search engines and sharing, header, footer. */
 import type { ReactNode } from "react";
 import { assetUrl } from "../../server/assets.ts";
+import { LIVE_RELOAD_SCRIPT } from "../../server/live-reload.ts";
 import { renderToStaticMarkup } from "react-dom/server";
 import { FooterContent, HeaderContent, type Section } from "../../client/components/site.tsx";
 import { jsonForScript } from "../../client/components/json.ts";
@@ -86,6 +87,7 @@ export function Document(
           <style>{NO_SCRIPT_CSS}</style>
         </noscript>
         <link rel="stylesheet" href={assetUrl("styles.css")} />
+        {LIVE_RELOAD_SCRIPT && <script type="module" src={LIVE_RELOAD_SCRIPT} />}
         {meta.feed && (
           <link
             rel="alternate"

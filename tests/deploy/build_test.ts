@@ -6,23 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startTaskProcess } from "../helpers/process.ts";
-
-const worktree = new URL("../../", import.meta.url).pathname;
-/** What `deno task start` needs of a checkout. */
-const COPIED = ["client", "routes", "kv", "server", "main.ts", "deno.json", "deno.lock"];
-
-async function checkoutCopy(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "careeredge-build-" });
-  for (const name of COPIED) {
-    const { success } = await new Deno.Command("cp", { args: ["-r", join(worktree, name), dir] })
-      .output();
-    assert.ok(success, `copying ${name}`);
-  }
-  await Deno.remove(join(dir, "client/dist"), { recursive: true }).catch(() => {});
-  await Deno.remove(join(dir, "client/.islands"), { recursive: true }).catch(() => {});
-  await Deno.symlink(join(worktree, "node_modules"), join(dir, "node_modules"));
-  return dir;
-}
+import { checkoutCopy } from "../helpers/checkout.ts";
 
 async function build(dir: string): Promise<string> {
   const { success, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
@@ -63,7 +47,7 @@ async function fetchAll(urls: string[]): Promise<string[]> {
 }
 
 Deno.test("the build: shared by starts at the same moment, skipped when unchanged, beside what is served", async (t) => {
-  const dir = await checkoutCopy();
+  const dir = await checkoutCopy("careeredge-build-");
   const kvPath = join(dir, "db.sqlite");
   try {
     await t.step("three `deno task start`s at once on a fresh checkout all come up", async () => {

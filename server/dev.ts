@@ -1,0 +1,133 @@
+/**
+ * `deno task dev`: the server in development mode (NODE_ENV=development: React's development build,
+ * live reload, see server/live-reload.ts), restarted when code under client/, kv/, routes/ or
+ * server/ or main.ts changes, after rebuilding the browser code the change reaches. A development
+ * build is neither minified nor compressed, and remakes only the stylesheet when only a stylesheet
+ * changed (a script's change can add class names, so it remakes both). The restart also makes the
+ * server serve the new build: a server reads `current` once (server/dist.ts) and keeps rendered
+ * pages, which name the build's assets.
+ */
+import { build, type BuildPart, DEV_PREFIX } from "./build.ts";
+import { currentBuild, distRoot } from "./dist.ts";
+import { scriptInputs } from "./build-inputs.ts";
+
+const root = new URL("../", import.meta.url);
+const WATCHED = ["client", "kv", "routes", "server", "main.ts"];
+/** Written by the build. */
+const IGNORED = ["client/dist/", "client/.islands/"];
+/** Changes arriving this close together are one change (an editor saves in several steps). */
+const SETTLE_MS = 100;
+/** How long a stopping server may take to finish before it is killed. */
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * What the changed files (paths from the root) make anew in the browser build: a change to a
+ * script can add class names, and routes/ holds only class names for the browser build.
+ */
+export function partsFor(paths: string[], scripts: Set<string>): Set<BuildPart> {
+  const parts = new Set<BuildPart>();
+  for (const path of paths) {
+    if (/\.css$/.test(path) || path.startsWith("routes/")) parts.add("styles");
+    else if (path.startsWith("client/")) parts.add("scripts").add("styles");
+    else if (scripts.has(path)) parts.add("scripts");
+  }
+  return parts;
+}
+
+/** Builds for the sources as they are, reusing what `paths` cannot have changed; null if it failed. */
+async function rebuild(paths: string[]): Promise<string | null> {
+  const started = performance.now();
+  const previous = currentBuild();
+  const reuse = previous?.startsWith(DEV_PREFIX) ? new URL(`${previous}/`, distRoot) : undefined;
+  try {
+    const parts = partsFor(paths, await scriptInputs(root));
+    const id = await build({ dev: true, parts, reuse });
+    if (id !== previous) {
+      console.log(`Dev build in ${Math.round(performance.now() - started)} ms`);
+    }
+    return id;
+  } catch (error) {
+    console.error(`Dev build failed; the server keeps the build before: ${error}`);
+    return null;
+  }
+}
+
+class Server {
+  private child: Deno.ChildProcess | null = null;
+
+  start() {
+    this.child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "main.ts"],
+      cwd: root.pathname,
+      env: { NODE_ENV: "development" },
+    }).spawn();
+  }
+
+  async stop() {
+    const child = this.child;
+    this.child = null;
+    if (!child) return;
+    try {
+      child.kill("SIGTERM");
+    } catch { /* it had exited (a crash) */ }
+    const timer = setTimeout(() => {
+      try {
+        child.kill("SIGKILL");
+      } catch { /* exited meanwhile */ }
+    }, STOP_GRACE_MS);
+    await child.status;
+    clearTimeout(timer);
+  }
+}
+
+/** The changed paths (from the root), a burst of file events at a time. */
+async function* changes(): AsyncGenerator<string[]> {
+  const watcher = Deno.watchFs(WATCHED.map((path) => new URL(path, root).pathname));
+  const pending = new Set<string>();
+  let settled = false;
+  let wake: (() => void) | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  (async () => {
+    for await (const event of watcher) {
+      if (event.kind === "access") continue;
+      for (const path of event.paths) {
+        const relative = path.slice(root.pathname.length);
+        // The build's own folders come as their names too (`client/.islands` when removed).
+        if (!relative || IGNORED.some((folder) => `${relative}/`.startsWith(folder))) continue;
+        pending.add(relative);
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          settled = true;
+          wake?.();
+        }, SETTLE_MS);
+      }
+    }
+  })();
+  while (true) {
+    if (!settled) await new Promise<void>((resolve) => wake = resolve);
+    settled = false;
+    const paths = [...pending].sort();
+    pending.clear();
+    yield paths;
+  }
+}
+
+if (import.meta.main) {
+  await rebuild(["client/"]);
+  const server = new Server();
+  server.start();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    Deno.addSignalListener(signal, async () => {
+      await server.stop();
+      Deno.exit(0);
+    });
+  }
+  for await (const paths of changes()) {
+    console.log(`Changed: ${paths.join(", ")}`);
+    const before = currentBuild();
+    const built = await rebuild(paths);
+    if (built === null && before !== null) continue;
+    await server.stop();
+    server.start();
+  }
+}

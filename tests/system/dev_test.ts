@@ -1,0 +1,151 @@
+/**
+ * The dev loop: `deno task dev` in a copy of the checkout serves pages that live-reload, and a
+ * change to a stylesheet under client/ reaches the served stylesheet and the reload stream. In
+ * production mode (how the tests run) there is neither the reload route (its path is answered as
+ * any unknown path) nor its script.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { testApp } from "../helpers/server.ts";
+import { checkoutCopy } from "../helpers/checkout.ts";
+import { waitFor } from "../helpers/wait.ts";
+import { partsFor } from "../../server/dev.ts";
+
+/** Generous: the first build of a fresh copy, on a loaded machine. */
+const START_DEADLINE_MS = 180_000;
+const CHANGE_DEADLINE_MS = 60_000;
+
+Deno.test("in production mode there is no reload route and no reload script", async () => {
+  await using server = await testApp();
+  // Answered as any unknown path is (the site sends those home).
+  const unknown = await server.app.request("/no-such-page/at-all");
+  await unknown.body?.cancel();
+  assert.equal(unknown.status, 302);
+  for (const path of ["/_dev/reload", "/_dev/reload.js"]) {
+    const response = await server.app.request(path);
+    await response.body?.cancel();
+    assert.equal(response.status, unknown.status, path);
+    assert.equal(response.headers.get("location"), unknown.headers.get("location"), path);
+    assert.doesNotMatch(response.headers.get("content-type") ?? "", /event-stream|javascript/);
+  }
+  for (const path of ["/", "/jobs", "/admin/login", "/admin/jobs"]) {
+    const response = await server.app.request(path);
+    assert.equal(response.status, 200, path);
+    const html = await response.text();
+    assert.match(html, /<script type="module"|<link rel="stylesheet"/, path);
+    assert.doesNotMatch(html, /_dev\//, path);
+  }
+});
+
+Deno.test("a change remakes only the parts of the browser build it can reach", () => {
+  const scripts = new Set(["client/islands/save.tsx", "kv/jobs/fields.ts"]);
+  const parts = (...paths: string[]) => [...partsFor(paths, scripts)].sort();
+  assert.deepEqual(parts("client/public.css"), ["styles"]);
+  assert.deepEqual(parts("client/islands/save.tsx"), ["scripts", "styles"]);
+  assert.deepEqual(parts("routes/pages/home.tsx"), ["styles"]);
+  assert.deepEqual(parts("kv/jobs/fields.ts"), ["scripts"]);
+  assert.deepEqual(parts("server/app.ts", "main.ts"), []);
+});
+
+interface Heard {
+  /** The first message: the server's build and start ids. */
+  data: string;
+  /** Whether the server has ended the stream (or the connection broke). */
+  ended(): boolean;
+  close(): Promise<void>;
+}
+
+async function listen(base: string): Promise<Heard> {
+  const response = await fetch(`${base}/_dev/reload`);
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("content-type"), "text/event-stream");
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  let data: string | undefined;
+  while (data === undefined) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`the stream ended before a message: ${text}`);
+    text += value;
+    data = text.match(/^data: (.+)$/m)?.[1];
+  }
+  let ended = false;
+  (async () => {
+    while (!(await reader.read()).done) { /* comments that keep it open */ }
+  })().catch(() => {}).finally(() => ended = true);
+  return { data, ended: () => ended, close: () => reader.cancel().catch(() => {}) };
+}
+
+async function stylesheet(base: string): Promise<string> {
+  const html = await (await fetch(`${base}/jobs`)).text();
+  const href = html.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1];
+  assert.ok(href, "the page links its stylesheet");
+  return await (await fetch(`${base}${href.replaceAll("&amp;", "&")}`)).text();
+}
+
+function freePort(): number {
+  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
+  const { port } = listener.addr;
+  listener.close();
+  return port;
+}
+
+Deno.test("deno task dev rebuilds a changed stylesheet and the open page hears of it", async () => {
+  const dir = await checkoutCopy("careeredge-dev-");
+  const base = `http://localhost:${freePort()}`;
+  // In a session of its own, so that its process group (the task, the loop, the server) can be
+  // stopped whole.
+  const child = new Deno.Command("setsid", {
+    args: [Deno.execPath(), "task", "dev"],
+    cwd: dir,
+    env: {
+      PORT: new URL(base).port,
+      DENO_KV_PATH: ":memory:",
+      SEED_DEMO: "false",
+      JWT_SECRET: "dev-test-secret-dev-test-secret-dev-0123",
+      MAIN_ADMIN_SECRET: "dev-test-main-admin-secret",
+    },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let log = "";
+  const drain = (stream: ReadableStream<Uint8Array<ArrayBuffer>>) =>
+    stream.pipeThrough(new TextDecoderStream()).pipeTo(
+      new WritableStream({ write: (text) => void (log += text) }),
+    );
+  const drained = Promise.all([drain(child.stdout), drain(child.stderr)]);
+  try {
+    const first = await waitFor(
+      "the dev server's reload stream",
+      () => listen(base).catch(() => undefined),
+      START_DEADLINE_MS,
+    ).catch((error) => Promise.reject(new Error(`${error.message}\n${log}`)));
+    assert.doesNotMatch(await stylesheet(base), /dev-loop-probe/);
+
+    const css = join(dir, "client/public.css");
+    await Deno.writeTextFile(
+      css,
+      `${await Deno.readTextFile(css)}\n.dev-loop-probe { color: rebeccapurple; }\n`,
+    );
+
+    await waitFor("the old server's stream to end", first.ended, CHANGE_DEADLINE_MS);
+    const next = await waitFor(
+      "a reload message naming a new build and start",
+      () => listen(base).then((heard) => heard.data !== first.data && heard, () => undefined),
+      CHANGE_DEADLINE_MS,
+    );
+    assert.notEqual(next.data.split(" ")[0], first.data.split(" ")[0], "a new build");
+    assert.match(await stylesheet(base), /\.dev-loop-probe/);
+    await next.close();
+    assert.match(log, /Dev build in \d+ ms/);
+  } finally {
+    try {
+      Deno.kill(-child.pid, "SIGTERM");
+    } catch { /* the group is gone */ }
+    await child.status;
+    try {
+      Deno.kill(-child.pid, "SIGKILL");
+    } catch { /* every process of it stopped */ }
+    await drained;
+    await Deno.remove(dir, { recursive: true });
+  }
+});
