@@ -15,10 +15,16 @@ import type { FilterParam } from "./job-fields.ts";
 export const ALERT_FREQUENCIES = ["daily", "weekly"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
-/** An alert's search: the same fields as the job list's. */
+/** An alert's search: the same fields as the job list's, each as its query string writes it. */
 export interface AlertQuery extends Partial<Record<FilterParam, string>> {
   keywords?: string;
   location?: string;
+  /** A company's name, in any case. */
+  company?: string;
+  /** Rupees a year the top of the pay must reach. */
+  payMin?: string;
+  /** Days: kept for the link to the search; a digest holds only new jobs anyway. */
+  postedWithin?: string;
 }
 
 export interface Alert {

@@ -15,6 +15,7 @@ import { type Alert, type AlertQuery, isDue, nextDigestAt } from "../kv/alerts.t
 import type { Job } from "../kv/schemas.ts";
 import { alertLink, DIGEST_JOBS, digestMail } from "../routes/alerts/mail.tsx";
 import { siteOf } from "../routes/alerts/request.ts";
+import { searchOf } from "../routes/pages/query.ts";
 
 /** How long a claim holds an alert: far longer than one send takes. */
 const CLAIM_MS = 10 * 60 * 1000;
@@ -59,8 +60,11 @@ export async function sendDigests(services: Services): Promise<DigestRun> {
     const key = JSON.stringify(Object.entries(query).sort());
     let found = newest.get(key);
     if (!found) {
+      // A digest holds only the jobs new since the last one: a Date posted window adds nothing
+      // to a daily digest and would drop from a weekly one jobs that were never sent.
+      const { postedWithin: _window, ...search } = searchOf({ ...query, page: 1 });
       found = jobs.search({
-        ...query,
+        ...search,
         page: 1,
         limit: NEWEST_READ,
         sortBy: "datePosted",
