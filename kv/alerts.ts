@@ -95,6 +95,33 @@ export async function tokenHash(token: string): Promise<string> {
   return encodeHex(new Uint8Array(digest));
 }
 
+/**
+ * For a restore of a dump with alerts: how long an alert entry has left to live, worked out again
+ * as KV does not tell a dump. A pending alert keeps its 7 days from when it was asked for, a count
+ * its window; a link's token, whose age is not kept, gets its full time again (a link may work up
+ * to that much longer than it would have). Undefined for entries kept for good.
+ */
+export function alertExpiry(now: Date) {
+  const table = (key: Deno.KvKey) => key[0];
+  return (key: Deno.KvKey, value?: unknown): number | undefined => {
+    const left = (at: number) => Math.max(1, at - now.getTime());
+    if (table(key) === table(keys.alert(""))) {
+      const alert = value as Partial<Alert> | null;
+      return alert?.status === "pending" && alert.createdAt
+        ? left(Date.parse(alert.createdAt) + PENDING_MS)
+        : undefined;
+    }
+    if (table(key) === table(keys.alertToken(""))) {
+      return (value as Partial<AlertToken> | null)?.kind === "confirm" ? PENDING_MS : MAIL_LINK_MS;
+    }
+    const counts = [keys.alertConfirmations(""), keys.alertRequests("")].map(table);
+    if (counts.includes(table(key))) {
+      return left((value as Partial<WindowCount> | null)?.resetAt ?? 0);
+    }
+    return undefined;
+  };
+}
+
 /** Whether the alert's digest is due at `now` and no sender has it. */
 export const isDue = (alert: Alert, now: Date) =>
   alert.status === "active" && alert.dueAt !== null && alert.dueAt <= now.getTime();
