@@ -11,6 +11,7 @@ import { DAY_MS } from "./constants.ts";
 import { addDays, dayOf, momentAt, weekdayOf } from "./days.ts";
 import { stampedAt, unversioned, type Versioned } from "./schema-version.ts";
 import type { FilterParam } from "./job-fields.ts";
+import { DigestWrites } from "./alert-digests.ts";
 
 export const ALERT_FREQUENCIES = ["daily", "weekly"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
@@ -317,34 +318,6 @@ export class AlertStore {
   }
 
   /**
-   * Takes an active alert whose digest is due at `now` for one sender until `now + leaseMs`, and
-   * writes the tokens of its mail's links in the same write: no other run, here or in another
-   * process, takes it meanwhile. Should the sender die, the alert is due again when the lease
-   * ends. Null when it is not due or another sender has it.
-   */
-  claim(id: string, now: Date, leaseMs: number, links: MailTokens): Promise<Alert | null> {
-    return this.update(id, (alert, op) => {
-      if (!isDue(alert, now)) return null;
-      const until = now.getTime() + leaseMs;
-      op.delete(keys.alertDue(alert.dueAt!, id)).set(keys.alertDue(until, id), null);
-      this.writeTokens(op, links);
-      return { ...alert, dueAt: until, sendingUntil: until };
-    });
-  }
-
-  /**
-   * Moves a due alert with nothing new on to its next digest, unless another sender has it: jobs
-   * are new after `now`. Null when it was not due any more.
-   */
-  advance(id: string, now: Date, nextDue: Date): Promise<Alert | null> {
-    return this.update(id, (alert, op) => {
-      if (!isDue(alert, now)) return null;
-      op.delete(keys.alertDue(alert.dueAt!, id)).set(keys.alertDue(nextDue.getTime(), id), null);
-      return { ...alert, since: now.toISOString(), dueAt: nextDue.getTime() };
-    });
-  }
-
-  /**
    * Ends a claimed alert's send, counting it for the day in the same write: after a digest went
    * out, jobs are new after `sentUpTo` and the next digest is due at `nextDue`; after a failed
    * send, `sentUpTo` is null and the digest is due again at once, for the next run. Null when the
@@ -413,6 +386,11 @@ export class AlertStore {
     });
     for await (const entry of entries) ids.push(entry.key[2] as string);
     return ids;
+  }
+
+  /** The writes of one digest run, committed in groups (kv/alert-digests.ts). */
+  digestWrites(): DigestWrites {
+    return new DigestWrites(this.kv, this);
   }
 
   /** Adds one to a day's count of digests sent or failed. */
