@@ -6,8 +6,9 @@
  * write waits longer than the one before it takes.
  *
  * A digest's send is marked the moment the mail server accepts it: the next group write carries
- * it, with nothing read or sent first. A crash between the server's accept and that write is the
- * one window in which a digest can go twice (after the claim's hold, with the same Message-ID).
+ * it, ahead of any claim, with nothing read or sent first. A crash between the server's accept and
+ * that write (the write under way, then this one: milliseconds) is the one window in which a
+ * digest can go twice: after the claim's hold of 10 minutes, with the same Message-ID.
  */
 import { type AlertDayField, keys } from "./keys.ts";
 import { getAll } from "./atomic.ts";
@@ -35,6 +36,8 @@ export interface HeldAlert {
 }
 
 export class DigestWrites {
+  /** Marks of sends done go first: until one is written, a crash would send its digest again. */
+  private marks: GroupWrite[] = [];
   private queue: GroupWrite[] = [];
   private draining = false;
 
@@ -106,7 +109,7 @@ export class DigestWrites {
     count?: AlertDayField,
   ): Promise<string | null> {
     return new Promise((done, failed) => {
-      this.queue.push({
+      (count ? this.marks : this.queue).push({
         check: { key: keys.alert(held.alert.id), versionstamp: held.versionstamp },
         apply,
         count,
@@ -121,7 +124,10 @@ export class DigestWrites {
     this.draining = true;
     // Writes asked for in this turn of the event loop join the first group.
     await Promise.resolve();
-    while (this.queue.length) await this.commit(this.queue.splice(0, GROUP_CHECKS));
+    while (this.marks.length || this.queue.length) {
+      const group = this.marks.splice(0, GROUP_CHECKS);
+      await this.commit([...group, ...this.queue.splice(0, GROUP_CHECKS - group.length)]);
+    }
     this.draining = false;
   }
 
