@@ -80,7 +80,7 @@ export async function sendDigests(services: Services): Promise<DigestRun> {
     if (fresh.length === 0) {
       return (await writes.advance(held, runAt, nextDue)) ? run.empty++ : run.taken++;
     }
-    const links = await alerts.mailTokens(alert);
+    const links = alerts.mailTokens(alert);
     // Claimed only if unchanged since it was read: then its `since` is the one matched above.
     const claimed = await writes.claim(held, runAt, CLAIM_MS, links);
     if (!claimed) return run.taken++;
