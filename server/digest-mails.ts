@@ -2,11 +2,11 @@
  * What a digest run works out once and shares between alerts, each in a cache bounded in bytes for
  * the run: a search's newest matches, and a digest's mail. Alerts with one search and frequency
  * whose last digest went in the same run (every daily one, after its first) get the same jobs, so
- * their mails differ only in address and links: rendered once with stand-in tokens, each alert's
- * mail puts in its own.
+ * their mails differ only in address, Message-ID and links: rendered and built once as a template
+ * (server/mail.ts) with stand-in tokens, each alert's copy puts in its own.
  */
 import type { Services } from "./context.ts";
-import type { Mail } from "./mail.ts";
+import type { Mailer, MailTemplate } from "./mail.ts";
 import { BoundedCache, CACHE_BUDGETS } from "../kv/bounded-cache.ts";
 import { type Alert, type AlertQuery, newToken } from "../kv/alerts.ts";
 import type { Job } from "../kv/schemas.ts";
@@ -44,31 +44,44 @@ export function newestMatches(jobs: Services["jobs"]): (query: AlertQuery) => Pr
   };
 }
 
-/** The mail of an alert's digest of `fresh` (its new jobs, newest first), with its own links. */
-export function digestMails(
-  site: string,
-): (alert: Alert, fresh: Job[], links: { unsubscribe: string; manage: string }) => Mail {
-  const rendered = new BoundedCache<Mail>(CACHE_BUDGETS.digestMails);
+/**
+ * Sends the digest of `fresh` (an alert's new jobs, newest first) to the alert's address, with its
+ * own links and Message-ID; alerts with the same search, frequency and jobs share one template.
+ */
+export function digestSenders(site: string, mailer: Mailer): (
+  alert: Alert,
+  fresh: Job[],
+) => (links: { unsubscribe: string; manage: string }, messageId: string) => Promise<void> {
+  const templates = new BoundedCache<Promise<MailTemplate>>(CACHE_BUDGETS.digestMails);
   // Stand-ins no job's text can hold: new random tokens, as long as the real ones.
   const stand = { unsubscribe: newToken(), manage: newToken() };
-  return (alert, fresh, links) => {
+  return (alert, fresh) => {
     const key = `${searchKey(alert.query)} ${alert.frequency} ${fresh.map((job) => job._id)}`;
-    let mail = rendered.get(key, 0);
-    if (!mail) {
-      mail = digestMail(site, alert, fresh.slice(0, DIGEST_JOBS), fresh.length > DIGEST_JOBS, {
-        unsubscribe: alertLink(site, "unsubscribe", stand.unsubscribe),
-        manage: alertLink(site, "manage", stand.manage),
-      });
-      rendered.set(key, 0, mail, 2 * (mail.text.length + mail.html.length));
+    let template = templates.get(key, 0);
+    if (!template) {
+      const mail = digestMail(
+        site,
+        alert,
+        fresh.slice(0, DIGEST_JOBS),
+        fresh.length > DIGEST_JOBS,
+        {
+          unsubscribe: alertLink(site, "unsubscribe", stand.unsubscribe),
+          manage: alertLink(site, "manage", stand.manage),
+        },
+      );
+      template = mailer.template(mail);
+      // Kept as the mail's texts twice (the mail, and its built headers and parts), two bytes each.
+      templates.set(key, 0, template, 4 * (mail.text.length + mail.html.length));
+      template.catch(() => templates.delete(key));
     }
-    const own = (text: string) =>
-      text.replaceAll(stand.unsubscribe, links.unsubscribe).replaceAll(stand.manage, links.manage);
-    return {
-      ...mail,
-      to: alert.email,
-      text: own(mail.text),
-      html: own(mail.html),
-      unsubscribe: own(mail.unsubscribe!),
+    const made = template;
+    return async (links, messageId) => {
+      const own = (text: string) =>
+        text.replaceAll(stand.unsubscribe, links.unsubscribe).replaceAll(
+          stand.manage,
+          links.manage,
+        );
+      await (await made)(alert.email, messageId, own);
     };
   };
 }

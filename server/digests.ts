@@ -21,7 +21,7 @@ import {
 } from "../kv/alerts.ts";
 import type { HeldAlert } from "../kv/alert-digests.ts";
 import type { Job } from "../kv/schemas.ts";
-import { digestMails, newestMatches } from "./digest-mails.ts";
+import { digestSenders, newestMatches } from "./digest-mails.ts";
 import { siteOf } from "../routes/alerts/request.ts";
 
 /** How long a claim holds an alert: far longer than one send takes. */
@@ -63,7 +63,7 @@ export async function sendDigests(services: Services): Promise<DigestRun> {
   const run: DigestRun = { due: ids.length, sent: 0, failed: 0, empty: 0, taken: 0 };
   const writes = alerts.digestWrites();
   const matches = newestMatches(jobs);
-  const mailOf = digestMails(site);
+  const senderOf = digestSenders(site, services.mailer);
   const nextDigestOf = Object.fromEntries(
     ALERT_FREQUENCIES.map((frequency) => [
       frequency,
@@ -84,15 +84,13 @@ export async function sendDigests(services: Services): Promise<DigestRun> {
     // Claimed only if unchanged since it was read: then its `since` is the one matched above.
     const claimed = await writes.claim(held, runAt, CLAIM_MS, links);
     if (!claimed) return run.taken++;
-    const mail = mailOf(alert, fresh, links);
+    const send = senderOf(alert, fresh);
     await pace();
     // The same digest sent again after a crash (see kv/alert-digests.ts) has the same id, by
     // which mailbox providers may drop the second.
     const since = Date.parse(alert.since ?? alert.confirmedAt ?? alert.createdAt);
-    const error = await services.mailer.send({
-      ...mail,
-      messageId: `<digest-${alert.id}-${since}@${new URL(site).hostname}>`,
-    }).then(() => null, (error) => error ?? "refused");
+    const error = await send(links, `<digest-${alert.id}-${since}@${new URL(site).hostname}>`)
+      .then(() => null, (error) => error ?? "refused");
     // Marked at once, before anything else: a failed send leaves the jobs unsent and the alert
     // due at once, for the next run.
     await writes.finish(claimed, error ? null : runAt, error ? runAt : nextDue);

@@ -38,7 +38,17 @@ Deno.test("alerts with the same jobs share a mail, each with its own working lin
   const unsubscribes = mails.map((mail) => mail.header("List-Unsubscribe")!.slice(1, -1));
   assert.equal(new Set(unsubscribes).size, 3);
   const token = /token=[\w-]{43}/g;
+  const messageIds = new Set(mails.map((mail) => mail.header("Message-ID")));
+  assert.equal(messageIds.size, 3);
   for (const [i, mail] of mails.entries()) {
+    // Each copy of the shared message has its own address and id in its headers too.
+    assert.equal(mail.header("To"), mail.to[0]);
+    assert.match(mail.header("Message-ID")!, /^<digest-[\w-]+-\d+@jobs\.example\.com>$/);
+    assert.match(mail.header("From")!, /CareerEdge <no-reply@jobs\.example\.com>/);
+    assert.match(mail.header("Subject")!, /^1 new job: “go” \| CareerEdge$/);
+    assert.ok(mail.header("Date"));
+    assert.match(mail.raw, /^Content-Type: multipart\/alternative;/m);
+    assert.ok(!mail.raw.includes("stand-in"));
     assert.ok(mail.text.includes(`Unsubscribe: ${unsubscribes[i]}`));
     assert.ok(mail.html.includes(`href="${unsubscribes[i]}"`));
     assert.equal(mail.text.replace(token, ""), mails[0].text.replace(token, ""));
