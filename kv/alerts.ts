@@ -6,19 +6,26 @@
  */
 import { type AlertDayField, keys } from "./keys.ts";
 import { countInWindow, getAll, retrying, type WindowCount } from "./atomic.ts";
-import { encodeHex } from "./hex.ts";
+import { createHash } from "node:crypto";
 import { DAY_MS } from "./constants.ts";
 import { addDays, dayOf, momentAt, weekdayOf } from "./days.ts";
 import { stampedAt, unversioned, type Versioned } from "./schema-version.ts";
 import type { FilterParam } from "./job-fields.ts";
+import { DigestWrites } from "./alert-digests.ts";
 
 export const ALERT_FREQUENCIES = ["daily", "weekly"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
-/** An alert's search: the same fields as the job list's. */
+/** An alert's search: the same fields as the job list's, each as its query string writes it. */
 export interface AlertQuery extends Partial<Record<FilterParam, string>> {
   keywords?: string;
   location?: string;
+  /** A company's name, in any case. */
+  company?: string;
+  /** Rupees a year the top of the pay must reach. */
+  payMin?: string;
+  /** Days: kept for the link to the search; a digest holds only new jobs anyway. */
+  postedWithin?: string;
 }
 
 export interface Alert {
@@ -83,10 +90,39 @@ export function newToken(): string {
     .replace(/=+$/, "");
 }
 
-/** What the database keeps of a link's token: its SHA-256, in hex. */
-export async function tokenHash(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return encodeHex(new Uint8Array(digest));
+/**
+ * What the database keeps of a link's token: its SHA-256, in hex. Node's hash, not Web Crypto's:
+ * a digest run hashes two tokens an alert, and Web Crypto's promise costs ten times as much.
+ */
+export function tokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * For a restore of a dump with alerts: how long an alert entry has left to live, worked out again
+ * as KV does not tell a dump. A pending alert keeps its 7 days from when it was asked for, a count
+ * its window; a link's token, whose age is not kept, gets its full time again (a link may work up
+ * to that much longer than it would have). Undefined for entries kept for good.
+ */
+export function alertExpiry(now: Date) {
+  const table = (key: Deno.KvKey) => key[0];
+  return (key: Deno.KvKey, value?: unknown): number | undefined => {
+    const left = (at: number) => Math.max(1, at - now.getTime());
+    if (table(key) === table(keys.alert(""))) {
+      const alert = value as Partial<Alert> | null;
+      return alert?.status === "pending" && alert.createdAt
+        ? left(Date.parse(alert.createdAt) + PENDING_MS)
+        : undefined;
+    }
+    if (table(key) === table(keys.alertToken(""))) {
+      return (value as Partial<AlertToken> | null)?.kind === "confirm" ? PENDING_MS : MAIL_LINK_MS;
+    }
+    const counts = [keys.alertConfirmations(""), keys.alertRequests("")].map(table);
+    if (counts.includes(table(key))) {
+      return left((value as Partial<WindowCount> | null)?.resetAt ?? 0);
+    }
+    return undefined;
+  };
 }
 
 /** Whether the alert's digest is due at `now` and no sender has it. */
@@ -135,15 +171,15 @@ export class AlertStore {
   }
 
   /** Tokens for the unsubscribe and manage links of one mail about `alert`. */
-  async mailTokens(alert: Pick<Alert, "id" | "email">): Promise<MailTokens> {
+  mailTokens(alert: Pick<Alert, "id" | "email">): MailTokens {
     const unsubscribe = newToken();
     const manage = newToken();
     return {
       unsubscribe,
       manage,
       writes: [
-        { hash: await tokenHash(unsubscribe), token: { kind: "unsubscribe", alertId: alert.id } },
-        { hash: await tokenHash(manage), token: { kind: "manage", email: alert.email } },
+        { hash: tokenHash(unsubscribe), token: { kind: "unsubscribe", alertId: alert.id } },
+        { hash: tokenHash(manage), token: { kind: "manage", email: alert.email } },
       ],
     };
   }
@@ -157,7 +193,7 @@ export class AlertStore {
     input: { email: string; query: AlertQuery; frequency: AlertFrequency },
   ): Promise<{ alert: Alert; confirm: string; links: MailTokens } | null> {
     const confirm = newToken();
-    const confirmHash = await tokenHash(confirm);
+    const confirmHash = tokenHash(confirm);
     const plan = await retrying(async () => {
       const { entry, alerts } = await this.alertsOf(input.email);
       const same = alerts.find((alert) =>
@@ -184,7 +220,7 @@ export class AlertStore {
         dueAt: null,
         sendingUntil: null,
       };
-      const links = await this.mailTokens(alert);
+      const links = this.mailTokens(alert);
       const ids = [...alerts.map((a) => a.id).filter((id) => id !== alert.id), alert.id];
       const allPending = alerts.every((a) => a.status === "pending");
       const op = this.kv.atomic().check(entry).check(confirmations)
@@ -219,7 +255,7 @@ export class AlertStore {
   /** What a link's token may do, if it is one and still good. */
   async token(token: string): Promise<AlertToken | null> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-    return (await this.kv.get<AlertToken>(keys.alertToken(await tokenHash(token)))).value;
+    return (await this.kv.get<AlertToken>(keys.alertToken(tokenHash(token)))).value;
   }
 
   /** The alert a confirm or unsubscribe token is for. */
@@ -235,7 +271,7 @@ export class AlertStore {
   async confirm(token: string): Promise<Alert | null> {
     const alert = await this.alertOf(token, "confirm");
     if (!alert) return null;
-    const hash = await tokenHash(token);
+    const hash = tokenHash(token);
     const confirmed = await this.update(alert.id, (current, op) => {
       const at = this.now();
       const confirmed: Alert = {
@@ -281,34 +317,6 @@ export class AlertStore {
       }
       return (await op.commit()).ok ? { alert: next } : undefined;
     }).then(({ alert }) => alert);
-  }
-
-  /**
-   * Takes an active alert whose digest is due at `now` for one sender until `now + leaseMs`, and
-   * writes the tokens of its mail's links in the same write: no other run, here or in another
-   * process, takes it meanwhile. Should the sender die, the alert is due again when the lease
-   * ends. Null when it is not due or another sender has it.
-   */
-  claim(id: string, now: Date, leaseMs: number, links: MailTokens): Promise<Alert | null> {
-    return this.update(id, (alert, op) => {
-      if (!isDue(alert, now)) return null;
-      const until = now.getTime() + leaseMs;
-      op.delete(keys.alertDue(alert.dueAt!, id)).set(keys.alertDue(until, id), null);
-      this.writeTokens(op, links);
-      return { ...alert, dueAt: until, sendingUntil: until };
-    });
-  }
-
-  /**
-   * Moves a due alert with nothing new on to its next digest, unless another sender has it: jobs
-   * are new after `now`. Null when it was not due any more.
-   */
-  advance(id: string, now: Date, nextDue: Date): Promise<Alert | null> {
-    return this.update(id, (alert, op) => {
-      if (!isDue(alert, now)) return null;
-      op.delete(keys.alertDue(alert.dueAt!, id)).set(keys.alertDue(nextDue.getTime(), id), null);
-      return { ...alert, since: now.toISOString(), dueAt: nextDue.getTime() };
-    });
   }
 
   /**
@@ -380,6 +388,11 @@ export class AlertStore {
     });
     for await (const entry of entries) ids.push(entry.key[2] as string);
     return ids;
+  }
+
+  /** The writes of one digest run, committed in groups (kv/alert-digests.ts). */
+  digestWrites(): DigestWrites {
+    return new DigestWrites(this.kv, this);
   }
 
   /** Adds one to a day's count of digests sent or failed. */

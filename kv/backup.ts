@@ -128,6 +128,14 @@ const NEVER_DUMPED: readonly Deno.KvKey[] = [
   keys.snapshotLease(),
 ];
 
+/**
+ * Job alerts, left out unless asked for: their subscribers' e-mail addresses and searches, the
+ * hashes of their mails' link tokens, the per-address and per-client counts, and the count of
+ * confirmed alerts (which a database restored without them must not claim). A backup for the
+ * jobs and the portal needs none of it; the per-day totals of mails sent hold no address and stay.
+ */
+const ALERT_PREFIXES: readonly Deno.KvKey[] = keys.alertTables();
+
 const under = (prefixes: readonly Deno.KvKey[], key: Deno.KvKey) =>
   prefixes.some((prefix) =>
     prefix.length <= key.length && prefix.every((part, i) => part === key[i])
@@ -136,21 +144,35 @@ const under = (prefixes: readonly Deno.KvKey[], key: Deno.KvKey) =>
 export interface DumpOptions {
   /** Also write the token-signing key, the main-admin secret and live sessions. */
   withSecrets?: boolean;
+  /** Also write the job alerts: personal data (subscribers' e-mail addresses). */
+  withAlerts?: boolean;
 }
 
-/** Writes the entries of the database as JSON lines; returns how many entries it wrote. */
+export interface DumpResult {
+  /** Entries written. */
+  entries: number;
+  /** Entries of job alerts left out (none when asked for them). */
+  alertEntriesLeftOut: number;
+}
+
+/** Writes the entries of the database as JSON lines. */
 export async function dumpDatabase(
   kv: Deno.Kv,
   output: WritableStream<Uint8Array>,
-  { withSecrets = false }: DumpOptions = {},
-) {
+  { withSecrets = false, withAlerts = false }: DumpOptions = {},
+): Promise<DumpResult> {
   const writer = output.getWriter();
   const encoder = new TextEncoder();
   let count = 0;
+  let alertEntriesLeftOut = 0;
   let buffered = "";
   try {
     for await (const entry of kv.list({ prefix: [] }, { batchSize: 1000 })) {
       if (under(NEVER_DUMPED, entry.key) || (!withSecrets && under(SECRET_PREFIXES, entry.key))) {
+        continue;
+      }
+      if (!withAlerts && under(ALERT_PREFIXES, entry.key)) {
+        alertEntriesLeftOut++;
         continue;
       }
       buffered += JSON.stringify({
@@ -168,7 +190,7 @@ export async function dumpDatabase(
   } finally {
     writer.releaseLock();
   }
-  return count;
+  return { entries: count, alertEntriesLeftOut };
 }
 
 async function* lines(input: ReadableStream<Uint8Array<ArrayBuffer>>): AsyncGenerator<string> {

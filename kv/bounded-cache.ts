@@ -10,7 +10,8 @@
  *   CACHE_BUDGETS below: view and click totals of jobs (kv/jobs/store.ts), analytics report answers and
  *   the job names they show (kv/analytics/reports.ts), verified admin tokens (server/auth.ts), user-agent
  *   verdicts (server/visitors.ts) and the job names the traffic counter records (server/counter.ts),
- *   each day's sources and search terms (kv/analytics/insight.ts).
+ *   each day's sources and search terms (kv/analytics/insight.ts), and for one digest run its
+ *   searches' newest matches and its mails (server/digest-mails.ts).
  * - Still bounded otherwise: the analytics reports' day counts (kv/analytics/reports.ts, one entry
  *   a day of the longest report period), what the traffic counter knows it counted
  *   (server/counter.ts, its own byte budget, oldest first), reads in flight shared by callers
@@ -50,6 +51,10 @@ export const CACHE_BUDGETS = {
    * values) is about 100 KB, a quiet day a few; 90 busy days fit.
    */
   insightDays: 8 * MB,
+  /** A digest run's newest matches of each search (server/digest-mails.ts). */
+  digestMatches: 1 * MB,
+  /** A digest run's mails, shared by alerts with the same jobs (server/digest-mails.ts). */
+  digestMails: 4 * MB,
 } as const;
 
 /** Bytes a value takes in memory, roughly: two a character of its JSON, and an object's header. */

@@ -176,6 +176,16 @@ export const keys = {
   alertRequests: (bucket: string) => ["alert_requests", bucket] as const,
   alertTotal: (field: "confirmed") => ["alert_totals", field] as const,
   alertDays: () => ["alert_day"] as const,
+  /** Every alert table but the per-day totals: what a dump leaves out unless asked (kv/backup.ts). */
+  alertTables: (): Deno.KvKey[] => [
+    ["alerts"],
+    ["alert_addresses"],
+    ["alert_tokens"],
+    ["alerts_due"],
+    ["alert_confirmations"],
+    ["alert_requests"],
+    ["alert_totals"],
+  ],
   alertDay: (day: string, field: AlertDayField) => ["alert_day", day, field] as const,
 
   // DEMO DATA

@@ -47,7 +47,7 @@ export class PasswordResetStore {
     );
     if (mails.count > RESET_MAILS_PER_HOUR) return null;
     const token = newToken();
-    const hash = await tokenHash(token);
+    const hash = tokenHash(token);
     const reset: PasswordReset = {
       adminId,
       expiresAt: new Date(this.now().getTime() + RESET_LINK_MS).toISOString(),
@@ -61,7 +61,7 @@ export class PasswordResetStore {
 
   async lookUp(token: string): Promise<ResetLookup> {
     if (!token || token.length > 100) return { state: "unknown" };
-    const hash = await tokenHash(token);
+    const hash = tokenHash(token);
     const entry = await this.kv.get<PasswordReset>(keys.passwordReset(hash));
     if (!entry.value) return { state: "unknown" };
     if (Date.parse(entry.value.expiresAt) <= this.now().getTime()) return { state: "expired" };

@@ -2,7 +2,8 @@
  * Database tasks on the configured database (DENO_KV_PATH, DENO_KV_URL or ./data/careeredge.kv):
  *
  *   deno task seed [--force]                     demo data; refuses a database that has jobs
- *   deno task db:dump [--with-secrets] [file]    the entries as JSON lines (kv/backup.ts), to the
+ *   deno task db:dump [--with-secrets] [--with-alerts] [file]
+ *                                                the entries as JSON lines (kv/backup.ts), to the
  *                                                file (owner-only) or standard output
  *   deno task db:restore [file]                  a dump from the file or standard input, into an
  *                                                empty database or to finish a failed restore
@@ -17,6 +18,8 @@ import { dirname } from "node:path";
 import { DatabaseError, openDatabase } from "../kv/db.ts";
 import {
   dumpDatabase,
+  type DumpOptions,
+  type DumpResult,
   RESTORE_UNFINISHED,
   restoreDatabase,
   restoreUnfinished,
@@ -26,6 +29,7 @@ import { seedDemo, seedDemoIfEmpty } from "../kv/seed.ts";
 import { activityExpiry } from "../kv/activity.ts";
 import { kindLine, migrateDatabase } from "../kv/migrate.ts";
 import { sendDigests } from "./digests.ts";
+import { alertExpiry } from "../kv/alerts.ts";
 
 async function openConfigured(): Promise<Deno.Kv> {
   return await openDatabase(loadConfig(Deno.env.toObject()));
@@ -49,7 +53,7 @@ async function seedCommand(force: boolean) {
 }
 
 const USAGE =
-  "Usage: deno run -A server/cli.ts seed [--force] | dump [--with-secrets] [file] | restore [file] | migrate | send-alerts";
+  "Usage: deno run -A server/cli.ts seed [--force] | dump [--with-secrets] [--with-alerts] [file] | restore [file] | migrate | send-alerts";
 
 /** Sends the due job alert digests with the server's own code, and says what it did. */
 async function sendAlertsCommand() {
@@ -90,7 +94,7 @@ async function migrateCommand() {
  * that replaces `path` once complete: a failed dump never leaves a half-written backup in its place,
  * and a file that existed with wider permissions is replaced, not reused.
  */
-async function dumpToFile(kv: Deno.Kv, path: string, withSecrets: boolean): Promise<number> {
+async function dumpToFile(kv: Deno.Kv, path: string, options: DumpOptions): Promise<DumpResult> {
   const temporary = await Deno.makeTempFile({
     dir: dirname(path),
     prefix: ".dump-",
@@ -99,12 +103,44 @@ async function dumpToFile(kv: Deno.Kv, path: string, withSecrets: boolean): Prom
   try {
     await Deno.chmod(temporary, 0o600);
     const file = await Deno.open(temporary, { write: true, truncate: true });
-    const count = await dumpDatabase(kv, file.writable, { withSecrets });
+    const result = await dumpDatabase(kv, file.writable, options);
     await Deno.rename(temporary, path);
-    return count;
+    return result;
   } catch (error) {
     await Deno.remove(temporary).catch(() => {});
     throw error;
+  }
+}
+
+const DUMP_FLAGS = ["--with-secrets", "--with-alerts"];
+
+/** `db:dump`: its flags, then at most a file; says what it left out and what the dump holds. */
+async function dumpCommand(args: string[]) {
+  const flags = args.filter((arg) => DUMP_FLAGS.includes(arg));
+  const files = args.filter((arg) => !DUMP_FLAGS.includes(arg));
+  if (files.length > 1 || files[0]?.startsWith("--") || new Set(flags).size < flags.length) {
+    throw new TaskError(USAGE);
+  }
+  const withSecrets = flags.includes("--with-secrets");
+  const withAlerts = flags.includes("--with-alerts");
+  const file = files[0] && files[0] !== "-" ? files[0] : null;
+  using kv = await openConfigured();
+  const { entries, alertEntriesLeftOut } = file
+    ? await dumpToFile(kv, file, { withSecrets, withAlerts })
+    : await dumpDatabase(kv, Deno.stdout.writable, { withSecrets, withAlerts });
+  console.error(
+    `Dumped ${entries} entries${file ? ` to ${file}` : ""}${
+      withSecrets ? ", with the signing key and sessions" : ""
+    }.`,
+  );
+  if (withAlerts) {
+    console.error(
+      "This dump holds personal data: the e-mail addresses and searches of job alert subscribers. Keep it as safe as the database, and delete it when it is no longer needed.",
+    );
+  } else if (alertEntriesLeftOut > 0) {
+    console.error(
+      `Left out the job alerts (${alertEntriesLeftOut} entries: subscribers' e-mail addresses); a database restored from this dump has none. \`--with-alerts\` keeps them.`,
+    );
   }
 }
 
@@ -117,19 +153,7 @@ if (import.meta.main) {
       }
       await seedCommand(rest[0] === "--force");
     } else if (command === "dump") {
-      const withSecrets = rest[0] === "--with-secrets";
-      const files = withSecrets ? rest.slice(1) : rest;
-      if (files.length > 1 || files[0]?.startsWith("--")) throw new TaskError(USAGE);
-      const file = files[0] && files[0] !== "-" ? files[0] : null;
-      using kv = await openConfigured();
-      const count = file
-        ? await dumpToFile(kv, file, withSecrets)
-        : await dumpDatabase(kv, Deno.stdout.writable, { withSecrets });
-      console.error(
-        `Dumped ${count} entries${file ? ` to ${file}` : ""}${
-          withSecrets ? ", with the signing key and sessions" : ""
-        }.`,
-      );
+      await dumpCommand(rest);
     } else if (command === "send-alerts") {
       if (rest.length > 0) throw new TaskError(USAGE);
       await sendAlertsCommand();
@@ -143,8 +167,11 @@ if (import.meta.main) {
       const input = rest[0] && rest[0] !== "-"
         ? (await Deno.open(rest[0])).readable
         : Deno.stdin.readable;
+      const now = new Date();
+      const activity = activityExpiry(config.ACTIVITY_RETENTION_DAYS, now);
+      const alerts = alertExpiry(now);
       const { entries, resumed } = await restoreDatabase(kv, input, {
-        expiry: activityExpiry(config.ACTIVITY_RETENTION_DAYS, new Date()),
+        expiry: (key, value) => activity(key, value) ?? alerts(key, value),
       });
       console.error(
         `Restored ${entries} entries${resumed ? " (finished an earlier restore)" : ""}.`,

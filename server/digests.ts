@@ -4,24 +4,32 @@
  * link to the whole search, and no mail when nothing is new. `Deno.cron` runs this every quarter
  * hour (main.ts), so digests leave at 08:00 in any TIMEZONE; `deno task alerts:send` runs it now.
  *
- * Each alert is claimed before its mail goes (kv/alerts.ts), so however many runs overlap, here or
- * in other processes, one digest goes out once. An alert costs at most two KV writes: the claim
- * with its links' tokens, and the end of the send with the day's count (one when nothing is new). A send the SMTP server refuses leaves the alert
- * due, and the next run tries again with the same jobs.
+ * Each alert is claimed before its mail goes (kv/alert-digests.ts), so however many runs overlap,
+ * here or in other processes, one digest goes out once. Alerts are read ten at a time, and their
+ * claims (with their links' tokens) and the ends of their sends (with the day's count) are written
+ * in groups of up to ten. A send the SMTP server refuses leaves the alert due, and the next run
+ * tries again with the same jobs.
  */
 import pLimit from "p-limit";
 import type { Services } from "./context.ts";
-import { type Alert, type AlertQuery, isDue, nextDigestAt } from "../kv/alerts.ts";
+import {
+  type Alert,
+  ALERT_FREQUENCIES,
+  type AlertFrequency,
+  isDue,
+  nextDigestAt,
+} from "../kv/alerts.ts";
+import type { HeldAlert } from "../kv/alert-digests.ts";
 import type { Job } from "../kv/schemas.ts";
-import { alertLink, DIGEST_JOBS, digestMail } from "../routes/alerts/mail.tsx";
+import { digestSenders, newestMatches } from "./digest-mails.ts";
 import { siteOf } from "../routes/alerts/request.ts";
 
 /** How long a claim holds an alert: far longer than one send takes. */
 const CLAIM_MS = 10 * 60 * 1000;
-/** The newest matches read per search, of which the new ones are sent. */
-const NEWEST_READ = 50;
-/** Alerts worked on at once: their KV reads and writes overlap, their sends keep to the rate. */
-const CONCURRENCY = 8;
+/** Groups of alerts worked on at once: their reads overlap, their sends keep to the rate. */
+const CONCURRENCY = 4;
+/** Alerts read together: as many as KV gives in one read. */
+const READ_GROUP = 10;
 
 export interface DigestRun {
   /** Alerts that were due. */
@@ -53,64 +61,66 @@ export async function sendDigests(services: Services): Promise<DigestRun> {
   const site = siteOf(config);
   const ids = await alerts.due(runAt);
   const run: DigestRun = { due: ids.length, sent: 0, failed: 0, empty: 0, taken: 0 };
-  // Alerts with one search share its newest matches for the run.
-  const newest = new Map<string, Promise<Job[]>>();
-  const matches = (query: AlertQuery) => {
-    const key = JSON.stringify(Object.entries(query).sort());
-    let found = newest.get(key);
-    if (!found) {
-      found = jobs.search({
-        ...query,
-        page: 1,
-        limit: NEWEST_READ,
-        sortBy: "datePosted",
-        sortOrder: "desc",
-      }).then((page) => page.jobs);
-      newest.set(key, found);
-    }
-    return found;
-  };
+  const writes = alerts.digestWrites();
+  const matches = newestMatches(jobs);
+  const senderOf = digestSenders(site, services.mailer);
+  const nextDigestOf = Object.fromEntries(
+    ALERT_FREQUENCIES.map((frequency) => [
+      frequency,
+      nextDigestAt(frequency, runAt, config.TIMEZONE),
+    ]),
+  ) as Record<AlertFrequency, Date>;
   const pace = pacer(config.MAIL_RATE_PER_SECOND);
 
-  async function digest(id: string) {
-    const alert = await alerts.get(id);
-    if (!alert || !isDue(alert, runAt)) return run.taken++;
-    const nextDue = nextDigestAt(alert.frequency, runAt, config.TIMEZONE);
+  async function digest(held: HeldAlert) {
+    const { alert } = held;
+    if (!isDue(alert, runAt)) return run.taken++;
+    const nextDue = nextDigestOf[alert.frequency];
     const fresh = newSince(await matches(alert.query), alert, runAt);
     if (fresh.length === 0) {
-      return (await alerts.advance(id, runAt, nextDue)) ? run.empty++ : run.taken++;
+      return (await writes.advance(held, runAt, nextDue)) ? run.empty++ : run.taken++;
     }
-    const links = await alerts.mailTokens(alert);
-    // Claimed only if still due: then nothing has moved its `since` since it was read above.
-    const claimed = await alerts.claim(id, runAt, CLAIM_MS, links);
+    const links = alerts.mailTokens(alert);
+    // Claimed only if unchanged since it was read: then its `since` is the one matched above.
+    const claimed = await writes.claim(held, runAt, CLAIM_MS, links);
     if (!claimed) return run.taken++;
-    const mail = digestMail(site, alert, fresh.slice(0, DIGEST_JOBS), fresh.length > DIGEST_JOBS, {
-      unsubscribe: alertLink(site, "unsubscribe", links.unsubscribe),
-      manage: alertLink(site, "manage", links.manage),
-    });
+    const send = senderOf(alert, fresh);
     await pace();
-    const sent = await services.mailer.send({
-      ...mail,
-      messageId: `<digest-${alert.id}-${runAt.getTime()}@${new URL(site).hostname}>`,
-    }).then(() => true, (error) => {
+    // The same digest sent again after a crash (see kv/alert-digests.ts) has the same id, by
+    // which mailbox providers may drop the second.
+    const since = Date.parse(alert.since ?? alert.confirmedAt ?? alert.createdAt);
+    const error = await send(links, `<digest-${alert.id}-${since}@${new URL(site).hostname}>`)
+      .then(() => null, (error) => error ?? "refused");
+    // Marked at once, before anything else: a failed send leaves the jobs unsent and the alert
+    // due at once, for the next run.
+    await writes.finish(claimed, error ? null : runAt, error ? runAt : nextDue);
+    if (error) {
       console.error(`Sending a job alert digest failed: ${error?.message ?? error}`);
-      return false;
-    });
-    // A failed send leaves the jobs unsent and the alert due at once: the next run tries again.
-    await alerts.finish(claimed, sent ? runAt : null, sent ? nextDue : runAt);
-    if (sent) run.sent++;
-    else run.failed++;
+      run.failed++;
+    } else run.sent++;
   }
 
+  // Ten alerts a read; a few reads at once, each with its alerts' sends under way.
   const limit = pLimit(CONCURRENCY);
-  await Promise.all(ids.map((id) =>
-    limit(() =>
-      digest(id).catch((error) => {
-        // The claim keeps the alert until it ends; then it is due again.
-        console.error(`A job alert digest failed: ${error}`);
-        run.failed++;
-      })
-    )
+  const groups = Array.from(
+    { length: Math.ceil(ids.length / READ_GROUP) },
+    (_, i) => ids.slice(i * READ_GROUP, (i + 1) * READ_GROUP),
+  );
+  await Promise.all(groups.map((group) =>
+    limit(async () => {
+      const held = await writes.read(group).catch((error) => {
+        console.error(`Reading job alerts failed: ${error}`);
+        return [];
+      });
+      run.taken += group.length - held.length;
+      await Promise.all(held.map((one) =>
+        digest(one).catch((error) => {
+          // The claim keeps the alert until it ends; then it is due again.
+          console.error(`A job alert digest failed: ${error}`);
+          run.failed++;
+        })
+      ));
+    })
   ));
   return run;
 }

@@ -11,14 +11,20 @@ import type { Mail } from "../../server/mail.ts";
 import { POSTAL_ADDRESS } from "../../client/components/site.tsx";
 import { jobPath } from "../../client/components/job-card.tsx";
 import { SITE_NAME } from "../pages/document.tsx";
-import { listSearch } from "../pages/query.ts";
+import { listSearch, postedInWords, salaryInWords } from "../pages/query.ts";
 
-/** The alert's search in words: `“python” in Pune · Full-Time`, or `All jobs`. */
+/**
+ * The alert's search in words: `“python” in Pune · Full-Time · at Acme · 10 LPA and up · Posted
+ * in the last 7 days`, or `All jobs`.
+ */
 export function describeSearch(query: AlertQuery): string {
-  const { keywords, location, ...filters } = query;
+  const { keywords, location, company, payMin, postedWithin, ...filters } = query;
   const parts = [
     [keywords && `“${keywords}”`, location && `in ${location}`].filter(Boolean).join(" "),
     ...Object.values(filters),
+    company && `at ${company}`,
+    payMin && salaryInWords(payMin),
+    postedWithin && `Posted in the ${postedInWords(postedWithin).toLowerCase()}`,
   ].filter(Boolean);
   return parts.length ? parts.join(" · ") : "All jobs";
 }

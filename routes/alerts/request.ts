@@ -15,7 +15,7 @@ import { PUBLIC_FILTERS } from "../../kv/job-fields.ts";
 import { ALERT_FREQUENCIES, ALERT_REQUESTS_PER_HOUR, type AlertQuery } from "../../kv/alerts.ts";
 import type { Config } from "../../server/config.ts";
 import { afterAnswer, type Mail } from "../../server/mail.ts";
-import { filterQueryOf } from "../api/jobs.ts";
+import { filterQueryOf, pageFilterQuery } from "../api/jobs.ts";
 import { alertLink, confirmationMail } from "./mail.tsx";
 
 /** What every request is answered, whether a mail goes out or not. */
@@ -37,11 +37,17 @@ export const alertEmail = z.string({ error: "Email is required" })
   )
   .pipe(emailSchema);
 
+const numberAsText = (value: unknown) => typeof value === "number" ? String(value) : value;
+
 export const alertInput = z.object({
   email: alertEmail,
   keywords: filterText,
   location: filterText,
   ...filterQueryOf(PUBLIC_FILTERS),
+  ...pageFilterQuery,
+  // A JSON body may give these as numbers; the list's query string gives text.
+  payMin: z.preprocess(numberAsText, pageFilterQuery.payMin),
+  postedWithin: z.preprocess(numberAsText, pageFilterQuery.postedWithin),
   frequency: z.enum(ALERT_FREQUENCIES, { error: "frequency must be daily or weekly" }),
 });
 
@@ -72,8 +78,9 @@ export async function requestAlert(services: Services, c: Context, body: unknown
     });
   }
   const { email, frequency, ...filters } = input;
+  // Kept as the list's query string writes them: the digest and the link read them back alike.
   const query: AlertQuery = Object.fromEntries(
-    Object.entries(filters).filter(([, value]) => value),
+    Object.entries(filters).flatMap(([name, value]) => value ? [[name, String(value)]] : []),
   );
   const requested = await services.alerts.request({ email, query, frequency });
   if (!requested) return;

@@ -61,12 +61,8 @@ export function filterQueryOf<Param extends string>(filters: readonly PublicFilt
 const MOST_PAY_MIN = 100_000_000;
 const POSTED_DAYS = POSTED_WITHIN.map(String) as [string, ...string[]];
 
-export const publicJobQuery = z.object({
-  page,
-  limit: limit(PUBLIC_PAGE_SIZE),
-  keywords: searchText,
-  location: searchText,
-  ...filterQueryOf(PUBLIC_FILTERS),
+/** The filters the job list has beside the job field table's: company, pay and date posted. */
+export const pageFilterQuery = {
   company: filterText.transform((name) => name?.trim() || undefined),
   payMin: wholeNumber(0, MOST_PAY_MIN, 0, { emptyIsAbsent: true }).transform((rupees) =>
     rupees || undefined
@@ -74,6 +70,15 @@ export const publicJobQuery = z.object({
   postedWithin: optionalEnum(POSTED_DAYS).transform((days) =>
     days === undefined ? undefined : Number(days)
   ),
+};
+
+export const publicJobQuery = z.object({
+  page,
+  limit: limit(PUBLIC_PAGE_SIZE),
+  keywords: searchText,
+  location: searchText,
+  ...filterQueryOf(PUBLIC_FILTERS),
+  ...pageFilterQuery,
   sortBy: z.enum(["relevance", "datePosted", "companyName", "role", "pay"], {
     error: "sortBy must be relevance, datePosted, companyName, role or pay",
   }).default("relevance"),

@@ -16,8 +16,7 @@ import { PageLinks } from "../../client/components/pagination.tsx";
 import { JobGridSkeleton } from "../../client/components/skeletons.tsx";
 import { formatCount } from "../../client/components/format.ts";
 import { Document, type PageMeta, ReloadWithoutScript } from "./document.tsx";
-import { type ListQuery, listQueryOf, listSearch } from "./query.ts";
-import { LAKH } from "../../kv/search/codes.ts";
+import { type ListQuery, listQueryOf, listSearch, postedInWords, salaryInWords } from "./query.ts";
 
 export interface JobListData {
   jobs: Job[];
@@ -37,14 +36,14 @@ const choices = (counted: Counted[]): Choice[] =>
 const salaryChoices = (counted: Counted[], chosen?: string): Choice[] =>
   counted.filter(([value, jobs]) => jobs > 0 || value === chosen).map(([value, jobs]) => ({
     value,
-    label: `${Number(value) / LAKH} LPA and up (${formatCount(jobs)})`,
+    label: `${salaryInWords(value)} (${formatCount(jobs)})`,
   }));
 
 /** "Last 24 hours (5)", "Last 7 days (40)". */
 const postedChoices = (counted: Counted[]): Choice[] =>
   counted.map(([days, jobs]) => ({
     value: days,
-    label: `${days === "1" ? "Last 24 hours" : `Last ${days} days`} (${formatCount(jobs)})`,
+    label: `${postedInWords(days)} (${formatCount(jobs)})`,
   }));
 
 /** Each dropdown's options, by its query parameter. */

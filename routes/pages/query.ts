@@ -31,6 +31,17 @@ const MAX_PAGE = 1_000_000;
 export const SALARY_VALUES: readonly string[] = SALARY_BANDS.map((lakhs) => String(lakhs * LAKH));
 const POSTED_VALUES: readonly string[] = POSTED_WITHIN.map(String);
 
+/** A pay filter in words: "10 LPA and up", or the rupees when not a round figure of lakhs. */
+export function salaryInWords(rupees: string): string {
+  const value = Number(rupees);
+  return value % (LAKH / 100) === 0
+    ? `${value / LAKH} LPA and up`
+    : `₹${value.toLocaleString("en-IN")} a year and up`;
+}
+
+/** A Date posted window in words: "Last 24 hours", "Last 7 days". */
+export const postedInWords = (days: string) => days === "1" ? "Last 24 hours" : `Last ${days} days`;
+
 const text = (params: URLSearchParams, name: string, max = MAX_TEXT) =>
   params.get(name)?.trim().slice(0, max) || undefined;
 

@@ -13,9 +13,16 @@ const PHONE = { width: 390, height: 844 };
 Deno.test("the alert form and the alert pages in Chromium", browserTest, async (t) => {
   await using smtp = await testSmtp();
   await using server = await testServer({ config: { SMTP_URL: smtp.url } });
-  await seedJobs(server, [{ role: "Python Developer" }, { role: "Chef" }]);
+  const now = new Date().toISOString();
+  await seedJobs(server, [
+    { role: "Python Developer", estPackage: "8-12 LPA", datePosted: now },
+    { role: "Chef", datePosted: now },
+  ]);
   await using browser = await launchBrowser();
-  const search = `${server.url}/jobs?keywords=python&employmentType=Full-Time`;
+  // Every kind of filter: words, a job field, and the list's own company, pay and date posted.
+  const search =
+    `${server.url}/jobs?keywords=python&employmentType=Full-Time&payMin=600000&postedWithin=30&company=Acme+Corp`;
+  const words = "“python” · Full-Time · at Acme Corp · 6 LPA and up · Posted in the last 30 days";
 
   await t.step("with JavaScript the form answers in place", async () => {
     const context = await browser.newContext({ viewport: PHONE });
@@ -23,7 +30,7 @@ Deno.test("the alert form and the alert pages in Chromium", browserTest, async (
     await page.goto(search);
     await wakeIslands(page);
     const form = page.getByRole("region", { name: "Get new jobs like these by e-mail" });
-    await form.getByText("“python” · Full-Time. New matches only").waitFor();
+    await form.getByText(`${words}. New matches only`).waitFor();
     await form.getByLabel("E-mail address").fill("someone@localhost");
     await form.getByRole("button", { name: "Create Alert" }).click();
     // The browser's own check stops an address it can tell is wrong; the server's catches this.
@@ -37,7 +44,7 @@ Deno.test("the alert form and the alert pages in Chromium", browserTest, async (
     const width = await page.evaluate(() => document.body.scrollWidth);
     assert.ok(width <= PHONE.width);
     const [mail] = await smtp.received(1);
-    assert.match(mail.text, /“python” · Full-Time \(weekly\)/);
+    assert.ok(mail.text.includes(`${words} (weekly)`), mail.text);
 
     const confirm = mail.text.match(/\/alerts\/confirm\?token=[\w-]+/)![0];
     await page.goto(`${server.url}${confirm}`);
@@ -46,7 +53,7 @@ Deno.test("the alert form and the alert pages in Chromium", browserTest, async (
     await page.screenshot({ path: "/tmp/alerts/confirmed-390.png" });
     const manage = mail.text.match(/\/alerts\/manage\?token=[\w-]+/)![0];
     await page.goto(`${server.url}${manage}`);
-    await page.getByRole("button", { name: "Pause “python” · Full-Time" }).click();
+    await page.getByRole("button", { name: `Pause ${words}` }).click();
     await page.getByText("Weekly · Paused").waitFor();
     await page.screenshot({ path: "/tmp/alerts/manage-390.png", fullPage: true });
     await context.close();
@@ -62,7 +69,7 @@ Deno.test("the alert form and the alert pages in Chromium", browserTest, async (
     await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
     const [, mail] = await smtp.received(2);
     assert.deepEqual(mail.to, ["nojs@example.com"]);
-    assert.match(mail.text, /“python” · Full-Time \(daily\)/);
+    assert.ok(mail.text.includes(`${words} (daily)`), mail.text);
     await context.close();
   });
 });

@@ -14,8 +14,10 @@ import { type Alert, ALERT_VERSION, type AlertQuery } from "../../kv/alerts.ts";
 import { stampedAt } from "../../kv/schema-version.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { DAY_MS } from "../../kv/constants.ts";
+import { cpuUsage } from "node:process";
 
-const ALERTS = 10_000;
+/** `BENCH_ALERTS` alerts (10,000 by default): fewer for a quick profile. */
+const ALERTS = Number(Deno.env.get("BENCH_ALERTS") ?? 10_000);
 const PER_WRITE = 100;
 
 /** Searches as visitors make them, drawn from the jobs themselves. */
@@ -82,13 +84,17 @@ try {
   const services = createServices({ kv, config });
   const catalog = await services.jobs.active();
   const jobs = catalog.list().map(({ job }) => job);
-  await writeAlerts(kv, queries(jobs.slice(0, 2000)), new Date());
+  // `BENCH_SEARCHES` searches (2,000 by default), taken by the alerts in turn.
+  const searches = Number(Deno.env.get("BENCH_SEARCHES") ?? 2000);
+  await writeAlerts(kv, queries(jobs.slice(0, searches)), new Date());
   const before = Deno.memoryUsage().rss;
   let peak = before;
   const sampler = setInterval(() => peak = Math.max(peak, Deno.memoryUsage().rss), 50);
   const started = performance.now();
+  const cpuBefore = cpuUsage();
   const run = await sendDigests(services);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuUsage(cpuBefore);
   clearInterval(sampler);
   peak = Math.max(peak, Deno.memoryUsage().rss);
   services.mailer.close();
@@ -97,6 +103,8 @@ try {
     activeJobs: jobs.length,
     run,
     seconds: Number(seconds.toFixed(1)),
+    // The process's own CPU time: on a shared machine, what the run costs whatever the load.
+    cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(1)),
     rssBeforeMb: Math.round(before / 1048576),
     addedMb: Math.round((peak - before) / 1048576),
   }));

@@ -98,6 +98,32 @@ Deno.test("db:dump writes a file only its owner can read, also over a file that 
     assert.equal((await Deno.stat(secret)).mode! & 0o777, 0o600);
     assert.ok((await Deno.readTextFile(secret)).includes("signing-key"));
 
+    // Job alerts are left out, and the task says so; asked for, the dump says it holds personal data.
+    {
+      using kv = await Deno.openKv(source);
+      await kv.set(keys.alertAddress("subscriber@example.com"), { alertIds: ["a1"] });
+    }
+    const left = await task(source, "dump", dump);
+    assert.equal(left.code, 0, left.stderr);
+    assert.ok(!(await Deno.readTextFile(dump)).includes("subscriber@example.com"));
+    assert.match(
+      left.stderr,
+      /\nLeft out the job alerts \(1 entries: subscribers' e-mail addresses\); a database restored from this dump has none\. `--with-alerts` keeps them\.$/,
+    );
+    const personal = `${folder}/personal.jsonl`;
+    const withAlerts = await task(source, "dump", "--with-alerts", "--with-secrets", personal);
+    assert.equal(withAlerts.code, 0, withAlerts.stderr);
+    assert.equal(
+      withAlerts.stderr,
+      `Dumped 4 entries to ${personal}, with the signing key and sessions.\n` +
+        "This dump holds personal data: the e-mail addresses and searches of job alert subscribers. Keep it as safe as the database, and delete it when it is no longer needed.",
+    );
+    assert.equal((await Deno.stat(personal)).mode! & 0o777, 0o600);
+    assert.ok((await Deno.readTextFile(personal)).includes("subscriber@example.com"));
+
+    const twice = await task(source, "dump", "--with-alerts", "--with-alerts", dump);
+    assert.equal(twice.code, 1);
+    assert.match(twice.stderr, /^Usage: /);
     const wrong = await task(source, "dump", "--with-secret", dump);
     assert.equal(wrong.code, 1);
     assert.match(wrong.stderr, /^Usage: /);

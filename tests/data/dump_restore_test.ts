@@ -7,6 +7,7 @@ import { dumpDatabase, restoreDatabase, restoreUnfinished, TaskError } from "../
 import { kvKeySize } from "../../kv/atomic.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { signIn } from "../helpers/admins.ts";
+import { alertExpiry } from "../../kv/alerts.ts";
 
 /** Deno.KvU64 keeps its number out of reach of deepEqual, so compare it as a tagged bigint. */
 function comparable(value: unknown): unknown {
@@ -27,12 +28,12 @@ async function everything(kv: Deno.Kv) {
 async function dumpText(kv: Deno.Kv, options?: Parameters<typeof dumpDatabase>[2]) {
   let text = "";
   const decoder = new TextDecoder();
-  const count = await dumpDatabase(
+  const { entries: count, alertEntriesLeftOut } = await dumpDatabase(
     kv,
     new WritableStream({ write: (part) => void (text += decoder.decode(part, { stream: true })) }),
     options,
   );
-  return { text, count };
+  return { text, count, alertEntriesLeftOut };
 }
 
 /** Values of every kind Deno KV can hold, beside the demo data's jobs and counters. */
@@ -61,7 +62,7 @@ Deno.test("db:dump then db:restore into an empty database gives back identical d
   await addAwkwardValues(source.kv, first._id);
   const file = await Deno.makeTempFile({ suffix: ".jsonl" });
   try {
-    const dumped = await dumpDatabase(
+    const { entries: dumped } = await dumpDatabase(
       source.kv,
       (await Deno.open(file, { write: true, truncate: true })).writable,
     );
@@ -268,4 +269,65 @@ Deno.test("a dump leaves out the signing key, the main-admin secret and live ses
   assert.ok(full.includes("a-signing-key-that-mints-tokens"));
   assert.ok(full.includes("one-time-secret"));
   assert.ok(full.includes(jti));
+});
+
+Deno.test("a dump leaves out job alerts' subscribers unless asked; with them it restores them whole", async () => {
+  await using t = await testApp();
+  const { alerts } = t.services;
+  const requested = await alerts.request({
+    email: "subscriber@example.com",
+    query: { keywords: "python" },
+    frequency: "daily",
+  });
+  await alerts.confirm(requested!.confirm);
+  await alerts.request({ email: "pending@example.com", query: {}, frequency: "weekly" });
+  await alerts.countRequest("203.0.113.0");
+  await alerts.countDay("sent", 4);
+  const tables = (text: string) =>
+    new Set(text.trimEnd().split("\n").map((line) => String(JSON.parse(line).key[0])));
+  const alertTables = keys.alertTables().map((prefix) => String(prefix[0]));
+
+  const plain = await dumpText(t.kv);
+  assert.ok(!plain.text.includes("@example.com"), "no subscriber's address");
+  assert.ok(!plain.text.includes("203.0.113"), "no client's address");
+  for (const table of alertTables) assert.ok(!tables(plain.text).has(table), table);
+  // Tokens are stored hashed: their hashes are left out too.
+  for await (const entry of t.kv.list({ prefix: ["alert_tokens"] })) {
+    assert.ok(!plain.text.includes(String(entry.key[1])));
+  }
+  assert.ok(plain.alertEntriesLeftOut > 8, `${plain.alertEntriesLeftOut} left out`);
+  // The totals per day hold no address and stay; a restore claims no confirmed alert.
+  await using restored = await testApp();
+  await restoreDatabase(restored.kv, new Blob([plain.text]).stream());
+  const totals = await restored.services.alerts.totals([alerts.day()]);
+  assert.equal(totals.confirmed, 0);
+  assert.equal(totals.days[0].sent, 4);
+
+  const full = await dumpText(t.kv, { withAlerts: true });
+  assert.equal(full.alertEntriesLeftOut, 0);
+  assert.equal(full.count, plain.count + plain.alertEntriesLeftOut);
+  await using whole = await testApp();
+  await restoreDatabase(whole.kv, new Blob([full.text]).stream());
+  const kept = await whole.services.alerts.alertsOf("subscriber@example.com");
+  assert.deepEqual(kept.alerts.map((alert) => [alert.status, alert.query]), [
+    ["active", { keywords: "python" }],
+  ]);
+  assert.equal((await whole.services.alerts.totals([alerts.day()])).confirmed, 1);
+});
+
+Deno.test("restored alerts expire as they would have: pending ones, links and counts", () => {
+  const now = new Date("2026-03-10T12:00:00Z");
+  const expiry = alertExpiry(now);
+  const hour = 3_600_000;
+  const pending = { status: "pending", createdAt: "2026-03-08T12:00:00Z" };
+  assert.equal(expiry(keys.alert("a"), pending), 5 * 24 * hour);
+  assert.equal(expiry(keys.alert("a"), { ...pending, createdAt: "2026-01-01T00:00:00Z" }), 1);
+  assert.equal(expiry(keys.alert("a"), { ...pending, status: "active" }), undefined);
+  assert.equal(expiry(keys.alertToken("h"), { kind: "confirm", alertId: "a" }), 7 * 24 * hour);
+  assert.equal(expiry(keys.alertToken("h"), { kind: "manage", email: "m@x.io" }), 60 * 24 * hour);
+  const window = { count: 2, resetAt: now.getTime() + 3 * hour };
+  assert.equal(expiry(keys.alertConfirmations("m@x.io"), window), 3 * hour);
+  assert.equal(expiry(keys.alertRequests("203.0.113.0"), window), 3 * hour);
+  assert.equal(expiry(keys.alertAddress("m@x.io"), { alertIds: ["a"] }), undefined);
+  assert.equal(expiry(keys.alertTotal("confirmed"), new Deno.KvU64(1n)), undefined);
 });

@@ -23,6 +23,10 @@ export interface TestSmtp extends AsyncDisposable {
   refuse: number;
   /** Resolves once `count` mails have arrived in all. */
   received(count: number): Promise<ReceivedMail[]>;
+  /** Messages to these addresses are read and never answered, as by a server that hangs. */
+  hold: Set<string>;
+  /** Resolves once `count` messages are held in all. */
+  held(count: number): Promise<void>;
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -83,10 +87,17 @@ function parse(to: string[], raw: string): ReceivedMail {
 
 export async function testSmtp(): Promise<TestSmtp> {
   const waiting: { count: number; resolve: () => void }[] = [];
+  let heldCount = 0;
+  const holding: { count: number; resolve: () => void }[] = [];
   const state: TestSmtp = {
     url: "",
     mails: [],
     refuse: 0,
+    hold: new Set(),
+    held(count) {
+      if (heldCount >= count) return Promise.resolve();
+      return new Promise((resolve) => holding.push({ count, resolve }));
+    },
     received(count) {
       if (state.mails.length >= count) return Promise.resolve(state.mails);
       return new Promise((resolve) => waiting.push({ count, resolve: () => resolve(state.mails) }));
@@ -104,6 +115,14 @@ export async function testSmtp(): Promise<TestSmtp> {
       const chunks: Uint8Array[] = [];
       stream.on("data", (chunk: Uint8Array) => chunks.push(chunk));
       stream.on("end", () => {
+        if (session.envelope.rcptTo.some((rcpt) => state.hold.has(rcpt.address))) {
+          heldCount++;
+          for (const wait of holding.filter((w) => heldCount >= w.count)) {
+            holding.splice(holding.indexOf(wait), 1);
+            wait.resolve();
+          }
+          return;
+        }
         if (state.refuse > 0) {
           state.refuse--;
           const error = Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 });
