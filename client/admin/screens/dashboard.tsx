@@ -18,6 +18,7 @@ import {
   plural,
 } from "../ui.tsx";
 import { dayLabel, sumCounts } from "../charts-data.ts";
+import { PERMISSION_ENTRIES, type PermissionPath } from "../../../kv/permissions.ts";
 import type { AdminJobList, Dashboard } from "../types.ts";
 
 const route = getRouteApi("/admin/dashboard");
@@ -47,8 +48,9 @@ export function DashboardScreen() {
 
   const data = analytics.data;
   // An account with none of the flags behind the actions gets no empty card.
-  const hasQuickActions = (["canCreateJobs", "canViewAnalytics", "canManageAdmins"] as const)
-    .some((flag) => can(admin, flag));
+  const quickActions = PERMISSION_ENTRIES.flatMap(({ name, quickAction }) =>
+    quickAction && can(admin, name) ? [quickAction] : []
+  );
   const traffic = (data?.dailyAnalytics ?? []).map((day) => ({
     label: dayLabel(day.date),
     visits: day.websiteVisits,
@@ -133,25 +135,15 @@ export function DashboardScreen() {
         </section>
 
         <div className="space-y-6">
-          {hasQuickActions && (
+          {quickActions.length > 0 && (
             <section className="card p-5">
               <h2 className="mb-4 font-semibold">Quick Actions</h2>
               <ul className="space-y-2">
-                {can(admin, "canCreateJobs") && (
-                  <QuickAction to="/admin/jobs/create" title="Create New Job">
-                    Post a new job listing
+                {quickActions.map(({ to, label, text }) => (
+                  <QuickAction key={to} to={to} title={label}>
+                    {text}
                   </QuickAction>
-                )}
-                {can(admin, "canViewAnalytics") && (
-                  <QuickAction to="/admin/analytics" title="View Analytics">
-                    See traffic and job performance
-                  </QuickAction>
-                )}
-                {can(admin, "canManageAdmins") && (
-                  <QuickAction to="/admin/admins" title="Manage Admins">
-                    Add or remove admin users
-                  </QuickAction>
-                )}
+                ))}
               </ul>
             </section>
           )}
@@ -177,7 +169,7 @@ export function DashboardScreen() {
 }
 
 function QuickAction({ to, title, children }: {
-  to: "/admin/jobs/create" | "/admin/analytics" | "/admin/admins";
+  to: PermissionPath;
   title: string;
   children: string;
 }) {
