@@ -107,6 +107,8 @@ function flagsOf(value: (entry: PermissionEntry<PermissionPath>) => boolean): Pe
 export const DEFAULT_PERMISSIONS: Permissions = flagsOf((entry) => entry.default);
 /** The flags of the main admin. */
 export const ALL_PERMISSIONS: Permissions = flagsOf(() => true);
+/** What an account holds of a permission added after it was stored: nothing. */
+export const NO_PERMISSIONS: Permissions = flagsOf(() => false);
 
 /**
  * The one permission rule, shared by the server's checks and the admin app's menus and screens:

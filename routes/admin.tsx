@@ -2,7 +2,8 @@
  * The admin portal's pages. /admin/login is a page of its own: the sign-in form rendered here, made
  * interactive by the small `admin/login.js`, so it paints and works before the portal's code is
  * fetched. Every other `/admin/*` path gets the portal shell, which shows the auth-resolving spinner
- * until the single-page app in `admin/main.js` takes over. Neither script is linked from the public
+ * until the single-page app in `admin/main.js` takes over, and carries the product's figures the app
+ * reads at run time (`ADMIN_SETTINGS`). Neither script is linked from the public
  * pages.
  */
 import type { ReactNode } from "react";
@@ -13,6 +14,9 @@ import { assetUrl } from "../server/assets.ts";
 import { AuthSpinner } from "../client/admin/spinner.tsx";
 import { LoginPage } from "../client/admin/login-form.tsx";
 import { TIME_ZONE_META } from "../client/admin/ui.tsx";
+import { ADMIN_SETTINGS_ID } from "../client/admin/settings.ts";
+import { jsonForScript } from "../client/components/json.ts";
+import { ADMIN_SETTINGS } from "../kv/constants.ts";
 import { passwordResetPages } from "./password-reset/pages.tsx";
 import { deviceLinkPages } from "./device-link/pages.tsx";
 
@@ -39,6 +43,14 @@ function Document(
               The admin portal needs JavaScript, which is turned off in this browser.
             </p>
           </noscript>
+        )}
+        {script === "admin/main.js" && (
+          <script
+            type="application/json"
+            id={ADMIN_SETTINGS_ID}
+            // deno-lint-ignore react-no-danger -- jsonForScript escapes every `<`, `>` and `&`
+            dangerouslySetInnerHTML={{ __html: jsonForScript(ADMIN_SETTINGS) }}
+          />
         )}
         <div id="admin-root">{children}</div>
       </body>

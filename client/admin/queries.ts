@@ -4,8 +4,8 @@
  * The client itself lives here so every module reaches the one cache.
  */
 import { QueryClient, queryOptions } from "@tanstack/react-query";
-import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE } from "../../kv/constants.ts";
 import { api } from "./api.ts";
+import { adminSettings } from "./settings.ts";
 import type { AdminJobList, JobList, StatusCounts } from "./types.ts";
 
 export const queryClient = new QueryClient({
@@ -45,11 +45,14 @@ export interface JobListSearch {
   location?: string;
 }
 
-/** Manage Jobs: page size 10, the dump tab by time in the dump, the others by date posted. */
+/**
+ * Manage Jobs: a page of `adminPageSize` jobs, the dump tab by time in the dump, the others by date
+ * posted.
+ */
 export function jobListQuery({ status, page, search, company, location }: JobListSearch) {
   const params = {
     page,
-    limit: ADMIN_PAGE_SIZE,
+    limit: adminSettings().adminPageSize,
     status,
     sortBy: status === "dump" ? "movedToDumpAt" : "datePosted",
     sortOrder: "desc",
@@ -66,6 +69,10 @@ export function jobListQuery({ status, page, search, company, location }: JobLis
 export function dumpListQuery(page: number) {
   return queryOptions({
     queryKey: queryKeys.dumpList(page),
-    queryFn: () => api.get<JobList>("/jobs/admin/dump", { page, limit: DUMP_PAGE_SIZE }),
+    queryFn: () =>
+      api.get<JobList>("/jobs/admin/dump", {
+        page,
+        limit: adminSettings().dumpPageSize,
+      }),
   });
 }
