@@ -3,8 +3,7 @@
  * interactive by the small `admin/login.js`, so it paints and works before the portal's code is
  * fetched. Every other `/admin/*` path gets the portal shell, which shows the auth-resolving spinner
  * until the single-page app in `admin/main.js` takes over, and carries the product's figures the app
- * reads at run time (`ADMIN_SETTINGS`). Neither script is linked from the public
- * pages.
+ * reads at run time (`ADMIN_SETTINGS`). Neither script is linked from the public pages.
  */
 import type { ReactNode } from "react";
 import { type Context, Hono } from "hono";
@@ -14,8 +13,7 @@ import { assetUrl } from "../server/assets.ts";
 import { AuthSpinner } from "../client/admin/spinner.tsx";
 import { LoginPage } from "../client/admin/login-form.tsx";
 import { TIME_ZONE_META } from "../client/admin/ui.tsx";
-import { ADMIN_SETTINGS_ID } from "../client/admin/settings.ts";
-import { jsonForScript } from "../client/components/json.ts";
+import { ADMIN_SETTINGS_META } from "../client/admin/settings.ts";
 import { ADMIN_SETTINGS } from "../kv/constants.ts";
 import { passwordResetPages } from "./password-reset/pages.tsx";
 import { deviceLinkPages } from "./device-link/pages.tsx";
@@ -31,6 +29,9 @@ function Document(
         <meta name="robots" content="noindex, nofollow" />
         <title>Admin Portal · CareerEdge</title>
         <meta name={TIME_ZONE_META} content={timeZone} />
+        {script === "admin/main.js" && (
+          <meta name={ADMIN_SETTINGS_META} content={JSON.stringify(ADMIN_SETTINGS)} />
+        )}
         <link rel="stylesheet" href={assetUrl("styles.css")} />
         {/* Module scripts run in document order: zod's settings are in place before the app. */}
         {script && <script type="module" src={assetUrl("admin/zod-config.js")} />}
@@ -43,14 +44,6 @@ function Document(
               The admin portal needs JavaScript, which is turned off in this browser.
             </p>
           </noscript>
-        )}
-        {script === "admin/main.js" && (
-          <script
-            type="application/json"
-            id={ADMIN_SETTINGS_ID}
-            // deno-lint-ignore react-no-danger -- jsonForScript escapes every `<`, `>` and `&`
-            dangerouslySetInnerHTML={{ __html: jsonForScript(ADMIN_SETTINGS) }}
-          />
         )}
         <div id="admin-root">{children}</div>
       </body>

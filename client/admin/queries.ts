@@ -4,9 +4,10 @@
  * The client itself lives here so every module reaches the one cache.
  */
 import { QueryClient, queryOptions } from "@tanstack/react-query";
-import { api } from "./api.ts";
+import { api, tokenStore } from "./api.ts";
 import { adminSettings } from "./settings.ts";
-import type { AdminJobList, JobList, StatusCounts } from "./types.ts";
+import { profileKey } from "./session.ts";
+import type { Admin, AdminJobList, Dashboard, JobList, StatusCounts } from "./types.ts";
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -75,4 +76,36 @@ export function dumpListQuery(page: number) {
         limit: adminSettings().dumpPageSize,
       }),
   });
+}
+
+export function dashboardQuery(days: number) {
+  return queryOptions({
+    queryKey: queryKeys.dashboard(days),
+    queryFn: () => api.get<Dashboard>("/analytics/dashboard", { days }),
+  });
+}
+
+/** The dashboard's newest jobs, which every admin may read. */
+export function recentJobsQuery() {
+  return queryOptions({
+    queryKey: queryKeys.recentJobs(),
+    queryFn: () => api.get<Pick<AdminJobList, "jobs">>("/jobs/admin/recent"),
+  });
+}
+
+export function adminsQuery() {
+  return queryOptions({
+    queryKey: queryKeys.admins(),
+    queryFn: () => api.get<{ admins: Admin[] }>("/admin/all"),
+  });
+}
+
+/**
+ * The signed-in admin as the session last read it, for route loaders: they start a screen's reads
+ * alongside its code only once the session is known, so a first visit or a signed-out one makes
+ * no call the screen would not make.
+ */
+export function knownAdmin(): Admin | undefined {
+  const token = tokenStore.get();
+  return token ? queryClient.getQueryData<Admin>([...profileKey, token]) : undefined;
 }

@@ -16,7 +16,7 @@ import { api, messageOf } from "../api.ts";
 import { useAdmin } from "../session.ts";
 import { FormButtons, TextField, validate } from "../components/form.tsx";
 import { ScrollTable } from "../components/table.tsx";
-import { queryKeys } from "../queries.ts";
+import { adminsQuery, queryKeys } from "../queries.ts";
 import {
   AccessDenied,
   ConfirmDialog,
@@ -41,10 +41,7 @@ function AdminList() {
   const [deleting, setDeleting] = useState<Admin | null>(null);
   const [editing, setEditing] = useState<Admin | null>(null);
   const [unlocking, setUnlocking] = useState<Admin | null>(null);
-  const list = useQuery({
-    queryKey: queryKeys.admins(),
-    queryFn: () => api.get<{ admins: Admin[] }>("/admin/all"),
-  });
+  const list = useQuery(adminsQuery());
   useEffect(() => {
     if (list.error) toast.error("Error fetching admins");
   }, [list.error]);

@@ -2,11 +2,10 @@
 import { useEffect } from "react";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { SummaryCards, TrafficCharts } from "../components/traffic.tsx";
 import { AlertTotals } from "../components/alert-totals.tsx";
-import { queryKeys } from "../queries.ts";
+import { dashboardQuery, recentJobsQuery } from "../queries.ts";
 import {
   AdminCompanyLogo,
   formatDate,
@@ -19,7 +18,6 @@ import {
 } from "../ui.tsx";
 import { dayLabel, sumCounts } from "../charts-data.ts";
 import { PERMISSION_ENTRIES, type PermissionPath } from "../../../kv/permissions.ts";
-import type { AdminJobList, Dashboard } from "../types.ts";
 
 const route = getRouteApi("/admin/dashboard");
 
@@ -28,16 +26,8 @@ export function DashboardScreen() {
   const { days } = route.useSearch();
   const navigate = route.useNavigate();
 
-  const analytics = useQuery({
-    queryKey: queryKeys.dashboard(days),
-    queryFn: () => api.get<Dashboard>("/analytics/dashboard", { days }),
-    placeholderData: keepPreviousData,
-  });
-
-  const recent = useQuery({
-    queryKey: queryKeys.recentJobs(),
-    queryFn: () => api.get<Pick<AdminJobList, "jobs">>("/jobs/admin/recent"),
-  });
+  const analytics = useQuery({ ...dashboardQuery(days), placeholderData: keepPreviousData });
+  const recent = useQuery(recentJobsQuery());
   // The dashboard's load failures are only logged, as the product says.
   useEffect(() => {
     if (analytics.error) console.error("Dashboard analytics failed", analytics.error);
