@@ -20,7 +20,7 @@ export function daysInDump(job: Job): number {
   return Math.max(0, Math.floor((Date.now() - Date.parse(job.movedToDumpAt)) / DAY_MS));
 }
 
-/** Yellow from 15 days, red from 25 with the days left before the job turns inactive. */
+/** Yellow from `dumpWarningDays`, red from `dumpDangerDays` with the days left before inactive. */
 export function DaysChip({ days }: { days: number }) {
   const { dumpDangerDays, dumpWarningDays, daysInDumpBeforeInactive } = adminSettings();
   const colours = days >= dumpDangerDays
