@@ -6,6 +6,7 @@
 import { keys } from "./keys.ts";
 import { newId, retrying } from "./atomic.ts";
 import type { Admin, AdminRecord, AdminRole, Permissions } from "./schemas.ts";
+import { NO_PERMISSIONS } from "./permissions.ts";
 import { type ActivityAction, type ActivityTarget, type Audit, changedFields } from "./activity.ts";
 import {
   stampedAt,
@@ -51,7 +52,11 @@ export type AdminWrite =
 export function publicAdmin(
   { passwordHash: _hidden, twoFactor, ...admin }: AdminRecord,
 ): Admin {
-  return { ...admin, twoFactorEnabled: twoFactor?.enabled === true };
+  return {
+    ...admin,
+    permissions: { ...NO_PERMISSIONS, ...admin.permissions },
+    twoFactorEnabled: twoFactor?.enabled === true,
+  };
 }
 
 /** How the activity log names an account. */

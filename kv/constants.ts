@@ -23,6 +23,22 @@ export const DAYS_IN_DUMP_BEFORE_INACTIVE = 30;
 export const DUMP_WARNING_DAYS = 15;
 export const DUMP_DANGER_DAYS = 25;
 export const MIN_ADMIN_PASSWORD = 6;
+
+/**
+ * The figures above that the admin app shows and pages by. The admin page carries them as JSON
+ * (`routes/admin.tsx`) and the app reads them there at run time (`client/admin/settings.ts`), so
+ * changing one here changes the server and the portal alike, with no rebuild of the portal.
+ */
+export const ADMIN_SETTINGS = {
+  daysActiveBeforeDump: DAYS_ACTIVE_BEFORE_DUMP,
+  daysInDumpBeforeInactive: DAYS_IN_DUMP_BEFORE_INACTIVE,
+  dumpWarningDays: DUMP_WARNING_DAYS,
+  dumpDangerDays: DUMP_DANGER_DAYS,
+  adminPageSize: ADMIN_PAGE_SIZE,
+  dumpPageSize: DUMP_PAGE_SIZE,
+  topListLimit: TOP_LIST_LIMIT,
+};
+export type AdminSettings = typeof ADMIN_SETTINGS;
 export const TOAST_MS = 4_000;
 export const DUPLICATE_TOAST_MS = 6_000;
 export const DAY_MS = 86_400_000;

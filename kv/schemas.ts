@@ -18,6 +18,14 @@ import {
 import { MAX_YEARLY_PAY, type Pay, PAY_PERIODS } from "./jobs/pay.ts";
 import { type DerivedFields, withDerived } from "./jobs/derived.ts";
 import { EXPIRY_MESSAGE, STORED_EXPIRY } from "./jobs/expiry.ts";
+import {
+  DEFAULT_PERMISSIONS,
+  type Permission,
+  PERMISSIONS,
+  type Permissions,
+} from "./permissions.ts";
+
+export type { Permission, Permissions };
 
 export {
   EMPLOYMENT_TYPES,
@@ -349,32 +357,8 @@ export const jobStatusSchema = z.object({
   status: z.enum(LIFECYCLE_STATUSES, { error: "must be active, dump or inactive" }),
 });
 
-export const PERMISSIONS = [
-  "canCreateJobs",
-  "canDeleteJobs",
-  "canViewAnalytics",
-  "canManageAdmins",
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-export type Permissions = Record<Permission, boolean>;
-
 export const ADMIN_ROLES = ["main_admin", "admin"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
-
-/** Defaults of the Create New Admin form. */
-export const DEFAULT_PERMISSIONS: Permissions = {
-  canCreateJobs: true,
-  canDeleteJobs: true,
-  canViewAnalytics: true,
-  canManageAdmins: false,
-};
-
-export const ALL_PERMISSIONS: Permissions = {
-  canCreateJobs: true,
-  canDeleteJobs: true,
-  canViewAnalytics: true,
-  canManageAdmins: true,
-};
 
 /** An admin as stored; `passwordHash` never leaves the KV layer. */
 export interface AdminRecord {

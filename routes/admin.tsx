@@ -2,8 +2,8 @@
  * The admin portal's pages. /admin/login is a page of its own: the sign-in form rendered here, made
  * interactive by the small `admin/login.js`, so it paints and works before the portal's code is
  * fetched. Every other `/admin/*` path gets the portal shell, which shows the auth-resolving spinner
- * until the single-page app in `admin/main.js` takes over. Neither script is linked from the public
- * pages.
+ * until the single-page app in `admin/main.js` takes over, and carries the product's figures the app
+ * reads at run time (`ADMIN_SETTINGS`). Neither script is linked from the public pages.
  */
 import type { ReactNode } from "react";
 import { type Context, Hono } from "hono";
@@ -14,6 +14,8 @@ import { LIVE_RELOAD_SCRIPT } from "../server/live-reload.ts";
 import { AuthSpinner } from "../client/admin/spinner.tsx";
 import { LoginPage } from "../client/admin/login-form.tsx";
 import { TIME_ZONE_META } from "../client/admin/ui.tsx";
+import { ADMIN_SETTINGS_META } from "../client/admin/settings.ts";
+import { ADMIN_SETTINGS } from "../kv/constants.ts";
 import { passwordResetPages } from "./password-reset/pages.tsx";
 import { deviceLinkPages } from "./device-link/pages.tsx";
 
@@ -28,6 +30,9 @@ function Document(
         <meta name="robots" content="noindex, nofollow" />
         <title>Admin Portal · CareerEdge</title>
         <meta name={TIME_ZONE_META} content={timeZone} />
+        {script === "admin/main.js" && (
+          <meta name={ADMIN_SETTINGS_META} content={JSON.stringify(ADMIN_SETTINGS)} />
+        )}
         <link rel="stylesheet" href={assetUrl("styles.css")} />
         {/* Module scripts run in document order: zod's settings are in place before the app. */}
         {script && <script type="module" src={assetUrl("admin/zod-config.js")} />}

@@ -5,7 +5,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { can } from "../kv/permissions.ts";
+import { can, PERMISSION_TABLE } from "../kv/permissions.ts";
 import { storedSecret } from "../kv/secrets.ts";
 import type { SessionStore } from "../kv/sessions.ts";
 import type { AdminRecord, Permission } from "../kv/schemas.ts";
@@ -146,20 +146,13 @@ export function requireAdmin(
       });
     }
     if (permission === "main_admin" && admin.role !== "main_admin") {
-      fail(403, deniedMessage ?? PERMISSION_MESSAGES.canManageAdmins);
+      fail(403, deniedMessage ?? PERMISSION_TABLE.canManageAdmins.denied);
     }
     if (permission && permission !== "main_admin" && !can(admin, permission)) {
-      fail(403, deniedMessage ?? PERMISSION_MESSAGES[permission]);
+      fail(403, deniedMessage ?? PERMISSION_TABLE[permission].denied);
     }
     c.set("admin", admin);
     c.set("sessionId", signedIn.sessionId);
     await next();
   };
 }
-
-const PERMISSION_MESSAGES: Record<Permission, string> = {
-  canCreateJobs: "You do not have permission to manage jobs",
-  canDeleteJobs: "You do not have permission to delete jobs",
-  canViewAnalytics: "You don't have permission to view analytics",
-  canManageAdmins: "Only the main admin can manage admin accounts",
-};

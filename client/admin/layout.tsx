@@ -13,13 +13,20 @@ import { Dialog } from "./ui.tsx";
 import { ProfileForm } from "./profile.tsx";
 import { TwoFactorPanel } from "./two-factor.tsx";
 import type { Admin, Permission } from "./types.ts";
+import { PERMISSION_ENTRIES, type PermissionPath } from "../../kv/permissions.ts";
 
-const NAV: { to: string; label: string; permission?: Permission; mainOnly?: boolean }[] = [
+interface NavItem {
+  to: "/admin/dashboard" | "/admin/activity" | PermissionPath;
+  label: string;
+  permission?: Permission;
+  mainOnly?: boolean;
+}
+
+const NAV: NavItem[] = [
   { to: "/admin/dashboard", label: "Dashboard" },
-  { to: "/admin/jobs", label: "Manage Jobs", permission: "canCreateJobs" },
-  { to: "/admin/jobs/dump", label: "Dump Jobs", permission: "canCreateJobs" },
-  { to: "/admin/analytics", label: "Analytics", permission: "canViewAnalytics" },
-  { to: "/admin/admins", label: "Manage Admins", permission: "canManageAdmins" },
+  ...PERMISSION_ENTRIES.flatMap(({ name, nav }) =>
+    nav.map((link) => ({ ...link, permission: name }))
+  ),
   { to: "/admin/activity", label: "Activity Log", mainOnly: true },
 ];
 

@@ -4,9 +4,10 @@
  * The client itself lives here so every module reaches the one cache.
  */
 import { QueryClient, queryOptions } from "@tanstack/react-query";
-import { ADMIN_PAGE_SIZE, DUMP_PAGE_SIZE } from "../../kv/constants.ts";
-import { api } from "./api.ts";
-import type { AdminJobList, JobList, StatusCounts } from "./types.ts";
+import { api, tokenStore } from "./api.ts";
+import { adminSettings } from "./settings.ts";
+import { profileKey } from "./session.ts";
+import type { Admin, AdminJobList, Dashboard, JobList, StatusCounts } from "./types.ts";
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -45,11 +46,14 @@ export interface JobListSearch {
   location?: string;
 }
 
-/** Manage Jobs: page size 10, the dump tab by time in the dump, the others by date posted. */
+/**
+ * Manage Jobs: a page of `adminPageSize` jobs, the dump tab by time in the dump, the others by date
+ * posted.
+ */
 export function jobListQuery({ status, page, search, company, location }: JobListSearch) {
   const params = {
     page,
-    limit: ADMIN_PAGE_SIZE,
+    limit: adminSettings().adminPageSize,
     status,
     sortBy: status === "dump" ? "movedToDumpAt" : "datePosted",
     sortOrder: "desc",
@@ -66,6 +70,42 @@ export function jobListQuery({ status, page, search, company, location }: JobLis
 export function dumpListQuery(page: number) {
   return queryOptions({
     queryKey: queryKeys.dumpList(page),
-    queryFn: () => api.get<JobList>("/jobs/admin/dump", { page, limit: DUMP_PAGE_SIZE }),
+    queryFn: () =>
+      api.get<JobList>("/jobs/admin/dump", {
+        page,
+        limit: adminSettings().dumpPageSize,
+      }),
   });
+}
+
+export function dashboardQuery(days: number) {
+  return queryOptions({
+    queryKey: queryKeys.dashboard(days),
+    queryFn: () => api.get<Dashboard>("/analytics/dashboard", { days }),
+  });
+}
+
+/** The dashboard's newest jobs, which every admin may read. */
+export function recentJobsQuery() {
+  return queryOptions({
+    queryKey: queryKeys.recentJobs(),
+    queryFn: () => api.get<Pick<AdminJobList, "jobs">>("/jobs/admin/recent"),
+  });
+}
+
+export function adminsQuery() {
+  return queryOptions({
+    queryKey: queryKeys.admins(),
+    queryFn: () => api.get<{ admins: Admin[] }>("/admin/all"),
+  });
+}
+
+/**
+ * The signed-in admin as the session last read it, for route loaders: they start a screen's reads
+ * alongside its code only once the session is known, so a first visit or a signed-out one makes
+ * no call the screen would not make.
+ */
+export function knownAdmin(): Admin | undefined {
+  const token = tokenStore.get();
+  return token ? queryClient.getQueryData<Admin>([...profileKey, token]) : undefined;
 }

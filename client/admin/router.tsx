@@ -1,6 +1,8 @@
 /**
  * The admin route tree, code-based and typed, with zod-validated search
- * params. Screens load lazily, so the first screen fetches only its own code.
+ * params. Screens load lazily, so the first screen fetches only its own code; the loaders of the
+ * dashboard, the dump and Manage Admins start the screen's reads (`queryOptions` in queries.ts)
+ * alongside that code, without holding the screen back for them.
  */
 import {
   createRootRoute,
@@ -16,6 +18,14 @@ import * as z from "zod";
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from "../../kv/constants.ts";
 import { JOB_STATUSES } from "../../kv/schemas.ts";
 import { AdminLayout } from "./layout.tsx";
+import {
+  adminsQuery,
+  dashboardQuery,
+  dumpListQuery,
+  knownAdmin,
+  queryClient,
+  recentJobsQuery,
+} from "./queries.ts";
 import { LoginScreen } from "./screens/login.tsx";
 import { ScreenSpinner } from "./spinner.tsx";
 
@@ -86,6 +96,12 @@ const dashboardRoute = createRoute({
   path: "dashboard",
   validateSearch: periodSearch,
   search: { middlewares: [stripSearchParams({ days: DEFAULT_ANALYTICS_PERIOD })] },
+  loaderDeps: ({ search }) => ({ days: search.days }),
+  loader: ({ deps }) => {
+    if (!knownAdmin()) return;
+    void queryClient.prefetchQuery(dashboardQuery(deps.days));
+    void queryClient.prefetchQuery(recentJobsQuery());
+  },
   component: lazyRouteComponent(() => import("./screens/dashboard.tsx"), "DashboardScreen"),
 });
 
@@ -122,12 +138,19 @@ const dumpRoute = createRoute({
   path: "jobs/dump",
   validateSearch: dumpSearch,
   search: { middlewares: [stripSearchParams({ page: 1 })] },
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ deps }) => {
+    if (knownAdmin()) void queryClient.prefetchQuery(dumpListQuery(deps.page));
+  },
   component: lazyRouteComponent(() => import("./screens/dump.tsx"), "DumpScreen"),
 });
 
 const adminsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: "admins",
+  loader: () => {
+    if (knownAdmin()?.role === "main_admin") void queryClient.prefetchQuery(adminsQuery());
+  },
   component: lazyRouteComponent(() => import("./screens/admins.tsx"), "AdminsScreen"),
 });
 

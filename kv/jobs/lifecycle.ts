@@ -1,6 +1,7 @@
 /**
- * The job lifecycle: active for 7 days goes to dump, 30 days in dump goes to inactive, an active or
- * dump job past its expiry date goes to inactive, in batches that fit KV's limits, each job moved
+ * The job lifecycle: active for `DAYS_ACTIVE_BEFORE_DUMP` days goes to dump, in the dump for
+ * `DAYS_IN_DUMP_BEFORE_INACTIVE` days goes to inactive (`kv/constants.ts`), an active or dump job
+ * past its expiry date goes to inactive, in batches that fit KV's limits, each job moved
  * exactly once however many processes run it at once.
  */
 import { keys } from "../keys.ts";
@@ -33,7 +34,7 @@ import { expiryTime } from "./expiry.ts";
 const LIFECYCLE_BATCH = 120;
 
 /**
- * Expired jobs close first; then active for 7 days goes to dump and 30 days in dump goes to
+ * Expired jobs close first; then active for its days goes to dump and its days in the dump go to
  * inactive (an expired job counts among `movedToInactive`). Each batch commits with a check on
  * `jobs_meta`, so when several processes run this at once each job moves exactly once and the
  * counts report only what this call moved. With `audit`, each batch's write carries a record of

@@ -726,8 +726,8 @@ export class JobStore {
   }
 
   /**
-   * Moves a job to a status. Back to active renews it (datePosted is now, so the 7-day clock
-   * restarts); to dump stamps movedToDumpAt; a draft is published (see `setJobStatus`).
+   * Moves a job to a status. Back to active renews it (datePosted is now, so the active days
+   * start again); to dump stamps movedToDumpAt; a draft is published (see `setJobStatus`).
    */
   setStatus(idOrJobId: string, status: LifecycleStatus, audit?: Audit): Promise<WriteResult> {
     return setJobStatus(this.writer, idOrJobId, status, audit);
@@ -738,7 +738,7 @@ export class JobStore {
     return deleteJob(this.writer, idOrJobId, audit);
   }
 
-  /** Moves the jobs whose time is up: 7 days active to dump, 30 days in dump to inactive. */
+  /** Moves the jobs whose time is up: active ones to dump, those in the dump to inactive. */
   processStatusChanges(audit?: Audit): Promise<{ movedToDump: number; movedToInactive: number }> {
     return processStatusChanges(this.writer, audit);
   }

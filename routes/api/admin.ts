@@ -17,10 +17,10 @@ import { requireGoodPassword } from "../../server/password-policy.ts";
 import { checkPassword, rememberDevice } from "../../server/sign-in.ts";
 import { twoFactorProof } from "./two-factor.ts";
 import { publicAdmin } from "../../kv/admins.ts";
+import { ALL_PERMISSIONS, PERMISSIONS } from "../../kv/permissions.ts";
 import {
   type AdminRecord,
   adminStatusSchema,
-  ALL_PERMISSIONS,
   createMainAdminSchema,
   loginSchema,
   type Permission,
@@ -285,7 +285,7 @@ export function adminRoutes(services: Services) {
 const adminPermissionsSchema = z.object({
   permissions: permissionsSchema.refine(
     (flags) => Object.values(flags).some((value) => value !== undefined),
-    "permissions must name at least one of canCreateJobs, canDeleteJobs, canViewAnalytics, canManageAdmins",
+    `permissions must name at least one of ${PERMISSIONS.join(", ")}`,
   ),
 }, { error: "permissions is required" });
 

@@ -4,6 +4,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { ConversionBadge, StatusBadge } from "../../client/admin/ui.tsx";
 import { companyInitials } from "../../client/components/company-logo.tsx";
 import { DaysChip } from "../../client/admin/components/job-details.tsx";
+import { provideAdminSettings } from "../../client/admin/settings.ts";
+import { ADMIN_SETTINGS } from "../../kv/constants.ts";
 // The screens are typed against the app's route tree, which the router module registers.
 import type {} from "../../client/admin/router.tsx";
 
@@ -27,6 +29,7 @@ Deno.test("conversion badges: green above 5, yellow above 2, red otherwise", () 
 });
 
 Deno.test("days in dump: yellow from 15, red from 25 with the days left", () => {
+  provideAdminSettings(ADMIN_SETTINGS);
   const chip = (days: number) => {
     const html = renderToStaticMarkup(<DaysChip days={days} />);
     return [html.match(/bg-(\w+)-100/)?.[1], html.replace(/<[^>]+>/g, "")];

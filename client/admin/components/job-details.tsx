@@ -5,16 +5,11 @@
 import { describePay } from "../../../kv/jobs/pay.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import {
-  CURRENCY_SYMBOL,
-  DAY_MS,
-  DAYS_IN_DUMP_BEFORE_INACTIVE,
-  DUMP_DANGER_DAYS,
-  DUMP_WARNING_DAYS,
-} from "../../../kv/constants.ts";
+import { CURRENCY_SYMBOL, DAY_MS } from "../../../kv/constants.ts";
 import { SKILL_GROUP_LABELS, SKILL_GROUPS } from "../../../kv/schemas.ts";
 import { api, ApiError } from "../api.ts";
 import { jobsChanged } from "../queries.ts";
+import { adminSettings } from "../settings.ts";
 import { JobHistory } from "../screens/activity.tsx";
 import { AdminCompanyLogo, Dialog, formatDate, formatNumber, StatusBadge } from "../ui.tsx";
 import type { Job } from "../types.ts";
@@ -25,18 +20,18 @@ export function daysInDump(job: Job): number {
   return Math.max(0, Math.floor((Date.now() - Date.parse(job.movedToDumpAt)) / DAY_MS));
 }
 
-/** Yellow from 15 days, red from 25 with the days left before the job turns inactive. */
+/** Yellow from `dumpWarningDays`, red from `dumpDangerDays` with the days left before inactive. */
 export function DaysChip({ days }: { days: number }) {
-  const colours = days >= DUMP_DANGER_DAYS
+  const { dumpDangerDays, dumpWarningDays, daysInDumpBeforeInactive } = adminSettings();
+  const colours = days >= dumpDangerDays
     ? "bg-red-100 text-red-800"
-    : days >= DUMP_WARNING_DAYS
+    : days >= dumpWarningDays
     ? "bg-yellow-100 text-yellow-800"
     : "bg-slate-100 text-slate-700";
   return (
     <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ${colours}`}>
       {days} {days === 1 ? "day" : "days"}
-      {days >= DUMP_DANGER_DAYS &&
-        ` · ${Math.max(0, DAYS_IN_DUMP_BEFORE_INACTIVE - days)}d left`}
+      {days >= dumpDangerDays && ` · ${Math.max(0, daysInDumpBeforeInactive - days)}d left`}
     </span>
   );
 }

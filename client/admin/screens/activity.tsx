@@ -20,8 +20,7 @@ import {
 } from "../ui.tsx";
 import { formatDateTime } from "../../components/dates.ts";
 import type { Admin } from "../types.ts";
-import type { Permissions } from "../../../kv/schemas.ts";
-import { PERMISSION_LABELS } from "../permissions.ts";
+import { PERMISSION_ENTRIES, type Permissions } from "../../../kv/permissions.ts";
 import type { ActivityPage, ActivityRecord } from "../../../kv/activity.ts";
 
 const ACTION_LABELS: Record<ActivityRecord["action"], string> = {
@@ -86,7 +85,7 @@ function permissionChange(change: Record<string, unknown>): string {
   const before = flags(change.before);
   const after = flags(change.after);
   const named = (held: Partial<Permissions>, notHeld: Partial<Permissions>) =>
-    PERMISSION_LABELS.filter(({ name }) => held[name] && !notHeld[name]).map(({ label }) => label);
+    PERMISSION_ENTRIES.filter(({ name }) => held[name] && !notHeld[name]).map(({ label }) => label);
   const granted = named(after, before);
   const removed = named(before, after);
   return [

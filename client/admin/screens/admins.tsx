@@ -5,13 +5,18 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { DEFAULT_PERMISSIONS, type Permissions, registerAdminSchema } from "../../../kv/schemas.ts";
+import { registerAdminSchema } from "../../../kv/schemas.ts";
+import {
+  DEFAULT_PERMISSIONS,
+  PERMISSION_ENTRIES,
+  permissionBadges,
+  type Permissions,
+} from "../../../kv/permissions.ts";
 import { api, messageOf } from "../api.ts";
 import { useAdmin } from "../session.ts";
 import { FormButtons, TextField, validate } from "../components/form.tsx";
 import { ScrollTable } from "../components/table.tsx";
-import { queryKeys } from "../queries.ts";
-import { PERMISSION_LABELS } from "../permissions.ts";
+import { adminsQuery, queryKeys } from "../queries.ts";
 import {
   AccessDenied,
   ConfirmDialog,
@@ -21,17 +26,6 @@ import {
   SkeletonRows,
 } from "../ui.tsx";
 import type { Admin } from "../types.ts";
-
-/** The summary badges: Jobs, Analytics, Admins, or All for a main admin. */
-function permissionBadges(admin: Admin): string[] {
-  if (admin.role === "main_admin") return ["All"];
-  const { canCreateJobs, canDeleteJobs, canViewAnalytics, canManageAdmins } = admin.permissions;
-  return [
-    ...(canCreateJobs || canDeleteJobs ? ["Jobs"] : []),
-    ...(canViewAnalytics ? ["Analytics"] : []),
-    ...(canManageAdmins ? ["Admins"] : []),
-  ];
-}
 
 export function AdminsScreen() {
   const me = useAdmin();
@@ -47,10 +41,7 @@ function AdminList() {
   const [deleting, setDeleting] = useState<Admin | null>(null);
   const [editing, setEditing] = useState<Admin | null>(null);
   const [unlocking, setUnlocking] = useState<Admin | null>(null);
-  const list = useQuery({
-    queryKey: queryKeys.admins(),
-    queryFn: () => api.get<{ admins: Admin[] }>("/admin/all"),
-  });
+  const list = useQuery(adminsQuery());
   useEffect(() => {
     if (list.error) toast.error("Error fetching admins");
   }, [list.error]);
@@ -298,7 +289,7 @@ function PermissionBoxes({ permissions, onChange }: {
     <fieldset>
       <legend className="field-label">Permissions</legend>
       <div className="grid grid-cols-2 gap-2">
-        {PERMISSION_LABELS.map(({ name, label }) => (
+        {PERMISSION_ENTRIES.map(({ name, label }) => (
           <label key={name} className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"

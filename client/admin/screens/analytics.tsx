@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 import { getRouteApi } from "@tanstack/react-router";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { BROWSER_NAMES, DEVICE_NAMES, TOP_LIST_LIMIT } from "../../../kv/constants.ts";
+import { BROWSER_NAMES, DEVICE_NAMES } from "../../../kv/constants.ts";
+import { adminSettings } from "../settings.ts";
 import { saveFile } from "../download.ts";
 import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
@@ -98,15 +99,16 @@ function Reports() {
   const { days, tab } = route.useSearch();
   const navigate = route.useNavigate();
   const [exporting, setExporting] = useState(false);
+  const { topListLimit } = adminSettings();
 
   const overview = useReport<Totals>("overview", days, "/analytics/overview");
   const trends = useReport<Trends>("trends", days, "/analytics/trends");
-  const jobs = useReport<{ jobs: TopJob[] }>("jobs", days, "/analytics/jobs", TOP_LIST_LIMIT);
+  const jobs = useReport<{ jobs: TopJob[] }>("jobs", days, "/analytics/jobs", topListLimit);
   const companies = useReport<{ companies: TopCompany[] }>(
     "companies",
     days,
     "/analytics/companies",
-    TOP_LIST_LIMIT,
+    topListLimit,
   );
   // Read when their tab is first opened: most visits to the screen never look at them.
   const sources = useReport<SourcesReport>(

@@ -2,11 +2,10 @@
 import { useEffect } from "react";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "../api.ts";
 import { can, useAdmin } from "../session.ts";
 import { SummaryCards, TrafficCharts } from "../components/traffic.tsx";
 import { AlertTotals } from "../components/alert-totals.tsx";
-import { queryKeys } from "../queries.ts";
+import { dashboardQuery, recentJobsQuery } from "../queries.ts";
 import {
   AdminCompanyLogo,
   formatDate,
@@ -18,7 +17,7 @@ import {
   plural,
 } from "../ui.tsx";
 import { dayLabel, sumCounts } from "../charts-data.ts";
-import type { AdminJobList, Dashboard } from "../types.ts";
+import { PERMISSION_ENTRIES, type PermissionPath } from "../../../kv/permissions.ts";
 
 const route = getRouteApi("/admin/dashboard");
 
@@ -27,16 +26,8 @@ export function DashboardScreen() {
   const { days } = route.useSearch();
   const navigate = route.useNavigate();
 
-  const analytics = useQuery({
-    queryKey: queryKeys.dashboard(days),
-    queryFn: () => api.get<Dashboard>("/analytics/dashboard", { days }),
-    placeholderData: keepPreviousData,
-  });
-
-  const recent = useQuery({
-    queryKey: queryKeys.recentJobs(),
-    queryFn: () => api.get<Pick<AdminJobList, "jobs">>("/jobs/admin/recent"),
-  });
+  const analytics = useQuery({ ...dashboardQuery(days), placeholderData: keepPreviousData });
+  const recent = useQuery(recentJobsQuery());
   // The dashboard's load failures are only logged, as the product says.
   useEffect(() => {
     if (analytics.error) console.error("Dashboard analytics failed", analytics.error);
@@ -47,8 +38,9 @@ export function DashboardScreen() {
 
   const data = analytics.data;
   // An account with none of the flags behind the actions gets no empty card.
-  const hasQuickActions = (["canCreateJobs", "canViewAnalytics", "canManageAdmins"] as const)
-    .some((flag) => can(admin, flag));
+  const quickActions = PERMISSION_ENTRIES.flatMap(({ name, quickAction }) =>
+    quickAction && can(admin, name) ? [quickAction] : []
+  );
   const traffic = (data?.dailyAnalytics ?? []).map((day) => ({
     label: dayLabel(day.date),
     visits: day.websiteVisits,
@@ -133,25 +125,15 @@ export function DashboardScreen() {
         </section>
 
         <div className="space-y-6">
-          {hasQuickActions && (
+          {quickActions.length > 0 && (
             <section className="card p-5">
               <h2 className="mb-4 font-semibold">Quick Actions</h2>
               <ul className="space-y-2">
-                {can(admin, "canCreateJobs") && (
-                  <QuickAction to="/admin/jobs/create" title="Create New Job">
-                    Post a new job listing
+                {quickActions.map(({ to, label, text }) => (
+                  <QuickAction key={to} to={to} title={label}>
+                    {text}
                   </QuickAction>
-                )}
-                {can(admin, "canViewAnalytics") && (
-                  <QuickAction to="/admin/analytics" title="View Analytics">
-                    See traffic and job performance
-                  </QuickAction>
-                )}
-                {can(admin, "canManageAdmins") && (
-                  <QuickAction to="/admin/admins" title="Manage Admins">
-                    Add or remove admin users
-                  </QuickAction>
-                )}
+                ))}
               </ul>
             </section>
           )}
@@ -177,7 +159,7 @@ export function DashboardScreen() {
 }
 
 function QuickAction({ to, title, children }: {
-  to: "/admin/jobs/create" | "/admin/analytics" | "/admin/admins";
+  to: PermissionPath;
   title: string;
   children: string;
 }) {

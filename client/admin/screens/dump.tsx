@@ -3,7 +3,6 @@ import { useEffect, useState } from "react";
 import { getRouteApi } from "@tanstack/react-router";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { DAYS_ACTIVE_BEFORE_DUMP, DAYS_IN_DUMP_BEFORE_INACTIVE } from "../../../kv/constants.ts";
 import { api, ApiError } from "../api.ts";
 import { JobCell, ScrollTable } from "../components/table.tsx";
 import { DaysChip, daysInDump, JobDetailsDialog } from "../components/job-details.tsx";
@@ -19,6 +18,7 @@ import {
   useLastPage,
 } from "../ui.tsx";
 import type { Job } from "../types.ts";
+import { adminSettings } from "../settings.ts";
 
 const route = getRouteApi("/admin/jobs/dump");
 
@@ -29,6 +29,7 @@ export function DumpScreen() {
   const queryClient = useQueryClient();
   const [openJob, setOpenJob] = useState<Job | null>(null);
   const canCreate = can(admin, "canCreateJobs");
+  const { daysActiveBeforeDump, daysInDumpBeforeInactive } = adminSettings();
 
   const list = useQuery({ ...dumpListQuery(page), placeholderData: keepPreviousData });
   useEffect(() => {
@@ -81,8 +82,9 @@ export function DumpScreen() {
       >
         <p className="font-semibold">How jobs move automatically</p>
         <p className="mt-1">
-          An active job moves to the dump after {DAYS_ACTIVE_BEFORE_DUMP}{" "}
-          days. A job in the dump for {DAYS_IN_DUMP_BEFORE_INACTIVE}{" "}
+          An active job moves to the dump after {daysActiveBeforeDump} days. A job in the dump for
+          {" "}
+          {daysInDumpBeforeInactive}{" "}
           days becomes inactive. Review jobs here and move them back to active or on to inactive.
         </p>
       </aside>
@@ -110,8 +112,7 @@ export function DumpScreen() {
                     <td colSpan={6} className="px-4 py-12 text-center">
                       <p className="font-medium text-slate-900">No jobs in dump</p>
                       <p className="mt-1 text-slate-600">
-                        Jobs older than {DAYS_ACTIVE_BEFORE_DUMP}{" "}
-                        days will appear here automatically.
+                        Jobs older than {daysActiveBeforeDump} days will appear here automatically.
                       </p>
                     </td>
                   </tr>
