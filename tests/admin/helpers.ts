@@ -201,3 +201,29 @@ export async function hold(page: Page, url: RegExp) {
     await Promise.all(held.map((route) => route.fallback()));
   };
 }
+
+/**
+ * The colour a person sees behind an element: "green", "yellow", "red", or "grey" for a pale one
+ * with hardly any colour. Read from the computed background as drawn (whatever space the
+ * stylesheet writes it in), so a test asserts on the colour rather than on a class name.
+ */
+export function backgroundColour(element: Locator): Promise<string> {
+  return element.evaluate((node) => {
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.fillStyle = getComputedStyle(node).backgroundColor;
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+    const max = Math.max(r, g, b);
+    const chroma = max - Math.min(r, g, b);
+    if (chroma < 20) return "grey";
+    const hue = max === r
+      ? (60 * ((g - b) / chroma) + 360) % 360
+      : max === g
+      ? 60 * ((b - r) / chroma) + 120
+      : 60 * ((r - g) / chroma) + 240;
+    if (hue < 30 || hue >= 330) return "red";
+    if (hue < 75) return "yellow";
+    if (hue < 170) return "green";
+    return `hue ${Math.round(hue)}`;
+  });
+}

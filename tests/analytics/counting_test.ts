@@ -15,6 +15,7 @@ import {
 } from "./fixtures.ts";
 import type { Trends } from "../../kv/analytics/types.ts";
 import { keys } from "../../kv/keys.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 Deno.test("one visitor opening 20 pages is 20 visits and 1 unique visitor, and counts again the next day", async () => {
   await using t = await testApp({ now: new Date("2026-03-10T10:00:00Z") });
@@ -237,11 +238,11 @@ Deno.test("counts are written within a second without an explicit flush", async 
   await pageProbe(t).request("/", { headers: { "user-agent": CHROME_DESKTOP } });
   const key = keys.analyticsDayTotal("2026-03-10", "visits");
   assert.deepEqual((await t.kv.get(key)).value, null);
-  const deadline = Date.now() + 5_000;
-  while ((await t.kv.get(key)).value === null && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  assert.deepEqual((await t.kv.get<Deno.KvU64>(key)).value?.value, 1n);
+  const written = await waitFor(
+    "the day's visits in KV",
+    async () => (await t.kv.get<Deno.KvU64>(key)).value ?? undefined,
+  );
+  assert.deepEqual(written.value, 1n);
 });
 
 Deno.test("no address or user agent is stored, only one marker per visitor", async () => {

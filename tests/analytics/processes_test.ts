@@ -13,6 +13,7 @@ import { keys } from "../../kv/keys.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { CHROME_DESKTOP } from "./fixtures.ts";
 import { VISITORS_PER_ADDRESS } from "../../server/counter.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 const VIEWS = 2_000;
 const CLICKS = 1_000;
@@ -126,15 +127,15 @@ Deno.test("2,000 views and 1,000 clicks from 25 browsers across two processes sh
       await Promise.all(requests);
 
       // Counts reach KV within about a second while the servers keep running.
-      const deadline = Date.now() + 10_000;
-      let counted = await readCounts(kv, jobs);
-      while (
-        (counted.dayViews < 5 * PER_JOB || counted.dayClicks < 3 * PER_JOB) &&
-        Date.now() < deadline
-      ) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        counted = await readCounts(kv, jobs);
-      }
+      let counted = await waitFor(
+        "every count in KV",
+        async () => {
+          const counts = await readCounts(kv, jobs);
+          return counts.dayViews >= 5 * PER_JOB && counts.dayClicks >= 3 * PER_JOB && counts;
+        },
+        10_000,
+        200,
+      ).catch(() => readCounts(kv, jobs)); // the assertions say which count fell short
       assert.equal(counted.dayViews, 5 * PER_JOB);
       assert.equal(counted.dayClicks, 3 * PER_JOB);
 

@@ -120,14 +120,15 @@ Deno.test("every job write an admin makes is recorded with who, when, what and f
 Deno.test("Process Status Changes records the admin's moves; the hourly lifecycle records them as system", async () => {
   await using t = await testApp();
   const main = await signInMain(t);
-  const old = new Date(Date.now() - 8 * DAY_MS);
+  const start = t.clock.now;
+  const old = new Date(start.getTime() - 8 * DAY_MS);
   t.clock.now = old;
   await t.services.jobs.create(sampleJob());
   await t.services.jobs.create(sampleJob());
-  t.clock.now = new Date();
+  t.clock.now = start;
   const answer = await call(t, "POST", "/api/jobs/admin/process-status-changes", main.token);
   assert.equal(answer.status, 200);
-  t.clock.now = new Date(Date.now() + 31 * DAY_MS);
+  t.clock.now = new Date(start.getTime() + 31 * DAY_MS);
   await t.services.jobs.processStatusChanges(t.services.activity.by(SYSTEM_ACTOR, null));
 
   const { records } = await t.services.activity.list({

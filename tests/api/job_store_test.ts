@@ -250,7 +250,7 @@ Deno.test("a shared read serves concurrent callers once, and never one that bega
   const late = [read(), read(), read()];
   pending.shift()!();
   assert.equal(await first, 0);
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await waitFor("the late callers' read", () => pending.length === 1);
   pending.shift()!();
   assert.deepEqual(await Promise.all(late), [1, 1, 1], "late callers see the write");
   assert.equal(reads, 2, "three late callers shared one read");

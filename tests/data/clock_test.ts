@@ -7,6 +7,7 @@ import { keys } from "../../kv/keys.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { DAY_MS } from "../../kv/constants.ts";
 import { ClockCheck } from "../../kv/clock.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 async function call(url: string, path: string, body: unknown, token?: string) {
   const response = await fetch(url + path, {
@@ -28,14 +29,16 @@ const admin = { email: "main@careeredge.test", password: "main-admin-password" }
  */
 async function processUntil(url: string, status: number, message = /./) {
   const token = (await call(url, "/api/admin/login", admin)).body.token;
-  let answer;
-  for (let tries = 0; tries < 100; tries++) {
-    answer = await call(url, "/api/jobs/admin/process-status-changes", {}, token);
-    if (answer.status === status && message.test(answer.body.message)) break;
-    assert.equal(answer.body.result?.movedToDump ?? 0, 0, "no job was moved meanwhile");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return answer!;
+  return await waitFor(
+    `a ${status} answer matching ${message}`,
+    async () => {
+      const answer = await call(url, "/api/jobs/admin/process-status-changes", {}, token);
+      if (answer.status === status && message.test(answer.body.message)) return answer;
+      assert.equal(answer.body.result?.movedToDump ?? 0, 0, "no job was moved meanwhile");
+    },
+    30_000,
+    200,
+  );
 }
 
 Deno.test("a process 8 days fast refuses to process status changes; the right ones go on", async () => {

@@ -380,13 +380,17 @@ Deno.test("the public site in Chromium", browserTest, async (t) => {
     const slowPath = `/jobs?keywords=quantum&employmentType=${
       encodeURIComponent(newest.employmentType)
     }`;
+    // The search answers once the browser has the streamed shell's response.
+    const answer = Promise.withResolvers<void>();
     const loads: string[] = [];
     noScript.on("response", (response) => {
-      if (response.request().resourceType() === "document") loads.push(response.url());
+      if (response.request().resourceType() !== "document") return;
+      loads.push(response.url());
+      answer.resolve();
     });
     const search = server.services.jobs.search.bind(server.services.jobs);
     server.services.jobs.search = async (query) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await answer.promise;
       return search(query);
     };
     try {

@@ -25,7 +25,8 @@ async function fitsTheScreen(page: Page) {
 
 Deno.test("the new filters at 390 px, with JavaScript on and off", browserTest, async (t) => {
   await using server = await testServer();
-  const now = Date.now();
+  // Posting ages are counted from the server's clock.
+  const now = server.clock.now.getTime();
   await seedJobs(server, [
     {
       role: "Data Scientist",

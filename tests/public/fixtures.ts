@@ -71,9 +71,11 @@ export function cardOf(html: string, text: string): string {
   return html.slice(html.lastIndexOf("<article", at), html.indexOf("</article>", at));
 }
 
-/** The roles of the cards shown, in order. */
+/** The roles of the cards shown, in order: each card is headed by its role, a link to the job. */
 export function cardRoles(html: string): string[] {
-  return [...html.matchAll(/<h3 class="card-role"><a href="[^"]+">([^<]+)<\/a>/g)].map((m) => m[1]);
+  return [...html.matchAll(/<h3[^>]*><a href="\/jobs\/[^"]+">([^<]+)<\/a><\/h3>/g)].map((m) =>
+    m[1]
+  );
 }
 
 /** One unbroken word of exactly `length` characters. */

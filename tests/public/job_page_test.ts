@@ -36,28 +36,30 @@ Deno.test("the job page shows every panel, the view count and similar jobs", asy
   const { status, html } = await get(t, `/jobs/${job.jobId}`);
   assert.equal(status, 200);
   assert.match(html, /<title>Site Reliability Engineer at Umbrella/);
-  assert.ok(html.includes('<a href="/jobs" class="back-link">← Back to Jobs</a>'));
-  assert.ok(
-    html.includes('<h1 id="job-title" class="detail-title">Site Reliability Engineer</h1>'),
-  );
+  assert.match(html, /<a href="\/jobs"[^>]*>← Back to Jobs<\/a>/);
+  assert.match(html, /<h1 id="job-title"[^>]*>Site Reliability Engineer<\/h1>/);
   assert.ok(html.includes("Umbrella"));
   assert.ok(html.includes("Estimated Package"));
   assert.ok(html.includes("₹15-20 LPA"));
+  // The class is the contract here: it keeps the author's line breaks (white-space: pre-wrap),
+  // which the text alone would not show.
   assert.ok(
     html.includes('<p class="prewrap">First line of the role.\nSecond line of the role.</p>'),
   );
   assert.ok(html.includes("Required Qualifications"));
   assert.ok(html.includes("B.E. or B.Tech"));
   for (const label of ["Programming Languages", "Technologies", "Databases", "Tools"]) {
-    assert.ok(html.includes(`<h3 class="skill-group-title">${label}</h3>`), label);
+    assert.match(html, new RegExp(`<h3[^>]*>${label}</h3>`), label);
   }
   for (const label of ["Frameworks", "Other Skills"]) {
-    assert.ok(!html.includes(`<h3 class="skill-group-title">${label}</h3>`), label);
+    assert.doesNotMatch(html, new RegExp(`<h3[^>]*>${label}</h3>`), label);
   }
   assert.ok(html.includes(`<dt>Job ID</dt><dd>${job.jobId}</dd>`));
   assert.ok(html.includes("March 5, 2026"));
   assert.ok(html.includes("<dt>Views</dt><dd><span>41</span></dd>"));
   assert.ok(html.includes("You&#x27;ll be redirected to the company&#x27;s application page"));
+  // The class is the contract here: the no-JavaScript stylesheet hook that shows the note only
+  // where the button cannot work.
   assert.match(
     html,
     />Save Job<span class="no-js-only small">\(needs JavaScript\)<\/span><\/button>/,
@@ -166,7 +168,7 @@ Deno.test("closed jobs answer 410, unknown ones 404, both with the Job Not Found
     assert.ok(
       html.includes("The position you&#x27;re looking for doesn&#x27;t exist or has been filled."),
     );
-    assert.match(html, /<a href="\/jobs" class="btn btn-primary">Explore Other Jobs<\/a>/);
+    assert.match(html, /<a href="\/jobs"[^>]*>Explore Other Jobs<\/a>/);
     assert.match(html, /<meta name="robots" content="noindex, follow"\/>/);
     assert.equal(scriptData(html, "application/ld+json").length, 0, path);
   }
@@ -288,9 +290,7 @@ Deno.test("job text with markup is rendered as text in the page, JSON-LD, share 
   const share = islandProps.find((props) => "job" in props) as { job: { role: string } };
   assert.equal(share.job.role, role);
   assert.ok(
-    html.includes(
-      '<div class="share-preview" role="region" aria-labelledby="share-dialog-preview" tabindex="0"><pre>',
-    ),
+    /<div[^>]* role="region" aria-labelledby="share-dialog-preview" tabindex="0"><pre>/.test(html),
   );
   assert.ok(html.includes("&lt;script&gt;alert(1)&lt;/script&gt; at &quot;&gt;&lt;img src=x"));
 
@@ -316,7 +316,9 @@ Deno.test("the share preview: up to 5 skills per group, 'Competitive' without a 
     },
   }]);
   const { html } = await get(t, `/jobs/${job.jobId}`);
-  const preview = html.match(/<div class="share-preview"[^>]*><pre>([^<]*)<\/pre>/)![1];
+  const preview = html.match(
+    /<div[^>]* role="region" aria-labelledby="share-dialog-preview"[^>]*><pre>([^<]*)<\/pre>/,
+  )![1];
   assert.ok(preview.startsWith("Analyst at Vandelay"));
   assert.ok(preview.includes("Package: Competitive"));
   assert.ok(preview.includes("Programming Languages: A1, A2, A3, A4, A5\n"));

@@ -21,16 +21,16 @@ Deno.test("home lists the six newest active jobs with descriptions cut at 120 ch
   }
   assert.ok(html.includes(`${LONG_TEXT.slice(0, 120)}...`));
   assert.ok(!html.includes(LONG_TEXT.slice(0, 121)));
-  assert.match(html, /<a href="\/jobs" class="btn btn-primary btn-lg">View All Jobs<\/a>/);
+  assert.match(html, /<a href="\/jobs"[^>]*>View All Jobs<\/a>/);
   for (const text of ["Remote", "Full-time", "Software Engineer", "Data Science", "Marketing"]) {
-    assert.ok(html.includes(`chip chip-button">${text}</button>`), text);
+    assert.match(html, new RegExp(`<button type="button"[^>]*>${text}</button>`), text);
   }
   for (const text of ["How It Works", "Search &amp; Discover", "Apply with Ease", "Get Hired"]) {
     assert.ok(html.includes(text), text);
   }
   assert.match(html, /<link rel="canonical" href="http:\/\/localhost\/"\/>/);
   assert.match(html, /<meta name="description" content="[^"]+"\/>/);
-  assert.match(html, /<a href="\/" class="nav-link" aria-current="page">Home<\/a>/);
+  assert.match(html, /<a href="\/"[^>]* aria-current="page">Home<\/a>/);
   assert.equal(scriptData(html, "application/ld+json").length, 0);
 });
 
@@ -40,16 +40,18 @@ Deno.test("the job list shows 12 a page, the counts, and a five-page window", as
 
   const first = await get(t, "/jobs");
   assert.equal(first.status, 200);
-  assert.ok(first.html.includes('<h1 class="page-title">Find Your Next Job</h1>'));
+  assert.match(first.html, /<h1[^>]*>Find Your Next Job<\/h1>/);
   assert.ok(first.html.includes("100 Jobs Found"));
   assert.ok(first.html.includes("Showing 1 - 12 of 100 results"));
   assert.ok(first.html.includes("Updated daily"));
-  assert.equal(first.html.match(/<article class="job-card">/g)?.length, 12);
+  assert.equal(first.html.match(/<article[\s>]/g)?.length, 12);
   assert.deepEqual(pageNumbers(first.html), [1, 2, 3, 4, 5]);
-  assert.match(first.html, /<span class="page-link" aria-disabled="true">Previous<\/span>/);
-  assert.match(first.html, /<a class="page-link" href="\/jobs\?page=2" rel="next">Next<\/a>/);
+  // Previous is not a link on the first page, and says it is unavailable.
+  assert.match(first.html, /<span[^>]* aria-disabled="true">Previous<\/span>/);
+  assert.doesNotMatch(first.html, /<a [^>]*>Previous<\/a>/);
+  assert.match(first.html, /<a [^>]*href="\/jobs\?page=2" rel="next">Next<\/a>/);
   assert.match(first.html, /href="\/jobs" aria-current="page" aria-label="Page 1"/);
-  assert.match(first.html, /<a href="\/jobs" class="nav-link" aria-current="page">Jobs<\/a>/);
+  assert.match(first.html, /<a href="\/jobs"[^>]* aria-current="page">Jobs<\/a>/);
 
   const middle = await get(t, "/jobs?page=5");
   assert.deepEqual(pageNumbers(middle.html), [3, 4, 5, 6, 7]);
@@ -60,8 +62,9 @@ Deno.test("the job list shows 12 a page, the counts, and a five-page window", as
   const last = await get(t, "/jobs?page=9");
   assert.deepEqual(pageNumbers(last.html), [5, 6, 7, 8, 9]);
   assert.ok(last.html.includes("Showing 97 - 100 of 100 results"));
-  assert.equal(last.html.match(/<article class="job-card">/g)?.length, 4);
-  assert.match(last.html, /<span class="page-link" aria-disabled="true">Next<\/span>/);
+  assert.equal(last.html.match(/<article[\s>]/g)?.length, 4);
+  assert.match(last.html, /<span[^>]* aria-disabled="true">Next<\/span>/);
+  assert.doesNotMatch(last.html, /<a [^>]*>Next<\/a>/);
   // Newest first: job 99 opens page 1, job 0 closes page 9.
   assert.deepEqual(cardRoles(first.html).slice(0, 2), ["Engineer 99", "Engineer 98"]);
   assert.deepEqual(cardRoles(last.html).slice(-1), ["Engineer 0"]);
@@ -120,10 +123,11 @@ Deno.test("each filter narrows the list and is kept in the form", async () => {
   for (const text of ["Role Category", "All Roles", "All Experience", "All Types", "Filters"]) {
     assert.ok(html.includes(text), text);
   }
-  assert.match(html, /<a href="\/jobs" class="btn btn-ghost">Clear Filters<\/a>/);
-  // The panel starts open when a filter is set, closed otherwise.
-  assert.ok(html.includes('id="filter-panel" class="filter-panel"'));
-  assert.ok((await get(t, "/jobs")).html.includes('class="filter-panel collapsed"'));
+  assert.match(html, /<a href="\/jobs"[^>]*>Clear Filters<\/a>/);
+  // The panel starts open when a filter is set, closed otherwise: the Filters button says so.
+  const filtersButton = /<button [^>]*aria-expanded="(true|false)" aria-controls="filter-panel"/;
+  assert.equal(html.match(filtersButton)?.[1], "true");
+  assert.equal((await get(t, "/jobs")).html.match(filtersButton)?.[1], "false");
 });
 
 Deno.test("empty and unknown query values are dropped with a redirect, campaign tags kept", async () => {
@@ -153,7 +157,7 @@ Deno.test("no results: the empty state with Clear All Filters", async () => {
   assert.ok(html.includes(
     "We couldn&#x27;t find any jobs matching your criteria. Try adjusting your search or filters.",
   ));
-  assert.match(html, /<a href="\/jobs" class="btn btn-primary">Clear All Filters<\/a>/);
+  assert.match(html, /<a href="\/jobs"[^>]*>Clear All Filters<\/a>/);
   assert.ok(!html.includes("Showing"));
 });
 
@@ -196,10 +200,12 @@ Deno.test("a card shows every field of the specification", async () => {
   const card = cardOf(html, "Globex");
   assert.match(
     card,
-    /<span class="logo logo-48 logo-placeholder" aria-hidden="true">G<img src="https:\/\/cdn.example\/globex.png" alt="" width="48" height="48"/,
+    // A decorative logo over the company's letter, both hidden from screen readers (the company's
+    // name is beside them).
+    /<span[^>]* aria-hidden="true">G<img src="https:\/\/cdn.example\/globex.png" alt="" width="48" height="48"/,
   );
   assert.ok(card.includes("Mar 5, 2026"));
-  assert.ok(card.includes('<span class="badge">Part-Time</span>'));
+  assert.match(card, />Part-Time<\/span>/);
   assert.ok(card.includes(`<a href="/jobs/${withLogo.jobId}">Platform Engineer</a>`));
   assert.ok(card.includes("Hyderabad, India"));
   assert.ok(card.includes(">5+<"));
@@ -207,14 +213,14 @@ Deno.test("a card shows every field of the specification", async () => {
   assert.ok(!card.includes(LONG_TEXT.slice(0, 151)));
   const chips = [...card.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]);
   assert.deepEqual(chips, ["Go", "Rust", "Python", "Kubernetes", "Docker", "Terraform"]);
-  assert.ok(card.includes('<li class="more">+3 more</li>'));
-  assert.ok(card.includes('<p class="package">₹20-30 LPA</p>'));
+  assert.match(card, /<li[^>]*>\+3 more<\/li>/);
+  assert.match(card, /<p[^>]*>₹20-30 LPA<\/p>/);
   assert.ok(card.includes("View Details"));
 
   const other = cardOf(html, "initech");
-  assert.ok(other.includes('<span class="logo logo-48 logo-placeholder"'));
-  assert.ok(other.includes(">I</span>"));
+  assert.match(other, /<span[^>]* aria-hidden="true">I<\/span>/);
+  assert.ok(!other.includes("<img"), "no logo, only the letter");
   assert.ok(!other.includes("more</li>"));
-  assert.ok(!other.includes('class="package"'));
+  assert.ok(!other.includes("LPA"), "no package");
   assert.ok(plain.jobId);
 });

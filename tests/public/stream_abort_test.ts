@@ -7,11 +7,14 @@ Deno.test("a visitor leaving a streamed job page logs no error; the page is cach
   await using t = await testApp();
   const [job] = await seedJobs(t, [{ role: "Left Early Role" }]);
   const similar = t.services.jobs.similar.bind(t.services.jobs);
+  // Similar Jobs answer when the test says so: once the visitor has left.
+  const answer = Promise.withResolvers<void>();
   t.services.jobs.similar = async (...args) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await answer.promise;
     return similar(...args);
   };
   const errors: unknown[][] = [];
+  let next: Awaited<ReturnType<typeof get>>;
   const log = console.error;
   console.error = (...args: unknown[]) => errors.push(args);
   try {
@@ -30,15 +33,16 @@ Deno.test("a visitor leaving a streamed job page logs no error; the page is cach
     // The connection closes: the server's request is aborted and its response body cancelled.
     leaving.abort();
     await reader.cancel(new Error("resource closed"));
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    answer.resolve();
+    // The next visitor's whole page says the data the left page waited on has come in.
+    next = await get(t, `/jobs/${job.jobId}`);
   } finally {
     console.error = log;
   }
   assert.deepEqual(errors, []);
-  const next = await get(t, `/jobs/${job.jobId}`);
-  assert.equal(next.status, 200);
-  assert.ok(next.html.includes("Left Early Role"));
-  assert.ok(!next.html.includes("Loading similar jobs"));
+  assert.equal(next!.status, 200);
+  assert.ok(next!.html.includes("Left Early Role"));
+  assert.ok(!next!.html.includes("Loading similar jobs"));
 });
 
 Deno.test("a visitor gone before a streamed page starts logs no error", async () => {
@@ -46,13 +50,16 @@ Deno.test("a visitor gone before a streamed page starts logs no error", async ()
   const [job] = await seedJobs(t, [{ role: "Never Seen Role" }]);
   const similar = t.services.jobs.similar.bind(t.services.jobs);
   const leaving = new AbortController();
+  // Similar Jobs answer when the test says so: once the visitor is gone.
+  const answer = Promise.withResolvers<void>();
   t.services.jobs.similar = async (...args) => {
     // The visitor's connection closes while the server is still busy with the page.
     leaving.abort();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await answer.promise;
     return similar(...args);
   };
   const errors: unknown[][] = [];
+  let next: Awaited<ReturnType<typeof get>>;
   const log = console.error;
   console.error = (...args: unknown[]) => errors.push(args);
   try {
@@ -60,8 +67,13 @@ Deno.test("a visitor gone before a streamed page starts logs no error", async ()
       new Request(`http://localhost/jobs/${job.jobId}`, { signal: leaving.signal }),
     );
     await response.body?.cancel();
+    answer.resolve();
+    // The next visitor's whole page says the data the gone visitor's page waited on has come in.
+    next = await get(t, `/jobs/${job.jobId}`);
   } finally {
     console.error = log;
   }
   assert.deepEqual(errors, []);
+  assert.ok(next!.html.includes("Never Seen Role"));
+  assert.ok(!next!.html.includes("Loading similar jobs"));
 });

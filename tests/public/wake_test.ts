@@ -34,7 +34,10 @@ Deno.test("islands wake when the visitor uses the page", browserTest, async (t) 
 
   await t.step("a page that is only read fetches and runs no island", async () => {
     await page.goto(jobPage);
-    await page.waitForTimeout(1_000);
+    // The page has loaded, the network has been quiet for half a second and the browser has been
+    // idle: an island that woke without the visitor would have started by now.
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     assert.equal(await awake(page), 0);
     assert.ok(!fetched.some((path) => path.startsWith("/assets/islands/")), fetched.join(" "));
   });
@@ -86,26 +89,30 @@ Deno.test("islands wake when the visitor uses the page", browserTest, async (t) 
   });
 
   await t.step("a click before its island is awake opens the share dialog once it is", async () => {
-    // The island's script arrives late: the click comes first and is held.
+    // The island's script arrives once the test lets it: the click comes first and is held.
+    const arrive = Promise.withResolvers<void>();
     await page.route(/\/assets\/islands\/share\.js/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await arrive.promise;
       await route.continue();
     });
     await page.goto(jobPage, { waitUntil: "domcontentloaded" });
     await page.getByRole("button", { name: "Share Job" }).first().click();
     assert.equal(await awake(page), 0, "the click came before the island was awake");
+    arrive.resolve();
     await page.getByRole("dialog", { name: "Share this job" }).waitFor();
     await page.unroute(/\/assets\/islands\/share\.js/);
   });
 
   await t.step("words typed before the search island is awake are kept and searched", async () => {
+    const arrive = Promise.withResolvers<void>();
     await page.route(/\/assets\/islands\/hero-search\.js/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await arrive.promise;
       await route.continue();
     });
     await page.goto(server.url);
     const keywords = page.getByRole("textbox", { name: "Job title, keywords, or company" });
     await keywords.pressSequentially("data scientist");
+    arrive.resolve();
     await page.waitForFunction(() =>
       document.querySelector('[data-island^="hero-search:"]')?.hasAttribute("data-ready")
     );
