@@ -52,6 +52,11 @@ export type AlertToken =
 
 interface AlertAddress {
   alertIds: string[];
+  /**
+   * While every alert of the address is pending: when the record expires with them (ms since the
+   * epoch), so a restored dump gives it the time it had left.
+   */
+  pendingUntil?: number;
 }
 
 /** The schema version every stored alert carries (kv/schema-version.ts). */
@@ -116,6 +121,10 @@ export function alertExpiry(now: Date) {
     }
     if (table(key) === table(keys.alertToken(""))) {
       return (value as Partial<AlertToken> | null)?.kind === "confirm" ? PENDING_MS : MAIL_LINK_MS;
+    }
+    if (table(key) === table(keys.alertAddress(""))) {
+      const until = (value as Partial<AlertAddress> | null)?.pendingUntil;
+      return until ? left(until) : undefined;
     }
     const counts = [keys.alertConfirmations(""), keys.alertRequests("")].map(table);
     if (counts.includes(table(key))) {
@@ -224,9 +233,13 @@ export class AlertStore {
       const ids = [...alerts.map((a) => a.id).filter((id) => id !== alert.id), alert.id];
       const allPending = alerts.every((a) => a.status === "pending");
       const op = this.kv.atomic().check(entry).check(confirmations)
-        .set(keys.alertAddress(input.email), { alertIds: ids }, {
-          expireIn: allPending ? PENDING_MS : undefined,
-        })
+        .set(
+          keys.alertAddress(input.email),
+          allPending
+            ? { alertIds: ids, pendingUntil: Date.parse(at) + PENDING_MS }
+            : { alertIds: ids },
+          { expireIn: allPending ? PENDING_MS : undefined },
+        )
         .set(keys.alertToken(confirmHash), { kind: "confirm", alertId: alert.id }, {
           expireIn: PENDING_MS,
         });
@@ -313,7 +326,9 @@ export class AlertStore {
         // Confirmed: the address is kept for as long as it has an alert.
         const address = await this.kv.get<AlertAddress>(keys.alertAddress(current.email));
         op.check(address);
-        if (address.value) op.set(keys.alertAddress(current.email), address.value);
+        if (address.value) {
+          op.set(keys.alertAddress(current.email), { alertIds: address.value.alertIds });
+        }
       }
       return (await op.commit()).ok ? { alert: next } : undefined;
     }).then(({ alert }) => alert);
@@ -373,7 +388,13 @@ export class AlertStore {
       if (alerts.every((other) => other.id === id)) {
         op.delete(keys.alertAddress(alert.email)).delete(keys.alertConfirmations(alert.email));
       } else {
-        op.set(keys.alertAddress(alert.email), { alertIds: left });
+        // Still all pending (its record says until when): the address goes with them.
+        const until = address.value?.pendingUntil;
+        op.set(
+          keys.alertAddress(alert.email),
+          until ? { alertIds: left, pendingUntil: until } : { alertIds: left },
+          { expireIn: until ? Math.max(1, until - this.now().getTime()) : undefined },
+        );
       }
       return (await op.commit()).ok ? { alert } : undefined;
     }).then(({ alert }) => alert);

@@ -329,5 +329,28 @@ Deno.test("restored alerts expire as they would have: pending ones, links and co
   assert.equal(expiry(keys.alertConfirmations("m@x.io"), window), 3 * hour);
   assert.equal(expiry(keys.alertRequests("203.0.113.0"), window), 3 * hour);
   assert.equal(expiry(keys.alertAddress("m@x.io"), { alertIds: ["a"] }), undefined);
+  const allPending = { alertIds: ["a"], pendingUntil: now.getTime() + 5 * 24 * hour };
+  assert.equal(expiry(keys.alertAddress("m@x.io"), allPending), 5 * 24 * hour);
   assert.equal(expiry(keys.alertTotal("confirmed"), new Deno.KvU64(1n)), undefined);
+});
+
+Deno.test("an address of pending alerts says until when; confirming one keeps it for good", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:00:00Z") });
+  const address = async () =>
+    (await t.kv.get<{ alertIds: string[]; pendingUntil?: number }>(
+      keys.alertAddress("pending@example.com"),
+    )).value;
+  const alerts = t.services.alerts;
+  const ask = (keywords: string) =>
+    alerts.request({ email: "pending@example.com", query: { keywords }, frequency: "daily" });
+  const first = await ask("first");
+  const second = await ask("second");
+  const sevenDays = 7 * 24 * 3_600_000;
+  assert.equal((await address())?.pendingUntil, Date.parse("2026-03-10T12:00:00Z") + sevenDays);
+  // One removed while the other is still pending: the address still goes with it.
+  await alerts.remove(first!.alert.id);
+  assert.equal((await address())?.alertIds.length, 1);
+  assert.ok((await address())?.pendingUntil);
+  assert.ok(await alerts.confirm(second!.confirm));
+  assert.deepEqual(await address(), { alertIds: [second!.alert.id] });
 });
