@@ -9,14 +9,11 @@ import type { AppEnv, Services } from "../../server/context.ts";
 import { fail } from "../../server/errors.ts";
 import { parseWith } from "../../server/validate.ts";
 import { clientAddress } from "../../server/request.ts";
-import { addressBucket } from "../../server/throttle.ts";
-import { afterAnswer } from "../../server/mail.ts";
 import { hashPassword } from "../../server/passwords.ts";
 import { requireGoodPassword } from "../../server/password-policy.ts";
-import { type AdminRecord, newPassword } from "../../kv/schemas.ts";
+import { newPassword } from "../../kv/schemas.ts";
 import { RESET_LINK_MINUTES, RESET_REQUESTS_PER_HOUR } from "../../kv/password-resets.ts";
-import { alertEmail } from "../alerts/request.ts";
-import { publicOrigin } from "../pages.tsx";
+import { requestMailedLink } from "../mailed-link.ts";
 import { resetMail } from "./mail.tsx";
 
 /** What every request is answered, whether a mail goes out or not. */
@@ -34,8 +31,6 @@ export const RESET_EXPIRED = `This link has expired: a link to reset the passwor
   `${RESET_LINK_MINUTES} minutes. Ask for a new one.`;
 export const RESET_UNKNOWN =
   "This link is not valid: it was already used, or it has expired. Ask for a new one.";
-
-const requestInput = z.object({ email: alertEmail });
 const confirmInput = z.object({
   token: z.string({ error: "token is required" }).min(1, "token is required").max(
     100,
@@ -44,40 +39,20 @@ const confirmInput = z.object({
   password: newPassword,
 });
 
-/**
- * Validates a request and mails a link when the address is an active admin's; 429 past the
- * client's allowance.
- */
-export async function requestReset(
+/** Validates a request and mails a link when the address is an active admin's. */
+export function requestReset(
   services: Services,
   c: Context<AppEnv>,
   body: unknown,
 ): Promise<void> {
-  const { email } = parseWith(requestInput, body);
-  const { count } = await services.passwordResets.countRequest(addressBucket(clientAddress(c)));
-  if (count > RESET_REQUESTS_PER_HOUR) {
-    fail(429, "Too many password reset requests from this network. Try again in an hour.", {}, {
-      "retry-after": "3600",
-    });
-  }
-  const admin = await services.admins.getByEmail(email);
-  if (!admin?.isActive) return;
-  const site = publicOrigin(services.config, c.req.url);
-  // After the answer, the link's writes too: a known address is answered as quickly as any other.
-  afterAnswer(mailLink(services, admin, site));
-}
-
-async function mailLink(services: Services, admin: AdminRecord, site: string): Promise<void> {
-  try {
-    const token = await services.passwordResets.issue(admin._id);
-    if (!token) return;
-    const link = `${site}/admin/reset-password?token=${encodeURIComponent(token)}`;
-    await services.mailer.send(resetMail(admin, link));
-  } catch (error) {
-    console.error(
-      `Sending a password reset mail failed: ${error instanceof Error ? error.message : error}`,
-    );
-  }
+  return requestMailedLink(services, c, body, {
+    store: services.passwordResets,
+    requestsPerHour: RESET_REQUESTS_PER_HOUR,
+    tooMany: "Too many password reset requests from this network. Try again in an hour.",
+    path: "/admin/reset-password",
+    mail: resetMail,
+    name: "password reset",
+  });
 }
 
 /** Checks that a link still works, for the page that sets the password; 400 with why not. */
