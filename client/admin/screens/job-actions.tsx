@@ -118,6 +118,30 @@ export function useJobMoves(onManyDone: () => void) {
   };
 }
 
+/** The row's button for each move, in the order they show. */
+const MOVE_ORDER: Move[] = ["close", "reopen", "publish"];
+const MOVE_BUTTONS: Record<
+  Move,
+  { verb: string; title: string; icon: string; className?: string }
+> = {
+  close: {
+    verb: "Close",
+    title: "Close: stop taking applications",
+    icon: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM5.6 5.6l12.8 12.8",
+  },
+  reopen: {
+    verb: "Reopen",
+    title: "Reopen: make it public again",
+    icon: "M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4",
+  },
+  publish: {
+    verb: "Publish",
+    title: "Publish: make it public",
+    icon: "M12 19V5m-6 6 6-6 6 6",
+    className: "text-indigo-700",
+  },
+};
+
 export function JobActions({ job, canDelete, busy, onDetails, onDelete, onMove, onDuplicate }: {
   job: Job;
   canDelete: boolean;
@@ -165,42 +189,19 @@ export function JobActions({ job, canDelete, busy, onDetails, onDelete, onMove, 
             <Icon path="M4 20h4L19 9l-4-4L4 16v4Zm11-15 4 4" />
           </Link>
         )}
-        {canMove(job, "close") && (
+        {MOVE_ORDER.filter((move) => canMove(job, move)).map((move) => (
           <button
+            key={move}
             type="button"
-            className="btn-icon"
-            aria-label={`Close ${name}`}
-            title="Close: stop taking applications"
+            className={`btn-icon ${MOVE_BUTTONS[move].className ?? ""}`}
+            aria-label={`${MOVE_BUTTONS[move].verb} ${name}`}
+            title={MOVE_BUTTONS[move].title}
             disabled={busy}
-            onClick={() => onMove("close")}
+            onClick={() => onMove(move)}
           >
-            <Icon path="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM5.6 5.6l12.8 12.8" />
+            <Icon path={MOVE_BUTTONS[move].icon} />
           </button>
-        )}
-        {canMove(job, "reopen") && (
-          <button
-            type="button"
-            className="btn-icon"
-            aria-label={`Reopen ${name}`}
-            title="Reopen: make it public again"
-            disabled={busy}
-            onClick={() => onMove("reopen")}
-          >
-            <Icon path="M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4" />
-          </button>
-        )}
-        {canMove(job, "publish") && (
-          <button
-            type="button"
-            className="btn-icon text-indigo-700"
-            aria-label={`Publish ${name}`}
-            title="Publish: make it public"
-            disabled={busy}
-            onClick={() => onMove("publish")}
-          >
-            <Icon path="M12 19V5m-6 6 6-6 6 6" />
-          </button>
-        )}
+        ))}
         <button
           type="button"
           className="btn-icon"
