@@ -72,6 +72,9 @@ Deno.test("stored jobs get pay, work mode and role category: when read, and for 
   const stored = async (id: string) => (await t.kv.get<StoredJob>(keys.job(id))).value!;
   assert.equal((await stored("0000000a0000000000000001")).workMode, undefined);
 
+  // Written behind the server's back, as an older version's process would have: the server's
+  // catalogue follows in the background, and a strong read waits until it has.
+  await t.services.jobs.active({ fresh: true });
   // Before the migration, the API and the filters already read them.
   const remote = await (await t.app.request("/api/jobs?workMode=Remote&payMin=300000")).json();
   assert.deepEqual(remote.jobs.map((job: Job) => job.jobId), ["JB-1001"]);
@@ -100,6 +103,8 @@ Deno.test("stored jobs get pay, work mode and role category: when read, and for 
     current: 2,
     conflicts: [],
   });
+  // db:migrate writes beside the server, as another process would: the same wait.
+  await t.services.jobs.active({ fresh: true });
   const hybrid = await (await t.app.request("/api/jobs?workMode=Hybrid&category=Data%20%26%20AI"))
     .json();
   assert.deepEqual(hybrid.jobs.map((job: Job) => job.jobId), ["JB-1002"]);
