@@ -6,7 +6,9 @@
 import { JOB_STATUSES, type JobStatus } from "../schemas.ts";
 import { grown } from "./postings.ts";
 import { SearchIndex } from "./index.ts";
-import { adminMatches } from "./search.ts";
+import { FIELD } from "./index.ts";
+import { locationGroups } from "./places.ts";
+import { parseKeywords } from "./query.ts";
 import { topOf } from "./top.ts";
 
 /** What the admin search knows of a job. */
@@ -92,4 +94,28 @@ export class AdminIndex {
       .slice(query.offset);
     return { ids: page.map((at) => ids[found[at]]), total: found.length };
   }
+}
+
+/**
+ * The admin list's search: every word in the role, company, location or job ID, the company box's
+ * words in the company, the location box's in the location. Job numbers ascending: the list's order.
+ */
+function adminMatches(
+  index: SearchIndex,
+  query: { search?: string; company?: string; location?: string },
+): Uint32Array {
+  // A match is read before the next one: the company's first, as marks.
+  const company = index.match(parseKeywords(query.company, false).terms, FIELD.company);
+  const inCompany = company && new Uint8Array(index.span);
+  if (company) { for (const doc of company.docs) inCompany![doc] = 1; }
+  const everywhere = index.match(
+    parseKeywords(query.search, false).terms,
+    FIELD.role | FIELD.company | FIELD.location | FIELD.jobId,
+  );
+  const located = index.located(locationGroups(query.location));
+  const candidates = everywhere?.docs ?? index.liveDocs();
+  return candidates.filter((doc) =>
+    index.alive[doc] === 1 && (!inCompany || inCompany[doc] === 1) &&
+    (!located || located[doc] === 1)
+  ).sort();
 }

@@ -12,7 +12,6 @@ import { matchMost, SCORE_BITS, TERM_SHIFT } from "./partial.ts";
 import { locationGroups } from "./places.ts";
 import { type KeywordQuery, parseKeywords } from "./query.ts";
 import { leastOfBest, topK, topOf } from "./top.ts";
-import { indexWords } from "./text.ts";
 import { stem } from "./vocabulary.ts";
 
 /** Where the keyword box looks: everything but the job ID (an admin-only handle). */
@@ -164,6 +163,9 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
   return searchWith(index, query, { ...keywords, terms }, true).answer;
 }
 
+/** Found jobs before the dropdowns: their numbers and, when words ranked them, their scores. */
+type Matched = { docs: Uint32Array; score: Uint16Array } | null;
+
 function searchWith(
   index: SearchIndex,
   query: JobSearch,
@@ -173,39 +175,106 @@ function searchWith(
   const matched = partly
     ? matchMost(index, keywords.terms, KEYWORD_FIELDS)
     : index.match(keywords.terms, KEYWORD_FIELDS);
-  const located = index.located(locationGroups(query.location));
-  const role = query.role === undefined ? -1 : index.roleCode.get(query.role) ?? -2;
+  const { docs, scores, positions } = index.foundArrays();
+  const found: Found = {
+    docs,
+    scores: matched ? scores : null,
+    // How many found jobs have each score, so a relevance page ranks only the jobs that can be on it.
+    scoreCounts: new Uint32Array(matched ? BEST_WORD_SCORE * keywords.terms.length + 1 : 0),
+    total: 0,
+  };
+  const tally = newTally(index);
+  const reached = collect(index, wantedOf(index, query, keywords), matched, partly, found, tally);
+  const page = rankPage(index, query, found, positions);
+  const answer = {
+    ids: page.map((doc) => index.ids[doc]),
+    total: found.total,
+    docs: docs.subarray(0, found.total),
+    partial: partly && found.total > 0,
+    facets: facetsOf(index, query, tally),
+  };
+  return { answer, reached };
+}
+
+/** What a search asks of each job, in the codes of the index's per-job arrays. */
+interface Wanted {
+  located: Uint8Array | null;
+  role: number;
+  mode: number;
+  category: number;
+  company: number;
+  payMin: number;
+  since: number;
+  windowOf: (time: number) => number;
+  allowed: Uint8Array;
+  misses: Uint8Array;
+  byPlace: { kinds: Uint8Array; places: Uint8Array }[];
+}
+
+function wantedOf(index: SearchIndex, query: JobSearch, keywords: KeywordQuery): Wanted {
   const level = code(EXPERIENCE_OPTIONS, query.experience);
   const type = code(EMPLOYMENT_TYPES, query.employmentType);
-  const { allowed, misses, byPlace } = kindTables(index, keywords.filters, level, type);
-
-  const mode = code(WORK_MODES, query.workMode);
-  const category = code(ROLE_CATEGORIES, query.category);
-  const company = query.company === undefined
-    ? -1
-    : index.companyCode.get(companyKey(query.company)) ?? -2;
-  const payMin = query.payMin ?? 0;
   const now = query.now ?? Date.now();
-  const since = query.postedWithin === undefined ? -Infinity : now - query.postedWithin * DAY_MS;
-  const windowOf = postedWindows(now);
+  return {
+    located: index.located(locationGroups(query.location)),
+    role: query.role === undefined ? -1 : index.roleCode.get(query.role) ?? -2,
+    mode: code(WORK_MODES, query.workMode),
+    category: code(ROLE_CATEGORIES, query.category),
+    company: query.company === undefined
+      ? -1
+      : index.companyCode.get(companyKey(query.company)) ?? -2,
+    payMin: query.payMin ?? 0,
+    since: query.postedWithin === undefined ? -Infinity : now - query.postedWithin * DAY_MS,
+    windowOf: postedWindows(now),
+    ...kindTables(index, keywords.filters, level, type),
+  };
+}
 
+/** Per dropdown, how many jobs each option would give with the other filters. */
+function newTally(index: SearchIndex) {
+  return {
+    roles: new Uint32Array(index.roleNames.length),
+    levels: new Uint32Array(EXPERIENCE_OPTIONS.length + 1),
+    types: new Uint32Array(EMPLOYMENT_TYPES.length + 1),
+    modes: new Uint32Array(WORK_MODES.length + 1),
+    categories: new Uint32Array(ROLE_CATEGORIES.length + 1),
+    companies: new Uint32Array(index.companyNames.length),
+    bands: new Uint32Array(SALARY_BANDS.length + 1),
+    windows: new Uint32Array(POSTED_WITHIN.length + 1),
+  };
+}
+type Tally = ReturnType<typeof newTally>;
+
+/** The jobs a search finds, in the index's reused arrays: `total` of them. */
+interface Found {
+  docs: Uint32Array;
+  scores: Uint16Array | null;
+  scoreCounts: Uint32Array;
+  total: number;
+}
+
+/**
+ * One pass over the candidates: the jobs every filter lets in go to `found`, and each counts for
+ * the dropdown options it has (a job failing only one dropdown's filter counts for that dropdown's
+ * option). Returns how many jobs have every word that the keyword box's filters and the location
+ * let in, whatever the dropdowns.
+ */
+function collect(
+  index: SearchIndex,
+  wanted: Wanted,
+  matched: Matched,
+  partly: boolean,
+  found: Found,
+  tally: Tally,
+): number {
+  const { located, allowed, misses, byPlace, role, mode, category, company } = wanted;
+  const { payMin, since, windowOf } = wanted;
   const { roleOf, experienceOf, typeOf, modeOf, categoryOf, companyOf, payTop, payBand } = index;
-  const roleCounts = new Uint32Array(index.roleNames.length);
-  const levelCounts = new Uint32Array(EXPERIENCE_OPTIONS.length + 1);
-  const typeCounts = new Uint32Array(EMPLOYMENT_TYPES.length + 1);
-  const modeCounts = new Uint32Array(WORK_MODES.length + 1);
-  const categoryCounts = new Uint32Array(ROLE_CATEGORIES.length + 1);
-  const companyCounts = new Uint32Array(index.companyNames.length);
-  const bandCounts = new Uint32Array(SALARY_BANDS.length + 1);
-  const windowCounts = new Uint32Array(POSTED_WITHIN.length + 1);
-  const { posted, ids } = index;
-  const { docs, scores: scoreArray, positions } = index.foundArrays();
-  const scores = matched ? scoreArray : null;
+  const { posted } = index;
+  const { docs, scores, scoreCounts } = found;
   // Without words every live job is a candidate, in job-number order.
   const candidates = matched?.docs ?? index.liveDocs();
   const matchedScores = matched?.score;
-  // How many found jobs have each score, so a relevance page ranks only the jobs that can be on it.
-  const scoreCounts = new Uint32Array(matched ? BEST_WORD_SCORE * keywords.terms.length + 1 : 0);
   // The kind of a job the keyword box's filters and the location let in; -1 for one they do not.
   const admitted = (doc: number) => {
     if (located && located[doc] === 0) return -1;
@@ -225,7 +294,6 @@ function searchWith(
     }
   }
   let total = 0;
-  // Jobs with every word that the keyword box's filters and the location let in.
   let reached = 0;
   for (let i = 0; i < candidates.length; i++) {
     const doc = candidates[i];
@@ -244,7 +312,6 @@ function searchWith(
       (category !== 0 && jobCategory !== category ? CATEGORY_MISS : 0) |
       (company !== -1 && jobCompany !== company ? COMPANY_MISS : 0) |
       (payTop[doc] < payMin ? PAY_MISS : 0) | (time < since ? POSTED_MISS : 0);
-    // A job failing only one dropdown's filter counts for that dropdown's option.
     if (miss === 0) {
       if (scores) {
         const score = matchedScores![i] & SCORE_BITS;
@@ -252,24 +319,35 @@ function searchWith(
         scoreCounts[score]++;
       }
       docs[total++] = doc;
-      roleCounts[jobRole]++;
-      levelCounts[jobLevel]++;
-      typeCounts[jobType]++;
-      modeCounts[jobMode]++;
-      categoryCounts[jobCategory]++;
-      companyCounts[jobCompany]++;
-      bandCounts[payBand[doc]]++;
-      windowCounts[windowOf(time)]++;
-    } else if (miss === ROLE_MISS) roleCounts[jobRole]++;
-    else if (miss === LEVEL_MISS) levelCounts[jobLevel]++;
-    else if (miss === TYPE_MISS) typeCounts[jobType]++;
-    else if (miss === MODE_MISS) modeCounts[jobMode]++;
-    else if (miss === CATEGORY_MISS) categoryCounts[jobCategory]++;
-    else if (miss === COMPANY_MISS) companyCounts[jobCompany]++;
-    else if (miss === PAY_MISS) bandCounts[payBand[doc]]++;
-    else if (miss === POSTED_MISS) windowCounts[windowOf(time)]++;
+      tally.roles[jobRole]++;
+      tally.levels[jobLevel]++;
+      tally.types[jobType]++;
+      tally.modes[jobMode]++;
+      tally.categories[jobCategory]++;
+      tally.companies[jobCompany]++;
+      tally.bands[payBand[doc]]++;
+      tally.windows[windowOf(time)]++;
+    } else if (miss === ROLE_MISS) tally.roles[jobRole]++;
+    else if (miss === LEVEL_MISS) tally.levels[jobLevel]++;
+    else if (miss === TYPE_MISS) tally.types[jobType]++;
+    else if (miss === MODE_MISS) tally.modes[jobMode]++;
+    else if (miss === CATEGORY_MISS) tally.categories[jobCategory]++;
+    else if (miss === COMPANY_MISS) tally.companies[jobCompany]++;
+    else if (miss === PAY_MISS) tally.bands[payBand[doc]]++;
+    else if (miss === POSTED_MISS) tally.windows[windowOf(time)]++;
   }
+  found.total = total;
+  return reached;
+}
 
+/** The asked page of the found jobs, in the query's order: their job numbers. */
+function rankPage(
+  index: SearchIndex,
+  query: JobSearch,
+  { docs, scores, scoreCounts, total }: Found,
+  positions: Uint32Array,
+): number[] {
+  const { posted, ids, payTop } = index;
   // Ranked by position in `docs`, so a score is read beside its job.
   const newer = (a: number, b: number) => {
     const x = docs[a];
@@ -284,7 +362,6 @@ function searchWith(
     : query.order === "relevance" && scores
     ? (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && newer(a, b))
     : newer;
-  const found = docs.subarray(0, total);
   const wanted = query.offset + query.limit;
   let ranked = total;
   let at = (position: number) => position;
@@ -297,31 +374,23 @@ function searchWith(
     }
     at = (position) => positions[position];
   }
-  const page = topOf(ranked, at, wanted, before).slice(query.offset).map((at) => docs[at]);
-  const answer = {
-    ids: page.map((doc) => ids[doc]),
-    total,
-    docs: found,
-    partial: partly && total > 0,
-    facets: {
-      roles: topOptions(index.roleNames, roleCounts, query.role),
-      experience: counted(EXPERIENCE_OPTIONS, levelCounts, query.experience),
-      employmentTypes: counted(EMPLOYMENT_TYPES, typeCounts, query.employmentType),
-      workModes: counted(WORK_MODES, modeCounts, query.workMode),
-      categories: counted(ROLE_CATEGORIES, categoryCounts, query.category),
-      salaries: reaching(SALARY_BANDS.map((lakhs) => String(lakhs * LAKH)), bandCounts, "up"),
-      posted: reaching(POSTED_WITHIN.map(String), windowCounts, "down"),
-      companies: topOptions(
-        index.companyNames,
-        companyCounts,
-        query.company === undefined
-          ? undefined
-          : index.companyNames[index.companyCode.get(companyKey(query.company)) ?? -1] ??
-            query.company,
-      ),
-    },
+  return topOf(ranked, at, wanted, before).slice(query.offset).map((at) => docs[at]);
+}
+
+function facetsOf(index: SearchIndex, query: JobSearch, tally: Tally): Facets {
+  const company = query.company === undefined
+    ? undefined
+    : index.companyNames[index.companyCode.get(companyKey(query.company)) ?? -1] ?? query.company;
+  return {
+    roles: topOptions(index.roleNames, tally.roles, query.role),
+    experience: counted(EXPERIENCE_OPTIONS, tally.levels, query.experience),
+    employmentTypes: counted(EMPLOYMENT_TYPES, tally.types, query.employmentType),
+    workModes: counted(WORK_MODES, tally.modes, query.workMode),
+    categories: counted(ROLE_CATEGORIES, tally.categories, query.category),
+    salaries: reaching(SALARY_BANDS.map((lakhs) => String(lakhs * LAKH)), tally.bands, "up"),
+    posted: reaching(POSTED_WITHIN.map(String), tally.windows, "down"),
+    companies: topOptions(index.companyNames, tally.companies, company),
   };
-  return { answer, reached };
 }
 
 /**
@@ -364,81 +433,4 @@ function topOptions(names: string[], counts: Uint32Array, chosen?: string): Coun
     roles.push([chosen, role === -1 ? 0 : counts[role]]);
   }
   return roles.sort((a, b) => collator.compare(a[0], b[0]));
-}
-
-/** How many of the newest holders of a role or skill word Similar Jobs looks at, whatever the total. */
-const SIMILAR_WINDOW = 600;
-
-/**
- * Jobs like `job`: same role first (10), then shared role words (2 each) and skill words (1 each),
- * newest first among equals. Only the newest holders of each word are scored, so a job page costs
- * the same with 100 or 100,000 jobs.
- */
-export function similarJobs(
-  index: SearchIndex,
-  job: { id: string; role: string; skills: string[] },
-  limit: number,
-): string[] {
-  const role = index.roleCode.get(job.role);
-  const { docs, score } = index.credit(
-    [
-      {
-        posting: role === undefined ? undefined : index.roleDocs[role],
-        field: FIELD.role,
-        points: 10,
-      },
-      ...Array.from(indexWords(job.role), (word) => ({
-        posting: index.postings.get(word),
-        field: FIELD.role,
-        points: 2,
-      })),
-      ...Array.from(indexWords(job.skills.join("\n")), (word) => ({
-        posting: index.postings.get(word),
-        field: FIELD.skills,
-        points: 1,
-      })),
-    ],
-    SIMILAR_WINDOW,
-    index.numberOf.get(job.id) ?? -1,
-  );
-  // Only jobs scoring at least the `limit`-th best score can be shown: only they are ranked.
-  let best = 0;
-  for (let i = 0; i < score.length; i++) if (score[i] > best) best = score[i];
-  const scoreCounts = new Uint32Array(best + 1);
-  for (let i = 0; i < score.length; i++) scoreCounts[score[i]]++;
-  const least = leastOfBest(scoreCounts, limit);
-  const contenders: number[] = [];
-  for (let i = 0; i < score.length; i++) if (score[i] >= least) contenders.push(i);
-  const { posted, ids } = index;
-  return topK(contenders, limit, (a, b) => {
-    const x = docs[a];
-    const y = docs[b];
-    return score[a] > score[b] ||
-      (score[a] === score[b] &&
-        (posted[x] > posted[y] || (posted[x] === posted[y] && ids[x] > ids[y])));
-  }).map((at) => ids[docs[at]]);
-}
-
-/**
- * The admin list's search: every word in the role, company, location or job ID, the company box's
- * words in the company, the location box's in the location. Job numbers ascending: the list's order.
- */
-export function adminMatches(
-  index: SearchIndex,
-  query: { search?: string; company?: string; location?: string },
-): Uint32Array {
-  // A match is read before the next one: the company's first, as marks.
-  const company = index.match(parseKeywords(query.company, false).terms, FIELD.company);
-  const inCompany = company && new Uint8Array(index.span);
-  if (company) { for (const doc of company.docs) inCompany![doc] = 1; }
-  const everywhere = index.match(
-    parseKeywords(query.search, false).terms,
-    FIELD.role | FIELD.company | FIELD.location | FIELD.jobId,
-  );
-  const located = index.located(locationGroups(query.location));
-  const candidates = everywhere?.docs ?? index.liveDocs();
-  return candidates.filter((doc) =>
-    index.alive[doc] === 1 && (!inCompany || inCompany[doc] === 1) &&
-    (!located || located[doc] === 1)
-  ).sort();
 }
