@@ -456,6 +456,7 @@ export class JobStore {
       follower?.note(revision);
       return revision;
     }
+    follower.touch();
     if (!this.catalog) await follower.ready();
     return Math.max(this.catalog?.revision ?? follower.revision, this.ownRevision);
   }
