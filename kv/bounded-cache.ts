@@ -10,8 +10,9 @@
  *   CACHE_BUDGETS below: view and click totals of jobs (kv/jobs/store.ts), analytics report answers and
  *   the job names they show (kv/analytics/reports.ts), verified admin tokens (server/auth.ts), user-agent
  *   verdicts (server/visitors.ts) and the job names the traffic counter records (server/counter.ts),
- *   each day's sources and search terms (kv/analytics/insight.ts), and for one digest run its
- *   searches' newest matches and its mails (server/digest-mails.ts).
+ *   each day's sources and search terms (kv/analytics/insight.ts), for one digest run its
+ *   searches' newest matches and its mails (server/digest-mails.ts), and the job cards the public
+ *   lists show, as rendered HTML (routes/pages/cards.tsx).
  * - Still bounded otherwise: the analytics reports' day counts (kv/analytics/reports.ts, one entry
  *   a day of the longest report period), what the traffic counter knows it counted
  *   (server/counter.ts, its own byte budget, oldest first), reads in flight shared by callers
@@ -55,6 +56,8 @@ export const CACHE_BUDGETS = {
   digestMatches: 1 * MB,
   /** A digest run's mails, shared by alerts with the same jobs (server/digest-mails.ts). */
   digestMails: 4 * MB,
+  /** Job cards as rendered HTML, about 2.5 KB each: 3,000 of them (routes/pages/cards.tsx). */
+  jobCards: 8 * MB,
 } as const;
 
 /** Bytes a value takes in memory, roughly: two a character of its JSON, and an object's header. */

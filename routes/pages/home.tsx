@@ -4,7 +4,7 @@ import type { Job } from "../../kv/schemas.ts";
 import { HOME_DESCRIPTION_CUT, HOME_RECENT_JOBS } from "../../kv/constants.ts";
 import { Island } from "../../client/components/island.tsx";
 import { HeroSearch } from "../../client/islands/hero-search.tsx";
-import { JobCard } from "../../client/components/job-card.tsx";
+import { JobCardItem } from "./cards.tsx";
 import { JobGridSkeleton } from "../../client/components/skeletons.tsx";
 import { Document, type PageMeta, ReloadWithoutScript } from "./document.tsx";
 
@@ -31,9 +31,12 @@ function RecentJobs({ jobs, timeZone }: { jobs: Promise<Job[]>; timeZone: string
   return (
     <ul className="job-grid">
       {list.map((job) => (
-        <li key={job._id}>
-          <JobCard job={job} descriptionCut={HOME_DESCRIPTION_CUT} timeZone={timeZone} />
-        </li>
+        <JobCardItem
+          key={job._id}
+          job={job}
+          descriptionCut={HOME_DESCRIPTION_CUT}
+          timeZone={timeZone}
+        />
       ))}
     </ul>
   );

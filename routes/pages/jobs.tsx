@@ -11,7 +11,7 @@ import type { Choice } from "../../client/components/search-forms.tsx";
 import { Filters } from "../../client/islands/filters.tsx";
 import { AlertForm } from "../../client/islands/alert.tsx";
 import { describeSearch } from "../alerts/mail.tsx";
-import { JobCard } from "../../client/components/job-card.tsx";
+import { JobCardItem } from "./cards.tsx";
 import { PageLinks } from "../../client/components/pagination.tsx";
 import { JobGridSkeleton } from "../../client/components/skeletons.tsx";
 import { formatCount } from "../../client/components/format.ts";
@@ -118,9 +118,12 @@ function Results(
         ? (
           <ul className="job-grid">
             {jobs.map((job) => (
-              <li key={job._id}>
-                <JobCard job={job} descriptionCut={CARD_DESCRIPTION_CUT} timeZone={timeZone} />
-              </li>
+              <JobCardItem
+                key={job._id}
+                job={job}
+                descriptionCut={CARD_DESCRIPTION_CUT}
+                timeZone={timeZone}
+              />
             ))}
           </ul>
         )

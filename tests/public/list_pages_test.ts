@@ -1,5 +1,6 @@
 /** The home page and the job list as served HTML: texts, limits, filters, paging, the cards. */
 import assert from "node:assert/strict";
+import type { Job } from "../../kv/schemas.ts";
 import { testApp } from "../helpers/server.ts";
 import { cardOf, cardRoles, get, pageNumbers, scriptData, seedJobs } from "./fixtures.ts";
 
@@ -223,4 +224,21 @@ Deno.test("a card shows every field of the specification", async () => {
   assert.ok(!other.includes("more</li>"));
   assert.ok(!other.includes("LPA"), "no package");
   assert.ok(plain.jobId);
+});
+
+Deno.test("a list's cards show each job as it is now, after any edit", async () => {
+  await using t = await testApp();
+  const [job] = await seedJobs(t, [{ role: "Card Role", companyName: "Old Company" }]);
+  // Asked three times, so the pages and their cards are kept.
+  for (let i = 0; i < 3; i++) {
+    assert.ok(cardOf((await get(t, "/jobs")).html, "Card Role").includes("Old Company"));
+    assert.ok(cardOf((await get(t, "/")).html, "Card Role").includes("Old Company"));
+  }
+  const { _id, jobId: _, status: __, ...input } = job;
+  await t.services.jobs.update(_id, { ...input, companyName: "New Company" } as Job);
+  for (const path of ["/jobs", "/", "/jobs?keywords=card"]) {
+    const card = cardOf((await get(t, path)).html, "Card Role");
+    assert.ok(card.includes("New Company"), path);
+    assert.ok(!card.includes("Old Company"), path);
+  }
 });
