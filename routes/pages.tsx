@@ -164,7 +164,7 @@ export function publicPages(services: Services) {
     const views = options.views?.(data.value!);
     if (keep && cache.askedBefore(options.key)) return send(c, cacheWhole(), views);
     const html = renderDocument(options.page(data, true));
-    return onceAnswer(options.status, html, encodingOf(c), views ?? 0);
+    return onceAnswer(options.status, html, encodingOf(c), views);
   }
 
   /** The site's share image (1200 x 630): the preview of a link to any page. */

@@ -40,7 +40,10 @@ const encoder = new TextEncoder();
 export function cachedPage(status: number, html: string, jobKey?: string): CachedPage {
   return {
     status,
-    parts: html.split(VIEWS_PLACEHOLDER).map((part) => encoder.encode(part)),
+    // Only a job's page has a view count: any other page is one part, not searched for one.
+    parts: (jobKey === undefined ? [html] : html.split(VIEWS_PLACEHOLDER)).map((part) =>
+      encoder.encode(part)
+    ),
     jobKey,
     answers: {},
   };
@@ -89,15 +92,15 @@ export function pageAnswer(page: CachedPage, encoding: PageEncoding, views: numb
 
 /**
  * The answer to a page made for this ask alone, not kept: its text is compressed as it is, with
- * no bytes of it made first.
+ * no bytes of it made first. `views`: the view count a job's page shows; other pages have none.
  */
 export function onceAnswer(
   status: number,
   html: string,
   encoding: PageEncoding,
-  views: number,
+  views: number | undefined,
 ): Response {
-  const page = html.replaceAll(VIEWS_PLACEHOLDER, String(views));
+  const page = views === undefined ? html : html.replaceAll(VIEWS_PLACEHOLDER, String(views));
   return secureResponse(encoding === "gzip" ? gzip(page) : page, status, PAGE_HEADERS[encoding]);
 }
 
