@@ -17,6 +17,14 @@ Deno.cron(
   careerEdge.digests,
 );
 
+// Past days' counts are packed off the hour, out of the lifecycle's way.
+Deno.cron(
+  "analytics day packs",
+  "30 * * * *",
+  { signal: careerEdge.stopSignal },
+  careerEdge.packAnalytics,
+);
+
 // Under `deno run` there is nothing for Deno to serve (it would only warn that there is).
 export default careerEdge.servedByDeno
   ? { fetch: careerEdge.fetch, onListen: careerEdge.listening } satisfies Deno.ServeDefaultExport

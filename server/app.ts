@@ -5,6 +5,8 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { Config } from "./config.ts";
 import type { AppEnv, Services } from "./context.ts";
+import { AnalyticsReports } from "../kv/analytics/reports.ts";
+import { InsightReports } from "../kv/analytics/insight.ts";
 import { JobStore } from "../kv/jobs/store.ts";
 import { AdminStore } from "../kv/admins.ts";
 import { SessionStore } from "../kv/sessions.ts";
@@ -70,6 +72,7 @@ export function createServices(
   const sessions = new SessionStore(kv, now);
   const jobs = new JobStore(kv, now);
   if (follow) jobs.follow({ pollMs: revisionPollMs(config) });
+  const reports = new AnalyticsReports(kv, config.TIMEZONE, now);
   return {
     kv,
     config,
@@ -87,6 +90,8 @@ export function createServices(
     passwordResets: new PasswordResetStore(kv, now),
     deviceLinks: new DeviceLinkStore(kv, now),
     mailer: mailer ?? createMailer(config, SITE_NAME),
+    reports,
+    insight: new InsightReports(kv, reports, config.TIMEZONE, now),
   };
 }
 

@@ -14,6 +14,8 @@ import type { AlertStore } from "../kv/alerts.ts";
 import type { PasswordResetStore } from "../kv/password-resets.ts";
 import type { DeviceLinkStore } from "../kv/device-links.ts";
 import type { Mailer } from "./mail.ts";
+import type { AnalyticsReports } from "../kv/analytics/reports.ts";
+import type { InsightReports } from "../kv/analytics/insight.ts";
 
 /**
  * Counts public traffic. Each call classifies the request itself (bots, prefetches and
@@ -62,6 +64,10 @@ export interface Services {
   deviceLinks: DeviceLinkStore;
   /** Sends every mail the product sends (server/mail.ts). */
   mailer: Mailer;
+  /** The traffic reports: totals, top jobs, trends. */
+  reports: AnalyticsReports;
+  /** The insight reports: a job's days and sources, traffic sources, search terms. */
+  insight: InsightReports;
 }
 
 export interface AppEnv {

@@ -31,6 +31,8 @@ export interface CareerEdge {
   lifecycle(): Promise<void>;
   /** The job alert digests that are due (every quarter hour; each goes once across processes). */
   digests(): Promise<void>;
+  /** Packs the insight reports' past days not packed yet (hourly; see InsightReports). */
+  packAnalytics(): Promise<void>;
   /** Whether Deno serves the default export (`deno serve`) rather than `listen`. */
   servedByDeno: boolean;
   /** Answers a request; under `deno serve` it also keeps count of those in flight. */
@@ -142,6 +144,10 @@ export async function startCareerEdge(): Promise<CareerEdge> {
           `Lifecycle: ${result.movedToDump} to dump, ${result.movedToInactive} to inactive`,
         );
       }
+    },
+    async packAnalytics() {
+      const packed = await services.insight.packPastDays();
+      if (packed) console.log(`Analytics: ${packed} past days' counts packed`);
     },
     async digests() {
       const run = await sendDigests(services);

@@ -12,7 +12,9 @@ import { chunk, getAll, retrying } from "../atomic.ts";
 import { VISITOR_DATA_TTL_MS } from "./types.ts";
 import { isNamedSource, OTHER } from "./sources.ts";
 
-export type Dimension = "sources" | "utm_source" | "utm_campaign" | "searches";
+/** What the insight reports count a day by value, each kept apart. */
+export const DIMENSIONS = ["sources", "utm_source", "utm_campaign", "searches"] as const;
+export type Dimension = typeof DIMENSIONS[number];
 
 /**
  * Distinct values a day holds of each dimension before the rest is counted as `OTHER`. Named

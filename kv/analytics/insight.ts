@@ -9,13 +9,14 @@ import { getAll } from "../atomic.ts";
 import { BoundedCache, CACHE_BUDGETS, roughBytes } from "../bounded-cache.ts";
 import { addDays, dayOf, periodDays } from "../days.ts";
 import type { AnalyticsReports } from "./reports.ts";
-import type { Dimension } from "./dimensions.ts";
+import { type Dimension, DIMENSIONS } from "./dimensions.ts";
 import { OTHER } from "./sources.ts";
 import {
   conversionRate,
   type DayTotals,
   type JobInsight,
   type JobRef,
+  MAX_REPORT_DAYS,
   type SearchesReport,
   type SourcesReport,
 } from "./types.ts";
@@ -57,6 +58,11 @@ function sizeOf(day: DayCounts): number {
 export class InsightReports {
   /** Each day's counts of a dimension by day and dimension, good while the day's `writes` holds. */
   readonly days = new BoundedCache<Promise<DayCounts>>(CACHE_BUDGETS.insightDays);
+  /**
+   * The `writes` at which this process found or made each day's pack (`packPastDays`): at most
+   * the longest report period's days, one entry a dimension.
+   */
+  private packedAt = new Map<string, number>();
 
   constructor(
     private kv: Deno.Kv,
@@ -64,6 +70,27 @@ export class InsightReports {
     private timeZone: string,
     private now: () => Date,
   ) {}
+
+  /**
+   * Packs every past day of the longest report period whose counts are not packed at their
+   * current `writes` yet, one day and dimension at a time: run each hour, so the first report of
+   * a new process reads one record a day instead of listing hundreds of keys a day. A day packed
+   * at the `writes` it has is passed over without a read; a late write reopens it.
+   */
+  async packPastDays(): Promise<number> {
+    const today = dayOf(this.now(), this.timeZone);
+    let packed = 0;
+    for (const { day, totals } of await this.reports.daily(MAX_REPORT_DAYS)) {
+      if (day >= today || totals.writes === 0) continue;
+      for (const dimension of DIMENSIONS) {
+        const done = `${day} ${dimension}`;
+        if (this.packedAt.get(done) === totals.writes) continue;
+        if (await this.packDay(day, dimension, totals.writes)) packed++;
+        this.packedAt.set(done, totals.writes);
+      }
+    }
+    return packed;
+  }
 
   /** The job's views and clicks a day over the period and its views by source. */
   job(ref: JobRef & { status: string }, days: number): Promise<JobInsight> {
@@ -237,15 +264,32 @@ export class InsightReports {
    * took seconds) and, once the day is over, packed for the next reader.
    */
   private async readDay(day: string, dimension: Dimension, writes: number): Promise<DayCounts> {
-    const packKey = keys.analyticsDimPack(day, dimension);
-    const pack = (await this.kv.get<DayPack>(packKey)).value;
+    const pack = (await this.kv.get<DayPack>(keys.analyticsDimPack(day, dimension))).value;
     if (pack?.writes === writes) return new Map(pack.values);
     const values = await this.listDay(day, dimension);
-    const packed: DayPack = { writes, values: [...values] };
-    if (day < dayOf(this.now(), this.timeZone) && roughBytes(packed) <= MAX_PACK_BYTES) {
-      await this.kv.set(packKey, packed);
+    if (day < dayOf(this.now(), this.timeZone)) {
+      await this.writePack(day, dimension, writes, values);
     }
     return values;
+  }
+
+  /** Makes a past day's pack unless it holds its `writes`; whether one was written. */
+  private async packDay(day: string, dimension: Dimension, writes: number): Promise<boolean> {
+    const pack = (await this.kv.get<DayPack>(keys.analyticsDimPack(day, dimension))).value;
+    if (pack?.writes === writes) return false;
+    return this.writePack(day, dimension, writes, await this.listDay(day, dimension));
+  }
+
+  private async writePack(
+    day: string,
+    dimension: Dimension,
+    writes: number,
+    values: DayCounts,
+  ): Promise<boolean> {
+    const packed: DayPack = { writes, values: [...values] };
+    if (roughBytes(packed) > MAX_PACK_BYTES) return false;
+    await this.kv.set(keys.analyticsDimPack(day, dimension), packed);
+    return true;
   }
 
   private async listDay(day: string, dimension: Dimension): Promise<DayCounts> {

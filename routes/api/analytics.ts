@@ -7,8 +7,6 @@ import { z } from "zod";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { requireAdmin } from "../../server/auth.ts";
 import { parseQuery, wholeNumber } from "../../server/validate.ts";
-import { AnalyticsReports } from "../../kv/analytics/reports.ts";
-import { InsightReports } from "../../kv/analytics/insight.ts";
 import {
   type AnalyticsExport,
   jobRef,
@@ -35,8 +33,7 @@ const exportQuery = z.object({
 });
 
 export function analyticsRoutes(services: Services) {
-  const reports = new AnalyticsReports(services.kv, services.config.TIMEZONE, services.now);
-  const insight = new InsightReports(services.kv, reports, services.config.TIMEZONE, services.now);
+  const { reports, insight } = services;
   const canView = requireAdmin(services, "canViewAnalytics");
   const app = new Hono<AppEnv>();
 

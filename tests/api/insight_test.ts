@@ -5,7 +5,8 @@ import { signIn } from "../helpers/admins.ts";
 import { CHROME_DESKTOP, from, GOOGLEBOT, report, SAFARI_IPHONE } from "../analytics/fixtures.ts";
 import type { JobInsight, SearchesReport, SourcesReport } from "../../kv/analytics/types.ts";
 import type { Job } from "../../kv/schemas.ts";
-import { DIMENSION_LIMITS, recordSearches } from "../../kv/analytics/dimensions.ts";
+import { DIMENSION_LIMITS, DIMENSIONS, recordSearches } from "../../kv/analytics/dimensions.ts";
+import { keys } from "../../kv/keys.ts";
 import { type Trap, trappedKv } from "../helpers/kv.ts";
 
 const NOW = new Date("2026-03-10T10:00:00Z");
@@ -412,4 +413,38 @@ Deno.test("a flush that fails halfway counts each source once when it is retried
   const sources = await report<SourcesReport>(t, admin, "/api/analytics/sources?days=1");
   assert.deepEqual(sources.sources, [{ source: "Newsletter / E-mail", visits: 1 }]);
   assert.deepEqual(sources.utmSources, [{ value: "newsletter", visits: 1 }]);
+});
+
+Deno.test("each hour past days are packed once, a late write repacks its day, and reports read the packs", async () => {
+  await using t = await testApp({ now: NOW });
+  await recordSearches(t.kv, "2026-03-08", [{ visitor: "a", term: "java", results: 3 }]);
+  await recordSearches(t.kv, "2026-03-09", [
+    { visitor: "a", term: "java", results: 2 },
+    { visitor: "b", term: "cobol", results: 0 },
+  ]);
+  // Today is not over: its counts are read as they are, never packed.
+  await recordSearches(t.kv, "2026-03-10", [{ visitor: "c", term: "go", results: 1 }]);
+  const pack = async (day: string) =>
+    (await t.kv.get<{ values: [string, Record<string, number>][] }>(
+      keys.analyticsDimPack(day, "searches"),
+    )).value?.values.map(([term, fields]) => [term, fields.n]);
+
+  // Two past days with counts, each in every dimension.
+  assert.equal(await t.services.insight.packPastDays(), 2 * DIMENSIONS.length);
+  assert.deepEqual(await pack("2026-03-08"), [["java", 1]]);
+  assert.deepEqual((await pack("2026-03-09"))?.sort(), [["cobol", 1], ["java", 1]]);
+  assert.equal(await pack("2026-03-10"), undefined);
+  assert.equal(await t.services.insight.packPastDays(), 0);
+
+  await recordSearches(t.kv, "2026-03-09", [{ visitor: "d", term: "java", results: 2 }]);
+  assert.equal(await t.services.insight.packPastDays(), DIMENSIONS.length);
+  assert.deepEqual((await pack("2026-03-09"))?.sort(), [["cobol", 1], ["java", 2]]);
+
+  const admin = await signIn(t, { main: true });
+  const searches = await report<SearchesReport>(t, admin, "/api/analytics/searches?days=7");
+  assert.deepEqual(searches.top, [
+    { query: "java", searches: 3, results: 2 },
+    { query: "cobol", searches: 1, results: 0 },
+    { query: "go", searches: 1, results: 1 },
+  ]);
 });
