@@ -60,8 +60,7 @@ export class RevisionFollower {
   /**
    * A request read the revision: where the watch misses other processes' writes, a read starts
    * when the last is `pollMs` old, so a busy process learns of them within a few milliseconds
-   * and an idle one spends nothing (a timer reading a local file 100 times a second took a tenth
-   * of a core).
+   * and an idle one spends nothing (docs/decisions/025-visitors-never-wait-on-kvs-primary.md).
    */
   touch(): void {
     if (this.pollMs <= 0) return;

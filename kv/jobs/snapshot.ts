@@ -148,9 +148,9 @@ function unpackJobs({ count, texts, lists, columns }: PackedJobs): ListedJob[] {
     };
   });
   // Rows are copied from a template of their columns made by JSON.parse, whose objects V8 keeps
-  // in its fast layout: an object given twenty properties one by one turns into a hash table,
-  // which cost 134 MB more at 100,000 jobs and took longer to build. A column some rows lack
-  // (an optional field) makes a template per set of columns present.
+  // in its fast layout: an object given twenty properties one by one turns into a hash table
+  // (docs/decisions/031-snapshot-rows-in-v8s-fast-layout.md). A column some rows lack (an
+  // optional field) makes a template per set of columns present.
   const optional = columns.flatMap(([, column], c) =>
     (column.kind === "raw" ? column.values : column.kind === "group" ? [] : column.refs)
         .includes(ABSENT)

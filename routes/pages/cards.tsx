@@ -2,7 +2,8 @@
  * Job cards as the lists show them, each rendered once and kept: a results page is mostly its
  * twelve cards, and a job on one search's first page is on many others'. A card is kept for the
  * very job object it was rendered from; the catalogue makes a new object whenever a job changes, so
- * a kept card can never show an old version of its job.
+ * a kept card can never show an old version of its job
+ * (docs/decisions/030-job-cards-rendered-once-per-job-version.md).
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Job } from "../../kv/schemas.ts";
