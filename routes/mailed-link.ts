@@ -14,7 +14,7 @@ import { afterAnswer, type Mail } from "../server/mail.ts";
 import type { AdminRecord } from "../kv/schemas.ts";
 import type { WindowCount } from "../kv/atomic.ts";
 import { alertEmail } from "./alerts/request.ts";
-import { publicOrigin } from "./pages.tsx";
+import { publicOrigin } from "./pages/site.ts";
 
 export interface MailedLink {
   /** Where the links and the per-client counts are kept. */

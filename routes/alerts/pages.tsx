@@ -72,13 +72,22 @@ function AlertSummary({ alert }: { alert: Alert }) {
   );
 }
 
-export function alertPages(services: Services) {
-  const { alerts, config } = services;
-  const app = new Hono<AppEnv>();
-  const site = (c: Context) => siteOf(config, new URL(c.req.url).origin);
+/** How the alert pages answer. */
+interface AlertAnswers {
+  /** The site's origin, for links out of a page. */
+  site(c: Context): string;
+  /** A page with a token in its address: never cached, indexed or sent on as a referrer. */
+  page(c: Context, title: string, body: ReactNode, status?: number): Response;
+  /** The page of a link whose token is not (or no longer) good. */
+  notValid(c: Context): Response;
+}
 
-  /** Pages with a token in their address: never cached, indexed or sent on as a referrer. */
-  function page(c: Context, title: string, body: ReactNode, status = 200) {
+const tokenOf = (c: Context) => c.req.query("token") ?? "";
+
+export function alertPages(services: Services) {
+  const app = new Hono<AppEnv>();
+  const site = (c: Context) => siteOf(services.config, new URL(c.req.url).origin);
+  const page = (c: Context, title: string, body: ReactNode, status = 200) => {
     const response = secureResponse(
       renderDocument(<AlertPage site={site(c)} title={title}>{body}</AlertPage>),
       status,
@@ -90,17 +99,27 @@ export function alertPages(services: Services) {
     );
     response.headers.set("referrer-policy", "no-referrer");
     return response;
-  }
-  const token = (c: Context) => c.req.query("token") ?? "";
-  const notValid = (c: Context) => page(c, "Link not valid", <p>{NOT_VALID}</p>, 404);
+  };
+  const pages: AlertAnswers = {
+    site,
+    page,
+    notValid: (c) => page(c, "Link not valid", <p>{NOT_VALID}</p>, 404),
+  };
+  requestCalls(app, services, pages);
+  subscriptionCalls(app, services, pages);
+  manageCalls(app, services, pages);
+  return app;
+}
 
+/** `POST /alerts`: the job list's alert form, sent without JavaScript. */
+function requestCalls(app: Hono<AppEnv>, services: Services, pages: AlertAnswers) {
   app.post("/", limitBody(8), async (c) => {
     try {
       await requestAlert(services, c, await c.req.parseBody());
     } catch (error) {
       if (!(error instanceof HTTPException)) throw error;
       const { message } = await error.getResponse().json() as { message: string };
-      return page(
+      return pages.page(
         c,
         "Job alert not created",
         <>
@@ -112,7 +131,7 @@ export function alertPages(services: Services) {
         error.status,
       );
     }
-    return page(
+    return pages.page(
       c,
       "Check your inbox",
       <>
@@ -122,11 +141,14 @@ export function alertPages(services: Services) {
       202,
     );
   });
+}
 
+/** A mail's confirm and unsubscribe links: each a page with a button, and the button's POST. */
+function subscriptionCalls(app: Hono<AppEnv>, { alerts }: Services, pages: AlertAnswers) {
   app.get("/confirm", async (c) => {
-    const alert = await alerts.alertOf(token(c), "confirm");
-    if (!alert) return notValid(c);
-    return page(
+    const alert = await alerts.alertOf(tokenOf(c), "confirm");
+    if (!alert) return pages.notValid(c);
+    return pages.page(
       c,
       "Confirm your job alert",
       <>
@@ -137,9 +159,10 @@ export function alertPages(services: Services) {
   });
 
   app.post("/confirm", async (c) => {
-    const alert = await alerts.confirm(token(c));
-    if (!alert) return notValid(c);
-    return page(
+    const alert = await alerts.confirm(tokenOf(c));
+    if (!alert) return pages.notValid(c);
+    const jobsNow = searchUrl(pages.site(c), alert.query);
+    return pages.page(
       c,
       "Your job alert is on",
       <>
@@ -147,16 +170,16 @@ export function alertPages(services: Services) {
         <p>
           {`New jobs come ${
             alert.frequency === "daily" ? "every morning at 8" : "every Monday morning at 8"
-          }, when there are any.`} <a href={searchUrl(site(c), alert.query)}>See the jobs now</a>
+          }, when there are any.`} <a href={jobsNow}>See the jobs now</a>
         </p>
       </>,
     );
   });
 
   app.get("/unsubscribe", async (c) => {
-    const alert = await alerts.alertOf(token(c), "unsubscribe");
-    if (!alert) return notValid(c);
-    return page(
+    const alert = await alerts.alertOf(tokenOf(c), "unsubscribe");
+    if (!alert) return pages.notValid(c);
+    return pages.page(
       c,
       "Unsubscribe from this job alert?",
       <>
@@ -167,10 +190,10 @@ export function alertPages(services: Services) {
   });
 
   app.post("/unsubscribe", async (c) => {
-    const alert = await alerts.alertOf(token(c), "unsubscribe");
+    const alert = await alerts.alertOf(tokenOf(c), "unsubscribe");
     if (alert) await alerts.remove(alert.id);
     // Unsubscribing twice is no error: the alert is gone either way.
-    return page(
+    return pages.page(
       c,
       "Unsubscribed",
       <p>
@@ -180,18 +203,21 @@ export function alertPages(services: Services) {
       </p>,
     );
   });
+}
 
+/** A mail's manage link: the address's alerts, each paused, resumed or deleted by a button. */
+function manageCalls(app: Hono<AppEnv>, { alerts }: Services, pages: AlertAnswers) {
   /** The address a manage link is for, if the link is good. */
   async function managed(c: Context): Promise<string | null> {
-    const found = await alerts.token(token(c));
+    const found = await alerts.token(tokenOf(c));
     return found?.kind === "manage" ? found.email : null;
   }
 
   app.get("/manage", async (c) => {
     const email = await managed(c);
-    if (!email) return notValid(c);
+    if (!email) return pages.notValid(c);
     const { alerts: list } = await alerts.alertsOf(email);
-    return page(
+    return pages.page(
       c,
       "Your job alerts",
       <>
@@ -213,7 +239,7 @@ export function alertPages(services: Services) {
 
   app.post("/manage", limitBody(2), async (c) => {
     const email = await managed(c);
-    if (!email) return notValid(c);
+    if (!email) return pages.notValid(c);
     const form = await c.req.parseBody();
     const alert = typeof form.alert === "string" ? await alerts.get(form.alert) : null;
     // Only the link's own address's alerts: any other id is as if it were not there.
@@ -223,10 +249,8 @@ export function alertPages(services: Services) {
         await alerts.setPaused(alert, form.action === "pause");
       }
     }
-    return c.redirect(`/alerts/manage?token=${encodeURIComponent(token(c))}`, 303);
+    return c.redirect(`/alerts/manage?token=${encodeURIComponent(tokenOf(c))}`, 303);
   });
-
-  return app;
 }
 
 const STATUS_TEXT: Record<Alert["status"], string> = {

@@ -38,11 +38,23 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 export function adminRoutes(services: Services) {
-  const { admins, sessions, auth, throttle, now } = services;
   const app = new Hono<AppEnv>();
   app.use(tooLarge);
+  app.post("/create-main-admin", createMainAdmin(services));
+  app.post("/login", login(services));
+  app.post("/logout", requireAdmin(services), async (c) => {
+    await services.sessions.end(c.get("sessionId"), auditOf(c, services));
+    return c.json({ message: "Logged out successfully" });
+  });
+  profileCalls(app, services);
+  accountCalls(app, services);
+  return app;
+}
 
-  app.post("/create-main-admin", async (c) => {
+/** `POST /create-main-admin`: the first account, for whoever holds the main-admin secret. */
+function createMainAdmin(services: Services) {
+  const { admins, auth, throttle } = services;
+  return async (c: Context<AppEnv>) => {
     const body = parseWith(createMainAdminSchema, await readJson(c));
     // Once a main admin exists the secret is never compared, so this call tells nothing about it.
     if (await admins.hasMainAdmin()) fail(409, "Main admin already exists");
@@ -73,9 +85,16 @@ export function adminRoutes(services: Services) {
       { message: "Main admin created successfully", admin: publicAdmin(result.admin) },
       201,
     );
-  });
+  };
+}
 
-  app.post("/login", async (c) => {
+/**
+ * `POST /login`: the password (and the two-factor code where the account has it on) for a token;
+ * failures are recorded, throttled and answered alike.
+ */
+function login(services: Services) {
+  const { admins, auth, now } = services;
+  return async (c: Context<AppEnv>) => {
     const { email, password, totp } = parseWith(loginSchema, await readJson(c));
     const admin = await admins.getByEmail(email);
     // The code is checked before the password: a right one lets the owner in while guessers
@@ -110,7 +129,7 @@ export function adminRoutes(services: Services) {
         await attempt.cancelled();
         fail(401, "Enter the 6-digit code from your authenticator app", { totpRequired: true });
       }
-      if (!spend) await wrongCode(c, admin, email);
+      if (!spend) await wrongCode(services, c, admin, email);
     }
     // The code is spent in the sign-in's own write, checked against the account as it is then: of
     // two sign-ins racing with one code, only the first to commit gets in.
@@ -124,33 +143,37 @@ export function adminRoutes(services: Services) {
       action: "auth.sign_in",
     });
     if (!updated.ok) {
-      if (updated.reason === "refused") await wrongCode(c, admin, email);
+      if (updated.reason === "refused") await wrongCode(services, c, admin, email);
       fail(401, "Invalid email or password");
     }
     await attempt.succeeded();
     await rememberDevice(c, services, admin._id);
     const token = await auth.issueToken(updated.admin);
     return c.json({ message: "Login successful", token, admin: publicAdmin(updated.admin) });
+  };
+}
+
+/** Records a sign-in refused for its two-factor code and answers so. */
+async function wrongCode(
+  services: Services,
+  c: Context<AppEnv>,
+  admin: AdminRecord,
+  email: string,
+): Promise<never> {
+  await services.activity.record(
+    services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
+    "auth.sign_in_failed",
+    { kind: "admin", id: admin._id, label: admin.username },
+    { email, reason: "wrong two-factor code" },
+  );
+  fail(401, "That code is not right. Enter the code your app shows now, or a recovery code.", {
+    totpRequired: true,
   });
+}
 
-  /** Records a sign-in refused for its two-factor code and answers so. */
-  async function wrongCode(c: Context<AppEnv>, admin: AdminRecord, email: string): Promise<never> {
-    await services.activity.record(
-      services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
-      "auth.sign_in_failed",
-      { kind: "admin", id: admin._id, label: admin.username },
-      { email, reason: "wrong two-factor code" },
-    );
-    fail(401, "That code is not right. Enter the code your app shows now, or a recovery code.", {
-      totpRequired: true,
-    });
-  }
-
-  app.post("/logout", requireAdmin(services), async (c) => {
-    await sessions.end(c.get("sessionId"), auditOf(c, services));
-    return c.json({ message: "Logged out successfully" });
-  });
-
+/** The signed-in admin's own profile: reading it, and changing name, e-mail or password. */
+function profileCalls(app: Hono<AppEnv>, services: Services) {
+  const { admins, sessions } = services;
   app.get("/profile", requireAdmin(services), (c) => c.json(c.get("admin")));
 
   app.put("/profile", requireAdmin(services), async (c) => {
@@ -205,7 +228,11 @@ export function adminRoutes(services: Services) {
     }
     return c.json({ message: "Profile updated successfully", admin: publicAdmin(result.admin) });
   });
+}
 
+/** The main admin's calls: the other accounts, their status and permissions, alert totals. */
+function accountCalls(app: Hono<AppEnv>, services: Services) {
+  const { admins, sessions } = services;
   const mainOnly = requireAdmin(services, "main_admin");
 
   /** Job alert totals: confirmed alerts now, and per day what was sent; never an address. */
@@ -278,8 +305,6 @@ export function adminRoutes(services: Services) {
       admin: publicAdmin(result.admin),
     });
   });
-
-  return app;
 }
 
 const adminPermissionsSchema = z.object({

@@ -23,7 +23,6 @@ import {
   type JobWithAnalytics,
 } from "../../kv/schemas.ts";
 import { POSTED_WITHIN, PUBLIC_FILTERS, type PublicFilter } from "../../kv/job-fields.ts";
-import { postedClock } from "../../kv/jobs/catalogue.ts";
 import {
   ADMIN_PAGE_SIZE,
   DASHBOARD_RECENT_JOBS,
@@ -34,6 +33,7 @@ import {
 const page = wholeNumber(1, 1_000_000, 1, { emptyIsAbsent: true });
 const limit = (fallback: number) => wholeNumber(1, 100, fallback, { emptyIsAbsent: true });
 import { jsonAnswer, normaliseQuery } from "../../server/cache.ts";
+import { answerKeys, postedHour } from "../cache-policy.ts";
 import { exportJobsCsv, isCsv, readCsvJobs } from "./jobs-csv.ts";
 import { withExpiryInput } from "../../kv/jobs/expiry.ts";
 
@@ -131,12 +131,19 @@ function expectWritten(result: WriteResult): Job {
   fail(409, duplicateMessage(result.existingJob), { existingJob: result.existingJob });
 }
 
-export function jobRoutes(services: Services) {
-  const { jobs, auth, counter, cache } = services;
-  const app = new Hono<AppEnv>();
-  const createJobs = requireAdmin(services, "canCreateJobs");
+type JobApp = Hono<AppEnv>;
 
-  // ---- public ------------------------------------------------------------------------------
+export function jobRoutes(services: Services) {
+  const app = new Hono<AppEnv>();
+  publicCalls(app, services);
+  adminListCalls(app, services);
+  jobWriteCalls(app, services);
+  return app;
+}
+
+/** What visitors call: the list, the filter options, one job and the apply click. */
+function publicCalls(app: JobApp, services: Services) {
+  const { jobs, auth, counter, cache } = services;
 
   // The same question gets the same answer until a job changes: each answer is built once, and
   // the search answers the normalised question, so every spelling of it shares that answer.
@@ -147,9 +154,9 @@ export function jobRoutes(services: Services) {
       "company",
     ]);
     counter.search(c, query.keywords);
-    const now = postedClock(services.now().getTime());
+    const now = postedHour(services);
     const answer = await cache.remember(
-      `api:jobs ${key} ${now}`,
+      answerKeys.apiJobs(key, now),
       await jobs.revision(),
       async () => jsonAnswer(await jobs.list({ ...query, now })),
     );
@@ -159,7 +166,7 @@ export function jobRoutes(services: Services) {
   app.get("/filters/options", async () => {
     const catalog = await jobs.active();
     const answer = await cache.remember(
-      "api:filter-options",
+      answerKeys.filterOptions(),
       catalog.revision,
       () => jsonAnswer(catalog.filterOptions()),
     );
@@ -187,34 +194,44 @@ export function jobRoutes(services: Services) {
     await counter.durableClick(c, job._id);
     return c.json({ message: "Click recorded", hiringLink });
   });
+}
 
-  // ---- admin -------------------------------------------------------------------------------
-
-  /**
-   * An admin list's answer, serialised once per revision of the jobs (read afresh: an admin sees
-   * another process's change at once) and version of the view and click totals: serialising whole
-   * jobs was a large share of the request's time
-   * (docs/decisions/002-one-answer-cache-with-a-byte-budget.md).
-   */
-  async function adminListAnswer(
-    name: string,
-    asked: AdminListQuery,
-    body: (list: AdminListPage, withTotals: JobWithAnalytics[]) => unknown,
-  ): Promise<Response> {
-    const { query, key } = normaliseQuery(asked, ["search", "company", "location"]);
-    const [revision, totals] = await Promise.all([
-      jobs.revision({ fresh: true }),
-      jobs.analyticsVersion(),
-    ]);
-    const answer = await cache.remember(`${name} ${key}`, `${revision}:${totals}`, async () => {
+/**
+ * An admin list's answer, serialised once per revision of the jobs (read afresh: an admin sees
+ * another process's change at once) and version of the view and click totals: serialising whole
+ * jobs was a large share of the request's time
+ * (docs/decisions/002-one-answer-cache-with-a-byte-budget.md).
+ */
+async function adminListAnswer(
+  { jobs, cache }: Services,
+  name: string,
+  asked: AdminListQuery,
+  body: (list: AdminListPage, withTotals: JobWithAnalytics[]) => unknown,
+): Promise<Response> {
+  const { query, key } = normaliseQuery(asked, ["search", "company", "location"]);
+  const [revision, totals] = await Promise.all([
+    jobs.revision({ fresh: true }),
+    jobs.analyticsVersion(),
+  ]);
+  const answer = await cache.remember(
+    answerKeys.adminList(name, key),
+    `${revision}:${totals}`,
+    async () => {
       const list = await jobs.adminList(query);
       return jsonAnswer(body(list, await jobs.withAnalytics(list.jobs)));
-    });
-    return answer.response();
-  }
+    },
+  );
+  return answer.response();
+}
+
+/** The admin job lists (Manage Jobs, the dashboard's newest, the dump), the export, the aging. */
+function adminListCalls(app: JobApp, services: Services) {
+  const { jobs } = services;
+  const createJobs = requireAdmin(services, "canCreateJobs");
 
   app.get("/admin/all", createJobs, (c) =>
     adminListAnswer(
+      services,
       "admin-all",
       parseQuery(c, adminListQuery),
       (list, withTotals) => ({ ...list, jobs: withTotals }),
@@ -235,6 +252,7 @@ export function jobRoutes(services: Services) {
   // The dashboard's newest jobs, for every admin: Manage Jobs' list and counts need canCreateJobs.
   app.get("/admin/recent", requireAdmin(services), () =>
     adminListAnswer(
+      services,
       "admin-recent",
       {
         page: 1,
@@ -248,6 +266,7 @@ export function jobRoutes(services: Services) {
 
   app.get("/admin/dump", createJobs, (c) =>
     adminListAnswer(
+      services,
       "admin-dump",
       {
         ...parseQuery(c, dumpListQuery),
@@ -278,6 +297,12 @@ export function jobRoutes(services: Services) {
       result,
     });
   });
+}
+
+/** Creating, editing, moving and deleting jobs, one at a time or in bulk. */
+function jobWriteCalls(app: JobApp, services: Services) {
+  const { jobs } = services;
+  const createJobs = requireAdmin(services, "canCreateJobs");
 
   app.post("/check-duplicate", createJobs, limitBody(16), async (c) => {
     const { hiringLink, excludeJobId } = parseWith(duplicateCheck, await readJson(c));
@@ -287,33 +312,7 @@ export function jobRoutes(services: Services) {
     return c.json({ isDuplicate: existingJob !== null, existingJob });
   });
 
-  app.post("/bulk", createJobs, limitBody(16 * 1024), async (c) => {
-    const body = isCsv(c) ? await readCsvJobs(c) : await readJson(c);
-    if (!body || typeof body !== "object" || !Array.isArray((body as { jobs?: unknown }).jobs)) {
-      fail(400, 'JSON must contain a "jobs" array');
-    }
-    const { jobs: given } = parseWith(bulkBody, body);
-    const items = given.map((item) =>
-      withExpiryInput(item, services.now(), services.config.TIMEZONE)
-    );
-    const { created, duplicates, errors } = await jobs.bulkCreate(items, auditOf(c, services));
-    const summary = {
-      created: created.length,
-      duplicates: duplicates.length,
-      errors: errors.length,
-    };
-    return c.json(
-      {
-        message:
-          `${summary.created} jobs created, ${summary.duplicates} duplicates, ${summary.errors} errors`,
-        summary,
-        created,
-        duplicates,
-        errors,
-      },
-      created.length > 0 ? 201 : 200,
-    );
-  });
+  app.post("/bulk", createJobs, limitBody(16 * 1024), bulkUpload(services));
 
   const jobBody = async (c: Context<AppEnv>) =>
     withExpiryInput(await readJson(c), services.now(), services.config.TIMEZONE);
@@ -372,6 +371,38 @@ export function jobRoutes(services: Services) {
     if (!deleted) fail(404, "Job not found");
     return c.json({ message: "Job deleted successfully" });
   });
+}
 
-  return app;
+/** `POST /bulk`: jobs in JSON or CSV, each checked; the valid, new ones are created. */
+function bulkUpload(services: Services) {
+  return async (c: Context<AppEnv>) => {
+    const body = isCsv(c) ? await readCsvJobs(c) : await readJson(c);
+    if (!body || typeof body !== "object" || !Array.isArray((body as { jobs?: unknown }).jobs)) {
+      fail(400, 'JSON must contain a "jobs" array');
+    }
+    const { jobs: given } = parseWith(bulkBody, body);
+    const items = given.map((item) =>
+      withExpiryInput(item, services.now(), services.config.TIMEZONE)
+    );
+    const { created, duplicates, errors } = await services.jobs.bulkCreate(
+      items,
+      auditOf(c, services),
+    );
+    const summary = {
+      created: created.length,
+      duplicates: duplicates.length,
+      errors: errors.length,
+    };
+    return c.json(
+      {
+        message:
+          `${summary.created} jobs created, ${summary.duplicates} duplicates, ${summary.errors} errors`,
+        summary,
+        created,
+        duplicates,
+        errors,
+      },
+      created.length > 0 ? 201 : 200,
+    );
+  };
 }

@@ -64,19 +64,27 @@ export async function twoFactorProof(
 }
 
 export function twoFactorRoutes(services: Services) {
-  const { admins, now } = services;
   const app = new Hono<AppEnv>();
-  const signedIn = requireAdmin(services);
   app.use(limitBody(64));
+  ownTwoFactorCalls(app, services);
+  mainAdminTwoFactorCalls(app, services);
+  return app;
+}
 
-  const current = async (id: string): Promise<AdminRecord> => {
-    const admin = await admins.get(id);
-    if (!admin) fail(401, "Please sign in to continue");
-    return admin;
-  };
+/** The signed-in admin's account as stored now. */
+async function signedInAdmin(services: Services, id: string): Promise<AdminRecord> {
+  const admin = await services.admins.get(id);
+  if (!admin) fail(401, "Please sign in to continue");
+  return admin;
+}
+
+/** An admin's own two-factor sign-in: the set-up, its confirming code, and turning it off. */
+function ownTwoFactorCalls(app: Hono<AppEnv>, services: Services) {
+  const { admins, now } = services;
+  const signedIn = requireAdmin(services);
 
   app.post("/profile/totp", signedIn, async (c) => {
-    const admin = await current(c.get("admin")._id);
+    const admin = await signedInAdmin(services, c.get("admin")._id);
     if (admin.twoFactor?.enabled) fail(409, "Two-factor sign-in is already on");
     const secret = newTotpSecret();
     const twoFactor: TwoFactor = { secret, enabled: false, recoveryCodes: [], lastStep: 0 };
@@ -87,7 +95,7 @@ export function twoFactorRoutes(services: Services) {
 
   app.post("/profile/totp/confirm", signedIn, async (c) => {
     const { code } = parseWith(codeSchema, await readJson(c));
-    const admin = await current(c.get("admin")._id);
+    const admin = await signedInAdmin(services, c.get("admin")._id);
     const pending = admin.twoFactor;
     if (!pending || pending.enabled) {
       fail(409, pending ? "Two-factor sign-in is already on" : "Start the set-up first");
@@ -117,7 +125,7 @@ export function twoFactorRoutes(services: Services) {
 
   app.delete("/profile/totp", signedIn, async (c) => {
     const { code, password } = parseWith(turnOffSchema, await readJson(c));
-    const admin = await current(c.get("admin")._id);
+    const admin = await signedInAdmin(services, c.get("admin")._id);
     if (!admin.twoFactor?.enabled) fail(409, "Two-factor sign-in is not on");
     const { matches, attempt } = await checkPassword(
       c,
@@ -138,10 +146,16 @@ export function twoFactorRoutes(services: Services) {
     if (!result.ok) fail(404, "Admin not found");
     return c.json({ message: "Two-factor sign-in is off", admin: publicAdmin(result.admin) });
   });
+}
+
+/** The main admin's: lifting one admin's second factor, and requiring it of every admin. */
+function mainAdminTwoFactorCalls(app: Hono<AppEnv>, services: Services) {
+  const { admins } = services;
+  const mainOnly = requireAdmin(services, "main_admin");
 
   // For an admin who lost their authenticator and their recovery codes: a mailed password reset
   // proves the mailbox, not the device, so only the main admin lifts the second factor.
-  app.delete("/:id/two-factor", requireAdmin(services, "main_admin"), async (c) => {
+  app.delete("/:id/two-factor", mainOnly, async (c) => {
     const target = await admins.get(c.req.param("id"));
     if (!target) fail(404, "Admin not found");
     if (target._id === c.get("admin")._id) {
@@ -169,11 +183,11 @@ export function twoFactorRoutes(services: Services) {
     });
   });
 
-  app.get("/settings/two-factor", requireAdmin(services, "main_admin"), async (c) => {
+  app.get("/settings/two-factor", mainOnly, async (c) => {
     return c.json({ required: await admins.twoFactorRequired() });
   });
 
-  app.put("/settings/two-factor", requireAdmin(services, "main_admin"), async (c) => {
+  app.put("/settings/two-factor", mainOnly, async (c) => {
     const { required } = parseWith(requireSchema, await readJson(c));
     if (required && !c.get("admin").twoFactorEnabled) {
       fail(409, "Turn on two-factor sign-in for your own account first");
@@ -186,6 +200,4 @@ export function twoFactorRoutes(services: Services) {
       required,
     });
   });
-
-  return app;
 }

@@ -3,7 +3,9 @@
  * and valid for one revision of the job data (`jobs_meta.revision`, bumped by every job write in
  * any process). Each request checks the page against the revision the job store follows
  * (`JobStore.revision`: the watch of that record, with no read on the request), so a page is
- * served until the process learns of a change, within a second of the write.
+ * served until the process learns of a change, within a second of the write. This module holds a
+ * kept page's bytes and answers; what a page is kept under, and when, is the caching policy's
+ * (routes/cache-policy.ts).
  */
 
 import { gzipSync } from "node:zlib";

@@ -1,12 +1,16 @@
-/** `/`: the hero search, the newest jobs and How It Works. */
+/** `/`: the hero search, the newest jobs and How It Works; its route. */
+import { Hono } from "hono";
 import { Suspense, use } from "react";
+import type { AppEnv } from "../../server/context.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { HOME_DESCRIPTION_CUT, HOME_RECENT_JOBS } from "../../kv/constants.ts";
 import { Island } from "../../client/components/island.tsx";
 import { HeroSearch } from "../../client/islands/hero-search.tsx";
 import { JobCardItem } from "./cards.tsx";
 import { JobGridSkeleton } from "../../client/components/skeletons.tsx";
-import { Document, type PageMeta, ReloadWithoutScript } from "./document.tsx";
+import { Document, type PageMeta, ReloadWithoutScript, SITE_NAME } from "./document.tsx";
+import { answerKeys } from "../cache-policy.ts";
+import type { PublicSite } from "./site.ts";
 
 const STEPS = [
   {
@@ -93,4 +97,29 @@ export function HomePage(
       </section>
     </Document>
   );
+}
+
+export function homeRoutes(site: PublicSite) {
+  const { services: { jobs, counter, config }, pages } = site;
+  const app = new Hono<AppEnv>();
+  app.get("/", async (c) => {
+    counter.pageView(c);
+    const key = answerKeys.home(site.origin(c));
+    const revision = await jobs.revision();
+    const hit = pages.get(key, revision);
+    if (hit) return pages.send(c, hit);
+    const meta = site.meta(c, "/", {
+      title: `${SITE_NAME} – Find Your Dream Job`,
+      description:
+        "Search jobs by keyword and location, filter by role, experience and employment type, and apply on the company's own page.",
+    });
+    return pages.render(c, {
+      key,
+      revision,
+      status: 200,
+      load: () => jobs.list({ page: 1, limit: HOME_RECENT_JOBS }).then((result) => result.jobs),
+      page: (recent) => <HomePage meta={meta} recent={recent} timeZone={config.TIMEZONE} />,
+    });
+  });
+  return app;
 }

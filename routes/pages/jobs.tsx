@@ -1,5 +1,7 @@
-/** `/jobs`: search, filters, results and pagination. */
+/** `/jobs`: search, filters, results and pagination; its route. */
+import { type Context, Hono } from "hono";
 import { Suspense, use } from "react";
+import type { AppEnv } from "../../server/context.ts";
 import type { Pagination } from "../../kv/jobs/paging.ts";
 import type { Counted, Facets } from "../../kv/search/search.ts";
 import type { Loosenable } from "../../kv/search/looser.ts";
@@ -15,8 +17,20 @@ import { JobCardItem } from "./cards.tsx";
 import { PageLinks } from "../../client/components/pagination.tsx";
 import { JobGridSkeleton } from "../../client/components/skeletons.tsx";
 import { formatCount } from "../../client/components/format.ts";
-import { Document, type PageMeta, ReloadWithoutScript } from "./document.tsx";
-import { type ListQuery, listQueryOf, listSearch, postedInWords, salaryInWords } from "./query.ts";
+import { Document, type PageMeta, ReloadWithoutScript, SITE_NAME } from "./document.tsx";
+import {
+  hasFilters,
+  type ListQuery,
+  listQueryOf,
+  listSearch,
+  parseListQuery,
+  postedInWords,
+  salaryInWords,
+  searchOf,
+  withoutTags,
+} from "./query.ts";
+import { answerKeys, postedHour } from "../cache-policy.ts";
+import type { PublicSite } from "./site.ts";
 
 export interface JobListData {
   jobs: Job[];
@@ -214,4 +228,82 @@ export function JobsPage(
       </div>
     </Document>
   );
+}
+
+/**
+ * The list's metadata. Search results are for the visitor who asked: search engines follow their
+ * links but do not index them, and nothing the visitor typed is echoed into the description.
+ */
+function listMeta(site: PublicSite, c: Context, query: ListQuery): PageMeta {
+  const filtered = hasFilters(query);
+  return site.meta(c, `/jobs${listSearch(query)}`, {
+    title: `Find Your Next Job${query.page > 1 ? ` – Page ${query.page}` : ""} | ${SITE_NAME}`,
+    description: filtered
+      ? `Active job openings matching a search on ${SITE_NAME}.`
+      : `Browse every active job opening on ${SITE_NAME}, newest first.`,
+    noindex: filtered,
+    feed: `/jobs/feed.xml${listSearch(query, 1)}`,
+  });
+}
+
+export function jobListRoutes(site: PublicSite) {
+  const { services, pages } = site;
+  const { jobs, counter, config } = services;
+  const app = new Hono<AppEnv>();
+
+  const searchJobs = (query: ListQuery, now: number) =>
+    jobs.search({
+      ...searchOf(query),
+      page: query.page,
+      limit: PUBLIC_PAGE_SIZE,
+      sortBy: query.sortBy ?? "relevance",
+      sortOrder: "desc",
+      now,
+    });
+
+  app.get("/jobs", async (c) => {
+    const url = new URL(c.req.url);
+    const { search: asked, tags } = withoutTags(url.search);
+    // Only canonical URLs are cached, so a hit needs no parsing of the query.
+    const now = postedHour(services);
+    const key = answerKeys.jobList(site.origin(c), asked, now);
+    const revision = await jobs.revision();
+    const hit = pages.get(key, revision);
+    if (hit) {
+      counter.pageView(c);
+      counter.search(c, url.searchParams.get("keywords") ?? undefined);
+      return pages.send(c, hit);
+    }
+    const query = parseListQuery(url.searchParams);
+    const search = listSearch(query);
+    // One URL per result page: empty fields of a no-script form and unknown values are dropped
+    // (a campaign's tags are kept for the counter).
+    if (asked !== search) {
+      return c.redirect(`/jobs${search}${tags ? `${search ? "&" : "?"}${tags}` : ""}`, 302);
+    }
+    const results = searchJobs(query, now);
+    if (query.page > 1) {
+      // A page past the end (an old link, a list that shrank) goes to the last page there is.
+      const { totalPages } = (await results).pagination;
+      if (query.page > totalPages) return c.redirect(`/jobs${listSearch(query, totalPages)}`, 302);
+    }
+    counter.pageView(c);
+    counter.search(c, query.keywords);
+    const meta = listMeta(site, c, query);
+    return pages.render(c, {
+      key,
+      revision,
+      status: 200,
+      load: async (): Promise<JobListData> => {
+        const result = await results;
+        const empty = result.pagination.totalJobs === 0 && hasFilters(query);
+        return {
+          ...result,
+          looser: empty ? await jobs.looser({ ...searchOf(query), now }) : null,
+        };
+      },
+      page: (data) => <JobsPage meta={meta} query={query} data={data} timeZone={config.TIMEZONE} />,
+    });
+  });
+  return app;
 }
