@@ -2,6 +2,7 @@
  * The Hono app factory. It takes its dependencies, so tests call `app.request()` on an in-memory KV
  * with no network, and main.ts serves the same app.
  */
+import { compress } from "hono/compress";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { Config } from "./config.ts";
 import type { AppEnv, Services } from "./context.ts";
@@ -122,13 +123,22 @@ const serverTiming: MiddlewareHandler = async (c, next) => {
  */
 const adminNoStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (
-    c.get("admin") || c.req.header("authorization") ||
-    /^\/api\/(admin|analytics|jobs\/admin)(\/|$)/.test(c.req.path)
-  ) {
+  if (c.get("admin") || c.req.header("authorization") || ADMIN_API.test(c.req.path)) {
     c.res.headers.set("cache-control", "no-store");
   }
 };
+
+/** The admin app's calls: few, each an admin's own, some of them megabytes of JSON. */
+const ADMIN_API = /^\/api\/(admin|analytics|jobs\/admin)(\/|$)/;
+const gzipAnswer = compress({ encoding: "gzip" });
+
+/**
+ * The admin app's answers gzipped as they stream out: the dashboard's per-day lists of viewed jobs
+ * are megabytes of JSON over a few weeks (docs/decisions/032-admin-answers-gzipped.md). Public
+ * answers are not: they are kept compressed once, not compressed per visitor.
+ */
+const adminGzip: MiddlewareHandler<AppEnv> = (c, next) =>
+  ADMIN_API.test(c.req.path) ? gzipAnswer(c, next) : next();
 
 export function createApp(deps: AppDeps | Services) {
   const services = "jobs" in deps ? deps : createServices(deps);
@@ -141,6 +151,7 @@ export function createApp(deps: AppDeps | Services) {
 
   const api = new Hono<AppEnv>();
   api.use(adminNoStore);
+  api.use(adminGzip);
   api.route("/jobs", jobRoutes(services));
   api.route("/saved-jobs", savedJobRoutes(services));
   api.route("/alerts", alertApiRoutes(services));

@@ -281,3 +281,28 @@ Deno.test("a cache that numbered too many names starts afresh and still answers 
     [{ jobId: "j-b", count: 5 }, { jobId: "j-q", count: 3 }],
   );
 });
+
+Deno.test("the admin app's answers come gzipped to a browser that takes gzip; public ones as kept", async () => {
+  await using t = await testApp({ now: new Date("2026-03-02T12:00:00Z") });
+  const admin = await signIn(t);
+  await recordDay(t.kv, "2026-02-26", day(7, 4, { zeta: [4, 1], alphaBeta: [5, 2] }));
+  const path = "/api/analytics/dashboard?days=7";
+  const plain = await t.app.request(path, { headers: admin.headers });
+  assert.equal(plain.headers.get("content-encoding"), null);
+  const expected = await plain.json();
+
+  const zipped = await t.app.request(path, {
+    headers: { ...admin.headers, "accept-encoding": "gzip, deflate, br" },
+  });
+  assert.equal(zipped.status, 200);
+  assert.equal(zipped.headers.get("content-encoding"), "gzip");
+  assert.equal(zipped.headers.get("cache-control"), "no-store");
+  const text = await new Response(zipped.body!.pipeThrough(new DecompressionStream("gzip"))).text();
+  assert.deepEqual(JSON.parse(text), expected);
+
+  // A public answer is sent as the cache keeps it, not compressed again for each visitor.
+  const publicAnswer = await t.app.request("/api/jobs", { headers: { "accept-encoding": "gzip" } });
+  await publicAnswer.body?.cancel();
+  assert.equal(publicAnswer.status, 200);
+  assert.equal(publicAnswer.headers.get("content-encoding"), null);
+});
