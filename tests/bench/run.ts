@@ -6,7 +6,8 @@
  * its budget or a scenario fails.
  */
 import { startListening, startServerProcess } from "../helpers/process.ts";
-import { benchCounts, memoryOf, seededCopy } from "./seed.ts";
+import { benchCounts, memoryOf } from "./seed.ts";
+import { snapshottedCopy } from "./snapshotted.ts";
 import {
   type BenchContext,
   formatTable,
@@ -44,7 +45,7 @@ const rows: Row[] = [];
 const failures: string[] = [];
 try {
   // `BENCH_ACTIVE=100000 deno task bench search` measures a board with 100,000 active jobs.
-  const sampleJobId = await seededCopy(kvPath, benchCounts());
+  const sampleJobId = await snapshottedCopy(kvPath, benchCounts());
 
   // The yardstick, in its own process.
   await using hello = await startListening("hello-world", [

@@ -6,7 +6,8 @@
  */
 import { type BenchContext, type Budget, measure, serverTime } from "../harness.ts";
 import { type Board, keywordSearch, readBoard, trafficScript } from "../traffic.ts";
-import { benchCounts, LARGE_BOARD, memoryOf, seededCopy } from "../seed.ts";
+import { benchCounts, LARGE_BOARD, memoryOf } from "../seed.ts";
+import { snapshottedCopy } from "../snapshotted.ts";
 import { seededRandom } from "../../../kv/demo/generate.ts";
 import { startServeProcess, startServerProcess } from "../../helpers/process.ts";
 import { JobStore } from "../../../kv/jobs/store.ts";
@@ -127,7 +128,7 @@ async function workers(context: BenchContext, board: Board) {
   const folder = await Deno.makeTempDir({ prefix: "careeredge-bench-workers-" });
   try {
     const kvPath = `${folder}/bench.kv`;
-    await seededCopy(kvPath, benchCounts());
+    await snapshottedCopy(kvPath, benchCounts());
     const rates: number[] = [];
     for (const count of [1, 2]) {
       await using server = await startServeProcess(kvPath, count);
@@ -164,7 +165,7 @@ export default async function traffic(context: BenchContext) {
   const folder = await Deno.makeTempDir({ prefix: "careeredge-bench-100k-" });
   try {
     const kvPath = `${folder}/bench.kv`;
-    await seededCopy(kvPath, LARGE_BOARD);
+    await snapshottedCopy(kvPath, LARGE_BOARD);
     const large = await readBoard(kvPath);
     await using server = await startServerProcess(kvPath);
     const first = await fetch(`${server.url}/`);
