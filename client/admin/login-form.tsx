@@ -17,15 +17,17 @@ export interface SignedIn {
   admin: Admin;
 }
 
-export function LoginPage({ onSignedIn }: { onSignedIn: (answer: SignedIn) => Promise<void> }) {
-  const [showPassword, setShowPassword] = useState(false);
+/**
+ * Signing in with what the form holds: the fields' errors, the code field once the account asks
+ * for a second factor, and whether failed sign-ins elsewhere hold the account back.
+ */
+function useSignIn(onSignedIn: (answer: SignedIn) => Promise<void>) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
   /** Shown once the password was right and the account asks for a second factor. */
   const [needCode, setNeedCode] = useState(false);
   /** Failed sign-ins elsewhere hold the account back: a code or a mailed link lets the owner in. */
   const [locked, setLocked] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,7 +64,12 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (answer: SignedIn) => Pr
       setBusy(false);
     }
   };
+  return { errors, busy, needCode, locked, submit };
+}
 
+export function LoginPage({ onSignedIn }: { onSignedIn: (answer: SignedIn) => Promise<void> }) {
+  const { errors, busy, needCode, locked, submit } = useSignIn(onSignedIn);
+  const form = useRef<HTMLFormElement>(null);
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
       <div className="w-full max-w-md">
@@ -89,35 +96,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (answer: SignedIn) => Pr
             required
             error={errors.email}
           />
-          <div>
-            <label htmlFor="login-password" className="field-label">Password</label>
-            <div className="relative">
-              <input
-                id="login-password"
-                name="password"
-                type={showPassword ? "text" : "password"}
-                autoComplete="current-password"
-                required
-                className="field pr-16"
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={errors.password ? "login-password-error" : undefined}
-              />
-              <button
-                type="button"
-                className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-indigo-700"
-                aria-pressed={showPassword}
-                onClick={() => setShowPassword(!showPassword)}
-              >
-                {showPassword ? "Hide" : "Show"}
-                <span className="sr-only">password</span>
-              </button>
-            </div>
-            {errors.password && (
-              <p id="login-password-error" className="mt-1 text-sm text-red-700">
-                {errors.password}
-              </p>
-            )}
-          </div>
+          <PasswordField error={errors.password} />
           {needCode && (
             <TextField
               id="login-totp"
@@ -138,19 +117,61 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (answer: SignedIn) => Pr
             </a>
           </p>
         </form>
-        <aside className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-          <p className="font-semibold">Demo note</p>
-          <p className="mt-1">
-            The main admin account is created through{" "}
-            <code className="font-mono">POST /api/admin/create-main-admin</code> with{" "}
-            <code className="font-mono">username</code>, <code className="font-mono">email</code>,
-            {" "}
-            <code className="font-mono">password</code> and{" "}
-            <code className="font-mono">secretKey</code> in the body.
-          </p>
-        </aside>
+        <DemoNote />
       </div>
     </main>
+  );
+}
+
+/** The password box, with a button that shows what was typed. */
+function PasswordField({ error }: { error: string | undefined }) {
+  const [showPassword, setShowPassword] = useState(false);
+  return (
+    <div>
+      <label htmlFor="login-password" className="field-label">Password</label>
+      <div className="relative">
+        <input
+          id="login-password"
+          name="password"
+          type={showPassword ? "text" : "password"}
+          autoComplete="current-password"
+          required
+          className="field pr-16"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "login-password-error" : undefined}
+        />
+        <button
+          type="button"
+          className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-indigo-700"
+          aria-pressed={showPassword}
+          onClick={() => setShowPassword(!showPassword)}
+        >
+          {showPassword ? "Hide" : "Show"}
+          <span className="sr-only">password</span>
+        </button>
+      </div>
+      {error && (
+        <p id="login-password-error" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DemoNote() {
+  return (
+    <aside className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+      <p className="font-semibold">Demo note</p>
+      <p className="mt-1">
+        The main admin account is created through{" "}
+        <code className="font-mono">POST /api/admin/create-main-admin</code> with{" "}
+        <code className="font-mono">username</code>, <code className="font-mono">email</code>,{" "}
+        <code className="font-mono">password</code> and <code className="font-mono">secretKey</code>
+        {" "}
+        in the body.
+      </p>
+    </aside>
   );
 }
 

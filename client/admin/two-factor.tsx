@@ -45,8 +45,13 @@ interface Setup {
   otpauthUrl: string;
 }
 
-export function TwoFactorPanel({ admin }: { admin: Admin }) {
-  const id = useId();
+type TwoFactor = ReturnType<typeof useTwoFactor>;
+
+/**
+ * The panel's steps and what they send. The typed code is one value for every step, and `busy`
+ * holds every button while one request is on its way.
+ */
+function useTwoFactor() {
   const queryClient = useQueryClient();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -100,89 +105,128 @@ export function TwoFactorPanel({ admin }: { admin: Admin }) {
     }, "Could not turn off two-factor sign-in");
   };
 
-  const codeField = (label: string) => (
-    <TextField
-      id={`${id}-code`}
-      label={label}
-      autoComplete="one-time-code"
-      value={code}
-      error={undefined}
-      onChange={setCode}
-    />
-  );
+  return {
+    setup,
+    recoveryCodes,
+    code,
+    setCode,
+    password,
+    setPassword,
+    busy,
+    start,
+    confirm,
+    turnOff,
+    codesSaved: () => setRecoveryCodes(null),
+  };
+}
 
+export function TwoFactorPanel({ admin }: { admin: Admin }) {
+  const id = useId();
+  const state = useTwoFactor();
   return (
     <section aria-labelledby={`${id}-title`} className="mt-6 border-t border-slate-200 pt-6">
       <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
         Two-factor sign-in
       </h3>
-      {recoveryCodes
-        ? (
-          <div className="mt-3 space-y-3 text-sm text-slate-700">
-            <p>
-              Keep these recovery codes somewhere safe. Each signs you in once if you lose your
-              phone; they are not shown again.
-            </p>
-            <ul className="grid grid-cols-2 gap-2 font-mono" aria-label="Recovery codes">
-              {recoveryCodes.map((recovery) => <li key={recovery}>{recovery}</li>)}
-            </ul>
-            <button type="button" className="btn-secondary" onClick={() => setRecoveryCodes(null)}>
-              I have saved them
-            </button>
-          </div>
-        )
+      {state.recoveryCodes
+        ? <RecoveryCodes codes={state.recoveryCodes} onSaved={state.codesSaved} />
         : admin.twoFactorEnabled
-        ? (
-          <form noValidate onSubmit={turnOff} className="mt-3 space-y-4">
-            <p className="text-sm text-slate-700">
-              On: signing in asks for a code from your authenticator app.
-            </p>
-            <TextField
-              id={`${id}-password`}
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              error={undefined}
-              onChange={setPassword}
-            />
-            {codeField("Code from your app, or a recovery code")}
-            <button type="submit" className="btn-secondary" disabled={busy}>
-              Turn Off Two-Factor Sign-In
-            </button>
-          </form>
-        )
-        : setup
-        ? (
-          <form noValidate onSubmit={confirm} className="mt-3 space-y-4">
-            <p className="text-sm text-slate-700">
-              Scan this code with an authenticator app, then enter the 6-digit code it shows.
-            </p>
-            <QrCode text={setup.otpauthUrl} />
-            <p className="text-sm text-slate-700">
-              Or enter this key by hand:{" "}
-              <code className="font-mono break-all">
-                {setup.secret.match(/.{1,4}/g)!.join(" ")}
-              </code>
-            </p>
-            {codeField("6-digit code")}
-            <button type="submit" className="btn-primary" disabled={busy}>
-              Turn On
-            </button>
-          </form>
-        )
+        ? <TurnOffForm id={id} state={state} />
+        : state.setup
+        ? <SetupForm id={id} setup={state.setup} state={state} />
         : (
           <div className="mt-3 space-y-3">
             <p className="text-sm text-slate-700">
               Off. With it on, a stolen password alone cannot sign in to your account.
             </p>
-            <button type="button" className="btn-primary" disabled={busy} onClick={start}>
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={state.busy}
+              onClick={state.start}
+            >
               Set Up Two-Factor Sign-In
             </button>
           </div>
         )}
       {admin.role === "main_admin" && <RequireForEveryone admin={admin} />}
     </section>
+  );
+}
+
+/** The ten recovery codes, shown once right after two-factor sign-in is turned on. */
+function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
+  return (
+    <div className="mt-3 space-y-3 text-sm text-slate-700">
+      <p>
+        Keep these recovery codes somewhere safe. Each signs you in once if you lose your phone;
+        they are not shown again.
+      </p>
+      <ul className="grid grid-cols-2 gap-2 font-mono" aria-label="Recovery codes">
+        {codes.map((recovery) => <li key={recovery}>{recovery}</li>)}
+      </ul>
+      <button type="button" className="btn-secondary" onClick={onSaved}>
+        I have saved them
+      </button>
+    </div>
+  );
+}
+
+function CodeField({ id, label, state }: { id: string; label: string; state: TwoFactor }) {
+  return (
+    <TextField
+      id={`${id}-code`}
+      label={label}
+      autoComplete="one-time-code"
+      value={state.code}
+      error={undefined}
+      onChange={state.setCode}
+    />
+  );
+}
+
+function TurnOffForm({ id, state }: { id: string; state: TwoFactor }) {
+  return (
+    <form noValidate onSubmit={state.turnOff} className="mt-3 space-y-4">
+      <p className="text-sm text-slate-700">
+        On: signing in asks for a code from your authenticator app.
+      </p>
+      <TextField
+        id={`${id}-password`}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={state.password}
+        error={undefined}
+        onChange={state.setPassword}
+      />
+      <CodeField id={id} label="Code from your app, or a recovery code" state={state} />
+      <button type="submit" className="btn-secondary" disabled={state.busy}>
+        Turn Off Two-Factor Sign-In
+      </button>
+    </form>
+  );
+}
+
+/** The QR code and the key of a new secret, and the first code that proves the app holds it. */
+function SetupForm({ id, setup, state }: { id: string; setup: Setup; state: TwoFactor }) {
+  return (
+    <form noValidate onSubmit={state.confirm} className="mt-3 space-y-4">
+      <p className="text-sm text-slate-700">
+        Scan this code with an authenticator app, then enter the 6-digit code it shows.
+      </p>
+      <QrCode text={setup.otpauthUrl} />
+      <p className="text-sm text-slate-700">
+        Or enter this key by hand:{" "}
+        <code className="font-mono break-all">
+          {setup.secret.match(/.{1,4}/g)!.join(" ")}
+        </code>
+      </p>
+      <CodeField id={id} label="6-digit code" state={state} />
+      <button type="submit" className="btn-primary" disabled={state.busy}>
+        Turn On
+      </button>
+    </form>
   );
 }
 

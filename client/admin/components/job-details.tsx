@@ -92,7 +92,6 @@ function JobDetails({ job, canCreate, busy, onMove, onClose }: {
   onMove: (status: Move) => void;
   onClose: () => void;
 }) {
-  const groups = SKILL_GROUPS.filter((group) => job.skills[group]?.length);
   return (
     <div className="space-y-5 text-sm">
       <div className="flex items-center gap-4">
@@ -110,50 +109,7 @@ function JobDetails({ job, canCreate, busy, onMove, onClose }: {
           </ul>
         </div>
       </div>
-      <dl className="grid grid-cols-2 gap-4 rounded-lg bg-slate-50 p-4 sm:grid-cols-4">
-        <div>
-          <dt className="text-slate-600">Posted Date</dt>
-          <dd className="font-medium">{formatDate(job.datePosted)}</dd>
-        </div>
-        {job.expiresAt && (
-          <div>
-            <dt className="text-slate-600">Expiry Date</dt>
-            <dd className="font-medium">{formatDate(job.expiresAt)}</dd>
-          </div>
-        )}
-        {job.status === "dump"
-          ? (
-            <div>
-              <dt className="text-slate-600">Days in Dump</dt>
-              <dd className="mt-0.5">
-                <DaysChip days={daysInDump(job)} />
-              </dd>
-            </div>
-          )
-          : (
-            <div>
-              <dt className="text-slate-600">Status</dt>
-              <dd className="mt-0.5">
-                <StatusBadge status={job.status} />
-              </dd>
-            </div>
-          )}
-        <div>
-          <dt className="text-slate-600">Views/Clicks</dt>
-          <dd className="font-medium">
-            {formatNumber(job.analytics?.views)}/{formatNumber(job.analytics?.clicks)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Estimated Package</dt>
-          <dd className="font-medium">
-            {job.estPackage ? `${CURRENCY_SYMBOL} ${job.estPackage}` : "—"}
-          </dd>
-          <dd className="text-xs text-slate-600">
-            {job.pay ? `Read as ${describePay(job.pay)}` : "No pay for the salary filter"}
-          </dd>
-        </div>
-      </dl>
+      <JobFigures job={job} />
       <section>
         <h3 className="font-semibold text-slate-900">Job Description</h3>
         <p className="mt-1 whitespace-pre-line text-slate-700">{job.description}</p>
@@ -162,63 +118,129 @@ function JobDetails({ job, canCreate, busy, onMove, onClose }: {
         <h3 className="font-semibold text-slate-900">Required Qualifications</h3>
         <p className="mt-1 whitespace-pre-line text-slate-700">{job.requiredDegree}</p>
       </section>
-      {groups.length > 0 && (
-        <section>
-          <h3 className="font-semibold text-slate-900">Required Skills</h3>
-          <dl className="mt-2 space-y-2">
-            {groups.map((group) => (
-              <div key={group}>
-                <dt className="text-xs font-medium text-slate-600">{SKILL_GROUP_LABELS[group]}</dt>
-                <dd className="mt-1 flex flex-wrap gap-1.5">
-                  {job.skills[group].map((skill) => (
-                    <span key={skill} className="rounded bg-indigo-50 px-2 py-0.5 text-indigo-800">
-                      {skill}
-                    </span>
-                  ))}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      )}
+      <RequiredSkills job={job} />
       <JobHistory jobId={job.jobId} />
       <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-6 py-4">
         <button type="button" className="btn-secondary" onClick={onClose}>Close</button>
-        {canCreate && (
-          <>
-            {job.hiringLink && (
-              <a
-                href={job.hiringLink}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="btn-secondary"
-              >
-                Apply Link
-              </a>
-            )}
-            {job.status === "dump" && (
-              <button
-                type="button"
-                className="btn-secondary"
-                disabled={busy}
-                onClick={() => onMove("inactive")}
-              >
-                Move to Inactive
-              </button>
-            )}
-            {job.status !== "active" && (
-              <button
-                type="button"
-                className="btn-primary"
-                disabled={busy}
-                onClick={() => onMove("active")}
-              >
-                {job.status === "draft" ? "Publish" : "Move to Active"}
-              </button>
-            )}
-          </>
-        )}
+        {canCreate && <JobMoves job={job} busy={busy} onMove={onMove} />}
       </div>
     </div>
+  );
+}
+
+/** Its dates, status (or days in the dump), counts and pay, in a row of figures. */
+function JobFigures({ job }: { job: Job }) {
+  return (
+    <dl className="grid grid-cols-2 gap-4 rounded-lg bg-slate-50 p-4 sm:grid-cols-4">
+      <div>
+        <dt className="text-slate-600">Posted Date</dt>
+        <dd className="font-medium">{formatDate(job.datePosted)}</dd>
+      </div>
+      {job.expiresAt && (
+        <div>
+          <dt className="text-slate-600">Expiry Date</dt>
+          <dd className="font-medium">{formatDate(job.expiresAt)}</dd>
+        </div>
+      )}
+      {job.status === "dump"
+        ? (
+          <div>
+            <dt className="text-slate-600">Days in Dump</dt>
+            <dd className="mt-0.5">
+              <DaysChip days={daysInDump(job)} />
+            </dd>
+          </div>
+        )
+        : (
+          <div>
+            <dt className="text-slate-600">Status</dt>
+            <dd className="mt-0.5">
+              <StatusBadge status={job.status} />
+            </dd>
+          </div>
+        )}
+      <div>
+        <dt className="text-slate-600">Views/Clicks</dt>
+        <dd className="font-medium">
+          {formatNumber(job.analytics?.views)}/{formatNumber(job.analytics?.clicks)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-600">Estimated Package</dt>
+        <dd className="font-medium">
+          {job.estPackage ? `${CURRENCY_SYMBOL} ${job.estPackage}` : "—"}
+        </dd>
+        <dd className="text-xs text-slate-600">
+          {job.pay ? `Read as ${describePay(job.pay)}` : "No pay for the salary filter"}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Its skills by group; nothing when it names none. */
+function RequiredSkills({ job }: { job: Job }) {
+  const groups = SKILL_GROUPS.filter((group) => job.skills[group]?.length);
+  if (groups.length === 0) return null;
+  return (
+    <section>
+      <h3 className="font-semibold text-slate-900">Required Skills</h3>
+      <dl className="mt-2 space-y-2">
+        {groups.map((group) => (
+          <div key={group}>
+            <dt className="text-xs font-medium text-slate-600">{SKILL_GROUP_LABELS[group]}</dt>
+            <dd className="mt-1 flex flex-wrap gap-1.5">
+              {job.skills[group].map((skill) => (
+                <span key={skill} className="rounded bg-indigo-50 px-2 py-0.5 text-indigo-800">
+                  {skill}
+                </span>
+              ))}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The hiring link and the moves its status allows, for an account with canCreateJobs. */
+function JobMoves({ job, busy, onMove }: {
+  job: Job;
+  busy: boolean;
+  onMove: (status: Move) => void;
+}) {
+  return (
+    <>
+      {job.hiringLink && (
+        <a
+          href={job.hiringLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn-secondary"
+        >
+          Apply Link
+        </a>
+      )}
+      {job.status === "dump" && (
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={busy}
+          onClick={() => onMove("inactive")}
+        >
+          Move to Inactive
+        </button>
+      )}
+      {job.status !== "active" && (
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={busy}
+          onClick={() => onMove("active")}
+        >
+          {job.status === "draft" ? "Publish" : "Move to Active"}
+        </button>
+      )}
+    </>
   );
 }

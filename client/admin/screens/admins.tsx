@@ -35,17 +35,11 @@ export function AdminsScreen() {
   return <AdminList />;
 }
 
-function AdminList() {
+/** Manage Admins' writes from the list: activate or deactivate, delete, turn off two-factor. */
+function useAdminChanges() {
   const queryClient = useQueryClient();
-  const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<Admin | null>(null);
-  const [editing, setEditing] = useState<Admin | null>(null);
-  const [unlocking, setUnlocking] = useState<Admin | null>(null);
-  const list = useQuery(adminsQuery());
-  useEffect(() => {
-    if (list.error) toast.error("Error fetching admins");
-  }, [list.error]);
   const changed = () => queryClient.invalidateQueries({ queryKey: queryKeys.admins() });
+  const logged = () => queryClient.invalidateQueries({ queryKey: ["activity"] });
 
   const toggle = useMutation({
     mutationFn: (admin: Admin) =>
@@ -63,18 +57,29 @@ function AdminList() {
     onError: () => toast.error("Error deleting admin"),
     onSettled: changed,
   });
-
   const twoFactorOff = useMutation({
     mutationFn: (admin: Admin) => api.delete<{ message: string }>(`/admin/${admin._id}/two-factor`),
     onSuccess: (answer) => toast.success(answer.message),
     onError: (error) => toast.error(messageOf(error, "Error turning off two-factor sign-in")),
     onSettled: () => {
       void changed();
-      void queryClient.invalidateQueries({ queryKey: ["activity"] });
+      void logged();
     },
   });
+  return { changed, logged, toggle, remove, twoFactorOff };
+}
 
-  const admins = list.data?.admins ?? [];
+function AdminList() {
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Admin | null>(null);
+  const [editing, setEditing] = useState<Admin | null>(null);
+  const [unlocking, setUnlocking] = useState<Admin | null>(null);
+  const list = useQuery(adminsQuery());
+  useEffect(() => {
+    if (list.error) toast.error("Error fetching admins");
+  }, [list.error]);
+  const { changed, logged, toggle, remove, twoFactorOff } = useAdminChanges();
+
   return (
     <>
       <PageHeader title="Manage Admins" subtitle="Admin accounts and what each may do">
@@ -91,90 +96,16 @@ function AdminList() {
         >
           {list.isPending
             ? <SkeletonRows columns={6} />
-            : admins.map((admin) => (
-              <tr key={admin._id} className="border-t border-slate-100">
-                <td className="px-4 py-3">
-                  <p className="font-medium text-slate-900">{admin.username}</p>
-                  <p className="text-xs text-slate-600">{admin.email}</p>
-                </td>
-                <td data-label="Role" className="px-4 py-3">
-                  {admin.role === "main_admin" ? "Main Admin" : "Admin"}
-                </td>
-                <td data-label="Permissions" className="px-4 py-3">
-                  <ul className="flex flex-wrap gap-1">
-                    {permissionBadges(admin).map((badge) => (
-                      <li
-                        key={badge}
-                        className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800"
-                      >
-                        {badge}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td data-label="Last Login" className="px-4 py-3 whitespace-nowrap">
-                  {admin.lastLogin ? formatDate(admin.lastLogin) : "Never"}
-                </td>
-                <td data-label="Status" className="px-4 py-3">
-                  <div className="flex flex-wrap gap-1">
-                    <span
-                      className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${
-                        admin.isActive ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"
-                      }`}
-                    >
-                      {admin.isActive ? "Active" : "Inactive"}
-                    </span>
-                    {admin.twoFactorEnabled && (
-                      <span className="whitespace-nowrap rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
-                        Two-factor
-                      </span>
-                    )}
-                  </div>
-                </td>
-                <td data-label="Actions" className="px-4 py-3">
-                  {admin.role !== "main_admin" && (
-                    <div className="flex flex-wrap gap-2">
-                      <button
-                        type="button"
-                        className="btn-secondary"
-                        aria-label={`Edit permissions of ${admin.username}`}
-                        onClick={() => setEditing(admin)}
-                      >
-                        Edit permissions
-                      </button>
-                      <button
-                        type="button"
-                        className="btn-secondary"
-                        disabled={toggle.isPending}
-                        aria-label={`${
-                          admin.isActive ? "Deactivate" : "Activate"
-                        } ${admin.username}`}
-                        onClick={() => toggle.mutate(admin)}
-                      >
-                        {admin.isActive ? "Deactivate" : "Activate"}
-                      </button>
-                      {admin.twoFactorEnabled && (
-                        <button
-                          type="button"
-                          className="btn-secondary"
-                          aria-label={`Turn off two-factor sign-in of ${admin.username}`}
-                          onClick={() => setUnlocking(admin)}
-                        >
-                          Turn off two-factor
-                        </button>
-                      )}
-                      <button
-                        type="button"
-                        className="btn-secondary text-red-700"
-                        aria-label={`Delete ${admin.username}`}
-                        onClick={() => setDeleting(admin)}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  )}
-                </td>
-              </tr>
+            : (list.data?.admins ?? []).map((admin) => (
+              <AdminRow
+                key={admin._id}
+                admin={admin}
+                toggling={toggle.isPending}
+                onEdit={() => setEditing(admin)}
+                onToggle={() => toggle.mutate(admin)}
+                onTwoFactorOff={() => setUnlocking(admin)}
+                onDelete={() => setDeleting(admin)}
+              />
             ))}
         </ScrollTable>
       </div>
@@ -198,7 +129,7 @@ function AdminList() {
             onDone={() => {
               setEditing(null);
               void changed();
-              void queryClient.invalidateQueries({ queryKey: ["activity"] });
+              void logged();
             }}
             onCancel={() => setEditing(null)}
           />
@@ -229,6 +160,108 @@ function AdminList() {
         onClose={() => setDeleting(null)}
       />
     </>
+  );
+}
+
+function AdminRow({ admin, ...actions }: { admin: Admin } & AdminActions) {
+  return (
+    <tr className="border-t border-slate-100">
+      <td className="px-4 py-3">
+        <p className="font-medium text-slate-900">{admin.username}</p>
+        <p className="text-xs text-slate-600">{admin.email}</p>
+      </td>
+      <td data-label="Role" className="px-4 py-3">
+        {admin.role === "main_admin" ? "Main Admin" : "Admin"}
+      </td>
+      <td data-label="Permissions" className="px-4 py-3">
+        <ul className="flex flex-wrap gap-1">
+          {permissionBadges(admin).map((badge) => (
+            <li
+              key={badge}
+              className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800"
+            >
+              {badge}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td data-label="Last Login" className="px-4 py-3 whitespace-nowrap">
+        {admin.lastLogin ? formatDate(admin.lastLogin) : "Never"}
+      </td>
+      <td data-label="Status" className="px-4 py-3">
+        <div className="flex flex-wrap gap-1">
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${
+              admin.isActive ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"
+            }`}
+          >
+            {admin.isActive ? "Active" : "Inactive"}
+          </span>
+          {admin.twoFactorEnabled && (
+            <span className="whitespace-nowrap rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+              Two-factor
+            </span>
+          )}
+        </div>
+      </td>
+      <td data-label="Actions" className="px-4 py-3">
+        {admin.role !== "main_admin" && <AdminRowActions admin={admin} {...actions} />}
+      </td>
+    </tr>
+  );
+}
+
+interface AdminActions {
+  /** A status change is on its way: no second one starts meanwhile. */
+  toggling: boolean;
+  onEdit: () => void;
+  onToggle: () => void;
+  onTwoFactorOff: () => void;
+  onDelete: () => void;
+}
+
+/** What the main admin may do to another admin's account. */
+function AdminRowActions(
+  { admin, toggling, onEdit, onToggle, onTwoFactorOff, onDelete }: { admin: Admin } & AdminActions,
+) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="button"
+        className="btn-secondary"
+        aria-label={`Edit permissions of ${admin.username}`}
+        onClick={onEdit}
+      >
+        Edit permissions
+      </button>
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={toggling}
+        aria-label={`${admin.isActive ? "Deactivate" : "Activate"} ${admin.username}`}
+        onClick={onToggle}
+      >
+        {admin.isActive ? "Deactivate" : "Activate"}
+      </button>
+      {admin.twoFactorEnabled && (
+        <button
+          type="button"
+          className="btn-secondary"
+          aria-label={`Turn off two-factor sign-in of ${admin.username}`}
+          onClick={onTwoFactorOff}
+        >
+          Turn off two-factor
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn-secondary text-red-700"
+        aria-label={`Delete ${admin.username}`}
+        onClick={onDelete}
+      >
+        Delete
+      </button>
+    </div>
   );
 }
 

@@ -44,6 +44,8 @@ const TABS = [
   { id: "searches", label: "Searches" },
 ] as const;
 
+type Tab = (typeof TABS)[number]["id"];
+
 const EXPORT_FORMATS = ["json", "csv"] as const;
 
 interface Slice<Key> {
@@ -95,42 +97,81 @@ function useReport<T>(report: string, days: number, path: string, limit?: number
   });
 }
 
-function Reports() {
-  const { days, tab } = route.useSearch();
-  const navigate = route.useNavigate();
-  const [exporting, setExporting] = useState(false);
+/** Every report of the period; sources and searches only once their tab is first opened. */
+function useReports(days: number, tab: Tab) {
   const { topListLimit } = adminSettings();
-
-  const overview = useReport<Totals>("overview", days, "/analytics/overview");
-  const trends = useReport<Trends>("trends", days, "/analytics/trends");
-  const jobs = useReport<{ jobs: TopJob[] }>("jobs", days, "/analytics/jobs", topListLimit);
-  const companies = useReport<{ companies: TopCompany[] }>(
-    "companies",
-    days,
-    "/analytics/companies",
-    topListLimit,
-  );
-  // Read when their tab is first opened: most visits to the screen never look at them.
-  const sources = useReport<SourcesReport>(
-    "sources",
-    days,
-    "/analytics/sources",
-    undefined,
-    tab === "sources",
-  );
-  const searches = useReport<SearchesReport>(
-    "searches",
-    days,
-    "/analytics/searches",
-    undefined,
-    tab === "searches",
-  );
-  const failed = !!(overview.error || trends.error || jobs.error || companies.error ||
-    sources.error || searches.error);
+  const reports = {
+    overview: useReport<Totals>("overview", days, "/analytics/overview"),
+    trends: useReport<Trends>("trends", days, "/analytics/trends"),
+    jobs: useReport<{ jobs: TopJob[] }>("jobs", days, "/analytics/jobs", topListLimit),
+    companies: useReport<{ companies: TopCompany[] }>(
+      "companies",
+      days,
+      "/analytics/companies",
+      topListLimit,
+    ),
+    // Read when their tab is first opened: most visits to the screen never look at them.
+    sources: useReport<SourcesReport>(
+      "sources",
+      days,
+      "/analytics/sources",
+      undefined,
+      tab === "sources",
+    ),
+    searches: useReport<SearchesReport>(
+      "searches",
+      days,
+      "/analytics/searches",
+      undefined,
+      tab === "searches",
+    ),
+  };
+  const failed = Object.values(reports).some((report) => report.error);
   useEffect(() => {
     if (failed) toast.error("Error fetching analytics");
   }, [failed]);
+  return reports;
+}
 
+type ReportQueries = ReturnType<typeof useReports>;
+
+function Reports() {
+  const { days, tab } = route.useSearch();
+  const navigate = route.useNavigate();
+  const reports = useReports(days, tab);
+  return (
+    <>
+      <PageHeader title="Analytics" subtitle="Traffic and job performance">
+        <PeriodSelect
+          days={days}
+          onChange={(next) => navigate({ search: (prev) => ({ ...prev, days: next }) })}
+        />
+        <ExportButtons days={days} />
+      </PageHeader>
+
+      <SummaryCards totals={reports.overview.data} />
+
+      <Tabs
+        label="Reports"
+        className="mt-6"
+        tabs={TABS}
+        selected={tab}
+        onSelect={(id) => navigate({ search: (prev) => ({ ...prev, tab: id }) })}
+        tabId={(id) => `tab-${id}`}
+        panelId={() => "report-panel"}
+      />
+
+      <div role="tabpanel" id="report-panel" aria-labelledby={`tab-${tab}`} className="mt-6">
+        <ReportPanel tab={tab} days={days} reports={reports} />
+      </div>
+
+      <PerformanceSummary summary={reports.trends.data?.summary} />
+    </>
+  );
+}
+
+function ExportButtons({ days }: { days: number }) {
+  const [exporting, setExporting] = useState(false);
   const exportAs = async (format: (typeof EXPORT_FORMATS)[number]) => {
     setExporting(true);
     try {
@@ -145,119 +186,107 @@ function Reports() {
       setExporting(false);
     }
   };
+  return EXPORT_FORMATS.map((format) => (
+    <button
+      key={format}
+      type="button"
+      className="btn-secondary"
+      disabled={exporting}
+      onClick={() => exportAs(format)}
+    >
+      Export {format.toUpperCase()}
+    </button>
+  ));
+}
 
-  const series = trends.data?.trends ?? [];
-  const summary = trends.data?.summary;
+/** The open tab's charts or table. */
+function ReportPanel({ tab, days, reports }: { tab: Tab; days: number; reports: ReportQueries }) {
+  const series = reports.trends.data?.trends ?? [];
   const total = (pick: (day: TrendDay) => number) =>
     series.reduce((sum, day) => sum + pick(day), 0);
-
-  return (
-    <>
-      <PageHeader title="Analytics" subtitle="Traffic and job performance">
-        <PeriodSelect
-          days={days}
-          onChange={(next) => navigate({ search: (prev) => ({ ...prev, days: next }) })}
+  switch (tab) {
+    case "overview":
+      return (
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+          <TrafficCharts
+            days={days}
+            daily={series.map((day) => ({
+              label: dayLabel(day.date),
+              visits: day.websiteVisits,
+              unique: day.uniqueVisitors,
+              views: day.totalJobViews,
+              clicks: day.totalJobClicks,
+            }))}
+          />
+        </div>
+      );
+    case "jobs":
+      return (
+        <ReportTable
+          title="Top Performing Jobs"
+          headings={["Role", "Company", "Views", "Clicks", "Conversion Rate"]}
+          rows={(reports.jobs.data?.jobs ?? []).map((job) => ({
+            key: job._id,
+            cells: [job.role, job.companyName, formatNumber(job.views), formatNumber(job.clicks)],
+            rate: job.conversionRate,
+          }))}
         />
-        {EXPORT_FORMATS.map((format) => (
-          <button
-            key={format}
-            type="button"
-            className="btn-secondary"
-            disabled={exporting}
-            onClick={() => exportAs(format)}
-          >
-            Export {format.toUpperCase()}
-          </button>
-        ))}
-      </PageHeader>
-
-      <SummaryCards totals={overview.data} />
-
-      <Tabs
-        label="Reports"
-        className="mt-6"
-        tabs={TABS}
-        selected={tab}
-        onSelect={(id) => navigate({ search: (prev) => ({ ...prev, tab: id }) })}
-        tabId={(id) => `tab-${id}`}
-        panelId={() => "report-panel"}
-      />
-
-      <div role="tabpanel" id="report-panel" aria-labelledby={`tab-${tab}`} className="mt-6">
-        {tab === "overview" && (
-          <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-            <TrafficCharts
-              days={days}
-              daily={series.map((day) => ({
-                label: dayLabel(day.date),
-                visits: day.websiteVisits,
-                unique: day.uniqueVisitors,
-                views: day.totalJobViews,
-                clicks: day.totalJobClicks,
-              }))}
-            />
-          </div>
-        )}
-        {tab === "jobs" && (
-          <ReportTable
-            title="Top Performing Jobs"
-            headings={["Role", "Company", "Views", "Clicks", "Conversion Rate"]}
-            rows={(jobs.data?.jobs ?? []).map((job) => ({
-              key: job._id,
-              cells: [job.role, job.companyName, formatNumber(job.views), formatNumber(job.clicks)],
-              rate: job.conversionRate,
-            }))}
+      );
+    case "companies":
+      return (
+        <ReportTable
+          title="Company Performance"
+          headings={["Company", "Views", "Clicks", "Conversion Rate"]}
+          rows={(reports.companies.data?.companies ?? []).map((company) => ({
+            key: company.company,
+            cells: [company.company, formatNumber(company.views), formatNumber(company.clicks)],
+            rate: company.conversionRate,
+          }))}
+        />
+      );
+    case "devices":
+      return (
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+          <PieCard
+            title="Devices"
+            label={`Visits by device, last ${days} days`}
+            slices={DEVICE_SLICES}
+            count={(key) => total((day) => day.deviceInfo[key])}
           />
-        )}
-        {tab === "companies" && (
-          <ReportTable
-            title="Company Performance"
-            headings={["Company", "Views", "Clicks", "Conversion Rate"]}
-            rows={(companies.data?.companies ?? []).map((company) => ({
-              key: company.company,
-              cells: [company.company, formatNumber(company.views), formatNumber(company.clicks)],
-              rate: company.conversionRate,
-            }))}
+          <PieCard
+            title="Browsers"
+            label={`Visits by browser, last ${days} days`}
+            slices={BROWSER_SLICES}
+            count={(key) => total((day) => day.browserInfo[key])}
           />
-        )}
-        {tab === "devices" && (
-          <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-            <PieCard
-              title="Devices"
-              label={`Visits by device, last ${days} days`}
-              slices={DEVICE_SLICES}
-              count={(key) => total((day) => day.deviceInfo[key])}
-            />
-            <PieCard
-              title="Browsers"
-              label={`Visits by browser, last ${days} days`}
-              slices={BROWSER_SLICES}
-              count={(key) => total((day) => day.browserInfo[key])}
-            />
-          </div>
-        )}
-        {tab === "sources" && <SourcesPanel days={days} report={sources.data} />}
-        {tab === "searches" && <SearchesPanel days={days} report={searches.data} />}
-      </div>
+        </div>
+      );
+    case "sources":
+      return <SourcesPanel days={days} report={reports.sources.data} />;
+    case "searches":
+      return <SearchesPanel days={days} report={reports.searches.data} />;
+  }
+}
 
-      <section className="card mt-6 p-5">
-        <h2 className="mb-4 font-semibold">Performance Summary</h2>
-        <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2 xl:grid-cols-4">
-          <SummaryFigure label="Avg. Daily Visits" value={summary?.avgDailyVisits} />
-          <SummaryFigure
-            label="Avg. Daily Unique Visitors"
-            value={summary?.avgDailyUniqueVisitors}
-          />
-          <SummaryFigure label="Avg. Daily Job Views" value={summary?.avgDailyJobViews} />
-          <div>
-            <dt className="text-slate-600">Overall Conversion Rate</dt>
-            <dd className="mt-1 text-xl font-bold">
-              {summary ? formatRate(summary.conversionRate) : "—"}
-            </dd>
-          </div>
-        </dl>
-      </section>
-    </>
+function PerformanceSummary({ summary }: { summary: Trends["summary"] | undefined }) {
+  return (
+    <section className="card mt-6 p-5">
+      <h2 className="mb-4 font-semibold">Performance Summary</h2>
+      <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2 xl:grid-cols-4">
+        <SummaryFigure label="Avg. Daily Visits" value={summary?.avgDailyVisits} />
+        <SummaryFigure
+          label="Avg. Daily Unique Visitors"
+          value={summary?.avgDailyUniqueVisitors}
+        />
+        <SummaryFigure label="Avg. Daily Job Views" value={summary?.avgDailyJobViews} />
+        <div>
+          <dt className="text-slate-600">Overall Conversion Rate</dt>
+          <dd className="mt-1 text-xl font-bold">
+            {summary ? formatRate(summary.conversionRate) : "—"}
+          </dd>
+        </div>
+      </dl>
+    </section>
   );
 }
 

@@ -156,42 +156,38 @@ function UploadResult({ outcome, onRetryFailed }: {
   );
 }
 
-export function JsonUpload() {
+/**
+ * What to send: the jobs of a JSON text (null, with the reason said, when it is not a JSON object
+ * with a jobs array), or none for a CSV text, which the server reads itself.
+ */
+function readUpload(text: string): { csv: boolean; jobs: unknown[] } | null {
+  if (!isJsonText(text)) return { csv: true, jobs: [] };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    toast.error("Invalid JSON format");
+    return null;
+  }
+  const listed = data && typeof data === "object" ? (data as { jobs?: unknown }).jobs : undefined;
+  if (!Array.isArray(listed)) {
+    toast.error('JSON must contain a "jobs" array');
+    return null;
+  }
+  return { csv: false, jobs: listed };
+}
+
+/** Sending the jobs at once: with every row created, on to Manage Jobs; else the outcome. */
+function useBulkUpload() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<UploadOutcome | null>(null);
-  const id = useId();
-  const fileId = useId();
 
-  const readFile = async (file: File | undefined) => {
-    if (!file) return;
-    setText(await file.text());
-    setOutcome(null);
-  };
-
-  const upload = async (event: FormEvent) => {
-    event.preventDefault();
-    const csv = !isJsonText(text);
-    let jobs: unknown[] = [];
-    if (!csv) {
-      let data: unknown;
-      try {
-        data = JSON.parse(text);
-      } catch {
-        toast.error("Invalid JSON format");
-        return;
-      }
-      const listed = data && typeof data === "object"
-        ? (data as { jobs?: unknown }).jobs
-        : undefined;
-      if (!Array.isArray(listed)) {
-        toast.error('JSON must contain a "jobs" array');
-        return;
-      }
-      jobs = listed;
-    }
+  const upload = async (text: string) => {
+    const read = readUpload(text);
+    if (read === null) return;
+    const { csv, jobs } = read;
     setBusy(true);
     setOutcome(null);
     try {
@@ -228,49 +224,31 @@ export function JsonUpload() {
       setBusy(false);
     }
   };
+  return { busy, outcome, upload, clearOutcome: () => setOutcome(null) };
+}
+
+export function JsonUpload() {
+  const [text, setText] = useState("");
+  const { busy, outcome, upload, clearOutcome } = useBulkUpload();
+  const id = useId();
+  const fileId = useId();
+
+  const readFile = async (file: File | undefined) => {
+    if (!file) return;
+    setText(await file.text());
+    clearOutcome();
+  };
 
   return (
-    <form noValidate onSubmit={upload} className="space-y-6">
-      <section className="card p-5 text-sm text-slate-700">
-        <h2 className="text-lg font-semibold text-slate-900">Format guide</h2>
-        <p className="mt-2">
-          Paste a JSON object with a <code className="font-mono">jobs</code>{" "}
-          array; each entry is one job with the same fields as the form. Skills are lists under{" "}
-          {SKILL_GROUPS.map((group) => <code key={group} className="mr-1 font-mono">{group}</code>)}
-          and keywords a list of words. Experience is one of{" "}
-          {EXPERIENCE_OPTIONS.join(", ")}; employment type one of {EMPLOYMENT_TYPES.join(", ")}{" "}
-          (Full-Time when left out).
-        </p>
-        <h3 className="mt-4 font-semibold text-slate-900">Required fields</h3>
-        <ul className="mt-1 flex flex-wrap gap-2">
-          {REQUIRED_JOB_FIELDS.map((field) => (
-            <li key={field} className="rounded bg-slate-100 px-2 py-0.5 font-mono text-xs">
-              {field}
-            </li>
-          ))}
-        </ul>
-        <p className="mt-2">Each hiringLink must be a valid URL not used by another active job.</p>
-        <h3 className="mt-4 font-semibold text-slate-900">CSV</h3>
-        <p className="mt-1">
-          A CSV file works too: a header row of field names, then one job a row. Each skill group
-          and keywords is a column of its own, its entries separated by{" "}
-          <code className="font-mono">;</code>. A cell holding commas, quotes or line breaks goes in
-          double quotes, as spreadsheets write it.
-        </p>
-        <button type="button" className="btn-secondary mt-2" onClick={downloadTemplate}>
-          Download CSV template
-        </button>
-        <div className="mt-4 flex items-center justify-between">
-          <h3 className="font-semibold text-slate-900">Example</h3>
-          <button type="button" className="btn-secondary" onClick={() => setText(EXAMPLE)}>
-            Use Example
-          </button>
-        </div>
-        <pre
-          tabIndex={0}
-          className="mt-2 max-h-64 overflow-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100"
-        >{EXAMPLE}</pre>
-      </section>
+    <form
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void upload(text);
+      }}
+      className="space-y-6"
+    >
+      <FormatGuide onUseExample={() => setText(EXAMPLE)} />
       <div>
         <label htmlFor={fileId} className="field-label">JSON or CSV file</label>
         <input
@@ -302,10 +280,56 @@ export function JsonUpload() {
           outcome={outcome}
           onRetryFailed={() => {
             setText(outcome.failedJson ?? text);
-            setOutcome(null);
+            clearOutcome();
           }}
         />
       )}
     </form>
+  );
+}
+
+/** The fields a job takes, in JSON and in CSV, with the example and the CSV template. */
+function FormatGuide({ onUseExample }: { onUseExample: () => void }) {
+  return (
+    <section className="card p-5 text-sm text-slate-700">
+      <h2 className="text-lg font-semibold text-slate-900">Format guide</h2>
+      <p className="mt-2">
+        Paste a JSON object with a <code className="font-mono">jobs</code>{" "}
+        array; each entry is one job with the same fields as the form. Skills are lists under{" "}
+        {SKILL_GROUPS.map((group) => <code key={group} className="mr-1 font-mono">{group}</code>)}
+        and keywords a list of words. Experience is one of{" "}
+        {EXPERIENCE_OPTIONS.join(", ")}; employment type one of {EMPLOYMENT_TYPES.join(", ")}{" "}
+        (Full-Time when left out).
+      </p>
+      <h3 className="mt-4 font-semibold text-slate-900">Required fields</h3>
+      <ul className="mt-1 flex flex-wrap gap-2">
+        {REQUIRED_JOB_FIELDS.map((field) => (
+          <li key={field} className="rounded bg-slate-100 px-2 py-0.5 font-mono text-xs">
+            {field}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">Each hiringLink must be a valid URL not used by another active job.</p>
+      <h3 className="mt-4 font-semibold text-slate-900">CSV</h3>
+      <p className="mt-1">
+        A CSV file works too: a header row of field names, then one job a row. Each skill group and
+        keywords is a column of its own, its entries separated by{" "}
+        <code className="font-mono">;</code>. A cell holding commas, quotes or line breaks goes in
+        double quotes, as spreadsheets write it.
+      </p>
+      <button type="button" className="btn-secondary mt-2" onClick={downloadTemplate}>
+        Download CSV template
+      </button>
+      <div className="mt-4 flex items-center justify-between">
+        <h3 className="font-semibold text-slate-900">Example</h3>
+        <button type="button" className="btn-secondary" onClick={onUseExample}>
+          Use Example
+        </button>
+      </div>
+      <pre
+        tabIndex={0}
+        className="mt-2 max-h-64 overflow-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100"
+      >{EXAMPLE}</pre>
+    </section>
   );
 }

@@ -1,0 +1,118 @@
+/**
+ * Manage Jobs' state beside its list: the rows picked for a bulk action, deleting one job or the
+ * picked ones behind a confirmation, and exporting the jobs in view as CSV.
+ */
+import { useEffect, useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { api } from "../api.ts";
+import { saveFile } from "../download.ts";
+import { type JobListSearch, jobsChanged } from "../queries.ts";
+import { plural } from "../ui.tsx";
+import type { Job } from "../types.ts";
+
+/** How many roles a list of jobs names before it says "and N more". */
+const ROLES_NAMED = 3;
+
+/** "Engineer at Acme, Designer at Globex and 4 more". */
+export function listOfRoles(jobs: Job[], named = ROLES_NAMED): string {
+  const names = jobs.slice(0, named).map((job) => `${job.role} at ${job.companyName}`);
+  const more = jobs.length - names.length;
+  return more > 0 ? `${names.join(", ")} and ${more} more` : names.join(", ");
+}
+
+export type Selection = ReturnType<typeof useSelection>;
+
+/**
+ * The rows picked for a bulk action. A selection only ever covers rows in view: whenever another
+ * page, tab or filter is asked for (`viewKey`), or the rows change under it, it starts again, so
+ * no job the admin cannot see gets deleted.
+ */
+export function useSelection(jobs: Job[], viewKey: string) {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  useEffect(() => setSelected(new Set()), [viewKey, jobs]);
+  const selectedJobs = jobs.filter((job) => selected.has(job._id));
+  const allSelected = jobs.length > 0 && selectedJobs.length === jobs.length;
+  return {
+    selectedJobs,
+    allSelected,
+    has: (id: string) => selected.has(id),
+    toggle: (id: string) => {
+      const next = new Set(selected);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      setSelected(next);
+    },
+    toggleAll: () => setSelected(allSelected ? new Set() : new Set(jobs.map((job) => job._id))),
+    clear: () => setSelected(new Set()),
+  };
+}
+
+export type JobDeletes = ReturnType<typeof useJobDeletes>;
+
+/** Deleting one job or the selection, each once the admin confirms it. */
+export function useJobDeletes(selection: Selection) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<Job | "selected" | null>(null);
+  const deleteOne = useMutation({
+    mutationFn: (job: Job) => api.delete(`/jobs/${job._id}`),
+    onSuccess: () => toast.success("Job deleted successfully"),
+    onError: () => toast.error("Error deleting job"),
+    onSettled: () => jobsChanged(queryClient),
+  });
+  const deleteMany = useMutation({
+    mutationFn: (targets: Job[]) =>
+      Promise.allSettled(targets.map((job) => api.delete(`/jobs/${job._id}`))),
+    onSuccess: (results, targets) => {
+      const failed = targets.filter((_, index) => results[index].status === "rejected");
+      const deleted = targets.length - failed.length;
+      if (failed.length === 0) toast.success(`${deleted} jobs deleted successfully`);
+      else if (deleted === 0) toast.error("Error deleting jobs");
+      else {
+        toast.error(
+          `${plural(deleted, "job")} deleted; could not delete ${
+            listOfRoles(failed, failed.length)
+          }`,
+        );
+      }
+      selection.clear();
+    },
+    onSettled: () => jobsChanged(queryClient),
+  });
+  return {
+    confirming,
+    askOne: (job: Job) => setConfirming(job),
+    askSelected: () => {
+      if (selection.selectedJobs.length === 0) return toast.error("Please select jobs to delete");
+      setConfirming("selected");
+    },
+    confirm: () => {
+      if (confirming === "selected") deleteMany.mutate(selection.selectedJobs);
+      else if (confirming) deleteOne.mutate(confirming);
+      setConfirming(null);
+    },
+    cancel: () => setConfirming(null),
+  };
+}
+
+/** Exporting the jobs of the tab and filters in view, every page of them. */
+export function useJobExport(search: JobListSearch) {
+  const [exporting, setExporting] = useState(false);
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      const { status: tab, search: text, company, location } = search;
+      const day = new Date().toISOString().slice(0, 10);
+      saveFile(
+        await api.blob("/jobs/admin/export", { status: tab, search: text, company, location }),
+        `careeredge-jobs-${tab}-${day}.csv`,
+      );
+      toast.success("Jobs exported as CSV");
+    } catch {
+      toast.error("Error exporting jobs");
+    } finally {
+      setExporting(false);
+    }
+  };
+  return { exporting, exportList };
+}
