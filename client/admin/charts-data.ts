@@ -9,7 +9,3 @@ const dayFormat = new Intl.DateTimeFormat("en-US", {
 export function dayLabel(date: string): string {
   return dayFormat.format(new Date(`${date}T00:00:00Z`));
 }
-
-export function sumCounts(entries: { count: number }[]): number {
-  return entries.reduce((total, entry) => total + entry.count, 0);
-}

@@ -7,7 +7,7 @@ import { QueryClient, queryOptions } from "@tanstack/react-query";
 import { api, tokenStore } from "./api.ts";
 import { adminSettings } from "./settings.ts";
 import { profileKey } from "./session.ts";
-import type { Admin, AdminJobList, Dashboard, JobList, StatusCounts } from "./types.ts";
+import type { Admin, AdminJobList, DashboardSummary, JobList, StatusCounts } from "./types.ts";
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -81,7 +81,7 @@ export function dumpListQuery(page: number) {
 export function dashboardQuery(days: number) {
   return queryOptions({
     queryKey: queryKeys.dashboard(days),
-    queryFn: () => api.get<Dashboard>("/analytics/dashboard", { days }),
+    queryFn: () => api.get<DashboardSummary>("/analytics/dashboard/summary", { days }),
   });
 }
 

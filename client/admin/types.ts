@@ -5,7 +5,7 @@ import type { StatusCounts } from "../../kv/jobs/records.ts";
 
 export type { Admin, JobWithAnalytics as Job, Pagination, Permission, StatusCounts };
 export type {
-  Dashboard,
+  DashboardSummary,
   JobInsight,
   SearchesReport,
   SourcesReport,

@@ -97,6 +97,21 @@ export interface Dashboard extends Totals {
   dailyAnalytics: DashboardDay[];
 }
 
+/**
+ * The dashboard's figures without its per-job lists, each day's views and clicks summed: what the
+ * admin app's dashboard shows, a few hundred bytes where the whole dashboard is megabytes.
+ */
+export interface DashboardSummary extends Totals {
+  conversionRate: number;
+  daily: {
+    date: string;
+    websiteVisits: number;
+    uniqueVisitors: number;
+    jobViews: number;
+    jobClicks: number;
+  }[];
+}
+
 export interface TopJob {
   _id: string;
   jobId: string;

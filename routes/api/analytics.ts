@@ -41,6 +41,10 @@ export function analyticsRoutes(services: Services) {
     return c.json(await reports.dashboard(parseQuery(c, periodQuery).days));
   });
 
+  app.get("/dashboard/summary", requireAdmin(services), async (c) => {
+    return c.json(await reports.dashboardSummary(parseQuery(c, periodQuery).days));
+  });
+
   app.get("/overview", canView, async (c) => {
     return c.json(await reports.overview(parseQuery(c, periodQuery).days));
   });

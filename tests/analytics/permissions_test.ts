@@ -29,6 +29,11 @@ Deno.test("without canViewAnalytics every analytics call but the dashboard's ans
   });
   assert.equal(dashboard.status, 200);
   assert.equal((await dashboard.json()).dailyAnalytics.length, 7);
+  const summary = await t.app.request("/api/analytics/dashboard/summary?days=7", {
+    headers: admin.headers,
+  });
+  assert.equal(summary.status, 200);
+  assert.equal((await summary.json()).daily.length, 7);
 });
 
 Deno.test("canViewAnalytics alone, or a main admin, may make every analytics call", async () => {
@@ -46,7 +51,9 @@ Deno.test("canViewAnalytics alone, or a main admin, may make every analytics cal
 
 Deno.test("no session or a bad token answers 401", async () => {
   await using t = await testApp();
-  for (const path of [...restricted, "/api/analytics/dashboard"]) {
+  for (
+    const path of [...restricted, "/api/analytics/dashboard", "/api/analytics/dashboard/summary"]
+  ) {
     const none = await t.app.request(path);
     assert.equal(none.status, 401, path);
     await none.body?.cancel();

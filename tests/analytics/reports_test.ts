@@ -5,7 +5,14 @@ import { signIn } from "../helpers/admins.ts";
 import { report } from "./fixtures.ts";
 import { type DayCounts, emptyDayCounts, recordDay } from "../../kv/analytics/recording.ts";
 import { AnalyticsReports } from "../../kv/analytics/reports.ts";
-import type { Dashboard, JobRef, TopCompany, TopJob, Trends } from "../../kv/analytics/types.ts";
+import type {
+  Dashboard,
+  DashboardSummary,
+  JobRef,
+  TopCompany,
+  TopJob,
+  Trends,
+} from "../../kv/analytics/types.ts";
 
 const jobs: Record<string, JobRef> = {
   zeta: { _id: "j-zeta", jobId: "JB-1001", role: "Zeta Engineer", companyName: "Zed Co" },
@@ -156,6 +163,33 @@ Deno.test("the dashboard: one entry per day, oldest first, lists that add up to 
     dashboard.dailyAnalytics.reduce((total, d) => total + sum(d.jobViews), 0),
     dashboard.totalJobViews,
   );
+
+  // The admin app's dashboard reads the same figures with each day's lists summed.
+  const summary = await report<DashboardSummary>(
+    t,
+    admin,
+    "/api/analytics/dashboard/summary?days=7",
+  );
+  const { dailyAnalytics: _, ...totals } = dashboard;
+  const { daily, ...summaryTotals } = summary;
+  assert.deepEqual(summaryTotals, totals);
+  assert.deepEqual(
+    daily,
+    dashboard.dailyAnalytics.map((d) => ({
+      date: d.date,
+      websiteVisits: d.websiteVisits,
+      uniqueVisitors: d.uniqueVisitors,
+      jobViews: sum(d.jobViews),
+      jobClicks: sum(d.jobClicks),
+    })),
+  );
+  assert.deepEqual(daily[2], {
+    date: "2026-02-26",
+    websiteVisits: 7,
+    uniqueVisitors: 4,
+    jobViews: 9,
+    jobClicks: 3,
+  });
 });
 
 Deno.test("90 days across month ends: every calendar day once, data on the edges counted", async () => {

@@ -302,6 +302,7 @@ Deno.test("analytics queries: at least 15 malformed variants per report are refu
   const limits = ["limit=0", "limit=101", "limit=abc", "limit=-1", "limit=1.5"];
   const cases: [string, string[]][] = [
     ["/api/analytics/dashboard", days],
+    ["/api/analytics/dashboard/summary", days],
     ["/api/analytics/overview", days],
     ["/api/analytics/jobs", [...days, ...limits]],
     ["/api/analytics/companies", [...days, ...limits]],

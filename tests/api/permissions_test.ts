@@ -69,6 +69,7 @@ function calls(jobId: string, adminId: string): Call[] {
     },
     { method: "DELETE", path: `/api/admin/${adminId}`, needs: "main_admin" },
     { method: "GET", path: "/api/analytics/dashboard?days=7" },
+    { method: "GET", path: "/api/analytics/dashboard/summary?days=7" },
     { method: "GET", path: "/api/analytics/overview?days=7", needs: "canViewAnalytics" },
     { method: "GET", path: "/api/analytics/jobs?days=30&limit=10", needs: "canViewAnalytics" },
     { method: "GET", path: "/api/analytics/companies?days=30", needs: "canViewAnalytics" },

@@ -16,9 +16,9 @@ import {
   PeriodSelect,
   plural,
 } from "../ui.tsx";
-import { dayLabel, sumCounts } from "../charts-data.ts";
+import { dayLabel } from "../charts-data.ts";
 import { PERMISSION_ENTRIES, type PermissionPath } from "../../../kv/permissions.ts";
-import type { Admin, Dashboard } from "../types.ts";
+import type { Admin, DashboardSummary } from "../types.ts";
 
 const route = getRouteApi("/admin/dashboard");
 
@@ -33,12 +33,12 @@ export function DashboardScreen() {
     if (analytics.error) console.error("Dashboard analytics failed", analytics.error);
   }, [analytics.error]);
   const data = analytics.data;
-  const traffic = (data?.dailyAnalytics ?? []).map((day) => ({
+  const traffic = (data?.daily ?? []).map((day) => ({
     label: dayLabel(day.date),
     visits: day.websiteVisits,
     unique: day.uniqueVisitors,
-    views: sumCounts(day.jobViews),
-    clicks: sumCounts(day.jobClicks),
+    views: day.jobViews,
+    clicks: day.jobClicks,
   }));
 
   return (
@@ -156,7 +156,7 @@ function QuickActions({ admin }: { admin: Admin }) {
   );
 }
 
-function Performance({ data, days }: { data: Dashboard | undefined; days: number }) {
+function Performance({ data, days }: { data: DashboardSummary | undefined; days: number }) {
   return (
     <section className="card p-5">
       <h2 className="mb-4 font-semibold">Performance</h2>
