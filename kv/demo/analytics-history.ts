@@ -4,7 +4,7 @@
  */
 import { ATOMIC_MUTATIONS_BUDGET, chunk } from "../atomic.ts";
 import { keys } from "../keys.ts";
-import { DAY_MS } from "../constants.ts";
+import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP } from "../constants.ts";
 import type { Job } from "../schemas.ts";
 import { addTo, emptyDayCounts, recordDay } from "../analytics/recording.ts";
 import { jobRef, storedJobRef } from "../analytics/types.ts";
@@ -50,9 +50,8 @@ export async function seedAnalyticsHistory(
 
   for (const job of options.jobs) {
     if (dayOf(new Date(job.datePosted), options.timeZone) > list[list.length - 1]) continue;
-    const closed = job.status === "active"
-      ? null
-      : job.movedToDumpAt ?? new Date(Date.parse(job.datePosted) + 7 * DAY_MS).toISOString();
+    const closed = job.status === "active" ? null : job.movedToDumpAt ??
+      new Date(Date.parse(job.datePosted) + DAYS_ACTIVE_BEFORE_DUMP * DAY_MS).toISOString();
     if (closed && dayOf(new Date(closed), options.timeZone) < list[0]) continue;
     const first = indexOf(job.datePosted);
     const last = closed ? indexOf(closed) : list.length - 1;

@@ -80,8 +80,9 @@ function hasExpired(job: Job, now: Date): boolean {
 
 /**
  * Where the lifecycle moves `job` at `now`: an active or dump job past its expiry date goes to
- * inactive; an active job posted 7 days ago or more goes to dump (stamped with the move), a job in
- * dump for 30 days or more goes to inactive; null when it stays.
+ * inactive; an active job posted `DAYS_ACTIVE_BEFORE_DUMP` days ago or more goes to dump (stamped
+ * with the move), a job in dump for `DAYS_IN_DUMP_BEFORE_INACTIVE` days or more goes to inactive;
+ * null when it stays.
  */
 export function lifecycleMove(job: Job, now: Date): Job | null {
   const at = now.toISOString();

@@ -3,7 +3,17 @@ import assert from "node:assert/strict";
 import { sampleJob, testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { browserTest, launchBrowser } from "../helpers/browser.ts";
-import { DAY_MS } from "../../kv/constants.ts";
+import {
+  DAY_MS,
+  DAYS_ACTIVE_BEFORE_DUMP,
+  DAYS_IN_DUMP_BEFORE_INACTIVE,
+  DUMP_DANGER_DAYS,
+  DUMP_WARNING_DAYS,
+} from "../../kv/constants.ts";
+
+// Days in the dump for each chip colour, and past the lifecycle's limits, from its settings.
+const WARNED_DAYS = Math.floor((DUMP_WARNING_DAYS + DUMP_DANGER_DAYS) / 2);
+const URGENT_DAYS = DAYS_IN_DUMP_BEFORE_INACTIVE - 3;
 import {
   ACCOUNT_KINDS,
   apiCall,
@@ -34,10 +44,10 @@ Deno.test({ name: "Dump Jobs", ...browserTest }, async (t) => {
   };
   for (let i = 0; i < 19; i++) await jobAt(2, { role: `Filler ${i}` });
   const fresh = await jobAt(3, { role: "Fresh Dump", companyName: "Initech" });
-  const warned = await jobAt(20, { role: "Warned Dump", companyName: "Globex" });
-  const urgent = await jobAt(27, { role: "Urgent Dump", companyName: "Umbrella" });
-  await jobAt(31, { role: "Expired Dump" });
-  await jobAt(10, { role: "Stale Active" }, false);
+  const warned = await jobAt(WARNED_DAYS, { role: "Warned Dump", companyName: "Globex" });
+  const urgent = await jobAt(URGENT_DAYS, { role: "Urgent Dump", companyName: "Umbrella" });
+  await jobAt(DAYS_IN_DUMP_BEFORE_INACTIVE + 1, { role: "Expired Dump" });
+  await jobAt(DAYS_ACTIVE_BEFORE_DUMP + 3, { role: "Stale Active" }, false);
   s.clock.now = new Date(realNow);
 
   await using browser = await launchBrowser();
@@ -78,8 +88,11 @@ Deno.test({ name: "Dump Jobs", ...browserTest }, async (t) => {
       await expectText(page, "Showing 1-20 of 23");
       await expectText(page, "Page 1 of 2");
       assert.equal(await page.locator("tbody tr").count(), 20);
-      await page.getByText(/moves to the dump after 7\s+days/).waitFor();
-      await page.getByText(/in the dump for 30\s+days becomes inactive/).waitFor();
+      await page.getByText(new RegExp(`moves to the dump after ${DAYS_ACTIVE_BEFORE_DUMP}\\s+days`))
+        .waitFor();
+      await page.getByText(
+        new RegExp(`in the dump for ${DAYS_IN_DUMP_BEFORE_INACTIVE}\\s+days becomes inactive`),
+      ).waitFor();
       await row("Fresh Dump").getByText("3 days", { exact: true }).waitFor();
       await expectAccessible(page);
       await page.getByRole("button", { name: "Next" }).click();
@@ -89,11 +102,11 @@ Deno.test({ name: "Dump Jobs", ...browserTest }, async (t) => {
   );
 
   await t.step(
-    "day chips turn yellow from 15 days and red from 25 with the days left",
+    `day chips turn yellow from ${DUMP_WARNING_DAYS} days and red from ${DUMP_DANGER_DAYS} with the days left`,
     async () => {
-      const yellow = row("Warned Dump").getByText("20 days", { exact: true });
+      const yellow = row("Warned Dump").getByText(`${WARNED_DAYS} days`, { exact: true });
       assert.equal(await backgroundColour(yellow), "yellow");
-      const red = row("Urgent Dump").getByText("27 days · 3d left", { exact: true });
+      const red = row("Urgent Dump").getByText(`${URGENT_DAYS} days · 3d left`, { exact: true });
       assert.equal(await backgroundColour(red), "red");
       await page.getByRole("button", { name: "Previous" }).click();
       const plain = row("Fresh Dump").getByText("3 days", { exact: true });
@@ -178,6 +191,6 @@ Deno.test({ name: "Dump Jobs", ...browserTest }, async (t) => {
     await expectToast(page, "Processed: 1 to dump, 1 to inactive");
     await expectText(page, "Showing 1-20 of 21");
     const job = await apiCall<JobWithAnalytics>(s, main, "GET", `/api/jobs/${urgent._id}`);
-    assert.equal(job.status, "dump", "27 days in the dump is not yet 30");
+    assert.equal(job.status, "dump", `${URGENT_DAYS} days in the dump is not yet enough`);
   });
 });

@@ -4,7 +4,8 @@ import type { Browser, BrowserContext, Locator, Page, Route } from "playwright-c
 import { TOKEN_STORAGE_KEY } from "../../client/admin/api.ts";
 import type { TestServer } from "../helpers/server.ts";
 import { authHeaders, type SignedInAdmin } from "../helpers/admins.ts";
-import type { JobInput, JobWithAnalytics, Permission } from "../../kv/schemas.ts";
+import type { JobInput, JobWithAnalytics } from "../../kv/schemas.ts";
+import { type Permission, PERMISSIONS } from "../../kv/permissions.ts";
 
 export { TOKEN_STORAGE_KEY };
 
@@ -16,10 +17,7 @@ const axeSource = await Deno.readTextFile(
 export const ACCOUNT_KINDS: { name: string; main?: boolean; permissions?: Permission[] }[] = [
   { name: "main admin", main: true },
   { name: "no flags", permissions: [] },
-  { name: "canCreateJobs", permissions: ["canCreateJobs"] },
-  { name: "canDeleteJobs", permissions: ["canDeleteJobs"] },
-  { name: "canViewAnalytics", permissions: ["canViewAnalytics"] },
-  { name: "canManageAdmins", permissions: ["canManageAdmins"] },
+  ...PERMISSIONS.map((name) => ({ name, permissions: [name] })),
 ];
 
 export function flagsOf(permissions: Permission[] = []) {

@@ -6,7 +6,11 @@ import { JobStore } from "../../kv/jobs/store.ts";
 import { activityExpiry, type ActivityRecord, SYSTEM_ACTOR } from "../../kv/activity.ts";
 import { dumpDatabase, restoreDatabase } from "../../kv/backup.ts";
 import { loadConfig } from "../../server/config.ts";
-import { DAY_MS } from "../../kv/constants.ts";
+import {
+  DAY_MS,
+  DAYS_ACTIVE_BEFORE_DUMP,
+  DAYS_IN_DUMP_BEFORE_INACTIVE,
+} from "../../kv/constants.ts";
 import { trappedKv } from "../helpers/kv.ts";
 
 async function call(t: TestApp, method: string, path: string, token?: string, body?: unknown) {
@@ -121,14 +125,14 @@ Deno.test("Process Status Changes records the admin's moves; the hourly lifecycl
   await using t = await testApp();
   const main = await signInMain(t);
   const start = t.clock.now;
-  const old = new Date(start.getTime() - 8 * DAY_MS);
+  const old = new Date(start.getTime() - (DAYS_ACTIVE_BEFORE_DUMP + 1) * DAY_MS);
   t.clock.now = old;
   await t.services.jobs.create(sampleJob());
   await t.services.jobs.create(sampleJob());
   t.clock.now = start;
   const answer = await call(t, "POST", "/api/jobs/admin/process-status-changes", main.token);
   assert.equal(answer.status, 200);
-  t.clock.now = new Date(start.getTime() + 31 * DAY_MS);
+  t.clock.now = new Date(start.getTime() + (DAYS_IN_DUMP_BEFORE_INACTIVE + 1) * DAY_MS);
   await t.services.jobs.processStatusChanges(t.services.activity.by(SYSTEM_ACTOR, null));
 
   const { records } = await t.services.activity.list({

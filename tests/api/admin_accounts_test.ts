@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { authHeaders, json, mainBody, request, signIn, signInMain } from "../helpers/admins.ts";
 import { SESSIONS_PER_ADMIN } from "../../kv/constants.ts";
+import { ALL_PERMISSIONS, NO_PERMISSIONS } from "../../kv/permissions.ts";
 
 Deno.test("create-main-admin needs the secret, works once, and then logs in with every permission", async () => {
   await using t = await testApp();
@@ -31,12 +32,7 @@ Deno.test("create-main-admin needs the secret, works once, and then logs in with
   assert.equal(login.status, 200);
   assert.equal(login.body.message, "Login successful");
   assert.equal(typeof login.body.token, "string");
-  assert.deepEqual(login.body.admin.permissions, {
-    canCreateJobs: true,
-    canDeleteJobs: true,
-    canViewAnalytics: true,
-    canManageAdmins: true,
-  });
+  assert.deepEqual(login.body.admin.permissions, ALL_PERMISSIONS);
   assert.ok(login.body.admin.lastLogin);
 
   const profile = await request(t, "GET", "/api/admin/profile", undefined, {
@@ -103,10 +99,9 @@ Deno.test("the main admin registers, lists, deactivates, reactivates and deletes
   assert.equal(created.status, 201);
   assert.equal(created.body.message, "Admin created successfully");
   assert.deepEqual(created.body.admin.permissions, {
+    ...NO_PERMISSIONS,
     canCreateJobs: true,
     canDeleteJobs: true,
-    canViewAnalytics: false,
-    canManageAdmins: false,
   });
   assert.equal(created.body.admin.role, "admin");
   assert.equal(created.body.admin.lastLogin, null);

@@ -13,7 +13,11 @@ import { KV_VALUE_BYTES, kvValueSize, readBackSize } from "../../kv/atomic.ts";
 import { JOB_RECORD_BYTES, jobSizeProblem } from "../../kv/jobs/validate.ts";
 import { largestAccepted, multiByteJob, parsed, wideSkills } from "../helpers/large_jobs.ts";
 import type { Job, JobInput } from "../../kv/schemas.ts";
-import { DAY_MS } from "../../kv/constants.ts";
+import {
+  DAY_MS,
+  DAYS_ACTIVE_BEFORE_DUMP,
+  DAYS_IN_DUMP_BEFORE_INACTIVE,
+} from "../../kv/constants.ts";
 
 Deno.test("node:v8 serialize measures values exactly as Deno KV refuses them", async () => {
   using kv = await Deno.openKv(":memory:");
@@ -60,10 +64,10 @@ Deno.test("the largest multi-byte job is created, edited, moved and aged; one by
     const moved = await asMain(t, "PUT", `/api/jobs/${id}/status`, { status });
     assert.equal(moved.status, 200, `${status}: ${moved.body.message}`);
   }
-  t.clock.now = new Date(t.clock.now.getTime() + 8 * DAY_MS);
+  t.clock.now = new Date(t.clock.now.getTime() + (DAYS_ACTIVE_BEFORE_DUMP + 1) * DAY_MS);
   const toDump = await asMain(t, "POST", "/api/jobs/admin/process-status-changes");
   assert.deepEqual(toDump.body.result, { movedToDump: 1, movedToInactive: 0 });
-  t.clock.now = new Date(t.clock.now.getTime() + 31 * DAY_MS);
+  t.clock.now = new Date(t.clock.now.getTime() + (DAYS_IN_DUMP_BEFORE_INACTIVE + 1) * DAY_MS);
   const toInactive = await asMain(t, "POST", "/api/jobs/admin/process-status-changes");
   assert.deepEqual(toInactive.body.result, { movedToDump: 0, movedToInactive: 1 });
   const stored = (await t.kv.get<Job>(keys.job(id))).value!;
@@ -131,7 +135,7 @@ Deno.test("a stored record too large to rewrite is logged and skipped; every oth
   const log = console.error;
   console.error = (...parts: unknown[]) => void logged.push(parts.join(" "));
   try {
-    t.clock.now = new Date(t.clock.now.getTime() + 8 * DAY_MS);
+    t.clock.now = new Date(t.clock.now.getTime() + (DAYS_ACTIVE_BEFORE_DUMP + 1) * DAY_MS);
     const run = await asMain(t, "POST", "/api/jobs/admin/process-status-changes");
     assert.equal(run.status, 200);
     assert.deepEqual(run.body.result, { movedToDump: 5, movedToInactive: 0 });

@@ -2,7 +2,11 @@ import assert from "node:assert/strict";
 import { sampleJob, type TestApp, testApp } from "../helpers/server.ts";
 import { type SignedInAdmin, signIn } from "../helpers/admins.ts";
 import type { Job, JobWithAnalytics } from "../../kv/schemas.ts";
-import { DAY_MS } from "../../kv/constants.ts";
+import {
+  DAY_MS,
+  DAYS_ACTIVE_BEFORE_DUMP,
+  DAYS_IN_DUMP_BEFORE_INACTIVE,
+} from "../../kv/constants.ts";
 
 async function call(
   t: TestApp,
@@ -248,7 +252,9 @@ Deno.test("status changes: dump stamps movedToDumpAt, active renews datePosted, 
   assert.equal((await t.app.request(`/api/jobs/${id}`)).status, 404);
 });
 
-Deno.test("the lifecycle: 7 days active to dump, 30 days in dump to inactive, each once", async () => {
+Deno.test(`the lifecycle: ${DAYS_ACTIVE_BEFORE_DUMP} days active to dump, ${DAYS_IN_DUMP_BEFORE_INACTIVE} days in dump to inactive, each once`, async () => {
+  const active = DAYS_ACTIVE_BEFORE_DUMP * DAY_MS;
+  const inDump = DAYS_IN_DUMP_BEFORE_INACTIVE * DAY_MS;
   const start = new Date("2026-01-01T12:00:00Z");
   await using t = await testApp({ now: start });
   // Sessions last 8 hours, so each jump of the clock needs a fresh sign-in.
@@ -258,14 +264,14 @@ Deno.test("the lifecycle: 7 days active to dump, 30 days in dump to inactive, ea
   };
   let admin = await at(0);
   const old = await call(t, admin, "POST", "/api/jobs", sampleJob({ role: "Old" }));
-  admin = await at(3 * DAY_MS);
+  admin = await at(active / 2);
   await call(t, admin, "POST", "/api/jobs", sampleJob({ role: "Young" }));
 
-  admin = await at(7 * DAY_MS - 1000);
+  admin = await at(active - 1000);
   let run = await call(t, admin, "POST", "/api/jobs/admin/process-status-changes");
   assert.deepEqual(run.body.result, { movedToDump: 0, movedToInactive: 0 });
 
-  admin = await at(7 * DAY_MS);
+  admin = await at(active);
   run = await call(t, admin, "POST", "/api/jobs/admin/process-status-changes");
   assert.deepEqual(run.body, {
     message: "Processed: 1 to dump, 0 to inactive",
@@ -279,7 +285,7 @@ Deno.test("the lifecycle: 7 days active to dump, 30 days in dump to inactive, ea
   assert.equal(dump.body.jobs[0].movedToDumpAt, t.clock.now.toISOString());
   assert.equal((await t.app.request(`/api/jobs/${old.body.job._id}`)).status, 410);
 
-  admin = await at(37 * DAY_MS);
+  admin = await at(active + inDump);
   run = await call(t, admin, "POST", "/api/jobs/admin/process-status-changes");
   assert.deepEqual(run.body.result, { movedToDump: 1, movedToInactive: 1 });
   const counts = (await call(t, admin, "GET", "/api/jobs/admin/all?status=all")).body.statusCounts;

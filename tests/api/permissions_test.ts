@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { SignJWT } from "jose";
 import { sampleJob, type TestApp, testApp } from "../helpers/server.ts";
 import { authHeaders, signIn, signInMain } from "../helpers/admins.ts";
-import type { Permission } from "../../kv/schemas.ts";
+import { ALL_PERMISSIONS, type Permission, PERMISSIONS } from "../../kv/permissions.ts";
 import { testConfig } from "../../server/config.ts";
 
 interface Call {
@@ -99,12 +99,7 @@ Deno.test("every admin call refuses bad credentials and missing flags, changing 
   const target = await signIn(t, { username: "Target" });
 
   // An admin holding every flag, whose credentials are then spoiled in each way.
-  const everything = {
-    canCreateJobs: true,
-    canDeleteJobs: true,
-    canViewAnalytics: true,
-    canManageAdmins: true,
-  };
+  const everything = ALL_PERMISSIONS;
   const loggedOut = await signIn(t, { permissions: everything });
   await t.app.request("/api/admin/logout", { method: "POST", headers: loggedOut.headers });
   const deactivated = await signIn(t, { permissions: everything });
@@ -137,11 +132,10 @@ Deno.test("every admin call refuses bad credentials and missing flags, changing 
     ["deactivated", deactivated.headers],
   ];
 
-  const flags = ["canCreateJobs", "canDeleteJobs", "canViewAnalytics", "canManageAdmins"] as const;
   const lacking = new Map<string, Record<string, string>>();
-  for (const flag of flags) {
+  for (const flag of PERMISSIONS) {
     // Every flag but the one the call needs: the check must look at that very flag.
-    const permissions = Object.fromEntries(flags.map((other) => [other, other !== flag]));
+    const permissions = Object.fromEntries(PERMISSIONS.map((other) => [other, other !== flag]));
     lacking.set(flag, (await signIn(t, { permissions })).headers);
   }
 

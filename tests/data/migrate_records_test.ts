@@ -12,6 +12,7 @@ import type { AdminRecord } from "../../kv/schemas.ts";
 import type { ActivityRecord } from "../../kv/activity.ts";
 import type { Session } from "../../kv/sessions.ts";
 import { DAY_MS } from "../../kv/constants.ts";
+import { NO_PERMISSIONS } from "../../kv/permissions.ts";
 import { kindLine, migrateDatabase } from "../../kv/migrate.ts";
 import { recordEngagements } from "../../kv/analytics/recording.ts";
 import type { JobRef } from "../../kv/analytics/types.ts";
@@ -29,12 +30,7 @@ async function storeOldAdmin(kv: Deno.Kv, id: string, email: string, created: Da
     email,
     passwordHash: await hashPassword("old-editor-password"),
     role: "admin",
-    permissions: {
-      canCreateJobs: true,
-      canDeleteJobs: false,
-      canViewAnalytics: true,
-      canManageAdmins: false,
-    },
+    permissions: { ...NO_PERMISSIONS, canCreateJobs: true, canViewAnalytics: true },
     isActive: true,
     lastLogin: null,
     createdAt: created.toISOString(),

@@ -6,9 +6,15 @@ import { ActivityLog } from "../../kv/activity.ts";
 import { keys } from "../../kv/keys.ts";
 import { demoJobs, generateJob, type JobPlacement, seededRandom } from "../../kv/demo/generate.ts";
 import type { Job, JobStatus } from "../../kv/schemas.ts";
-import { DAY_MS } from "../../kv/constants.ts";
+import {
+  DAY_MS,
+  DAYS_ACTIVE_BEFORE_DUMP,
+  DAYS_IN_DUMP_BEFORE_INACTIVE,
+} from "../../kv/constants.ts";
 
 const SECRET = "process-test-main-admin-secret";
+const ACTIVE = DAYS_ACTIVE_BEFORE_DUMP;
+const IN_DUMP = DAYS_IN_DUMP_BEFORE_INACTIVE;
 
 /** How many jobs of each kind go into the shared database, and where each should end up. */
 const GROUPS: { count: number; placement: (now: number) => JobPlacement; after: JobStatus }[] = [
@@ -16,7 +22,7 @@ const GROUPS: { count: number; placement: (now: number) => JobPlacement; after: 
     count: 300,
     placement: (now) => ({
       status: "active",
-      datePosted: new Date(now - 8 * DAY_MS),
+      datePosted: new Date(now - (ACTIVE + 1) * DAY_MS),
       movedToDumpAt: null,
     }),
     after: "dump",
@@ -25,7 +31,7 @@ const GROUPS: { count: number; placement: (now: number) => JobPlacement; after: 
     count: 80,
     placement: (now) => ({
       status: "active",
-      datePosted: new Date(now - 2 * DAY_MS),
+      datePosted: new Date(now - ACTIVE / 2 * DAY_MS),
       movedToDumpAt: null,
     }),
     after: "active",
@@ -34,8 +40,8 @@ const GROUPS: { count: number; placement: (now: number) => JobPlacement; after: 
     count: 250,
     placement: (now) => ({
       status: "dump",
-      datePosted: new Date(now - 45 * DAY_MS),
-      movedToDumpAt: new Date(now - 38 * DAY_MS),
+      datePosted: new Date(now - (IN_DUMP + 8 + ACTIVE) * DAY_MS),
+      movedToDumpAt: new Date(now - (IN_DUMP + 8) * DAY_MS),
     }),
     after: "inactive",
   },
@@ -43,8 +49,8 @@ const GROUPS: { count: number; placement: (now: number) => JobPlacement; after: 
     count: 60,
     placement: (now) => ({
       status: "dump",
-      datePosted: new Date(now - 20 * DAY_MS),
-      movedToDumpAt: new Date(now - 13 * DAY_MS),
+      datePosted: new Date(now - (IN_DUMP / 2 + ACTIVE) * DAY_MS),
+      movedToDumpAt: new Date(now - IN_DUMP / 2 * DAY_MS),
     }),
     after: "dump",
   },
@@ -52,8 +58,8 @@ const GROUPS: { count: number; placement: (now: number) => JobPlacement; after: 
     count: 40,
     placement: (now) => ({
       status: "inactive",
-      datePosted: new Date(now - 60 * DAY_MS),
-      movedToDumpAt: new Date(now - 53 * DAY_MS),
+      datePosted: new Date(now - (IN_DUMP + 23 + ACTIVE) * DAY_MS),
+      movedToDumpAt: new Date(now - (IN_DUMP + 23) * DAY_MS),
     }),
     after: "inactive",
   },

@@ -1,6 +1,7 @@
 /** Signs test accounts in through the API, the way the admin portal does. */
 import type { TestApp } from "./server.ts";
 import type { Admin, Permissions } from "../../kv/schemas.ts";
+import { NO_PERMISSIONS } from "../../kv/permissions.ts";
 
 export interface SignedInAdmin {
   token: string;
@@ -83,13 +84,7 @@ export async function signIn(
     username: options.username ?? `Admin ${accounts}`,
     email,
     password,
-    permissions: {
-      canCreateJobs: false,
-      canDeleteJobs: false,
-      canViewAnalytics: false,
-      canManageAdmins: false,
-      ...options.permissions,
-    },
+    permissions: { ...NO_PERMISSIONS, ...options.permissions },
   });
   if (registered.status >= 400) {
     throw new Error(`/api/admin/register: ${registered.status} ${registered.body.message}`);
