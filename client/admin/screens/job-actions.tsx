@@ -9,7 +9,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { api, ApiError, messageOf } from "../api.ts";
-import { jobsChanged } from "../queries.ts";
+import { jobsChanged, queryKeys } from "../queries.ts";
 import { Icon, plural } from "../ui.tsx";
 import { jobPath } from "../../components/job-card.tsx";
 import type { Job, JobAnswer } from "../types.ts";
@@ -44,7 +44,9 @@ export function useDuplicate() {
   return useMutation({
     mutationFn: (job: Job) => api.post<JobAnswer>(`/jobs/${job._id}/duplicate`),
     onSuccess: async ({ job }) => {
-      await jobsChanged(queryClient);
+      // The editor opens at once on the copy the answer holds; the lists refresh meanwhile.
+      void jobsChanged(queryClient);
+      queryClient.setQueryData(queryKeys.job(job._id), job);
       toast.success("Draft copy created: edit it, then publish it");
       await navigate({ to: "/admin/jobs/edit/$id", params: { id: job._id } });
     },
