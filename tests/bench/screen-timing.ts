@@ -44,6 +44,8 @@ export interface Call {
   start: number;
   end: number;
   serverMs: number | null;
+  /** The answer's body as it crossed the wire. */
+  bytes: number;
 }
 
 interface BenchWindow {
@@ -115,11 +117,13 @@ export async function timedPage(page: Page): Promise<Call[]> {
     const timing = request.timing();
     const header = await (await request.response())?.headerValue("server-timing");
     const server = /\bapp;dur=([\d.]+)/.exec(header ?? "")?.[1];
+    const { responseBodySize } = await request.sizes();
     calls.push({
       name: `${request.method()} ${callPath(url)}`,
       start: timing.startTime,
       end: timing.startTime + timing.responseEnd,
       serverMs: server === undefined ? null : Number(server),
+      bytes: responseBodySize,
     });
   });
   return calls;

@@ -238,7 +238,11 @@ function breakdown(calls: Call[], timings: Timing[]): string {
     const end = median(list.map((call) => call.end));
     const server = list.flatMap((call) => call.serverMs ?? []);
     const serverText = server.length ? `${median(server).toFixed(1)} ms` : "?";
-    return [start, `${name} ${start.toFixed(0)}-${end.toFixed(0)} (server ${serverText})`] as const;
+    const size = `${(median(list.map((call) => call.bytes)) / 1024).toFixed(0)} KB`;
+    return [
+      start,
+      `${name} ${start.toFixed(0)}-${end.toFixed(0)} (server ${serverText}, ${size})`,
+    ] as const;
   }).sort((a, b) => a[0] - b[0]).map(([, line]) => line);
   return `${parts.join(", ")} ms; ${lines.join("; ") || "no calls"}`;
 }
