@@ -85,6 +85,12 @@ function duration(text: string): number {
   return Number(match[1]) * UNIT_MS[match[2]];
 }
 
+export function median(values: number[]): number {
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /** The server's own time for an answer, from the `Server-Timing` header every answer carries. */
 export function serverTime(response: Response): number {
   const match = /\bapp;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");

@@ -9,7 +9,7 @@
  * (`flock /tmp/careeredge-load.lock deno task bench`).
  */
 import { CHROMIUM_PATH } from "../helpers/browser.ts";
-import type { BenchContext, Budget } from "./harness.ts";
+import { type BenchContext, type Budget, median } from "./harness.ts";
 
 const LIGHTHOUSE = "npm:lighthouse@13.5.0";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -37,12 +37,6 @@ interface Report {
     { numericValue?: number; details?: { items?: { duration?: number; url?: string }[] } }
   >;
   runtimeError?: { message: string };
-}
-
-function median(values: number[]): number {
-  const sorted = values.toSorted((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 async function runOnce(url: string): Promise<Report> {

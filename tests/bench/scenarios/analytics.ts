@@ -19,8 +19,11 @@ const INSIGHT_BUDGET = { maxP99Ms: 50 };
 const BROWSER =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
-/** Writes 90 days of history for every job unless the run's seed already wrote some. */
-async function ensureHistory(kvPath: string): Promise<number> {
+/**
+ * Writes 90 days of history for every job unless the run's seed (or an earlier scenario) already
+ * wrote some; answers how many jobs had views.
+ */
+export async function ensureHistory(kvPath: string): Promise<number> {
   using kv = await Deno.openKv(kvPath);
   if ((await kv.get(keys.analyticsWrites())).value === null) {
     const jobs: Job[] = [];
