@@ -18,6 +18,8 @@ import * as z from "zod";
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from "../../kv/constants.ts";
 import { JOB_STATUSES } from "../../kv/schemas.ts";
 import { AdminLayout } from "./layout.tsx";
+import { tokenStore } from "./api.ts";
+import { ANALYTICS_TAB_IDS } from "./analytics-tabs.ts";
 import {
   adminsQuery,
   dashboardQuery,
@@ -49,7 +51,7 @@ const jobsSearch = z.object({
 const dumpSearch = z.object({ page });
 const analyticsSearch = z.object({
   days,
-  tab: z.enum(["overview", "jobs", "companies", "devices", "sources", "searches"]).default(
+  tab: z.enum(ANALYTICS_TAB_IDS).default(
     "overview",
   ).catch(
     "overview",
@@ -97,8 +99,10 @@ const dashboardRoute = createRoute({
   validateSearch: periodSearch,
   search: { middlewares: [stripSearchParams({ days: DEFAULT_ANALYTICS_PERIOD })] },
   loaderDeps: ({ search }) => ({ days: search.days }),
+  // Every admin may read both, so with a session stored they start beside the profile call
+  // rather than after it: on a full load the dashboard's data no longer waits a round trip.
   loader: ({ deps }) => {
-    if (!knownAdmin()) return;
+    if (!tokenStore.get()) return;
     void queryClient.prefetchQuery(dashboardQuery(deps.days));
     void queryClient.prefetchQuery(recentJobsQuery());
   },

@@ -32,19 +32,9 @@ import type {
   TrendDay,
   Trends,
 } from "../types.ts";
+import { ANALYTICS_TABS, type AnalyticsTab } from "../analytics-tabs.ts";
 
 const route = getRouteApi("/admin/analytics");
-
-const TABS = [
-  { id: "overview", label: "Overview" },
-  { id: "jobs", label: "Job Performance" },
-  { id: "companies", label: "Company Stats" },
-  { id: "devices", label: "Device & Browser" },
-  { id: "sources", label: "Sources" },
-  { id: "searches", label: "Searches" },
-] as const;
-
-type Tab = (typeof TABS)[number]["id"];
 
 const EXPORT_FORMATS = ["json", "csv"] as const;
 
@@ -98,7 +88,7 @@ function useReport<T>(report: string, days: number, path: string, limit?: number
 }
 
 /** Every report of the period; sources and searches only once their tab is first opened. */
-function useReports(days: number, tab: Tab) {
+function useReports(days: number, tab: AnalyticsTab) {
   const { topListLimit } = adminSettings();
   const reports = {
     overview: useReport<Totals>("overview", days, "/analytics/overview"),
@@ -154,7 +144,7 @@ function Reports() {
       <Tabs
         label="Reports"
         className="mt-6"
-        tabs={TABS}
+        tabs={ANALYTICS_TABS}
         selected={tab}
         onSelect={(id) => navigate({ search: (prev) => ({ ...prev, tab: id }) })}
         tabId={(id) => `tab-${id}`}
@@ -200,7 +190,9 @@ function ExportButtons({ days }: { days: number }) {
 }
 
 /** The open tab's charts or table. */
-function ReportPanel({ tab, days, reports }: { tab: Tab; days: number; reports: ReportQueries }) {
+function ReportPanel(
+  { tab, days, reports }: { tab: AnalyticsTab; days: number; reports: ReportQueries },
+) {
   const series = reports.trends.data?.trends ?? [];
   const total = (pick: (day: TrendDay) => number) =>
     series.reduce((sum, day) => sum + pick(day), 0);
