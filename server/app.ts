@@ -25,6 +25,7 @@ import { AlertStore } from "../kv/alerts.ts";
 import { PasswordResetStore } from "../kv/password-resets.ts";
 import { DeviceLinkStore } from "../kv/device-links.ts";
 import { createMailer, type Mailer } from "./mail.ts";
+import { ShareImageDrawer } from "./share-image-drawer.ts";
 import { SITE_NAME } from "../routes/pages/document.tsx";
 import { analyticsRoutes } from "../routes/api/analytics.ts";
 import { activityRoutes } from "../routes/api/activity.ts";
@@ -50,6 +51,8 @@ export interface AppDeps {
   follow?: boolean;
   /** Where mails go; by default as the configuration says (server/mail.ts). */
   mailer?: Mailer;
+  /** What draws share images; by default a worker thread of this process. */
+  shareImages?: ShareImageDrawer;
 }
 
 /**
@@ -64,7 +67,7 @@ export function revisionPollMs(config: Config): number {
 }
 
 export function createServices(
-  { kv, config, now = () => new Date(), follow = false, mailer }: AppDeps,
+  { kv, config, now = () => new Date(), follow = false, mailer, shareImages }: AppDeps,
 ): Services {
   const admins = new AdminStore(kv, now);
   const sessions = new SessionStore(kv, now);
@@ -87,6 +90,7 @@ export function createServices(
     passwordResets: new PasswordResetStore(kv, now),
     deviceLinks: new DeviceLinkStore(kv, now),
     mailer: mailer ?? createMailer(config, SITE_NAME),
+    shareImages: shareImages ?? new ShareImageDrawer(),
   };
 }
 

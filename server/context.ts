@@ -14,6 +14,7 @@ import type { AlertStore } from "../kv/alerts.ts";
 import type { PasswordResetStore } from "../kv/password-resets.ts";
 import type { DeviceLinkStore } from "../kv/device-links.ts";
 import type { Mailer } from "./mail.ts";
+import type { ShareImageDrawer } from "./share-image-drawer.ts";
 
 /**
  * Counts public traffic. Each call classifies the request itself (bots, prefetches and
@@ -62,6 +63,8 @@ export interface Services {
   deviceLinks: DeviceLinkStore;
   /** Sends every mail the product sends (server/mail.ts). */
   mailer: Mailer;
+  /** Draws job pages' share images on a thread of its own, started by the first one. */
+  shareImages: ShareImageDrawer;
 }
 
 export interface AppEnv {

@@ -108,6 +108,7 @@ export async function startCareerEdge(): Promise<CareerEdge> {
       closeLiveReloads();
       // Deno stops taking requests and finishes those in flight; their counts are written after.
       await inFlight.idle();
+      services.shareImages.close();
       await Promise.all([services.counter.flush(), mailsSent()]);
       await services.jobs.close();
       // Each worker writes its own counts; the process ends once every worker has nothing left
@@ -165,6 +166,7 @@ export async function startCareerEdge(): Promise<CareerEdge> {
         closeLiveReloads();
         await server.shutdown();
         stopping.abort();
+        services.shareImages.close();
         await Promise.all([services.counter.flush(), mailsSent()]);
         await services.jobs.close();
         Deno.exit(0);
