@@ -100,6 +100,7 @@ async function shareImageAnswer(t: Awaited<ReturnType<typeof testApp>>, jobId: s
 for (
   const [failure, source] of [
     ["cannot start", `throw new Error("no resvg here");`],
+    ["cannot load resvg", `onmessage = () => postMessage({ failed: "resvg.wasm is missing" });`],
     [
       "dies while drawing",
       `onmessage = (event) => {
