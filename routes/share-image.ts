@@ -122,7 +122,7 @@ interface ShareAnswers {
 /** Images that may wait their turn to be drawn; beyond them a request gets the plain image. */
 export const DRAWS_WAITING = 2;
 /**
- * The share of the time drawing may take. An image takes a core for tens of milliseconds or more,
+ * The share of the time drawing may take. An image takes a core for a tenth of a second or more,
  * and the cores answer pages too (one per worker under `deno serve --parallel`), so after each
  * image the next waits nine times as long as it took: a flood of new images then takes a tenth of
  * a core at most, and the rest get the plain image.

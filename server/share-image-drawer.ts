@@ -1,7 +1,8 @@
 /**
  * Share images are drawn on a thread of their own (server/share-image-worker.ts): resvg holds the
- * thread it draws on for tens of milliseconds an image, and on the thread that answers requests
- * every page asked for meanwhile waited behind it (docs/decisions/030). The worker starts with the
+ * thread it draws on for a tenth of a second or more an image (most of it encoding the PNG), and on
+ * the thread that answers requests every page asked for meanwhile waited behind it
+ * (docs/decisions/030). The worker starts with the
  * first image asked for, so a start (or a process never asked for one) does not load resvg and the
  * fonts; it loads them once and draws one SVG at a time. A worker that fails (to start, to load,
  * or later, or stops answering) is ended and started again for the next image, once; after a
@@ -28,7 +29,7 @@ export class DrawingFailed extends Error {}
 const STARTS = 2;
 /**
  * A worker that has not loaded, or answered a drawing, in this long is taken for hung. A drawing
- * takes well under a second; loading, a few on a busy machine.
+ * takes up to 2 s on a busy 2-core machine, loading less than one.
  */
 const ANSWER_WITHIN_MS = 20_000;
 
