@@ -42,6 +42,8 @@ export const answerKeys = {
   filterOptions: () => "api:filter-options",
   /** An admin job list (`list` names which), by its normalised query. */
   adminList: (list: string, query: string) => `${list} ${query}`,
+  /** A job's share image, kept for the job's `updatedAt`. */
+  shareImage: (id: string) => `share-image ${id}`,
 };
 
 /**

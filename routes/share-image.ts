@@ -1,16 +1,17 @@
 /**
  * Each job's share image (1200 x 630 PNG, what a link preview shows): the job's role, company and
- * location on the site's colours. It is drawn from SVG with resvg (WebAssembly, so no native
- * library) and the DejaVu fonts, both from npm and loaded on the first image asked for, one image
- * at a time, by a short queue on a time budget (see `drawQueue`). A drawn image is kept in the answer cache for the job's revision; the job page links
- * it with that revision (`?v=`), so the link can be cached for good and changes when the job does.
+ * location on the site's colours. The SVG is written here; resvg (WebAssembly, so no native
+ * library) draws it with the DejaVu fonts on a thread of its own (server/share-image-drawer.ts),
+ * one image at a time, by a short queue on a time budget (see `drawQueue`). A drawn image is kept
+ * in the answer cache for the job's revision; the job page links it with that revision (`?v=`), so
+ * the link can be cached for good and changes when the job does.
  */
 import { Hono } from "hono";
 import pLimit from "p-limit";
-import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import type { Job } from "../kv/schemas.ts";
 import type { AppEnv, Services } from "../server/context.ts";
-import { servedBuild, SHARE_IMAGE_FILES } from "../server/dist.ts";
+import { DrawingFailed } from "../server/share-image-drawer.ts";
+import { answerKeys } from "./cache-policy.ts";
 import { type HeaderList, SecureAnswer } from "../server/security.ts";
 import { escapeXml } from "./pages/seo.ts";
 import { iconUrl } from "./icons.ts";
@@ -30,26 +31,6 @@ function versionOf(job: Pick<Job, "updatedAt">): string {
 /** The image's path with the job's revision, for the page's og:image. */
 export function shareImagePath(job: Pick<Job, "jobId" | "updatedAt">): string {
   return `/jobs/${encodeURIComponent(job.jobId)}/share.png?v=${versionOf(job)}`;
-}
-
-let fonts: Promise<Uint8Array[]> | undefined;
-
-/**
- * resvg and the fonts, loaded once, when the first image is drawn (they take 4 MB): plain files the
- * build copies from npm (server/build.ts).
- */
-function loadRenderer(): Promise<Uint8Array[]> {
-  fonts ??= (async () => {
-    const build = servedBuild();
-    const [wasm, regular, bold] = await Promise.all(
-      [SHARE_IMAGE_FILES.wasm, SHARE_IMAGE_FILES.regular, SHARE_IMAGE_FILES.bold]
-        .map((file) => Deno.readFile(new URL(file, build))),
-    );
-    await initWasm(wasm);
-    return [regular, bold];
-  })();
-  fonts.catch(() => fonts = undefined);
-  return fonts;
 }
 
 /**
@@ -132,26 +113,6 @@ export function shareImageSvg(job: Pick<Job, "role" | "companyName" | "location"
     `</svg>`;
 }
 
-/** The PNG of a job's share image. */
-export async function shareImagePng(
-  job: Pick<Job, "role" | "companyName" | "location">,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const fontBuffers = await loadRenderer();
-  const resvg = new Resvg(shareImageSvg(job), {
-    font: { fontBuffers, loadSystemFonts: false, defaultFontFamily: "DejaVu Sans" },
-  });
-  try {
-    const image = resvg.render();
-    try {
-      return new Uint8Array(image.asPng());
-    } finally {
-      image.free();
-    }
-  } finally {
-    resvg.free();
-  }
-}
-
 interface ShareAnswers {
   /** Asked for with the job's current revision: may be kept for good. */
   versioned: SecureAnswer;
@@ -162,9 +123,10 @@ interface ShareAnswers {
 /** Images that may wait their turn to be drawn; beyond them a request gets the plain image. */
 export const DRAWS_WAITING = 2;
 /**
- * The share of the time drawing may take. Drawing holds the thread that answers pages for tens of
- * milliseconds or more, so after each image the next waits nine times as long as it took: a flood
- * of new images then delays few page requests, and the rest get the plain image.
+ * The share of the time drawing may take. An image takes a core for a tenth of a second or more,
+ * and the cores answer pages too (one per worker under `deno serve --parallel`), so after each
+ * image the next waits nine times as long as it took: a flood of new images then takes a tenth of
+ * a core at most, and the rest get the plain image.
  */
 const DRAWING_SHARE = 0.1;
 
@@ -173,7 +135,7 @@ class QueueFull extends Error {}
 
 /**
  * Draws one image at a time within the time budget; throws QueueFull when enough wait. `prepare`
- * (loading the renderer) is awaited first and counts for nothing: it waits on files, not the CPU.
+ * (starting the drawing worker) is awaited first and counts for nothing: it happens once.
  */
 export function drawQueue(
   draw: (job: ShareJob) => Promise<Uint8Array<ArrayBuffer>>,
@@ -207,9 +169,12 @@ export function drawQueue(
 
 type ShareJob = Pick<Job, "role" | "companyName" | "location">;
 
-export function shareImageRoutes({ jobs, cache }: Services) {
+export function shareImageRoutes({ jobs, cache, shareImages }: Services) {
   const app = new Hono<AppEnv>();
-  const drawn = drawQueue(shareImagePng, loadRenderer);
+  const drawn = drawQueue(
+    (job) => shareImages.draw(shareImageSvg(job)),
+    () => shareImages.ready(),
+  );
   app.get("/jobs/:id/share.png", async (c) => {
     const job = await jobs.get(c.req.param("id"), { visitor: true });
     if (!job || job.status !== "active") {
@@ -219,7 +184,7 @@ export function shareImageRoutes({ jobs, cache }: Services) {
     let answers;
     try {
       answers = await cache.remember<ShareAnswers>(
-        `share-image ${job._id}`,
+        answerKeys.shareImage(job._id),
         job.updatedAt,
         async () => {
           const png = await drawn(job);
@@ -237,7 +202,7 @@ export function shareImageRoutes({ jobs, cache }: Services) {
         },
       );
     } catch (error) {
-      if (!(error instanceof QueueFull)) throw error;
+      if (!(error instanceof QueueFull || error instanceof DrawingFailed)) throw error;
       // The site's plain image for now; the job's own is drawn when it is asked for again.
       c.header("cache-control", "no-store");
       return c.redirect(iconUrl("share.png"), 302);

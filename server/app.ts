@@ -28,6 +28,7 @@ import { AlertStore } from "../kv/alerts.ts";
 import { PasswordResetStore } from "../kv/password-resets.ts";
 import { DeviceLinkStore } from "../kv/device-links.ts";
 import { createMailer, type Mailer } from "./mail.ts";
+import { ShareImageDrawer } from "./share-image-drawer.ts";
 import { SITE_NAME } from "../routes/pages/document.tsx";
 import { analyticsRoutes } from "../routes/api/analytics.ts";
 import { activityRoutes } from "../routes/api/activity.ts";
@@ -53,6 +54,8 @@ export interface AppDeps {
   follow?: boolean;
   /** Where mails go; by default as the configuration says (server/mail.ts). */
   mailer?: Mailer;
+  /** What draws share images; by default a worker thread of this process. */
+  shareImages?: ShareImageDrawer;
 }
 
 /**
@@ -67,7 +70,7 @@ export function revisionPollMs(config: Config): number {
 }
 
 export function createServices(
-  { kv, config, now = () => new Date(), follow = false, mailer }: AppDeps,
+  { kv, config, now = () => new Date(), follow = false, mailer, shareImages }: AppDeps,
 ): Services {
   const admins = new AdminStore(kv, now);
   const sessions = new SessionStore(kv, now);
@@ -93,6 +96,7 @@ export function createServices(
     mailer: mailer ?? createMailer(config, SITE_NAME),
     reports,
     insight: new InsightReports(kv, reports, config.TIMEZONE, now),
+    shareImages: shareImages ?? new ShareImageDrawer(),
   };
 }
 

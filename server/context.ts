@@ -16,6 +16,7 @@ import type { DeviceLinkStore } from "../kv/device-links.ts";
 import type { Mailer } from "./mail.ts";
 import type { AnalyticsReports } from "../kv/analytics/reports.ts";
 import type { InsightReports } from "../kv/analytics/insight.ts";
+import type { ShareImageDrawer } from "./share-image-drawer.ts";
 
 /**
  * Counts public traffic. Each call classifies the request itself (bots, prefetches and
@@ -68,6 +69,8 @@ export interface Services {
   reports: AnalyticsReports;
   /** The insight reports: a job's days and sources, traffic sources, search terms. */
   insight: InsightReports;
+  /** Draws job pages' share images on a thread of its own, started by the first one. */
+  shareImages: ShareImageDrawer;
 }
 
 export interface AppEnv {

@@ -110,6 +110,7 @@ export async function startCareerEdge(): Promise<CareerEdge> {
       closeLiveReloads();
       // Deno stops taking requests and finishes those in flight; their counts are written after.
       await inFlight.idle();
+      services.shareImages.close();
       await Promise.all([services.counter.flush(), mailsSent()]);
       await services.jobs.close();
       // Each worker writes its own counts; the process ends once every worker has nothing left
@@ -171,6 +172,7 @@ export async function startCareerEdge(): Promise<CareerEdge> {
         closeLiveReloads();
         await server.shutdown();
         stopping.abort();
+        services.shareImages.close();
         await Promise.all([services.counter.flush(), mailsSent()]);
         await services.jobs.close();
         Deno.exit(0);

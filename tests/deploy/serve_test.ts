@@ -1,6 +1,7 @@
 /**
- * main.ts under `deno serve --parallel`: two workers answer pages and the API on one port, and a
- * graceful stop writes every worker's traffic counts still in memory.
+ * main.ts under `deno serve --parallel`: two workers answer pages, the API and share images (drawn
+ * by a thread each worker starts) on one port, and a graceful stop writes every worker's traffic
+ * counts still in memory.
  */
 import assert from "node:assert/strict";
 import { sampleJob } from "../helpers/server.ts";
@@ -31,6 +32,11 @@ Deno.test("`deno serve --parallel main.ts` answers with two workers and writes t
       assert.equal(list.status, 200);
       const body = await list.json();
       assert.deepEqual(body.jobs.map((j: { jobId: string }) => j.jobId), [job.jobId]);
+      const image = await fetch(`${server.url}/jobs/${job.jobId}/share.png`, {
+        redirect: "manual",
+      });
+      assert.deepEqual([image.status, image.headers.get("content-type")], [200, "image/png"]);
+      assert.ok((await image.bytes()).length > 1000);
 
       // Many connections at once, so both workers count some; each browser counts once.
       await Promise.all(Array.from({ length: CLICKS }, async (_, i) => {

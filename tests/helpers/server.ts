@@ -9,6 +9,7 @@ import type { JobInput } from "../../kv/schemas.ts";
 import { openTestKv } from "./kv.ts";
 import { withDerived } from "../../kv/jobs/derived.ts";
 import { mailsSent } from "../../server/mail.ts";
+import type { ShareImageDrawer } from "../../server/share-image-drawer.ts";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -28,6 +29,8 @@ export async function testApp(
     kvConnect?: boolean;
     /** Puts something between the services and KV, such as a write that fails (tests/helpers/kv.ts). */
     wrapKv?: (kv: Deno.Kv) => Deno.Kv;
+    /** What draws share images, such as one whose worker fails. */
+    shareImages?: ShareImageDrawer;
   } = {},
 ): Promise<TestApp> {
   const kv = await openTestKv({ connect: options.kvConnect, path: options.kvPath });
@@ -38,6 +41,7 @@ export async function testApp(
     now: () => new Date(clock.now),
     // As a server does: visitors' answers follow the job data rather than read it.
     follow: true,
+    shareImages: options.shareImages,
   });
   const app = createApp(services);
   return {
@@ -49,6 +53,7 @@ export async function testApp(
       await services.counter.flush();
       await mailsSent();
       services.mailer.close();
+      services.shareImages.close();
       await services.jobs.close();
       await kv[Symbol.asyncDispose]();
     },
