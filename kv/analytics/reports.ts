@@ -13,18 +13,18 @@ import {
   type AnalyticsExport,
   conversionRate,
   type CountKind,
-  dailyAverage,
   type Dashboard,
   type DashboardSummary,
   type DayTotals,
   emptyTotals,
   type JobRef,
   MAX_REPORT_DAYS,
+  summaryOf,
   type TopCompany,
   type TopJob,
   type Totals,
+  totalsOf,
   type Trends,
-  type TrendSummary,
 } from "./types.ts";
 
 interface DayTraffic {
@@ -460,26 +460,6 @@ export class AnalyticsReports {
     }
     return result;
   }
-}
-
-function totalsOf(daily: { totals: DayTotals }[]): Totals {
-  const totals = { totalVisits: 0, totalUniqueVisitors: 0, totalJobViews: 0, totalJobClicks: 0 };
-  for (const { totals: day } of daily) {
-    totals.totalVisits += day.visits;
-    totals.totalUniqueVisitors += day.uniques;
-    totals.totalJobViews += day.views;
-    totals.totalJobClicks += day.clicks;
-  }
-  return totals;
-}
-
-function summaryOf(totals: Totals, days: number): TrendSummary {
-  return {
-    avgDailyVisits: dailyAverage(totals.totalVisits, days),
-    avgDailyUniqueVisitors: dailyAverage(totals.totalUniqueVisitors, days),
-    avgDailyJobViews: dailyAverage(totals.totalJobViews, days),
-    conversionRate: conversionRate(totals.totalJobClicks, totals.totalJobViews),
-  };
 }
 
 /** Merges days whose names are numbered below `names`. */

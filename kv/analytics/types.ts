@@ -206,3 +206,25 @@ export interface SearchesReport {
   /** Searches of terms arriving after a day already held its most distinct terms. */
   otherSearches: number;
 }
+
+/** The period's totals from its days. */
+export function totalsOf(daily: { totals: DayTotals }[]): Totals {
+  const totals = { totalVisits: 0, totalUniqueVisitors: 0, totalJobViews: 0, totalJobClicks: 0 };
+  for (const { totals: day } of daily) {
+    totals.totalVisits += day.visits;
+    totals.totalUniqueVisitors += day.uniques;
+    totals.totalJobViews += day.views;
+    totals.totalJobClicks += day.clicks;
+  }
+  return totals;
+}
+
+/** The period's daily averages and conversion rate. */
+export function summaryOf(totals: Totals, days: number): TrendSummary {
+  return {
+    avgDailyVisits: dailyAverage(totals.totalVisits, days),
+    avgDailyUniqueVisitors: dailyAverage(totals.totalUniqueVisitors, days),
+    avgDailyJobViews: dailyAverage(totals.totalJobViews, days),
+    conversionRate: conversionRate(totals.totalJobClicks, totals.totalJobViews),
+  };
+}

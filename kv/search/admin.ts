@@ -6,7 +6,7 @@
 import { JOB_STATUSES, type JobStatus } from "../schemas.ts";
 import { grown } from "./postings.ts";
 import { SearchIndex } from "./index.ts";
-import { FIELD } from "./index.ts";
+import { FIELD } from "./fields.ts";
 import { locationGroups } from "./places.ts";
 import { parseKeywords } from "./query.ts";
 import { topOf } from "./top.ts";

@@ -4,7 +4,8 @@
  * (mostly one byte each) and one of field bits, so a large index packs into a few megabytes. An
  * index read back answers every query as the one written.
  */
-import { FIELD, SearchIndex } from "./index.ts";
+import { SearchIndex } from "./index.ts";
+import { FIELD } from "./fields.ts";
 import { Posting, VarintReader, VarintWriter } from "./postings.ts";
 import { companyKey } from "./codes.ts";
 

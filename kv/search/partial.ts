@@ -3,7 +3,8 @@
  * scored by how many (above TERM_SHIFT bits) and by their points, so the search can keep the jobs
  * with the most.
  */
-import { FIELD_RANK, HOW, type SearchIndex, type Term } from "./index.ts";
+import type { SearchIndex } from "./index.ts";
+import { FIELD_RANK, HOW, type Term } from "./fields.ts";
 
 /** A partial match's score: its number of terms above TERM_SHIFT bits, its points in SCORE_BITS. */
 export const TERM_SHIFT = 10;

@@ -4,7 +4,7 @@
  * as filters, and filler words (`jobs`, `in`, `openings`) left out, so none can make a search fail.
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
-import type { Term } from "./index.ts";
+import type { Term } from "./fields.ts";
 import { cityNames, isRemoteWord, REMOTE_WORD } from "./places.ts";
 import { addWithParts, fold, isStopWord, wholeWords } from "./text.ts";
 import { canonicalOf, collapse, stem } from "./vocabulary.ts";

@@ -6,7 +6,8 @@
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
 import { POSTED_WITHIN, ROLE_CATEGORIES, SALARY_BANDS, WORK_MODES } from "../job-fields.ts";
 import { DAY_MS } from "../constants.ts";
-import { BEST_WORD_SCORE, FIELD, type SearchIndex } from "./index.ts";
+import type { SearchIndex } from "./index.ts";
+import { BEST_WORD_SCORE, FIELD } from "./fields.ts";
 import { companyKey, LAKH } from "./codes.ts";
 import { matchMost, SCORE_BITS, TERM_SHIFT } from "./partial.ts";
 import { locationGroups } from "./places.ts";

@@ -2,7 +2,8 @@
  * Jobs like a job, for its page's "similar jobs": scored by shared role and skill words among the
  * newest holders of each word only, so a job page costs the same at any catalogue size.
  */
-import { FIELD, type SearchIndex } from "./index.ts";
+import type { SearchIndex } from "./index.ts";
+import { FIELD } from "./fields.ts";
 import { leastOfBest, topK } from "./top.ts";
 import { indexWords } from "./text.ts";
 

@@ -1,0 +1,75 @@
+/**
+ * What the search index is made of: the field bits of a posting and their ranks, how a word was
+ * reached, and the shapes of what it indexes and is asked.
+ */
+import type { Posting } from "./postings.ts";
+
+/** Field bits of a posting. */
+export const FIELD = {
+  role: 1,
+  skills: 2,
+  company: 4,
+  description: 8,
+  location: 16,
+  jobId: 32,
+} as const;
+
+/**
+ * Rank of a match by the best field it is in: the role above skills and keywords, above the
+ * company, above the description and location (a job ID is as good as a role).
+ */
+export const FIELD_RANK = new Uint8Array(64).map((_, fields) =>
+  fields & (FIELD.role | FIELD.jobId)
+    ? 4
+    : fields & FIELD.skills
+    ? 3
+    : fields & FIELD.company
+    ? 2
+    : fields
+    ? 1
+    : 0
+);
+
+/** How a word was reached: the word itself, a longer form of it, a prefix, a typo. */
+export const HOW = { exact: 3, inflection: 2, prefix: 1, typo: 0 } as const;
+/** The most one query word adds to a job's score: the word itself, in the role. */
+export const BEST_WORD_SCORE = 4 * 4 + HOW.exact;
+
+/** What the index takes from a job (or from an admin list entry). */
+export interface IndexedDoc {
+  id: string;
+  posted: number;
+  role: string;
+  companyName: string;
+  location: string;
+  skills?: string[];
+  description?: string;
+  jobId?: string;
+  experience?: string;
+  employmentType?: string;
+  workMode?: string;
+  category?: string;
+  /** The top of the pay range made yearly, in rupees; 0 or absent without pay. */
+  payTop?: number;
+}
+
+/** A word of a query and the other words that stand for it. */
+export interface Term {
+  /** The word's stem. */
+  word: string;
+  /** The word as typed, looked up when its stem finds nothing (a typo the stem hides). */
+  raw?: string;
+  /** Words that also stand for it, as well: two typed words written as one (dev ops: devops). */
+  also?: string[];
+  /** Words that stand for it as weaker matches, when no job has every term (engineer: develop). */
+  weaker?: string[];
+  /** A word many jobs share (developer): when no job has every term, it counts half. */
+  generic?: boolean;
+}
+
+/** One way a query word is found: a posting list, how well, and the word it stands for. */
+export interface WordMatch {
+  posting: Posting;
+  how: number;
+  word: string;
+}
