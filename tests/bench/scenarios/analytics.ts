@@ -11,6 +11,8 @@ import { seedAnalyticsHistory } from "../../../kv/demo/analytics-history.ts";
 import type { Job } from "../../../kv/schemas.ts";
 
 const HISTORY_DAYS = 90;
+/** The budgets ask for 20,000+ jobs that had views. */
+const MIN_JOBS_WITH_VIEWS = 20_000;
 /** Counting may cost at most a fifth of the page's throughput (a share of at least 0.8). */
 const MAX_COUNTING_LOSS_PERCENT = 20;
 const REPORT_BUDGET = { maxP99Ms: 150 };
@@ -20,21 +22,23 @@ const BROWSER =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /**
- * Writes 90 days of history for every job unless the run's seed (or an earlier scenario) already
- * wrote some; answers how many jobs had views.
+ * Writes 90 days of history for every job unless an earlier scenario of the run already wrote it
+ * (a scenario that only counts a few clicks does not); answers how many jobs had views.
  */
 export async function ensureHistory(kvPath: string): Promise<number> {
   using kv = await Deno.openKv(kvPath);
-  if ((await kv.get(keys.analyticsWrites())).value === null) {
-    const jobs: Job[] = [];
-    for await (const entry of kv.list<Job>({ prefix: keys.jobs() }, { batchSize: 1000 })) {
-      jobs.push(entry.value);
-    }
-    await seedAnalyticsHistory(kv, { now: new Date(), days: HISTORY_DAYS, jobs, timeZone: "UTC" });
+  const withViews = async () => {
+    let count = 0;
+    for await (const _ of kv.list({ prefix: keys.analyticsJobs() }, { batchSize: 1000 })) count++;
+    return count;
+  };
+  if (await withViews() >= MIN_JOBS_WITH_VIEWS) return await withViews();
+  const jobs: Job[] = [];
+  for await (const entry of kv.list<Job>({ prefix: keys.jobs() }, { batchSize: 1000 })) {
+    jobs.push(entry.value);
   }
-  let withViews = 0;
-  for await (const _ of kv.list({ prefix: keys.analyticsJobs() }, { batchSize: 1000 })) withViews++;
-  return withViews;
+  await seedAnalyticsHistory(kv, { now: new Date(), days: HISTORY_DAYS, jobs, timeZone: "UTC" });
+  return await withViews();
 }
 
 /** Counting off and on in turn, twice, so drift on a shared machine hits both alike. */
@@ -67,7 +71,9 @@ export default async function analytics(context: BenchContext) {
     value: (performance.now() - started) / 1000,
     unit: "s",
   });
-  if (withViews < 20_000) throw new Error(`only ${withViews} jobs have views in the history`);
+  if (withViews < MIN_JOBS_WITH_VIEWS) {
+    throw new Error(`only ${withViews} jobs have views in the history`);
+  }
 
   const page = await fetch(`${context.url}/jobs/${context.sampleJobId}`, { redirect: "manual" });
   await page.body?.cancel();
