@@ -8,6 +8,14 @@ type Charts = typeof import("./charts.tsx");
 let loaded: Charts | undefined;
 const load = () => import("./charts.tsx").then((module) => (loaded = module));
 
+/**
+ * Starts loading the chart code (the routes of screens with charts call it), so that on a full
+ * load it is in by the time the screen's data is, and the charts render without a skeleton.
+ */
+export function preloadCharts(): void {
+  load().catch(() => {});
+}
+
 const placeholder = <Skeleton className="h-64 w-full" label="Loading chart" />;
 
 /**

@@ -20,6 +20,7 @@ import { JOB_STATUSES } from "../../kv/schemas.ts";
 import { AdminLayout } from "./layout.tsx";
 import { tokenStore } from "./api.ts";
 import { ANALYTICS_TAB_IDS } from "./analytics-tabs.ts";
+import { preloadCharts } from "./lazy-charts.tsx";
 import {
   adminsQuery,
   dashboardQuery,
@@ -57,6 +58,11 @@ const analyticsSearch = z.object({
     "overview",
   ),
 });
+
+/** A screen with charts starts the chart code loading beside its data, for a signed-in admin. */
+const chartsForSession = () => {
+  if (tokenStore.get()) preloadCharts();
+};
 
 const toDashboard = () => {
   throw redirect({ to: "/admin/dashboard", replace: true });
@@ -103,6 +109,7 @@ const dashboardRoute = createRoute({
   // rather than after it: on a full load the dashboard's data no longer waits a round trip.
   loader: ({ deps }) => {
     if (!tokenStore.get()) return;
+    preloadCharts();
     void queryClient.prefetchQuery(dashboardQuery(deps.days));
     void queryClient.prefetchQuery(recentJobsQuery());
   },
@@ -134,6 +141,7 @@ const jobInsightRoute = createRoute({
   path: "jobs/insight/$id",
   validateSearch: periodSearch,
   search: { middlewares: [stripSearchParams({ days: DEFAULT_ANALYTICS_PERIOD })] },
+  loader: chartsForSession,
   component: lazyRouteComponent(() => import("./screens/job-insight.tsx"), "JobInsightScreen"),
 });
 
@@ -169,6 +177,7 @@ const analyticsRoute = createRoute({
   path: "analytics",
   validateSearch: analyticsSearch,
   search: { middlewares: [stripSearchParams({ days: DEFAULT_ANALYTICS_PERIOD, tab: "overview" })] },
+  loader: chartsForSession,
   component: lazyRouteComponent(() => import("./screens/analytics.tsx"), "AnalyticsScreen"),
 });
 
