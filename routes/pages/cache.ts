@@ -42,10 +42,7 @@ const encoder = new TextEncoder();
 export function cachedPage(status: number, html: string, jobKey?: string): CachedPage {
   return {
     status,
-    // Only a job's page has a view count: any other page is one part, not searched for one.
-    parts: (jobKey === undefined ? [html] : html.split(VIEWS_PLACEHOLDER)).map((part) =>
-      encoder.encode(part)
-    ),
+    parts: html.split(VIEWS_PLACEHOLDER).map((part) => encoder.encode(part)),
     jobKey,
     answers: {},
   };
@@ -94,15 +91,15 @@ export function pageAnswer(page: CachedPage, encoding: PageEncoding, views: numb
 
 /**
  * The answer to a page made for this ask alone, not kept: its text is compressed as it is, with
- * no bytes of it made first. `views`: the view count a job's page shows; other pages have none.
+ * no bytes of it made first.
  */
 export function onceAnswer(
   status: number,
   html: string,
   encoding: PageEncoding,
-  views: number | undefined,
+  views: number,
 ): Response {
-  const page = views === undefined ? html : html.replaceAll(VIEWS_PLACEHOLDER, String(views));
+  const page = html.replaceAll(VIEWS_PLACEHOLDER, String(views));
   return secureResponse(encoding === "gzip" ? gzip(page) : page, status, PAGE_HEADERS[encoding]);
 }
 
