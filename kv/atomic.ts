@@ -59,6 +59,9 @@ export function newId(now: Date = new Date()): string {
 }
 
 /** Deno KV allows 800 KiB and 1000 mutations per atomic write; stay well inside both. */
+/** Read options for a nearby replica's copy, which may be a moment behind the primary. */
+export const EVENTUAL = { consistency: "eventual" } as const;
+
 export const ATOMIC_BYTES_BUDGET = 600 * 1024;
 export const ATOMIC_MUTATIONS_BUDGET = 900;
 /** Deno KV refuses a value whose stored size (`kvValueSize`) is larger than this. */

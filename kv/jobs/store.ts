@@ -1,10 +1,11 @@
 /**
  * The job store, the one entry point to jobs in KV: reads (by id, by link, admin lists, view and
- * click totals), the public catalogue kept current with the revision of the job data, and the
- * writes, lifecycle and bulk writes, which it hands to the modules that own them.
+ * click totals through totals.ts), the public catalogue (kept current with the revision of the job
+ * data by keeper.ts), and the writes, lifecycle and bulk writes, which it hands to the modules that
+ * own them.
  */
 import { keys } from "../keys.ts";
-import { getAll } from "../atomic.ts";
+import { EVENTUAL, getAll } from "../atomic.ts";
 import type { Job, JobAnalytics, JobInput, JobWithAnalytics, LifecycleStatus } from "../schemas.ts";
 import type { Audit } from "../activity.ts";
 import { AdminIndex } from "../search/admin.ts";
@@ -48,8 +49,6 @@ import { CatalogKeeper, type Freshness, type StoreOptions } from "./keeper.ts";
 import { processStatusChanges } from "./lifecycle.ts";
 import { bulkCreate, type BulkResult, importJobs } from "./bulk.ts";
 import { type StoredJob, withoutVersion } from "./version.ts";
-
-const EVENTUAL = { consistency: "eventual" } as const;
 
 export class JobStore {
   private readonly counts: JobTotals;

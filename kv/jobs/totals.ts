@@ -3,13 +3,12 @@
  * is unchanged: every counter write bumps it in the same atomic write.
  */
 import { keys } from "../keys.ts";
-import { GET_MANY_KEYS, getAll, sharedRead } from "../atomic.ts";
+import { EVENTUAL, GET_MANY_KEYS, getAll, sharedRead } from "../atomic.ts";
 import type { JobAnalytics } from "../schemas.ts";
 import { BoundedCache, CACHE_BUDGETS } from "../bounded-cache.ts";
 
 /** What one job's remembered totals cost: its id and a two-number record. */
 const TOTALS_ENTRY_BYTES = 96;
-const EVENTUAL = { consistency: "eventual" } as const;
 
 export class JobTotals {
   private totals = new BoundedCache<JobAnalytics>(CACHE_BUDGETS.jobTotals);
