@@ -11,8 +11,9 @@
  *   the job names they show (kv/analytics/reports.ts), verified admin tokens (server/auth.ts), user-agent
  *   verdicts (server/visitors.ts) and the job names the traffic counter records (server/counter.ts),
  *   each day's sources and search terms (kv/analytics/insight.ts), for one digest run its
- *   searches' newest matches and its mails (server/digest-mails.ts), and the job cards the public
- *   lists show, as rendered HTML (routes/pages/cards.tsx).
+ *   searches' newest matches and its mails (server/digest-mails.ts), the job cards the public
+ *   lists show, as rendered HTML (routes/pages/cards.tsx), and what the query strings of
+ *   `GET /api/jobs` read as (routes/api/jobs.ts).
  * - Still bounded otherwise: the analytics reports' day counts (kv/analytics/reports.ts, one entry
  *   a day of the longest report period), what the traffic counter knows it counted
  *   (server/counter.ts, its own byte budget, oldest first), reads in flight shared by callers
@@ -58,6 +59,8 @@ export const CACHE_BUDGETS = {
   digestMails: 4 * MB,
   /** Job cards as rendered HTML, about 2.5 KB each: 3,000 of them (routes/pages/cards.tsx). */
   jobCards: 8 * MB,
+  /** What `GET /api/jobs` query strings read as, about 1 KB each (server/cache.ts). */
+  apiJobQueries: MB / 2,
 } as const;
 
 /** Bytes a value takes in memory, roughly: two a character of its JSON, and an object's header. */

@@ -32,7 +32,8 @@ import {
 
 const page = wholeNumber(1, 1_000_000, 1, { emptyIsAbsent: true });
 const limit = (fallback: number) => wholeNumber(1, 100, fallback, { emptyIsAbsent: true });
-import { jsonAnswer, normaliseQuery } from "../../server/cache.ts";
+import { jsonAnswer, normaliseQuery, QueryReadings } from "../../server/cache.ts";
+import { CACHE_BUDGETS } from "../../kv/bounded-cache.ts";
 import { answerKeys, postedHour } from "../cache-policy.ts";
 import { exportJobsCsv, isCsv, readCsvJobs } from "./jobs-csv.ts";
 import { withExpiryInput } from "../../kv/jobs/expiry.ts";
@@ -147,12 +148,12 @@ function publicCalls(app: JobApp, services: Services) {
 
   // The same question gets the same answer until a job changes: each answer is built once, and
   // the search answers the normalised question, so every spelling of it shares that answer.
+  const readings = new QueryReadings(
+    (c) => normaliseQuery(parseQuery(c, publicJobQuery), ["keywords", "location", "company"]),
+    CACHE_BUDGETS.apiJobQueries,
+  );
   app.get("/", async (c) => {
-    const { query, key } = normaliseQuery(parseQuery(c, publicJobQuery), [
-      "keywords",
-      "location",
-      "company",
-    ]);
+    const { query, key } = readings.of(c);
     counter.search(c, query.keywords);
     const now = postedHour(services);
     const answer = await cache.remember(

@@ -7,6 +7,8 @@ import { SignJWT } from "jose";
 import { BoundedCache, CACHE_BUDGETS, RecentKeys } from "../../kv/bounded-cache.ts";
 import { AnalyticsReports } from "../../kv/analytics/reports.ts";
 import { verdicts } from "../../server/visitors.ts";
+import { QueryReadings } from "../../server/cache.ts";
+import { Hono } from "hono";
 import { generateJob, seededRandom } from "../../kv/demo/generate.ts";
 import { loadConfig } from "../../server/config.ts";
 import { sampleJob, testApp } from "../helpers/server.ts";
@@ -70,6 +72,31 @@ Deno.test("every spelling of one public search shares one answer", async () => {
     }
   }
   assert.equal(t.services.cache.bytes, held, "a spelling of the same search was kept again");
+});
+
+Deno.test("a query string is read once, a bad one fails every time, and a flood of them stays within budget", async () => {
+  let reads = 0;
+  const readings = new QueryReadings((c) => {
+    reads++;
+    const { n } = c.req.query();
+    if (!/^\d+$/.test(n ?? "")) throw new Error("n must be digits");
+    return { n: Number(n) };
+  }, 20_000);
+  const app = new Hono().get("/", (c) => c.json(readings.of(c)));
+  app.onError((error, c) => c.text(error.message, 400));
+  for (let round = 0; round < 3; round++) {
+    const response = await app.request("/?n=7");
+    assert.deepEqual(await response.json(), { n: 7 });
+    const bad = await app.request("/?n=seven");
+    assert.equal(bad.status, 400);
+    assert.equal(await bad.text(), "n must be digits");
+  }
+  assert.equal(reads, 1 + 3, "the good query was read again, or the bad one was kept");
+  for (let i = 0; i < 2_000; i++) {
+    const response = await app.request(`/?n=${i}&padding=${"é".repeat(200)}`);
+    assert.deepEqual(await response.json(), { n: i });
+  }
+  assert.ok(readings.bytes > 0 && readings.bytes <= 20_000, `${readings.bytes} bytes`);
 });
 
 Deno.test("recent keys: a key counts as asked before from its second ask until its slot is taken", () => {
