@@ -104,15 +104,17 @@ export function indexFromState(state: IndexState): SearchIndex {
   const count = state.ids.length;
   index.ids = state.ids;
   index.alive = new Uint8Array(count).fill(1);
-  index.posted = state.posted;
-  index.roleOf = state.roleOf;
-  index.experienceOf = state.experienceOf;
-  index.typeOf = state.typeOf;
-  index.modeOf = state.modeOf;
-  index.categoryOf = state.categoryOf;
-  index.payTop = state.payTop;
-  index.payBand = state.payBand;
-  index.companyOf = state.companyOf;
+  // Copies: a deserialised state's arrays are views on the one buffer of the whole payload, which
+  // keeping any of them would keep (48 MB at 100,000 jobs).
+  index.posted = state.posted.slice();
+  index.roleOf = state.roleOf.slice();
+  index.experienceOf = state.experienceOf.slice();
+  index.typeOf = state.typeOf.slice();
+  index.modeOf = state.modeOf.slice();
+  index.categoryOf = state.categoryOf.slice();
+  index.payTop = state.payTop.slice();
+  index.payBand = state.payBand.slice();
+  index.companyOf = state.companyOf.slice();
   state.companyNames.forEach((name, code) => {
     index.companyNames.push(name);
     index.companyCode.set(companyKey(name), code);

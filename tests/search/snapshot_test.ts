@@ -88,6 +88,14 @@ Deno.test("a catalogue loaded from its snapshot answers every search, list and o
   assert.equal(loaded.stampOf(FIXTURE_JOBS[1]._id), "stamp-new");
   assert.equal(loaded.idOf(FIXTURE_JOBS[0].jobId), undefined);
   assert.equal(loaded.byId.size, built.byId.size);
+  // The loaded index keeps none of the decoded payload: each of its arrays owns its buffer, so
+  // the payload (48 MB at 100,000 jobs) is let go once loaded.
+  const index = (loaded as unknown as { index: Record<string, unknown> }).index;
+  const views = Object.entries(index).filter(([, value]) => ArrayBuffer.isView(value));
+  assert.ok(views.length >= 10, `${views.length} arrays`);
+  for (const [name, view] of views as [string, ArrayBufferView][]) {
+    assert.equal(view.buffer.byteLength, view.byteLength, `${name} is a view on a larger buffer`);
+  }
 });
 
 /** The database with every range read counted by its prefix's first part. */
