@@ -44,21 +44,32 @@ export interface ShareTarget {
 }
 
 /**
+ * `value` as a form field writes it (what URLSearchParams gives): rendered on every first view of
+ * a job page, where URL and URLSearchParams objects took a twentieth of the server's time.
+ */
+const formEncoded = (value: string) =>
+  encodeURIComponent(value.toWellFormed()).replace(
+    /[!'()~]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+    .replaceAll("%20", "+");
+
+const query = (params: Record<string, string>) =>
+  Object.entries(params).map(([name, value]) => `${name}=${formEncoded(value)}`).join("&");
+
+/**
  * The job's URL as shared on `source`: apps (WhatsApp above all) open links without a Referer, so
- * the link itself says where it was shared for the site's traffic sources.
+ * the link itself says where it was shared for the site's traffic sources. `url` is a job page's
+ * canonical URL, which has no query of its own.
  */
 export function sharedUrl(url: string, source: string): string {
-  const tagged = new URL(url);
-  tagged.searchParams.set("utm_source", source);
-  tagged.searchParams.set("utm_medium", "share");
-  return tagged.toString();
+  return `${url}?${query({ utm_source: source, utm_medium: "share" })}`;
 }
 
 /** Share links for X, LinkedIn, WhatsApp and Telegram, each with the job's URL tagged for it. */
 export function shareTargets(job: ShareJob): ShareTarget[] {
   const text = shareText({ ...job, url: sharedUrl(job.url, "whatsapp") });
   const headline = `${job.role} at ${job.companyName}`;
-  const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
   const on = (source: string) => sharedUrl(job.url, source);
   return [
     { name: "X", href: `https://x.com/intent/post?${query({ text: headline, url: on("x") })}` },

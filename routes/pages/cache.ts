@@ -75,7 +75,9 @@ export function pageBytes(page: CachedPage, views = 0): Uint8Array<ArrayBuffer> 
  * docs/decisions/020-pages-gzipped-in-the-thread-at-level-2.md).
  */
 export function gzip(page: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(gzipSync(page, { level: 2 }));
+  // zlib's own conversion of a string to UTF-8 is the slower one (236 µs against 213 for a 27 KB page).
+  const bytes = typeof page === "string" ? encoder.encode(page) : page;
+  return new Uint8Array(gzipSync(bytes, { level: 2 }));
 }
 
 /** The page's answer in `encoding`, showing `views` where the page has a view count. */

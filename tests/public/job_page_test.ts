@@ -4,6 +4,7 @@ import { testApp } from "../helpers/server.ts";
 import { waitFor } from "../helpers/wait.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { get, scriptData, seedJobs, setViews } from "./fixtures.ts";
+import { shareTargets, shareText } from "../../client/components/share.ts";
 
 Deno.test("the job page shows every panel, the view count and similar jobs", async () => {
   await using t = await testApp();
@@ -371,5 +372,46 @@ Deno.test("while a cold process loads its catalogue, a crawler gets the job page
     assert.ok(!(await again.text()).includes("No similar jobs right now."));
   } finally {
     release();
+  }
+});
+
+Deno.test("share links encode a job's text as a form does, lone surrogates and all", () => {
+  const url = "https://careeredge.example/jobs/acme-developer-JB-1";
+  const tagged = (source: string) =>
+    `${url}?${new URLSearchParams({ utm_source: source, utm_medium: "share" })}`;
+  for (
+    const role of [
+      "a b",
+      "!'()~*-._",
+      "₹12 LPA – Senior (Dev) & QA's",
+      "x+y=z?&#/",
+      "😀\n\t%20",
+      "\ud800 lone",
+    ]
+  ) {
+    const job = {
+      role,
+      companyName: "Acme & Co",
+      location: "Pune",
+      experience: "1-2",
+      employmentType: "Full-Time",
+      skillGroups: [],
+      url,
+    };
+    const headline = `${role} at Acme & Co`;
+    const hrefs = Object.fromEntries(shareTargets(job).map(({ name, href }) => [name, href]));
+    assert.deepEqual(hrefs, {
+      X: `https://x.com/intent/post?${new URLSearchParams({ text: headline, url: tagged("x") })}`,
+      LinkedIn: `https://www.linkedin.com/sharing/share-offsite/?${new URLSearchParams({
+        url: tagged("linkedin"),
+      })}`,
+      WhatsApp: `https://wa.me/?${new URLSearchParams({
+        text: shareText({ ...job, url: tagged("whatsapp") }),
+      })}`,
+      Telegram: `https://t.me/share/url?${new URLSearchParams({
+        url: tagged("telegram"),
+        text: headline,
+      })}`,
+    });
   }
 });
