@@ -193,9 +193,9 @@ class BatchingCounter implements TrafficCounter {
   }
 
   search(c: Context, text: string | undefined): void {
+    if (!text || !(isNavigation(c) || isOwnApiCall(c))) return;
     const term = searchTerm(text);
-    if (!term || !(isNavigation(c) || isOwnApiCall(c))) return;
-    const visitor = humanVisitor(c);
+    const visitor = term && humanVisitor(c);
     const entry = visitor && this.note(c, this.pendingDay(this.day()), visitor);
     if (entry) this.add(entry.searches, term);
   }

@@ -262,8 +262,11 @@ export function jobListRoutes(site: PublicSite) {
     });
 
   app.get("/jobs", async (c) => {
-    const url = new URL(c.req.url);
-    const { search: asked, tags } = withoutTags(url.search);
+    // The request's URL is already in its parsed form: its query is read without parsing it again.
+    const at = c.req.url.indexOf("?");
+    const written = at < 0 ? "" : c.req.url.slice(at);
+    const params = new URLSearchParams(written);
+    const { search: asked, tags } = withoutTags(written.length > 1 ? written : "");
     // Only canonical URLs are cached, so a hit needs no parsing of the query.
     const now = postedHour(services);
     const key = answerKeys.jobList(site.origin(c), asked, now);
@@ -271,10 +274,10 @@ export function jobListRoutes(site: PublicSite) {
     const hit = pages.get(key, revision);
     if (hit) {
       counter.pageView(c);
-      counter.search(c, url.searchParams.get("keywords") ?? undefined);
+      counter.search(c, params.get("keywords") ?? undefined);
       return pages.send(c, hit);
     }
-    const query = parseListQuery(url.searchParams);
+    const query = parseListQuery(params);
     const search = listSearch(query);
     // One URL per result page: empty fields of a no-script form and unknown values are dropped
     // (a campaign's tags are kept for the counter).
