@@ -40,7 +40,14 @@ export interface PublicSite {
 }
 
 export function publicSite(services: Services): PublicSite {
-  const origin = (c: Context) => publicOrigin(services.config, c.req.url);
+  // Requests of one site share the start of their URL: its origin is worked out once, not on each.
+  let last = { start: "", origin: "" };
+  const origin = (c: Context) => {
+    const url = c.req.url;
+    const start = url.slice(0, url.indexOf("/", url.indexOf("//") + 2));
+    if (start !== last.start) last = { start, origin: publicOrigin(services.config, url) };
+    return last.origin;
+  };
   return {
     services,
     pages: new PagePolicy(services),
