@@ -111,7 +111,8 @@ export function normaliseQuery<T extends object>(
 /**
  * What query strings read as, kept by the string as it was asked, so a question asked again (a
  * popular search, a shared link) is not validated and normalised again: on an answer from the cache
- * that was half of the request's time. Only a query that reads is kept; a bad one fails each time.
+ * that was half of the request's time. Only a query that reads is kept; a bad one fails each time
+ * (docs/decisions/034-a-kept-answer-parses-nothing-it-parsed-before.md).
  */
 export class QueryReadings<T> {
   private readings: BoundedCache<T>;
