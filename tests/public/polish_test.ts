@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { get, scriptData, seedJobs } from "./fixtures.ts";
 import { parsePlace } from "../../routes/pages/place.ts";
-import { cutText } from "../../client/components/format.ts";
+import { cutText, formatCount } from "../../client/components/format.ts";
 
 type Posting = Record<string, unknown>;
 
@@ -202,4 +202,12 @@ Deno.test("a cut that ends on punctuation reads as one ellipsis", () => {
   assert.equal(cutText("Remote work available, and more", 22), "Remote work available...");
   assert.equal(cutText("Short.", 22), "Short.");
   assert.equal(cutText("Exactly twenty-two ch.", 22), "Exactly twenty-two ch.");
+});
+
+Deno.test("counts are written as en-US writes them, every digit grouped by threes", () => {
+  const intl = new Intl.NumberFormat("en-US");
+  const samples = [0, 7, 999, 1_000, 9_999, 12_345, 100_000, 999_999, 1_000_000, 123_456_789];
+  for (let value = 0; value < 2_000_000; value += 997) samples.push(value);
+  samples.push(Number.MAX_SAFE_INTEGER, 2 ** 60, -1_234, 1.5, 12_345.678, NaN);
+  for (const value of samples) assert.equal(formatCount(value), intl.format(value), `${value}`);
 });
