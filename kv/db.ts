@@ -3,6 +3,8 @@
  * provisions for the app when running there, else ./data/careeredge.kv.
  */
 
+import { CLOCK_TOLERANCE_MS } from "./clock.ts";
+
 export const DEFAULT_KV_PATH = "./data/careeredge.kv";
 
 /** Where the database is, as the configuration names it. */
@@ -20,6 +22,14 @@ export function isDefaultDatabase(config: DatabaseLocation): boolean {
   return !config.DENO_KV_PATH && !config.DENO_KV_URL && !Deno.env.get("DENO_DEPLOYMENT_ID");
 }
 
+/** Whether the process opens the database file itself (not in memory, nor over the network). */
+export function opensFile(config: DatabaseLocation): boolean {
+  if (config.DENO_KV_URL || (!config.DENO_KV_PATH && Deno.env.get("DENO_DEPLOYMENT_ID"))) {
+    return false;
+  }
+  return (config.DENO_KV_PATH ?? DEFAULT_KV_PATH) !== ":memory:";
+}
+
 export async function openDatabase(config: DatabaseLocation): Promise<Deno.Kv> {
   if (config.DENO_KV_URL) {
     // Deno's remote KV client reads its token from this variable.
@@ -30,6 +40,7 @@ export async function openDatabase(config: DatabaseLocation): Promise<Deno.Kv> {
   const path = config.DENO_KV_PATH ?? DEFAULT_KV_PATH;
   if (path === ":memory:") return retryBusyCommits(await Deno.openKv(path));
   await prepareFolder(path, config.DENO_KV_PATH === undefined);
+  await refuseAnotherClock(folderOf(path));
   await createPrivately(path);
   const kv = retryBusyCommits(await Deno.openKv(path));
   for (const file of [path, `${path}-wal`, `${path}-shm`]) await makePrivate(file);
@@ -64,6 +75,37 @@ async function prepareFolder(path: string, isDefault: boolean): Promise<void> {
       `the folder of DENO_KV_PATH, ${folder}, can be written by other users (mode ` +
         `${octal(info.mode)}); make it owner-only with chmod 700 ${folder}`,
     );
+  }
+}
+
+/**
+ * Deno KV deletes a local file's entries by the clock of the process that opens it, at once: a
+ * process two hours fast deleted a session another had written with an hour to live, 0.2 s after
+ * it opened the file. The processes sharing a file share the machine's clock unless a tool such as
+ * faketime gives one another, and the machine's own time is on any file written: a process whose
+ * clock is off it by more than the clocks' tolerance does not open the database. (A database
+ * reached over the network expires entries by its own clock; there the heartbeats of kv/clock.ts
+ * keep a wrong clock from aging jobs.)
+ */
+async function refuseAnotherClock(folder: string): Promise<void> {
+  let probe: string;
+  try {
+    probe = await Deno.makeTempFile({ dir: folder, prefix: ".clock-" });
+  } catch {
+    return; // A folder the process cannot write to, where SQLite will say what is wrong.
+  }
+  try {
+    const machine = (await Deno.stat(probe)).mtime?.getTime();
+    const off = machine === undefined ? 0 : Date.now() - machine;
+    if (Math.abs(off) <= CLOCK_TOLERANCE_MS) return;
+    const minutes = Math.round(Math.abs(off) / 60_000).toLocaleString("en-US");
+    throw new DatabaseError(
+      `this process's clock is about ${minutes} minutes ${off > 0 ? "ahead of" : "behind"} this ` +
+        "machine's, and Deno KV would expire the database's sessions, links and records by it; " +
+        "start it with the machine's clock",
+    );
+  } finally {
+    await Deno.remove(probe).catch(() => {});
   }
 }
 

@@ -8,6 +8,7 @@ import type { Job } from "../../kv/schemas.ts";
 import { DAY_MS } from "../../kv/constants.ts";
 import { ClockCheck } from "../../kv/clock.ts";
 import { waitFor } from "../helpers/wait.ts";
+import { KV_CONNECT_TOKEN, type KvConnectEndpoint, startKvConnect } from "../helpers/kv-connect.ts";
 
 async function call(url: string, path: string, body: unknown, token?: string) {
   const response = await fetch(url + path, {
@@ -41,9 +42,10 @@ async function processUntil(url: string, status: number, message = /./) {
   );
 }
 
-Deno.test("a process 8 days fast refuses to process status changes; the right ones go on", async () => {
+Deno.test("a process 8 days fast, on the database over the network, refuses to process status changes; the right ones go on", async () => {
   const folder = await Deno.makeTempDir();
   const kvPath = `${folder}/shared.kv`;
+  let endpoint: KvConnectEndpoint | undefined;
   try {
     {
       using kv = await Deno.openKv(kvPath);
@@ -56,11 +58,18 @@ Deno.test("a process 8 days fast refuses to process status changes; the right on
         Array.from({ length: 20 }, (_, i) => generateJob(seededRandom(i), i + 1, placement)),
       );
     }
+    // Another machine's process reaches the database over the network (the file's own processes
+    // share this machine's clock: tests/data/private_files_test.ts refuses one that does not). The
+    // endpoint opens the file once this process has closed it: two SQLite libraries in one process
+    // on one file undo each other's locks.
+    endpoint = startKvConnect({ path: kvPath });
     const env = { CLOCK_CHECK_SECONDS: "1" };
     await using right = await startServerProcess(kvPath, env);
-    await using wrong = await startServerProcess(kvPath, env, {
-      wrapper: ["faketime", "-f", "+8d"],
-    });
+    await using wrong = await startServerProcess(kvPath, {
+      ...env,
+      DENO_KV_URL: endpoint.url,
+      DENO_KV_ACCESS_TOKEN: KV_CONNECT_TOKEN,
+    }, { wrapper: ["faketime", "-f", "+8d"] });
     await using third = await startServerProcess(kvPath, env);
     await call(right.url, "/api/admin/create-main-admin", {
       username: "Main Admin",
@@ -84,13 +93,32 @@ Deno.test("a process 8 days fast refuses to process status changes; the right on
       ]);
     }
     assert.equal((await processUntil(wrong.url, 503)).status, 503, "and the wrong one still waits");
-    using kv = await Deno.openKv(kvPath);
-    for await (const { value: job } of kv.list<Job>({ prefix: keys.jobs() })) {
-      assert.equal(job.status, "active", job.jobId);
-    }
+    // Read through a server: the endpoint has the file open in this process.
+    const listed = await (await fetch(`${right.url}/api/jobs?limit=100`)).json();
+    assert.deepEqual(
+      listed.jobs.map((job: Job) => job.status),
+      Array(20).fill("active"),
+      "every job is still active",
+    );
   } finally {
+    await endpoint?.close();
     await Deno.remove(folder, { recursive: true });
   }
+});
+
+Deno.test("a server that opened the database file itself has the machine's clock: in step from the start, whoever disagrees", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const clock = { now: Date.parse("2026-05-01T10:00:00Z") };
+  const check = new ClockCheck(kv, () => new Date(clock.now), true);
+  const remote = new ClockCheck(kv, () => new Date(clock.now + 8 * DAY_MS));
+  assert.deepEqual(await check.beat(), { inStep: true }, "at its first heartbeat");
+  for (let beat = 0; beat < 3; beat++) {
+    clock.now += 30_000;
+    await remote.beat();
+    assert.deepEqual(await check.beat(), { inStep: true });
+  }
+  assert.equal(remote.current().inStep, false, "the other is the one out of step");
+  assert.match(remote.current().reason!, /disagrees with 1 of the 1 other running server/);
 });
 
 Deno.test("a server ages no job before a heartbeat has compared its clock; alone, it then does", async () => {

@@ -1,6 +1,9 @@
-/** The database's files and folder are its owner's alone, and a mistyped path starts nothing. */
+/**
+ * The database's files and folder are its owner's alone, a mistyped path starts nothing, and nor
+ * does a process whose clock is not the machine's.
+ */
 import assert from "node:assert/strict";
-import { DatabaseError, openDatabase } from "../../kv/db.ts";
+import { DatabaseError, openDatabase, opensFile } from "../../kv/db.ts";
 import { loadConfig, seedsDemo } from "../../server/config.ts";
 
 const mode = async (path: string) => (await Deno.stat(path)).mode! & 0o777;
@@ -55,9 +58,11 @@ Deno.test("a folder other users can write to, or one that does not exist, is ref
   }
 });
 
-async function start(env: Record<string, string>) {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("../../main.ts", import.meta.url).pathname],
+async function start(env: Record<string, string>, wrapper: string[] = []) {
+  const main = new URL("../../main.ts", import.meta.url).pathname;
+  const [command, ...args] = [...wrapper, Deno.execPath(), "run", "-A", main];
+  const output = await new Deno.Command(command, {
+    args,
     env: { PORT: "0", ...env },
     stdout: "piped",
     stderr: "piped",
@@ -86,4 +91,45 @@ Deno.test("demo data only on the default local database, or with SEED_DEMO=true"
   assert.equal(seedsDemo(loadConfig({ DENO_KV_PATH: "/srv/careeredge/site.kv" })), false);
   assert.equal(seedsDemo(loadConfig({ DENO_KV_PATH: "/srv/site.kv", SEED_DEMO: "true" })), true);
   assert.equal(seedsDemo(loadConfig({ SEED_DEMO: "false" })), false);
+});
+
+Deno.test("a process whose clock is not the machine's does not open the database, whose entries its clock would expire", async () => {
+  const folder = await Deno.makeTempDir();
+  try {
+    const path = `${folder}/site.kv`;
+    {
+      using kv = await openDatabase({ DENO_KV_PATH: path });
+      await kv.set(["session"], "signed in for an hour", { expireIn: 3_600_000 });
+    }
+    const env = { DENO_KV_PATH: path, SEED_DEMO: "false" };
+    for (
+      const [offset, words] of [["+8d", "about 11,520 minutes ahead of"], [
+        "-2h",
+        "about 120 minutes behind",
+      ]]
+    ) {
+      const started = await start(env, ["faketime", "-f", offset]);
+      assert.equal(started.code, 1, offset);
+      assert.equal(
+        started.stderr,
+        `Cannot start: this process's clock is ${words} this machine's, and Deno KV would expire ` +
+          "the database's sessions, links and records by it; start it with the machine's clock\n",
+      );
+    }
+    // Only a process that opens the file itself is checked: over the network the database's
+    // clock expires entries, and in memory nobody else has any.
+    assert.equal(opensFile(env), true);
+    assert.equal(opensFile({}), true, "the default database is a file");
+    assert.equal(opensFile({ DENO_KV_PATH: ":memory:" }), false);
+    assert.equal(opensFile({ DENO_KV_URL: "http://127.0.0.1:4512" }), false);
+    // Opened by a process two hours fast, Deno KV deletes the session at once; refused, it is kept.
+    using kv = await openDatabase({ DENO_KV_PATH: path });
+    assert.equal((await kv.get(["session"])).value, "signed in for an hour");
+    const left = [...Deno.readDirSync(folder)].map((entry) => entry.name).filter((name) =>
+      name.startsWith(".clock-")
+    );
+    assert.deepEqual(left, [], "the clock's probe files are removed");
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
 });
