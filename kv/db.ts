@@ -85,7 +85,7 @@ async function prepareFolder(path: string, isDefault: boolean): Promise<void> {
  * faketime gives one another, and the machine's own time is on any file written: a process whose
  * clock is off it by more than the clocks' tolerance does not open the database. (A database
  * reached over the network expires entries by its own clock; there the heartbeats of kv/clock.ts
- * keep a wrong clock from aging jobs.)
+ * keep a wrong clock from aging jobs: docs/decisions/035-a-process-off-the-machines-clock-does-not-open-the-file.md.)
  */
 async function refuseAnotherClock(folder: string): Promise<void> {
   let probe: string;
