@@ -83,9 +83,10 @@ async function prepareFolder(path: string, isDefault: boolean): Promise<void> {
  * process two hours fast deleted a session another had written with an hour to live, 0.2 s after
  * it opened the file. The processes sharing a file share the machine's clock unless a tool such as
  * faketime gives one another, and the machine's own time is on any file written: a process whose
- * clock is off it by more than the clocks' tolerance does not open the database. (A database
+ * clock is off it by more than the clocks' tolerance does not open the database. A database
  * reached over the network expires entries by its own clock; there the heartbeats of kv/clock.ts
- * keep a wrong clock from aging jobs: docs/decisions/035-a-process-off-the-machines-clock-does-not-open-the-file.md.)
+ * keep a wrong clock from aging jobs
+ * (docs/decisions/035-a-process-off-the-machines-clock-does-not-open-the-file.md).
  */
 async function refuseAnotherClock(folder: string): Promise<void> {
   let probe: string;
