@@ -137,6 +137,16 @@ export function startListening(
   return startDeno(name, ["run", "-A", ...args], env, undefined, wrapper);
 }
 
+/** The processes `pid` started (Linux). */
+function childrenOf(pid: number): number[] {
+  try {
+    const text = Deno.readTextFileSync(`/proc/${pid}/task/${pid}/children`);
+    return text.split(" ").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 async function startDeno(
   name: string,
   args: string[],
@@ -168,6 +178,12 @@ async function startDeno(
   let stopped: Promise<void> | null = null;
   const stop = () =>
     stopped ??= (async () => {
+      // A wrapper (faketime) does not pass the signal on: its server would be left running.
+      for (const pid of wrapper.length ? childrenOf(child.pid) : []) {
+        try {
+          Deno.kill(pid, "SIGTERM");
+        } catch { /* already gone */ }
+      }
       try {
         child.kill("SIGTERM");
       } catch { /* already gone */ }
