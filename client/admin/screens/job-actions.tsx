@@ -122,7 +122,7 @@ export function useJobMoves(onManyDone: () => void) {
 
 /** The row's button for each move, in the order they show. */
 const MOVE_ORDER: Move[] = ["close", "reopen", "publish"];
-const MOVE_BUTTONS: Record<
+export const MOVE_BUTTONS: Record<
   Move,
   { verb: string; title: string; icon: string; className?: string }
 > = {

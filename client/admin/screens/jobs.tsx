@@ -10,7 +10,7 @@ import { can, useAdmin } from "../session.ts";
 import { jobListQuery, type JobListSearch } from "../queries.ts";
 import { JobDetailsDialog } from "../components/job-details.tsx";
 import { DuplicateDialog } from "./duplicate-dialog.tsx";
-import { useDuplicate, useJobMoves } from "./job-actions.tsx";
+import { MOVE_BUTTONS, useDuplicate, useJobMoves } from "./job-actions.tsx";
 import { JobFilters } from "./job-filters.tsx";
 import {
   type JobDeletes,
@@ -189,12 +189,15 @@ function StatusTabs({ status, list, onSelect }: {
   );
 }
 
+/** The moves the bulk bar offers for the selected jobs. */
+const BULK_MOVES = ["close", "reopen"] as const;
+
 /** Bulk mode's bar: select all, the count picked, and what to do with them. */
 function BulkBar({ selection, canDelete, busy, onMove, onDelete }: {
   selection: Selection;
   canDelete: boolean;
   busy: boolean;
-  onMove: (move: "close" | "reopen") => void;
+  onMove: (move: (typeof BULK_MOVES)[number]) => void;
   onDelete: () => void;
 }) {
   return (
@@ -203,22 +206,17 @@ function BulkBar({ selection, canDelete, busy, onMove, onDelete }: {
         {selection.allSelected ? "Deselect All" : "Select All"}
       </button>
       <span aria-live="polite">{selection.selectedJobs.length} selected</span>
-      <button
-        type="button"
-        className="btn-secondary"
-        disabled={busy}
-        onClick={() => onMove("close")}
-      >
-        Close Selected
-      </button>
-      <button
-        type="button"
-        className="btn-secondary"
-        disabled={busy}
-        onClick={() => onMove("reopen")}
-      >
-        Reopen Selected
-      </button>
+      {BULK_MOVES.map((move) => (
+        <button
+          key={move}
+          type="button"
+          className="btn-secondary"
+          disabled={busy}
+          onClick={() => onMove(move)}
+        >
+          {`${MOVE_BUTTONS[move].verb} Selected`}
+        </button>
+      ))}
       {canDelete && (
         <button type="button" className="btn-danger" onClick={onDelete}>
           Delete Selected
