@@ -17,27 +17,35 @@ export interface DatabaseLocation {
 /** A database that must not be opened, with the one-line reason. */
 export class DatabaseError extends Error {}
 
+/** Where the database is: over the network, Deno Deploy's own, or at a path (or ":memory:"). */
+type Place = { url: string } | { deploy: true } | { path: string };
+
+function placeOf(config: DatabaseLocation): Place {
+  if (config.DENO_KV_URL) return { url: config.DENO_KV_URL };
+  if (!config.DENO_KV_PATH && Deno.env.get("DENO_DEPLOYMENT_ID")) return { deploy: true };
+  return { path: config.DENO_KV_PATH ?? DEFAULT_KV_PATH };
+}
+
 /** True for the database the app uses when none is configured: a local file of its own. */
 export function isDefaultDatabase(config: DatabaseLocation): boolean {
-  return !config.DENO_KV_PATH && !config.DENO_KV_URL && !Deno.env.get("DENO_DEPLOYMENT_ID");
+  return "path" in placeOf(config) && config.DENO_KV_PATH === undefined;
 }
 
 /** Whether the process opens the database file itself (not in memory, nor over the network). */
 export function opensFile(config: DatabaseLocation): boolean {
-  if (config.DENO_KV_URL || (!config.DENO_KV_PATH && Deno.env.get("DENO_DEPLOYMENT_ID"))) {
-    return false;
-  }
-  return (config.DENO_KV_PATH ?? DEFAULT_KV_PATH) !== ":memory:";
+  const place = placeOf(config);
+  return "path" in place && place.path !== ":memory:";
 }
 
 export async function openDatabase(config: DatabaseLocation): Promise<Deno.Kv> {
-  if (config.DENO_KV_URL) {
+  const place = placeOf(config);
+  if ("url" in place) {
     // Deno's remote KV client reads its token from this variable.
     Deno.env.set("DENO_KV_ACCESS_TOKEN", config.DENO_KV_ACCESS_TOKEN ?? "");
-    return await Deno.openKv(config.DENO_KV_URL);
+    return await Deno.openKv(place.url);
   }
-  if (!config.DENO_KV_PATH && Deno.env.get("DENO_DEPLOYMENT_ID")) return await Deno.openKv();
-  const path = config.DENO_KV_PATH ?? DEFAULT_KV_PATH;
+  if ("deploy" in place) return await Deno.openKv();
+  const { path } = place;
   if (path === ":memory:") return retryBusyCommits(await Deno.openKv(path));
   await prepareFolder(path, config.DENO_KV_PATH === undefined);
   await refuseAnotherClock(folderOf(path));
