@@ -137,19 +137,6 @@ function kindTables(
   return { allowed, misses, byPlace };
 }
 
-/**
- * The Date posted window a posting time falls in: 0 for the newest (24 hours before `now`), one
- * more for each wider window, POSTED_WITHIN.length when older than all of them.
- */
-function postedWindows(now: number): (time: number) => number {
-  const starts = POSTED_WITHIN.map((days) => now - days * DAY_MS);
-  return (time) => {
-    let window = 0;
-    while (window < starts.length && time < starts[window]) window++;
-    return window;
-  };
-}
-
 export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
   const keywords = parseKeywords(query.keywords);
   const { answer, reached } = searchWith(index, query, keywords, false);
@@ -206,7 +193,13 @@ interface Wanted {
   company: number;
   payMin: number;
   since: number;
-  windowOf: (time: number) => number;
+  /**
+   * Where each Date posted window starts, newest first: a job's window is the number of starts it
+   * is older than (POSTED_WITHIN.length when older than all).
+   */
+  starts: Float64Array;
+  /** Whether any dropdown filters; without, every job the words and the location let in is found. */
+  dropdowns: boolean;
   allowed: Uint8Array;
   misses: Uint8Array;
   byPlace: { kinds: Uint8Array; places: Uint8Array }[];
@@ -216,7 +209,7 @@ function wantedOf(index: SearchIndex, query: JobSearch, keywords: KeywordQuery):
   const level = code(EXPERIENCE_OPTIONS, query.experience);
   const type = code(EMPLOYMENT_TYPES, query.employmentType);
   const now = query.now ?? Date.now();
-  return {
+  const wanted = {
     located: index.located(locationGroups(query.location)),
     role: query.role === undefined ? -1 : index.roleCode.get(query.role) ?? -2,
     mode: code(WORK_MODES, query.workMode),
@@ -226,9 +219,12 @@ function wantedOf(index: SearchIndex, query: JobSearch, keywords: KeywordQuery):
       : index.companyCode.get(companyKey(query.company)) ?? -2,
     payMin: query.payMin ?? 0,
     since: query.postedWithin === undefined ? -Infinity : now - query.postedWithin * DAY_MS,
-    windowOf: postedWindows(now),
+    starts: Float64Array.from(POSTED_WITHIN, (days) => now - days * DAY_MS),
     ...kindTables(index, keywords.filters, level, type),
   };
+  const dropdowns = level !== 0 || type !== 0 || wanted.role !== -1 || wanted.mode !== 0 ||
+    wanted.category !== 0 || wanted.company !== -1 || wanted.payMin > 0 || wanted.since > -Infinity;
+  return { ...wanted, dropdowns };
 }
 
 /** Per dropdown, how many jobs each option would give with the other filters. */
@@ -269,7 +265,7 @@ function collect(
   tally: Tally,
 ): number {
   const { located, allowed, misses, byPlace, role, mode, category, company } = wanted;
-  const { payMin, since, windowOf } = wanted;
+  const { payMin, since } = wanted;
   const { roleOf, experienceOf, typeOf, modeOf, categoryOf, companyOf, payTop, payBand } = index;
   const { posted } = index;
   const { docs, scores, scoreCounts } = found;
@@ -294,6 +290,8 @@ function collect(
       if (admitted(candidates[i]) >= 0) most = Math.max(most, matchedScores![i] >> TERM_SHIFT);
     }
   }
+  const { roles, levels, types, modes, categories, companies, bands, windows } = tally;
+  const { starts, dropdowns } = wanted;
   let total = 0;
   let reached = 0;
   for (let i = 0; i < candidates.length; i++) {
@@ -301,18 +299,20 @@ function collect(
     const kind = admitted(doc);
     if (kind < 0 || (partly && matchedScores![i] >> TERM_SHIFT < most)) continue;
     reached++;
-    const jobLevel = experienceOf[doc];
-    const jobType = typeOf[doc];
     const jobRole = roleOf[doc];
     const jobMode = modeOf[doc];
     const jobCategory = categoryOf[doc];
     const jobCompany = companyOf[doc];
     const time = posted[doc];
-    const miss = misses[kind] | (role !== -1 && jobRole !== role ? ROLE_MISS : 0) |
-      (mode !== 0 && jobMode !== mode ? MODE_MISS : 0) |
-      (category !== 0 && jobCategory !== category ? CATEGORY_MISS : 0) |
-      (company !== -1 && jobCompany !== company ? COMPANY_MISS : 0) |
-      (payTop[doc] < payMin ? PAY_MISS : 0) | (time < since ? POSTED_MISS : 0);
+    const miss = dropdowns
+      ? misses[kind] | (role !== -1 && jobRole !== role ? ROLE_MISS : 0) |
+        (mode !== 0 && jobMode !== mode ? MODE_MISS : 0) |
+        (category !== 0 && jobCategory !== category ? CATEGORY_MISS : 0) |
+        (company !== -1 && jobCompany !== company ? COMPANY_MISS : 0) |
+        (payTop[doc] < payMin ? PAY_MISS : 0) | (time < since ? POSTED_MISS : 0)
+      : 0;
+    let window = 0;
+    while (window < starts.length && time < starts[window]) window++;
     if (miss === 0) {
       if (scores) {
         const score = matchedScores![i] & SCORE_BITS;
@@ -320,22 +320,22 @@ function collect(
         scoreCounts[score]++;
       }
       docs[total++] = doc;
-      tally.roles[jobRole]++;
-      tally.levels[jobLevel]++;
-      tally.types[jobType]++;
-      tally.modes[jobMode]++;
-      tally.categories[jobCategory]++;
-      tally.companies[jobCompany]++;
-      tally.bands[payBand[doc]]++;
-      tally.windows[windowOf(time)]++;
-    } else if (miss === ROLE_MISS) tally.roles[jobRole]++;
-    else if (miss === LEVEL_MISS) tally.levels[jobLevel]++;
-    else if (miss === TYPE_MISS) tally.types[jobType]++;
-    else if (miss === MODE_MISS) tally.modes[jobMode]++;
-    else if (miss === CATEGORY_MISS) tally.categories[jobCategory]++;
-    else if (miss === COMPANY_MISS) tally.companies[jobCompany]++;
-    else if (miss === PAY_MISS) tally.bands[payBand[doc]]++;
-    else if (miss === POSTED_MISS) tally.windows[windowOf(time)]++;
+      roles[jobRole]++;
+      levels[experienceOf[doc]]++;
+      types[typeOf[doc]]++;
+      modes[jobMode]++;
+      categories[jobCategory]++;
+      companies[jobCompany]++;
+      bands[payBand[doc]]++;
+      windows[window]++;
+    } else if (miss === ROLE_MISS) roles[jobRole]++;
+    else if (miss === LEVEL_MISS) levels[experienceOf[doc]]++;
+    else if (miss === TYPE_MISS) types[typeOf[doc]]++;
+    else if (miss === MODE_MISS) modes[jobMode]++;
+    else if (miss === CATEGORY_MISS) categories[jobCategory]++;
+    else if (miss === COMPANY_MISS) companies[jobCompany]++;
+    else if (miss === PAY_MISS) bands[payBand[doc]]++;
+    else if (miss === POSTED_MISS) windows[window]++;
   }
   found.total = total;
   return reached;
