@@ -323,3 +323,13 @@ export function publicFilters<T extends JobFieldTable>(
 export const PUBLIC_FILTERS = publicFilters(
   JOB_FIELDS,
 ) as (PublicFilter & { param: FilterParam })[];
+
+/** A value, or none, for each public filter: a job's, a search's. */
+export type FilterValues = { [Param in FilterParam]?: string };
+
+/** The public filters' values of a job or a query, each by its parameter, and nothing else. */
+export function filterValuesOf(source: FilterValues): FilterValues {
+  const values: FilterValues = {};
+  for (const { param } of PUBLIC_FILTERS) values[param] = source[param];
+  return values;
+}

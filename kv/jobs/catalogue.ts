@@ -4,7 +4,12 @@
  */
 import { CARD_DESCRIPTION_CUT } from "../constants.ts";
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS, type Job } from "../schemas.ts";
-import { ROLE_CATEGORIES } from "../job-fields.ts";
+import {
+  type FilterValues,
+  filterValuesOf,
+  PUBLIC_FILTERS,
+  ROLE_CATEGORIES,
+} from "../job-fields.ts";
 import { yearlyTop } from "./pay.ts";
 import { withDerived } from "./derived.ts";
 import { SearchIndex } from "../search/index.ts";
@@ -19,16 +24,12 @@ import { adminEntry, timeOf } from "./records.ts";
 import { paginate, type Pagination } from "./paging.ts";
 import type { StoredJob } from "./version.ts";
 
-export interface PublicSearchQuery {
+/** A public search: the table's filters (`FilterValues`: role, work mode, ...) and the rest. */
+export interface PublicSearchQuery extends FilterValues {
   page: number;
   limit: number;
   keywords?: string;
   location?: string;
-  role?: string;
-  experience?: string;
-  employmentType?: string;
-  workMode?: string;
-  category?: string;
   /** A company's name, in any case. */
   company?: string;
   /** Rupees a year the top of the pay must reach. */
@@ -135,10 +136,7 @@ export function indexedJob(job: Job): IndexedDoc {
     location: job.location,
     skills: [...Object.values(job.skills).flat(), ...job.keywords],
     description: `${job.description}\n${job.requiredDegree}`,
-    experience: job.experience,
-    employmentType: job.employmentType,
-    workMode: job.workMode,
-    category: job.category,
+    ...filterValuesOf(job),
     payTop: yearlyTop(job.pay),
   };
 }
@@ -162,11 +160,11 @@ export function postedClock(now = Date.now()): number {
 
 /** A list in date order with no words or filters: KV's date-ordered index answers it alone. */
 export function plainList(query: PublicSearchQuery): boolean {
-  const { keywords, location, role, experience, employmentType } = query;
-  const { workMode, category, company, payMin, postedWithin } = query;
+  const { keywords, location, company, payMin, postedWithin } = query;
   const sortBy = query.sortBy ?? "relevance";
-  return !keywords?.trim() && !location?.trim() && !role && !experience && !employmentType &&
-    !workMode && !category && company === undefined && !payMin && !postedWithin &&
+  return !keywords?.trim() && !location?.trim() &&
+    PUBLIC_FILTERS.every(({ param }) => !query[param]) &&
+    company === undefined && !payMin && !postedWithin &&
     (sortBy === "relevance" || sortBy === "datePosted");
 }
 
@@ -310,11 +308,7 @@ export class ActiveCatalog {
     const answer = searchJobs(this.index, {
       keywords: query.keywords,
       location: query.location,
-      role: query.role,
-      experience: query.experience,
-      employmentType: query.employmentType,
-      workMode: query.workMode,
-      category: query.category,
+      ...filterValuesOf(query),
       company: query.company,
       payMin: query.payMin,
       postedWithin: query.postedWithin,

@@ -3,6 +3,7 @@
  * reached, and the shapes of what it indexes and is asked.
  */
 import type { Posting } from "./postings.ts";
+import type { FilterValues } from "../job-fields.ts";
 
 /** Field bits of a posting. */
 export const FIELD = {
@@ -36,7 +37,7 @@ export const HOW = { exact: 3, inflection: 2, prefix: 1, typo: 0 } as const;
 export const BEST_WORD_SCORE = 4 * 4 + HOW.exact;
 
 /** What the index takes from a job (or from an admin list entry). */
-export interface IndexedDoc {
+export interface IndexedDoc extends FilterValues {
   id: string;
   posted: number;
   role: string;
@@ -45,10 +46,6 @@ export interface IndexedDoc {
   skills?: string[];
   description?: string;
   jobId?: string;
-  experience?: string;
-  employmentType?: string;
-  workMode?: string;
-  category?: string;
   /** The top of the pay range made yearly, in rupees; 0 or absent without pay. */
   payTop?: number;
 }

@@ -4,7 +4,7 @@
  * (mostly one byte each) and one of field bits, so a large index packs into a few megabytes. An
  * index read back answers every query as the one written.
  */
-import { SearchIndex } from "./index.ts";
+import { COLUMN_NAMES, type Columns, SearchIndex } from "./index.ts";
 import { FIELD } from "./fields.ts";
 import { Posting, VarintReader, VarintWriter } from "./postings.ts";
 import { companyKey } from "./codes.ts";
@@ -14,15 +14,8 @@ const EXPORT_STRIDE = 200_000;
 
 export interface IndexState {
   ids: string[];
-  posted: Float64Array<ArrayBuffer>;
-  roleOf: Int32Array<ArrayBuffer>;
-  experienceOf: Uint8Array<ArrayBuffer>;
-  typeOf: Uint8Array<ArrayBuffer>;
-  modeOf: Uint8Array<ArrayBuffer>;
-  categoryOf: Uint8Array<ArrayBuffer>;
-  payTop: Float64Array<ArrayBuffer>;
-  payBand: Uint8Array<ArrayBuffer>;
-  companyOf: Int32Array<ArrayBuffer>;
+  /** The index's per-job columns (`COLUMNS`), the live jobs' entries only. */
+  columns: Columns;
   roleNames: string[];
   companyNames: string[];
   /** Each word, the number of jobs holding it, their gaps (varints) and their field bits. */
@@ -80,15 +73,7 @@ export async function exportIndex(
   }
   return {
     ids,
-    posted: keep(index.posted) as Float64Array<ArrayBuffer>,
-    roleOf: keep(index.roleOf) as Int32Array<ArrayBuffer>,
-    experienceOf: keep(index.experienceOf) as Uint8Array<ArrayBuffer>,
-    typeOf: keep(index.typeOf) as Uint8Array<ArrayBuffer>,
-    modeOf: keep(index.modeOf) as Uint8Array<ArrayBuffer>,
-    categoryOf: keep(index.categoryOf) as Uint8Array<ArrayBuffer>,
-    payTop: keep(index.payTop) as Float64Array<ArrayBuffer>,
-    payBand: keep(index.payBand) as Uint8Array<ArrayBuffer>,
-    companyOf: keep(index.companyOf) as Int32Array<ArrayBuffer>,
+    columns: Object.fromEntries(COLUMN_NAMES.map((name) => [name, keep(index[name])])) as Columns,
     roleNames: [...index.roleNames],
     companyNames: [...index.companyNames],
     words,
@@ -106,15 +91,7 @@ export function indexFromState(state: IndexState): SearchIndex {
   index.alive = new Uint8Array(count).fill(1);
   // Copies: a deserialised state's arrays are views on the one buffer of the whole payload, which
   // keeping any of them would keep (48 MB at 100,000 jobs).
-  index.posted = state.posted.slice();
-  index.roleOf = state.roleOf.slice();
-  index.experienceOf = state.experienceOf.slice();
-  index.typeOf = state.typeOf.slice();
-  index.modeOf = state.modeOf.slice();
-  index.categoryOf = state.categoryOf.slice();
-  index.payTop = state.payTop.slice();
-  index.payBand = state.payBand.slice();
-  index.companyOf = state.companyOf.slice();
+  for (const name of COLUMN_NAMES) index.setColumn(name, state.columns[name].slice());
   state.companyNames.forEach((name, code) => {
     index.companyNames.push(name);
     index.companyCode.set(companyKey(name), code);
@@ -125,7 +102,7 @@ export function indexFromState(state: IndexState): SearchIndex {
     index.roleCode.set(role, code);
     index.roleDocs.push(new Posting());
   });
-  for (let doc = 0; doc < count; doc++) index.roleDocs[state.roleOf[doc]].add(doc, FIELD.role);
+  for (let doc = 0; doc < count; doc++) index.roleDocs[index.roleOf[doc]].add(doc, FIELD.role);
   const gaps = new VarintReader(state.gaps);
   let at = 0;
   state.words.forEach((word, w) => {

@@ -14,10 +14,32 @@ import { editDistance, indexWords, isStopWord, typoBudget } from "./text.ts";
 import { stem } from "./vocabulary.ts";
 import { FIELD, FIELD_RANK, HOW, type IndexedDoc, type Term, type WordMatch } from "./fields.ts";
 
+/**
+ * The index's per-job columns and the kind of array each is. `put` grows them and `compact` and
+ * the catalogue's snapshot (index-state.ts) carry them by this list, so a column is named in this
+ * file only: here, as a field of `SearchIndex` and where `put` fills it.
+ */
+export const COLUMNS = {
+  posted: Float64Array,
+  roleOf: Int32Array,
+  experienceOf: Uint8Array,
+  typeOf: Uint8Array,
+  modeOf: Uint8Array,
+  categoryOf: Uint8Array,
+  payTop: Float64Array,
+  payBand: Uint8Array,
+  companyOf: Int32Array,
+} as const;
+export type ColumnName = keyof typeof COLUMNS;
+export type Columns = { [Name in ColumnName]: InstanceType<(typeof COLUMNS)[Name]> };
+export const COLUMN_NAMES = Object.keys(COLUMNS) as ColumnName[];
+/** A column of any kind, for the code that carries every column alike. */
+type Column = Uint8Array | Int32Array | Float64Array;
+
 /** A known word also finds its longer forms up to this many letters more (engineer, engineers). */
 const INFLECTION_LETTERS = 3;
 
-export class SearchIndex {
+export class SearchIndex implements Columns {
   /** Each word's posting list; the tree holds the same words for prefix and typo lookups. */
   readonly postings = new Map<string, Posting>();
   private readonly words = new SearchableMap<Posting>();
@@ -75,15 +97,7 @@ export class SearchIndex {
     this.ids.push(doc.id);
     this.numberOf.set(doc.id, n);
     this.alive = grown(this.alive, n + 1, n);
-    this.posted = grown(this.posted, n + 1, n);
-    this.roleOf = grown(this.roleOf, n + 1, n);
-    this.experienceOf = grown(this.experienceOf, n + 1, n);
-    this.typeOf = grown(this.typeOf, n + 1, n);
-    this.modeOf = grown(this.modeOf, n + 1, n);
-    this.categoryOf = grown(this.categoryOf, n + 1, n);
-    this.payTop = grown(this.payTop, n + 1, n);
-    this.payBand = grown(this.payBand, n + 1, n);
-    this.companyOf = grown(this.companyOf, n + 1, n);
+    for (const name of COLUMN_NAMES) this.setColumn(name, grown(this[name] as Column, n + 1, n));
     this.alive[n] = 1;
     this.modeOf[n] = (WORK_MODES as readonly string[]).indexOf(doc.workMode ?? "") + 1;
     this.categoryOf[n] = (ROLE_CATEGORIES as readonly string[]).indexOf(doc.category ?? "") + 1;
@@ -163,15 +177,7 @@ export class SearchIndex {
     }
     this.ids = ids;
     this.alive = keep(this.alive);
-    this.posted = keep(this.posted);
-    this.roleOf = keep(this.roleOf);
-    this.experienceOf = keep(this.experienceOf);
-    this.typeOf = keep(this.typeOf);
-    this.modeOf = keep(this.modeOf);
-    this.categoryOf = keep(this.categoryOf);
-    this.payTop = keep(this.payTop);
-    this.payBand = keep(this.payBand);
-    this.companyOf = keep(this.companyOf);
+    for (const name of COLUMN_NAMES) this.setColumn(name, keep(this[name] as Column));
     ids.forEach((id, doc) => this.numberOf.set(id, doc));
     for (const [word, posting] of this.postings) {
       if (posting.renumber(renumbered) === 0) {
@@ -182,6 +188,11 @@ export class SearchIndex {
     for (const posting of this.roleDocs) posting.renumber(renumbered);
     this.gone = 0;
     this.live = null;
+  }
+
+  /** Puts in a column (of the kind `COLUMNS` names). */
+  setColumn(name: ColumnName, column: Column): void {
+    (this as Record<ColumnName, Column>)[name] = column;
   }
 
   /** Takes in a word's posting list whole (an index read back from a snapshot). */

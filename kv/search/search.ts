@@ -4,7 +4,13 @@
  * would give with the other filters, all in one pass over compact per-job arrays.
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
-import { POSTED_WITHIN, ROLE_CATEGORIES, SALARY_BANDS, WORK_MODES } from "../job-fields.ts";
+import {
+  type FilterValues,
+  POSTED_WITHIN,
+  ROLE_CATEGORIES,
+  SALARY_BANDS,
+  WORK_MODES,
+} from "../job-fields.ts";
 import { DAY_MS } from "../constants.ts";
 import type { SearchIndex } from "./index.ts";
 import { BEST_WORD_SCORE, FIELD } from "./fields.ts";
@@ -21,14 +27,10 @@ const KEYWORD_FIELDS = FIELD.role | FIELD.skills | FIELD.company | FIELD.descrip
 /** At most this many roles are offered, the most common of the search first. */
 export const MAX_ROLE_OPTIONS = 50;
 
-export interface JobSearch {
+/** A search: the table's filters (`FilterValues`: role, work mode, ...) and the rest. */
+export interface JobSearch extends FilterValues {
   keywords?: string;
   location?: string;
-  role?: string;
-  experience?: string;
-  employmentType?: string;
-  workMode?: string;
-  category?: string;
   /** A company's name, in any case. */
   company?: string;
   /** Rupees a year the top of a job's pay must reach; jobs without pay never do. */
