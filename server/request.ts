@@ -31,24 +31,36 @@ export function isAddressOrRange(entry: string): boolean {
 }
 
 /** Addresses whose verdict is remembered: the proxies' and their clients', a few bytes each. */
-const REMEMBERED_ADDRESSES = 4096;
+export const REMEMBERED_ADDRESSES = 4096;
+/** The longest address remembered: an IPv6 address written in full with an IPv4 tail. */
+const LONGEST_ADDRESS = 45;
 
 /**
  * Whether `proxies` holds an address, remembered per address: checking one parses it, a tenth of a
- * kept answer's time. Only addresses reach it (hops that are not are refused first), and the
- * record is emptied when full, so it stays within a few hundred kilobytes.
+ * kept answer's time. The record is emptied when full and takes no address longer than an address
+ * can be (an IPv6 zone, `fe80::1%...`, may be any length: such an address is checked every time),
+ * so it stays within a few hundred kilobytes whatever the requests carry.
  */
-function trustCheck(proxies: BlockList): (address: string) => boolean {
+export function trustCheck(proxies: BlockList): {
+  trusts: (address: string) => boolean;
+  readonly remembered: number;
+} {
   const verdicts = new Map<string, boolean>();
-  return (address) => {
-    let trusted = verdicts.get(address);
-    if (trusted === undefined) {
-      const version = isIP(address);
-      trusted = version !== 0 && proxies.check(address, version === 6 ? "ipv6" : "ipv4");
-      if (verdicts.size >= REMEMBERED_ADDRESSES) verdicts.clear();
-      verdicts.set(address, trusted);
-    }
-    return trusted;
+  return {
+    trusts(address) {
+      let trusted = verdicts.get(address);
+      if (trusted === undefined) {
+        const version = isIP(address);
+        trusted = version !== 0 && proxies.check(address, version === 6 ? "ipv6" : "ipv4");
+        if (address.length > LONGEST_ADDRESS) return trusted;
+        if (verdicts.size >= REMEMBERED_ADDRESSES) verdicts.clear();
+        verdicts.set(address, trusted);
+      }
+      return trusted;
+    },
+    get remembered() {
+      return verdicts.size;
+    },
   };
 }
 
@@ -68,7 +80,7 @@ function socketAddress(c: Context): string {
  * platform's own proxy hands the client's address to the app as the connection's address.
  */
 export function clientAddresses(proxies: BlockList): MiddlewareHandler {
-  const trusts = trustCheck(proxies);
+  const { trusts } = trustCheck(proxies);
   return async (c, next) => {
     let address = socketAddress(c);
     if (trusts(address)) {
