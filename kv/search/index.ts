@@ -96,8 +96,11 @@ export class SearchIndex implements Columns {
     const n = this.ids.length;
     this.ids.push(doc.id);
     this.numberOf.set(doc.id, n);
-    this.alive = grown(this.alive, n + 1, n);
-    for (const name of COLUMN_NAMES) this.setColumn(name, grown(this[name] as Column, n + 1, n));
+    // Every column has the room `alive` has: they grow together, by doubling.
+    if (n >= this.alive.length) {
+      this.alive = grown(this.alive, n + 1, n);
+      for (const name of COLUMN_NAMES) this.setColumn(name, grown(this[name] as Column, n + 1, n));
+    }
     this.alive[n] = 1;
     this.modeOf[n] = (WORK_MODES as readonly string[]).indexOf(doc.workMode ?? "") + 1;
     this.categoryOf[n] = (ROLE_CATEGORIES as readonly string[]).indexOf(doc.category ?? "") + 1;
