@@ -27,8 +27,11 @@ export interface TrafficCounter {
   pageView(c: Context, jobId?: string): void;
   /** A public `GET /api/jobs/{id}` (no admin session). */
   jobView(c: Context, jobId: string): void;
-  /** A public search (the /jobs page, `GET /api/jobs`) with the keyword box's text. */
-  search(c: Context, keywords: string | undefined): void;
+  /**
+   * A public search (the /jobs page, `GET /api/jobs`), called once its query is known to be good:
+   * the counter reads what it counts (the keyword box's text) from the request's query itself.
+   */
+  search(c: Context): void;
   /** An apply click: `POST /api/jobs/{id}/click` or the no-script `/jobs/{id}/apply` link. */
   jobClick(c: Context, jobId: string): void;
   /**

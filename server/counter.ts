@@ -192,9 +192,9 @@ class BatchingCounter implements TrafficCounter {
     if (entry) this.add(entry.views, jobId, INTERNAL);
   }
 
-  search(c: Context, text: string | undefined): void {
-    if (!text || !(isNavigation(c) || isOwnApiCall(c))) return;
-    const term = searchTerm(text);
+  search(c: Context): void {
+    if (!(isNavigation(c) || isOwnApiCall(c))) return;
+    const term = searchTerm(c.req.query("keywords"));
     const visitor = term && humanVisitor(c);
     const entry = visitor && this.note(c, this.pendingDay(this.day()), visitor);
     if (entry) this.add(entry.searches, term);

@@ -154,7 +154,7 @@ function publicCalls(app: JobApp, services: Services) {
   );
   app.get("/", async (c) => {
     const { query, key } = readings.of(c);
-    counter.search(c, query.keywords);
+    counter.search(c);
     const now = postedHour(services);
     const answer = await cache.remember(
       answerKeys.apiJobs(key, now),

@@ -274,7 +274,7 @@ export function jobListRoutes(site: PublicSite) {
     const hit = pages.get(key, revision);
     if (hit) {
       counter.pageView(c);
-      counter.search(c, params.get("keywords") ?? undefined);
+      counter.search(c);
       return pages.send(c, hit);
     }
     const query = parseListQuery(params);
@@ -291,7 +291,7 @@ export function jobListRoutes(site: PublicSite) {
       if (query.page > totalPages) return c.redirect(`/jobs${listSearch(query, totalPages)}`, 302);
     }
     counter.pageView(c);
-    counter.search(c, query.keywords);
+    counter.search(c);
     const meta = listMeta(site, c, query);
     return pages.render(c, {
       key,
