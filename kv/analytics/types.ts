@@ -207,6 +207,18 @@ export interface SearchesReport {
   otherSearches: number;
 }
 
+/**
+ * The insight lists: reports of a period read as one list each (`InsightReports`, the period's
+ * days and a number of rows), each served at `/api/analytics/{name}` and shown on the Analytics
+ * tab of that name by its panel (`client/admin/screens/analytics-insight.tsx`).
+ */
+export interface InsightLists {
+  sources: SourcesReport;
+  searches: SearchesReport;
+}
+export type InsightList = keyof InsightLists;
+export const INSIGHT_LISTS = ["sources", "searches"] as const satisfies readonly InsightList[];
+
 /** The period's totals from its days. */
 export function totalsOf(daily: { totals: DayTotals }[]): Totals {
   const totals = { totalVisits: 0, totalUniqueVisitors: 0, totalJobViews: 0, totalJobClicks: 0 };

@@ -9,6 +9,7 @@ import { requireAdmin } from "../../server/auth.ts";
 import { parseQuery, wholeNumber } from "../../server/validate.ts";
 import {
   type AnalyticsExport,
+  INSIGHT_LISTS,
   jobRef,
   MAX_REPORT_DAYS,
   type SearchesReport,
@@ -61,15 +62,12 @@ export function analyticsRoutes(services: Services) {
     return c.json(await insight.job({ ...jobRef(job), status: job.status }, query.days));
   });
 
-  app.get("/sources", canView, async (c) => {
-    const query = parseQuery(c, insightQuery);
-    return c.json(await insight.sources(query.days, query.limit));
-  });
-
-  app.get("/searches", canView, async (c) => {
-    const query = parseQuery(c, insightQuery);
-    return c.json(await insight.searches(query.days, query.limit));
-  });
+  for (const list of INSIGHT_LISTS) {
+    app.get(`/${list}`, canView, async (c) => {
+      const query = parseQuery(c, insightQuery);
+      return c.json(await insight[list](query.days, query.limit));
+    });
+  }
 
   app.get("/companies", canView, async (c) => {
     const query = parseQuery(c, topQuery);

@@ -1,7 +1,16 @@
-/** The Analytics screen's Sources and Searches tabs: where visits came from, what seekers typed. */
+/**
+ * The Analytics screen's insight lists (`InsightLists`), one tab each: where visits came from
+ * (Sources), what seekers typed (Searches).
+ */
+import type { ReactElement } from "react";
 import { CountTable, TopBars } from "../components/insight.tsx";
 import { formatNumber } from "../ui.tsx";
-import type { SearchesReport, SourcesReport } from "../types.ts";
+import type { InsightList, InsightLists, SearchesReport, SourcesReport } from "../types.ts";
+
+/** A tab's panel: the report of the period, absent while it is first read. */
+export type InsightPanel<Report> = (
+  props: { days: number; report: Report | undefined },
+) => ReactElement;
 
 const OTHER = "(other)";
 
@@ -101,3 +110,13 @@ export function SearchesPanel(
     </div>
   );
 }
+
+/** Each insight list's panel, shown on the Analytics tab of the list's name. */
+export const INSIGHT_PANELS: { [List in InsightList]: InsightPanel<InsightLists[List]> } = {
+  sources: SourcesPanel,
+  searches: SearchesPanel,
+};
+
+/** Whether a tab shows an insight list. */
+export const isInsightList = (tab: string): tab is InsightList =>
+  Object.hasOwn(INSIGHT_PANELS, tab);

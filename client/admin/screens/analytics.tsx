@@ -22,16 +22,8 @@ import {
   PeriodSelect,
   Tabs,
 } from "../ui.tsx";
-import { SearchesPanel, SourcesPanel } from "./analytics-insight.tsx";
-import type {
-  SearchesReport,
-  SourcesReport,
-  TopCompany,
-  TopJob,
-  Totals,
-  TrendDay,
-  Trends,
-} from "../types.ts";
+import { INSIGHT_PANELS, type InsightPanel, isInsightList } from "./analytics-insight.tsx";
+import type { InsightList, TopCompany, TopJob, Totals, TrendDay, Trends } from "../types.ts";
 import { ANALYTICS_TABS, type AnalyticsTab } from "../analytics-tabs.ts";
 
 const route = getRouteApi("/admin/analytics");
@@ -78,16 +70,26 @@ export function AnalyticsScreen() {
   return <Reports />;
 }
 
-function useReport<T>(report: string, days: number, path: string, limit?: number, enabled = true) {
+function useReport<T>(report: string, days: number, path: string, limit?: number) {
   return useQuery({
     queryKey: queryKeys.analytics(report, days),
     queryFn: () => api.get<T>(path, { days, limit }),
     placeholderData: keepPreviousData,
-    enabled,
   });
 }
 
-/** Every report of the period; sources and searches only once their tab is first opened. */
+/** The open tab's insight list, if it shows one; another list's answer never stands in for it. */
+function useInsight(list: InsightList | null, days: number) {
+  return useQuery({
+    queryKey: queryKeys.analytics(list ?? "insight", days),
+    queryFn: () => api.get<unknown>(`/analytics/${list}`, { days }),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === list ? previous : undefined,
+    enabled: list !== null,
+  });
+}
+
+/** Every report of the period; an insight list only while its tab is open. */
 function useReports(days: number, tab: AnalyticsTab) {
   const { topListLimit } = adminSettings();
   const reports = {
@@ -100,21 +102,8 @@ function useReports(days: number, tab: AnalyticsTab) {
       "/analytics/companies",
       topListLimit,
     ),
-    // Read when their tab is first opened: most visits to the screen never look at them.
-    sources: useReport<SourcesReport>(
-      "sources",
-      days,
-      "/analytics/sources",
-      undefined,
-      tab === "sources",
-    ),
-    searches: useReport<SearchesReport>(
-      "searches",
-      days,
-      "/analytics/searches",
-      undefined,
-      tab === "searches",
-    ),
+    // Read when their tab is opened: most visits to the screen never look at them.
+    insight: useInsight(isInsightList(tab) ? tab : null, days),
   };
   const failed = Object.values(reports).some((report) => report.error);
   useEffect(() => {
@@ -253,10 +242,10 @@ function ReportPanel(
           />
         </div>
       );
-    case "sources":
-      return <SourcesPanel days={days} report={reports.sources.data} />;
-    case "searches":
-      return <SearchesPanel days={days} report={reports.searches.data} />;
+    default: {
+      const Panel = INSIGHT_PANELS[tab] as InsightPanel<unknown>;
+      return <Panel days={days} report={reports.insight.data} />;
+    }
   }
 }
 
