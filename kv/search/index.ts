@@ -15,6 +15,60 @@ import { stem } from "./vocabulary.ts";
 import { FIELD, FIELD_RANK, HOW, type IndexedDoc, type Term, type WordMatch } from "./fields.ts";
 
 /**
+ * A query's first word: each live job a match of it holds in `fields` gets its best score of the
+ * word in `best` and, the first time, a place in `first` after the `kept` already there. Returns
+ * how many `first` holds. The hot loops of `match` are functions of their own, so V8 optimises
+ * each on what it has seen: inside `match`, a query of one word left the later words' loop without
+ * type feedback, and the next query of two threw the whole of `match` out of optimised code.
+ */
+function markFirst(
+  posting: Posting,
+  how: number,
+  fields: number,
+  alive: Uint8Array,
+  best: Uint8Array,
+  first: Uint32Array,
+  kept: number,
+): number {
+  const { docs, fields: bits, size } = posting;
+  for (let i = 0; i < size; i++) {
+    const doc = docs[i];
+    const rank = FIELD_RANK[bits[i] & fields];
+    if (rank === 0 || alive[doc] === 0) continue;
+    const value = rank * 4 + how;
+    const was = best[doc];
+    if (was === 0) first[kept++] = doc;
+    if (value > was) best[doc] = value;
+  }
+  return kept;
+}
+
+/** A later word of a query: as `markFirst`, for the jobs every earlier word found (`round`). */
+function markAgain(
+  posting: Posting,
+  how: number,
+  fields: number,
+  round: number,
+  roundOf: Uint8Array,
+  best: Uint8Array,
+  next: Uint32Array,
+  found: number,
+): number {
+  const { docs, fields: bits, size } = posting;
+  for (let i = 0; i < size; i++) {
+    const doc = docs[i];
+    if (roundOf[doc] !== round) continue;
+    const rank = FIELD_RANK[bits[i] & fields];
+    if (rank === 0) continue;
+    const value = rank * 4 + how;
+    const was = best[doc];
+    if (was === 0) next[found++] = doc;
+    if (value > was) best[doc] = value;
+  }
+  return found;
+}
+
+/**
  * The index's per-job columns and the kind of array each is. `put` grows them and `compact` and
  * the catalogue's snapshot (index-state.ts) carry them by this list, so a column is named in this
  * file only: here, as a field of `SearchIndex` and where `put` fills it.
@@ -293,16 +347,7 @@ export class SearchIndex implements Columns {
     // later word needs no list of the jobs still in: a job is in when its mark is the round.
     let kept = 0;
     for (const { posting, how } of expanded[0].matches) {
-      const { docs, fields: bits, size } = posting;
-      for (let i = 0; i < size; i++) {
-        const doc = docs[i];
-        const rank = FIELD_RANK[bits[i] & fields];
-        if (rank === 0 || alive[doc] === 0) continue;
-        const value = rank * 4 + how;
-        const was = best[doc];
-        if (was === 0) first[kept++] = doc;
-        if (value > was) best[doc] = value;
-      }
+      kept = markFirst(posting, how, fields, alive, best, first, kept);
     }
     for (let i = 0; i < kept; i++) {
       const doc = first[i];
@@ -315,17 +360,7 @@ export class SearchIndex implements Columns {
     for (let round = 1; round < expanded.length && count > 0; round++) {
       let found = 0;
       for (const { posting, how } of expanded[round].matches) {
-        const { docs, fields: bits, size } = posting;
-        for (let i = 0; i < size; i++) {
-          const doc = docs[i];
-          if (roundOf[doc] !== round) continue;
-          const rank = FIELD_RANK[bits[i] & fields];
-          if (rank === 0) continue;
-          const value = rank * 4 + how;
-          const was = best[doc];
-          if (was === 0) next[found++] = doc;
-          if (value > was) best[doc] = value;
-        }
+        found = markAgain(posting, how, fields, round, roundOf, best, next, found);
       }
       for (let i = 0; i < found; i++) {
         const doc = next[i];
