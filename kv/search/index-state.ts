@@ -4,7 +4,7 @@
  * (mostly one byte each) and one of field bits, so a large index packs into a few megabytes. An
  * index read back answers every query as the one written.
  */
-import { COLUMN_NAMES, type Columns, SearchIndex } from "./index.ts";
+import { COLUMN_NAMES, type Columns, renumberedCopy, SearchIndex } from "./index.ts";
 import { FIELD } from "./fields.ts";
 import { Posting, VarintReader, VarintWriter } from "./postings.ts";
 import { companyKey } from "./codes.ts";
@@ -39,13 +39,6 @@ export async function exportIndex(
   for (let doc = 0; doc < span; doc++) {
     if (index.alive[doc]) renumbered[doc] = ids.push(index.ids[doc]) - 1;
   }
-  const keep = <T extends Uint8Array | Float64Array | Int32Array>(array: T): T => {
-    const kept = new (array.constructor as new (size: number) => T)(ids.length);
-    for (let doc = 0; doc < span; doc++) {
-      if (renumbered[doc] >= 0) kept[renumbered[doc]] = array[doc];
-    }
-    return kept;
-  };
   const words: string[] = [];
   const sizes: number[] = [];
   const gaps = new VarintWriter();
@@ -73,7 +66,9 @@ export async function exportIndex(
   }
   return {
     ids,
-    columns: Object.fromEntries(COLUMN_NAMES.map((name) => [name, keep(index[name])])) as Columns,
+    columns: Object.fromEntries(
+      COLUMN_NAMES.map((name) => [name, renumberedCopy(index[name], renumbered, ids.length)]),
+    ) as Columns,
     roleNames: [...index.roleNames],
     companyNames: [...index.companyNames],
     words,

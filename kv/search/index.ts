@@ -15,57 +15,64 @@ import { stem } from "./vocabulary.ts";
 import { FIELD, FIELD_RANK, HOW, type IndexedDoc, type Term, type WordMatch } from "./fields.ts";
 
 /**
- * A query's first word: each live job a match of it holds in `fields` gets its best score of the
- * word in `best` and, the first time, a place in `first` after the `kept` already there. Returns
- * how many `first` holds. The hot loops of `match` are functions of their own, so V8 optimises
- * each on what it has seen: inside `match`, a query of one word left the later words' loop without
+ * One word of a query: each live job a match of it holds in `fields`, among those every earlier
+ * word found (marked `round`; all jobs are marked 0 before the first word), gets its best score of
+ * the word in `best` and, the first time, a place in `into` after the `count` already there.
+ * Returns how many `into` holds. The hot loop of `match` is a function of its own, so V8 optimises
+ * it on what it has seen: inside `match`, a query of one word left the later words' loop without
  * type feedback, and the next query of two threw the whole of `match` out of optimised code.
  */
-function markFirst(
-  posting: Posting,
-  how: number,
-  fields: number,
-  alive: Uint8Array,
-  best: Uint8Array,
-  first: Uint32Array,
-  kept: number,
-): number {
-  const { docs, fields: bits, size } = posting;
-  for (let i = 0; i < size; i++) {
-    const doc = docs[i];
-    const rank = FIELD_RANK[bits[i] & fields];
-    if (rank === 0 || alive[doc] === 0) continue;
-    const value = rank * 4 + how;
-    const was = best[doc];
-    if (was === 0) first[kept++] = doc;
-    if (value > was) best[doc] = value;
-  }
-  return kept;
-}
-
-/** A later word of a query: as `markFirst`, for the jobs every earlier word found (`round`). */
-function markAgain(
+function markWord(
   posting: Posting,
   how: number,
   fields: number,
   round: number,
   roundOf: Uint8Array,
+  alive: Uint8Array,
   best: Uint8Array,
-  next: Uint32Array,
-  found: number,
+  into: Uint32Array,
+  count: number,
 ): number {
   const { docs, fields: bits, size } = posting;
   for (let i = 0; i < size; i++) {
     const doc = docs[i];
-    if (roundOf[doc] !== round) continue;
+    if (roundOf[doc] !== round || alive[doc] === 0) continue;
     const rank = FIELD_RANK[bits[i] & fields];
     if (rank === 0) continue;
     const value = rank * 4 + how;
     const was = best[doc];
-    if (was === 0) next[found++] = doc;
+    if (was === 0) into[count++] = doc;
     if (value > was) best[doc] = value;
   }
-  return found;
+  return count;
+}
+
+/**
+ * Each job's summed score, in `into` beside its place in `docs`. Like every loop of `match`, a
+ * function of its own: V8 compiled a long loop inside `match` on the stack, and the optimised
+ * `match` then left its code at the return every time, as if that had never run.
+ */
+function scoresOf(
+  docs: Uint32Array,
+  sum: Uint16Array,
+  into: Uint16Array<ArrayBuffer>,
+): Uint16Array<ArrayBuffer> {
+  const score = into.subarray(0, docs.length);
+  for (let i = 0; i < docs.length; i++) score[i] = sum[docs[i]];
+  return score;
+}
+
+/** A copy of a per-job array with only the jobs `renumbered` keeps (to -1 for the others). */
+export function renumberedCopy<T extends Uint8Array | Float64Array | Int32Array>(
+  array: T,
+  renumbered: Int32Array,
+  kept: number,
+): T {
+  const copy = new (array.constructor as new (size: number) => T)(kept);
+  for (let doc = 0; doc < renumbered.length; doc++) {
+    if (renumbered[doc] >= 0) copy[renumbered[doc]] = array[doc];
+  }
+  return copy;
 }
 
 /**
@@ -243,13 +250,7 @@ export class SearchIndex implements Columns {
     const renumbered = new Int32Array(span).fill(-1);
     let live = 0;
     for (let doc = 0; doc < span; doc++) if (this.alive[doc]) renumbered[doc] = live++;
-    const keep = <T extends Uint8Array | Float64Array | Int32Array>(array: T): T => {
-      const kept = new (array.constructor as new (size: number) => T)(live);
-      for (let doc = 0; doc < span; doc++) {
-        if (renumbered[doc] >= 0) kept[renumbered[doc]] = array[doc];
-      }
-      return kept;
-    };
+    const keep = <T extends Column>(array: T): T => renumberedCopy(array, renumbered, live);
     const ids: string[] = new Array(live);
     for (let doc = 0; doc < span; doc++) {
       if (renumbered[doc] >= 0) ids[renumbered[doc]] = this.ids[doc];
@@ -357,7 +358,8 @@ export class SearchIndex implements Columns {
     const useful = terms.filter((term) => !isStopWord(term.word));
     if (useful.length === 0) return null;
     const { best, sum, round: roundOf } = this.scratch();
-    const { first, next } = this.work;
+    const { first, next, score: scores } = this.work;
+    const matched = this.matched;
     // Rarest word first: every later word only looks at the jobs the earlier ones kept.
     const expanded = useful.map((term) => this.termMatches(term)).map((matches) => ({
       matches,
@@ -369,7 +371,7 @@ export class SearchIndex implements Columns {
     // later word needs no list of the jobs still in: a job is in when its mark is the round.
     let kept = 0;
     for (const { posting, how } of expanded[0].matches) {
-      kept = markFirst(posting, how, fields, alive, best, first, kept);
+      kept = markWord(posting, how, fields, 0, roundOf, alive, best, first, kept);
     }
     settle(first, kept, 1, best, sum, roundOf);
     let survivors = first;
@@ -377,22 +379,20 @@ export class SearchIndex implements Columns {
     for (let round = 1; round < expanded.length && count > 0; round++) {
       let found = 0;
       for (const { posting, how } of expanded[round].matches) {
-        found = markAgain(posting, how, fields, round, roundOf, best, next, found);
+        found = markWord(posting, how, fields, round, roundOf, alive, best, next, found);
       }
       settle(next, found, round + 1, best, sum, roundOf);
       survivors = next;
       count = found;
     }
     const docs = survivors.subarray(0, count);
-    const score = this.work.score.subarray(0, count);
-    for (let i = 0; i < count; i++) score[i] = sum[docs[i]];
+    const score = scoresOf(docs, sum, scores);
     // Every job a query marks was found by its first word.
     settle(first, kept, 0, best, sum, roundOf, true);
-    // One answer object for every match: a literal here sent V8 out of the optimised code of
-    // `match` at each return, as if it had never run.
-    this.matched.docs = docs;
-    this.matched.score = score;
-    return this.matched;
+    // One answer object for every match, read before the next one as the arrays are.
+    matched.docs = docs;
+    matched.score = score;
+    return matched;
   }
 
   /**
