@@ -218,8 +218,9 @@ export const keys = {
   //                                                  record with the day's writes counter they
   //                                                  were read at, so a report reads one key a day
   //   ["analytics_job_source", _id, day, source]     views of one job on one day by source
-  //   ["analytics_searched", day, visitor, term]     null: this visitor's search is counted that
-  //                                                   day (expires in 48 h)
+  //   ["analytics_searched", day, visitor, dimension, value]
+  //                                                  null: this visitor's search is counted under
+  //                                                  the dimension that day (expires in 48 h)
   analyticsWrites: () => ["analytics_writes"] as const,
   analyticsDay: (day: string) => ["analytics_day", day] as const,
   analyticsDayTotal: (day: string, field: string) => ["analytics_day", day, field] as const,
@@ -250,6 +251,6 @@ export const keys = {
   analyticsJobSources: (id: string) => ["analytics_job_source", id] as const,
   analyticsJobSource: (id: string, day: string, source: string) =>
     ["analytics_job_source", id, day, source] as const,
-  analyticsSearched: (day: string, visitor: string, term: string) =>
-    ["analytics_searched", day, visitor, term] as const,
+  analyticsSearched: (day: string, visitor: string, dimension: string, value: string) =>
+    ["analytics_searched", day, visitor, dimension, value] as const,
 } as const;

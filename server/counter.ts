@@ -45,9 +45,11 @@ import {
   recordSearches,
   recordSources,
   type Search,
+  searchedOf,
+  searchedParts,
   type SourceCounts,
 } from "../kv/analytics/dimensions.ts";
-import { INTERNAL, searchTerm, visitSource } from "../kv/analytics/sources.ts";
+import { INTERNAL, visitSource } from "../kv/analytics/sources.ts";
 import {
   type Browser,
   type CountKind,
@@ -76,7 +78,7 @@ const CLAIMS_AT_ONCE = 8;
 
 const encoder = new TextEncoder();
 
-/** One visitor's requests in a batch: the jobs it viewed and clicked, the terms it searched. */
+/** One visitor's requests in a batch: the jobs it viewed and clicked, what it searched. */
 interface PendingVisitor {
   address: string;
   userAgent: string;
@@ -85,7 +87,7 @@ interface PendingVisitor {
   /** Job ids, each with the source of the visitor's first view of it in the batch. */
   views: Map<string, string>;
   clicks: Set<string>;
-  /** Normalised search terms. */
+  /** What its searches asked that is counted (`searchedOf`: dimension newline value). */
   searches: Set<string>;
 }
 
@@ -194,10 +196,10 @@ class BatchingCounter implements TrafficCounter {
 
   search(c: Context): void {
     if (!(isNavigation(c) || isOwnApiCall(c))) return;
-    const term = searchTerm(c.req.query("keywords"));
-    const visitor = term && humanVisitor(c);
+    const searched = searchedOf((name) => c.req.query(name));
+    const visitor = searched.length > 0 && humanVisitor(c);
     const entry = visitor && this.note(c, this.pendingDay(this.day()), visitor);
-    if (entry) this.add(entry.searches, term);
+    if (entry) { for (const item of searched) this.add(entry.searches, item); }
   }
 
   jobClick(c: Context, jobId: string): void {
@@ -389,12 +391,11 @@ class BatchingCounter implements TrafficCounter {
             engagements.set(seen, { visitor, kind, ref, source });
           }
         }
-        for (const term of entry.searches) {
-          const seen = `${day} ${visitor} search ${term}`;
-          const count = results.get(term);
-          if (count !== undefined && !this.remembered.get(seen)) {
-            searches.set(seen, { visitor, term, results: count });
-          }
+        for (const searched of entry.searches) {
+          const seen = `${day} ${visitor} search ${searched}`;
+          if (this.remembered.get(seen)) continue;
+          const { dimension, value } = searchedParts(searched);
+          searches.set(seen, { visitor, dimension, value, results: results.get(searched) });
         }
       })
     ));
@@ -406,13 +407,15 @@ class BatchingCounter implements TrafficCounter {
     pending.visitors.clear();
   }
 
-  /** How many active jobs each term finds on its own (the keyword box alone), by term. */
-  private async resultCounts(terms: string[]): Promise<Map<string, number>> {
+  /** How many active jobs each searched value finds alone, for the dimensions that keep it. */
+  private async resultCounts(searched: string[]): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
     const now = this.deps.now().getTime();
-    for (const term of new Set(terms)) {
-      const page = await this.deps.jobs.search({ keywords: term, page: 1, limit: 1, now });
-      counts.set(term, page.pagination.totalJobs);
+    for (const item of new Set(searched)) {
+      const { alone } = searchedParts(item);
+      if (!alone) continue;
+      const page = await this.deps.jobs.search({ ...alone, page: 1, limit: 1, now });
+      counts.set(item, page.pagination.totalJobs);
     }
     return counts;
   }
@@ -465,7 +468,7 @@ class BatchingCounter implements TrafficCounter {
         if (!existing.views.has(id)) existing.views.set(id, source);
       }
       for (const id of entry.clicks) existing.clicks.add(id);
-      for (const term of entry.searches) existing.searches.add(term);
+      for (const item of entry.searches) existing.searches.add(item);
     }
     this.schedule();
   }

@@ -9,8 +9,9 @@
  */
 import { keys } from "../keys.ts";
 import { chunk, getAll, retrying } from "../atomic.ts";
+import type { PublicSearchQuery } from "../jobs/catalogue.ts";
 import { VISITOR_DATA_TTL_MS } from "./types.ts";
-import { isNamedSource, OTHER } from "./sources.ts";
+import { isNamedSource, OTHER, searchTerm } from "./sources.ts";
 
 /** What the insight reports count a day by value, each kept apart. */
 export const DIMENSIONS = ["sources", "utm_source", "utm_campaign", "searches"] as const;
@@ -143,24 +144,63 @@ export function jobSourceName(group: string, stored: Map<string, string>): strin
   return stored.get(group) ?? (isNamedSource(group) ? group : OTHER);
 }
 
-/** One visitor's search: the normalised term and how many jobs it finds on its own. */
-export interface Search {
-  visitor: string;
-  term: string;
-  results: number;
+/** How a public search counts under a dimension, once per visitor a day (`SEARCH_COUNTS`). */
+interface SearchCount {
+  /** The search's query parameter the value is read from, normalised as a term (`searchTerm`). */
+  parameter: string;
+  /**
+   * The search of the value alone, when how many jobs it finds is kept beside it: `results` (as
+   * last searched) and `zero` (searches that found nothing).
+   */
+  alone?: (value: string) => Partial<PublicSearchQuery>;
 }
 
-/** Counts each visitor's search once that day (`searches` holds each visitor's term once). */
+/**
+ * What a public search counts, by dimension: the traffic counter reads each from every search
+ * (server/counter.ts), so counting something more of a search is an entry here.
+ */
+export const SEARCH_COUNTS = {
+  searches: { parameter: "keywords", alone: (term) => ({ keywords: term }) },
+} as const satisfies Partial<Record<Dimension, SearchCount>>;
+export type SearchDimension = keyof typeof SEARCH_COUNTS;
+const SEARCH_DIMENSIONS = Object.keys(SEARCH_COUNTS) as SearchDimension[];
+
+/** What a search asks that is counted, each as `dimension` newline `value`. */
+export function searchedOf(parameter: (name: string) => string | undefined): string[] {
+  return SEARCH_DIMENSIONS.flatMap((dimension) => {
+    const value = searchTerm(parameter(SEARCH_COUNTS[dimension].parameter));
+    return value ? [`${dimension}\n${value}`] : [];
+  });
+}
+
+/** A `searchedOf` item's dimension and value, and the search of the value alone if it has one. */
+export function searchedParts(searched: string) {
+  const at = searched.indexOf("\n");
+  const dimension = searched.slice(0, at) as SearchDimension;
+  const value = searched.slice(at + 1);
+  const count: SearchCount = SEARCH_COUNTS[dimension];
+  return { dimension, value, alone: count.alone?.(value) };
+}
+
+/** One visitor's search under one dimension; `results` for a dimension that keeps them. */
+export interface Search {
+  visitor: string;
+  dimension: SearchDimension;
+  value: string;
+  results?: number;
+}
+
+/** Counts each visitor's value of a search once that day. */
 export async function recordSearches(kv: Deno.Kv, day: string, searches: Search[]): Promise<void> {
   await recordDimensions(
     kv,
     day,
-    searches.map(({ visitor, term, results }) => ({
-      dimension: "searches",
-      value: term,
-      add: { n: 1, zero: results === 0 ? 1 : 0 },
-      latest: { results },
-      marker: keys.analyticsSearched(day, visitor, term),
+    searches.map(({ visitor, dimension, value, results }): DimensionRow => ({
+      dimension,
+      value,
+      add: results === undefined ? { n: 1 } : { n: 1, zero: results === 0 ? 1 : 0 },
+      latest: results === undefined ? undefined : { results },
+      marker: keys.analyticsSearched(day, visitor, dimension, value),
     })),
   );
 }

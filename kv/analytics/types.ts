@@ -7,6 +7,8 @@ import type { Job } from "../schemas.ts";
 import { stampedAt, type Versioned } from "../schema-version.ts";
 
 export type { Browser, Device };
+// The insight lists import nothing, so the admin app reads their names and labels at run time.
+export * from "./insight-lists.ts";
 export const DEVICES = Object.keys(DEVICE_NAMES) as Device[];
 export const BROWSERS = Object.keys(BROWSER_NAMES) as Browser[];
 
@@ -179,45 +181,6 @@ export interface JobInsight {
   daily: { date: string; views: number; clicks: number }[];
   sources: { source: string; views: number }[];
 }
-
-/** Visits that entered the site over a period, by referrer group, utm_source and utm_campaign. */
-export interface SourcesReport {
-  days: number;
-  from: string;
-  to: string;
-  /** Every visit that came from outside the site (or from nowhere: Direct / None). */
-  visits: number;
-  sources: { source: string; visits: number }[];
-  utmSources: { value: string; visits: number }[];
-  utmCampaigns: { value: string; visits: number }[];
-}
-
-/** What seekers searched for over a period, each term once per visitor a day. */
-export interface SearchesReport {
-  days: number;
-  from: string;
-  to: string;
-  /** Every counted search, the `(other)` ones included. */
-  searches: number;
-  /** Terms by searches, most first; `results` is how many jobs the term found when last searched. */
-  top: { query: string; searches: number; results: number }[];
-  /** Terms by searches that found no job, most first. */
-  zeroResults: { query: string; searches: number }[];
-  /** Searches of terms arriving after a day already held its most distinct terms. */
-  otherSearches: number;
-}
-
-/**
- * The insight lists: reports of a period read as one list each (`InsightReports`, the period's
- * days and a number of rows), each served at `/api/analytics/{name}` and shown on the Analytics
- * tab of that name by its panel (`client/admin/screens/analytics-insight.tsx`).
- */
-export interface InsightLists {
-  sources: SourcesReport;
-  searches: SearchesReport;
-}
-export type InsightList = keyof InsightLists;
-export const INSIGHT_LISTS = ["sources", "searches"] as const satisfies readonly InsightList[];
 
 /** The period's totals from its days. */
 export function totalsOf(daily: { totals: DayTotals }[]): Totals {

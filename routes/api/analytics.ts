@@ -9,7 +9,7 @@ import { requireAdmin } from "../../server/auth.ts";
 import { parseQuery, wholeNumber } from "../../server/validate.ts";
 import {
   type AnalyticsExport,
-  INSIGHT_LISTS,
+  INSIGHT_LIST_NAMES,
   jobRef,
   MAX_REPORT_DAYS,
   type SearchesReport,
@@ -62,7 +62,7 @@ export function analyticsRoutes(services: Services) {
     return c.json(await insight.job({ ...jobRef(job), status: job.status }, query.days));
   });
 
-  for (const list of INSIGHT_LISTS) {
+  for (const list of INSIGHT_LIST_NAMES) {
     app.get(`/${list}`, canView, async (c) => {
       const query = parseQuery(c, insightQuery);
       return c.json(await insight[list](query.days, query.limit));

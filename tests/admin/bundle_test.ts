@@ -25,3 +25,17 @@ Deno.test("chart.js lives in the chart chunk, which only the chart screens impor
     assert.ok(!files.includes(charts), `${screen} pulls in chart code`);
   }
 });
+
+Deno.test("no script of the browser build imports a module of the server's runtime", async () => {
+  const scripts = [];
+  for await (const entry of Deno.readDir(dist)) {
+    if (entry.name.endsWith(".js")) scripts.push(entry.name);
+  }
+  assert.ok(scripts.length > 10, `${scripts.length} scripts`);
+  for (const name of scripts) {
+    const source = await Deno.readTextFile(new URL(name, dist));
+    // A browser cannot load `node:` or `npm:` modules: a script that imports one breaks the page.
+    const imported = source.match(/\bfrom\s*["'](?:node|npm|jsr):[^"']+["']/);
+    assert.equal(imported, null, `${name} imports ${imported?.[0]}`);
+  }
+});

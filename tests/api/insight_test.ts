@@ -251,7 +251,12 @@ Deno.test("searches are normalised and counted once per visitor a day, with thei
   assert.deepEqual(today.top, [{ query: "python developer", searches: 1, results: 2 }]);
 
   // Yesterday was read (and kept as one record); a batch written late for it still shows.
-  await recordSearches(t.kv, "2026-03-10", [{ visitor: "late", term: "rust", results: 0 }]);
+  await recordSearches(t.kv, "2026-03-10", [{
+    visitor: "late",
+    dimension: "searches",
+    value: "rust",
+    results: 0,
+  }]);
   const report3 = await report<SearchesReport>(t, later, "/api/analytics/searches?days=7");
   assert.deepEqual(report3.zeroResults.map((row) => row.query), [
     "café manager",
@@ -417,13 +422,23 @@ Deno.test("a flush that fails halfway counts each source once when it is retried
 
 Deno.test("each hour past days are packed once, a late write repacks its day, and reports read the packs", async () => {
   await using t = await testApp({ now: NOW });
-  await recordSearches(t.kv, "2026-03-08", [{ visitor: "a", term: "java", results: 3 }]);
+  await recordSearches(t.kv, "2026-03-08", [{
+    visitor: "a",
+    dimension: "searches",
+    value: "java",
+    results: 3,
+  }]);
   await recordSearches(t.kv, "2026-03-09", [
-    { visitor: "a", term: "java", results: 2 },
-    { visitor: "b", term: "cobol", results: 0 },
+    { visitor: "a", dimension: "searches", value: "java", results: 2 },
+    { visitor: "b", dimension: "searches", value: "cobol", results: 0 },
   ]);
   // Today is not over: its counts are read as they are, never packed.
-  await recordSearches(t.kv, "2026-03-10", [{ visitor: "c", term: "go", results: 1 }]);
+  await recordSearches(t.kv, "2026-03-10", [{
+    visitor: "c",
+    dimension: "searches",
+    value: "go",
+    results: 1,
+  }]);
   const pack = async (day: string) =>
     (await t.kv.get<{ values: [string, Record<string, number>][] }>(
       keys.analyticsDimPack(day, "searches"),
@@ -436,7 +451,12 @@ Deno.test("each hour past days are packed once, a late write repacks its day, an
   assert.equal(await pack("2026-03-10"), undefined);
   assert.equal(await t.services.insight.packPastDays(), 0);
 
-  await recordSearches(t.kv, "2026-03-09", [{ visitor: "d", term: "java", results: 2 }]);
+  await recordSearches(t.kv, "2026-03-09", [{
+    visitor: "d",
+    dimension: "searches",
+    value: "java",
+    results: 2,
+  }]);
   assert.equal(await t.services.insight.packPastDays(), DIMENSIONS.length);
   assert.deepEqual((await pack("2026-03-09"))?.sort(), [["cobol", 1], ["java", 2]]);
 
