@@ -7,12 +7,12 @@
  * and without turns that round also runs every request that arrived during this one. Under the
  * real-traffic mix at 20,000 jobs a job page waited about two such rounds, 60-80 ms of server time
  * for 3 ms of work, and job pages were the whole of the slowest 1%. With turns, a request that
- * resumes is ahead of those that have not started: the mix's p99 went from 158-205 ms to 82-122 ms,
+ * resumes is ahead of those that have not started: the mix's p99 went from 150-198 ms to 93-126 ms,
  * at the same rate (docs/decisions/036-requests-take-turns.md).
  *
- * A turn held past TURN_LIMIT_MS is given up for the request (which goes on without one): a request
- * waiting on something slow (a cold start's catalogue, a mail server, a password check) never holds
- * up the ones behind it for longer.
+ * A turn held past TURN_LIMIT_MS is given up for the request (which goes on without one): a read
+ * waiting on something slow (a cold start's catalogue, a share image being drawn) never holds up
+ * the ones behind it for longer.
  */
 import type { MiddlewareHandler } from "hono";
 import { setImmediate } from "node:timers";
@@ -98,5 +98,10 @@ export class Turns {
   }
 }
 
-/** Every request through `turns` (see above). */
-export const takeTurns = (turns: Turns): MiddlewareHandler => (_c, next) => turns.run(next);
+/**
+ * Reads through `turns` (see above). A write (an admin's, a subscription) waits on KV's primary
+ * for its commit, 150 ms away on Deno Deploy: holding a turn that long would hold up the visitors
+ * behind it, so writes run at once.
+ */
+export const takeTurns = (turns: Turns): MiddlewareHandler => (c, next) =>
+  c.req.method === "GET" || c.req.method === "HEAD" ? turns.run(next) : next();

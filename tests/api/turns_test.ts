@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { Turns } from "../../server/turns.ts";
+import { Hono } from "hono";
+import { takeTurns, Turns } from "../../server/turns.ts";
 import { sampleJob, testApp } from "../helpers/server.ts";
 import type { Job } from "../../kv/schemas.ts";
 
@@ -93,4 +94,31 @@ Deno.test("the server answers every one of many requests at once, each its own, 
     if (i % 2 === 0) assert.match(text, new RegExp(`<h1[^>]*>${role}</h1>`), paths[i]);
     else assert.deepEqual(JSON.parse(text).jobs.map((job: Job) => job.role), [role], paths[i]);
   }
+});
+
+Deno.test("reads take turns; a write never waits for one", async () => {
+  const slow = gate();
+  const app = new Hono();
+  app.use(takeTurns(new Turns(2, 10_000)));
+  app.get("/slow", async (c) => {
+    await slow.opened;
+    return c.text("slow");
+  });
+  app.get("/read", (c) => c.text("read"));
+  app.post("/write", (c) => c.text("written"));
+  const slowOnes = [Promise.resolve(app.request("/slow")), Promise.resolve(app.request("/slow"))];
+  const read = Promise.resolve(app.request("/read"));
+  let readAnswered = false;
+  read.then(() => (readAnswered = true));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const written = await Promise.race([
+    Promise.resolve(app.request("/write", { method: "POST" })).then((answer) => answer.text()),
+    new Promise((resolve) => (timer = setTimeout(resolve, 2_000, "waited for a turn"))),
+  ]);
+  clearTimeout(timer);
+  assert.equal(written, "written");
+  assert.equal(readAnswered, false, "a read went ahead of the two holding the turns");
+  slow.open();
+  assert.equal(await (await read).text(), "read");
+  for (const answer of await Promise.all(slowOnes)) assert.equal(await answer.text(), "slow");
 });
