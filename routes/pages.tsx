@@ -8,6 +8,7 @@
 import { Hono } from "hono";
 import type { AppEnv, Services } from "../server/context.ts";
 import { publicSite } from "./pages/site.ts";
+import { takeTurns, Turns } from "../server/turns.ts";
 import { homeRoutes } from "./pages/home.tsx";
 import { jobListRoutes } from "./pages/jobs.tsx";
 import { feedRoutes } from "./pages/feeds.ts";
@@ -22,6 +23,8 @@ const FAMILIES = [homeRoutes, jobListRoutes, feedRoutes, jobPageRoutes, savedRou
 export function publicPages(services: Services) {
   const site = publicSite(services);
   const app = new Hono<AppEnv>();
+  // Mounted last in the app, so only the requests these routes answer take turns (server/turns.ts).
+  app.use(takeTurns(new Turns()));
   for (const family of FAMILIES) app.route("/", family(site));
 
   app.get("/jobs/", (c) => c.redirect("/jobs", 301));

@@ -43,7 +43,6 @@ import { opensFile } from "../kv/db.ts";
 import { AnswerCache, DEFAULT_CACHE_MB } from "./cache.ts";
 import { Throttle } from "./throttle.ts";
 import { clientAddresses, trustedProxies } from "./request.ts";
-import { takeTurns, Turns } from "./turns.ts";
 
 export interface AppDeps {
   kv: Deno.Kv;
@@ -154,7 +153,6 @@ export function createApp(deps: AppDeps | Services) {
   app.use(clientAddresses(trustedProxies(services.config.TRUSTED_PROXIES)));
   app.use(securityHeaders);
   app.use(headLength);
-  app.use(takeTurns(new Turns()));
 
   const api = new Hono<AppEnv>();
   api.use(adminNoStore);

@@ -1,7 +1,7 @@
 /**
- * Requests take turns when the server is busy: at most TURNS_AT_ONCE are between their start and
- * their answer, the others wait in the order they came, and each turn given up is handed on in a
- * task of its own, after what the event loop has ready.
+ * The public pages take turns when the server is busy: at most TURNS_AT_ONCE requests are between
+ * their start and their answer, the others wait in the order they came, and each turn given up is
+ * handed on in a task of its own, after what the event loop has ready.
  *
  * Why: a request that waits on KV (a job page's first view) resumes in the event loop's next round,
  * and without turns that round also runs every request that arrived during this one. Under the
@@ -10,9 +10,12 @@
  * resumes is ahead of those that have not started: the mix's p99 went from 150-198 ms to 93-126 ms,
  * at the same rate (docs/decisions/036-requests-take-turns.md).
  *
- * A turn held past TURN_LIMIT_MS is given up for the request (which goes on without one): a read
- * waiting on something slow (a cold start's catalogue, a share image being drawn) never holds up
- * the ones behind it for longer.
+ * A turn held past TURN_LIMIT_MS is given up for the request (which goes on without one): a search
+ * waiting for a cold start's catalogue never holds up the ones behind it for longer. Only the
+ * public pages take turns (routes/pages.tsx): they wait on nothing slower than a read of a nearby
+ * replica. The admin app and the API wait on KV's primary (strong reads and commits, 100-150 ms
+ * away on Deno Deploy), share images on their drawing thread; a flood of those holding turns would
+ * hold every visitor up.
  */
 import type { MiddlewareHandler } from "hono";
 import { setImmediate } from "node:timers";
@@ -98,10 +101,5 @@ export class Turns {
   }
 }
 
-/**
- * Reads through `turns` (see above). A write (an admin's, a subscription) waits on KV's primary
- * for its commit, 150 ms away on Deno Deploy: holding a turn that long would hold up the visitors
- * behind it, so writes run at once.
- */
-export const takeTurns = (turns: Turns): MiddlewareHandler => (c, next) =>
-  c.req.method === "GET" || c.req.method === "HEAD" ? turns.run(next) : next();
+/** Every request through `turns` (see above). */
+export const takeTurns = (turns: Turns): MiddlewareHandler => (_c, next) => turns.run(next);

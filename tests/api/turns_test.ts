@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { Hono } from "hono";
-import { takeTurns, Turns } from "../../server/turns.ts";
+import { Turns } from "../../server/turns.ts";
 import { sampleJob, testApp } from "../helpers/server.ts";
 import type { Job } from "../../kv/schemas.ts";
 
@@ -96,29 +95,35 @@ Deno.test("the server answers every one of many requests at once, each its own, 
   }
 });
 
-Deno.test("reads take turns; a write never waits for one", async () => {
-  const slow = gate();
-  const app = new Hono();
-  app.use(takeTurns(new Turns(2, 10_000)));
-  app.get("/slow", async (c) => {
-    await slow.opened;
-    return c.text("slow");
-  });
-  app.get("/read", (c) => c.text("read"));
-  app.post("/write", (c) => c.text("written"));
-  const slowOnes = [Promise.resolve(app.request("/slow")), Promise.resolve(app.request("/slow"))];
-  const read = Promise.resolve(app.request("/read"));
-  let readAnswered = false;
-  read.then(() => (readAnswered = true));
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const written = await Promise.race([
-    Promise.resolve(app.request("/write", { method: "POST" })).then((answer) => answer.text()),
-    new Promise((resolve) => (timer = setTimeout(resolve, 2_000, "waited for a turn"))),
-  ]);
-  clearTimeout(timer);
-  assert.equal(written, "written");
-  assert.equal(readAnswered, false, "a read went ahead of the two holding the turns");
-  slow.open();
-  assert.equal(await (await read).text(), "read");
-  for (const answer of await Promise.all(slowOnes)) assert.equal(await answer.text(), "slow");
+Deno.test("the public pages take turns; the admin app, the API and the assets do not", async () => {
+  const run = Turns.prototype.run;
+  const asked: string[] = [];
+  Turns.prototype.run = function <T>(this: Turns, work: () => Promise<T>) {
+    asked.push("turn");
+    return run.call(this, work) as Promise<T>;
+  };
+  try {
+    await using t = await testApp();
+    const result = await t.services.jobs.create(sampleJob({ role: "Turn Taker" }));
+    assert.ok(result.ok);
+    const expected = new Map([
+      ["/", true],
+      ["/jobs?keywords=turn", true],
+      [`/jobs/${result.job.jobId}`, true],
+      ["/rss.xml", true],
+      ["/api/jobs", false],
+      [`/api/jobs/${result.job.jobId}`, false],
+      ["/api/admin/me", false],
+      ["/admin/login", false],
+      ["/assets/styles.css", false],
+    ]);
+    for (const [path, turn] of expected) {
+      asked.length = 0;
+      const response = await t.app.request(path);
+      await response.body?.cancel();
+      assert.equal(asked.length, turn ? 1 : 0, `${path} (${response.status})`);
+    }
+  } finally {
+    Turns.prototype.run = run;
+  }
 });
