@@ -196,9 +196,11 @@ class BatchingCounter implements TrafficCounter {
 
   search(c: Context): void {
     if (!(isNavigation(c) || isOwnApiCall(c))) return;
-    const searched = searchedOf((name) => c.req.query(name));
-    const visitor = searched.length > 0 && humanVisitor(c);
-    const entry = visitor && this.note(c, this.pendingDay(this.day()), visitor);
+    // Who asks is quicker to tell than what a search's words normalise to: a bot's are not read.
+    const visitor = humanVisitor(c);
+    const searched = visitor ? searchedOf((name) => c.req.query(name)) : [];
+    const entry = visitor && searched.length > 0 &&
+      this.note(c, this.pendingDay(this.day()), visitor);
     if (entry) { for (const item of searched) this.add(entry.searches, item); }
   }
 

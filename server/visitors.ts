@@ -39,6 +39,9 @@ export interface Visitor {
 export function humanVisitor(c: Context): Visitor | null {
   const method = c.req.method;
   if (method !== "GET" && method !== "POST") return null;
+  // Scripts (curl, load tools) often send no user agent: told apart before anything else is read.
+  const userAgent = c.req.header("user-agent") ?? "";
+  if (!userAgent) return null;
   const purpose = [
     c.req.header("sec-purpose"),
     c.req.header("purpose"),
@@ -46,8 +49,7 @@ export function humanVisitor(c: Context): Visitor | null {
     c.req.header("x-moz"),
   ].join(" ").toLowerCase();
   if (/prefetch|prerender|preview/.test(purpose)) return null;
-  const userAgent = c.req.header("user-agent") ?? "";
-  if (!userAgent || HEADLESS.test(c.req.header("sec-ch-ua") ?? "")) return null;
+  if (HEADLESS.test(c.req.header("sec-ch-ua") ?? "")) return null;
   return classify(userAgent);
 }
 
