@@ -162,8 +162,22 @@ export async function expectHeading(page: Page, name: string) {
   await page.getByRole("heading", { name, exact: true }).first().waitFor();
 }
 
-/** No serious or critical axe violation on the page as it is now. */
+/**
+ * No serious or critical axe violation on the page as it settles. A toast or dialog part way
+ * through its fade-in has text at a fraction of its colour's contrast, so axe runs only once every
+ * finite animation and transition on the page has ended (looping ones, like a spinner, never do).
+ */
 export async function expectAccessible(page: Page) {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 10; round++) {
+      const running = document.getAnimations().filter((animation) =>
+        animation.playState === "running" &&
+        Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity)
+      );
+      if (running.length === 0) return;
+      await Promise.allSettled(running.map((animation) => animation.finished));
+    }
+  });
   if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     // deno-lint-ignore no-explicit-any
