@@ -234,7 +234,9 @@ class BatchingCounter implements TrafficCounter {
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const run = this.writing.then(() => this.write());
+    // Even a failed flush may have written some days: this process's visitors see what it wrote.
+    const run = this.writing.then(() => this.write())
+      .finally(() => this.deps.jobs.analyticsWritten());
     this.writing = run.catch(() => {});
     return run;
   }

@@ -1,9 +1,10 @@
 /**
- * Follows the revision of the job data (`jobs_meta.revision`) without a read on a visitor's request:
- * `kv.watch` pushes every change (restarted whenever its stream ends), eventual reads fill in while
- * the watch is down, and, where the watch cannot see other processes' writes (a local SQLite file
- * watched by another process), a cheap read every few milliseconds while requests come (an idle
- * process reads nothing).
+ * Follows the revision of the job data (`jobs_meta.revision`) and the analytics write counter
+ * (`analytics_writes`, bumped by every write of view and click totals) without a read on a
+ * visitor's request: `kv.watch` pushes every change of either (restarted whenever its stream ends),
+ * eventual reads fill in while the watch is down, and, where the watch cannot see other processes'
+ * writes (a local SQLite file watched by another process), a cheap read every few milliseconds
+ * while requests come (an idle process reads nothing).
  */
 import { keys } from "../keys.ts";
 import type { JobsMeta } from "./records.ts";
@@ -19,12 +20,22 @@ export interface FollowOptions {
   retryMs?: number;
 }
 
+/** The keys followed: the job data's revision and the analytics write counter. */
+const FOLLOWED = [keys.jobsMeta(), keys.analyticsWrites()] as const;
+
 /** Reads the watch is given back while it is down (in ms). */
 const DEFAULT_RETRY_MS = 1000;
 
 export class RevisionFollower {
   /** The newest revision seen; -1 before the first. */
   revision = -1;
+  /**
+   * The newest analytics write counter seen, or undefined when it is not known: before the first,
+   * and from this process's own analytics write (`forgetAnalytics`) until a read after it.
+   */
+  analyticsVersion: bigint | undefined = undefined;
+  /** Bumped by `forgetAnalytics`: a counter read begun before it may be older than that write. */
+  private analyticsEpoch = 0;
   /** Watch streams started (the first and every restart): tests and the bench read it. */
   watchStarts = 0;
   private closed = false;
@@ -82,10 +93,34 @@ export class RevisionFollower {
     this.onRevision(revision);
   }
 
+  /**
+   * This process wrote analytics: the counter is unknown until a read begun after the write, so
+   * its own visitors never see totals from before it (the counter only grows, and a newer value is
+   * never replaced by an older one).
+   */
+  forgetAnalytics(): void {
+    this.analyticsEpoch++;
+    this.analyticsVersion = undefined;
+  }
+
+  /** Takes both values of one read (the watch's or a poll's) begun in `epoch`. */
+  private take(
+    [meta, writes]: [Deno.KvEntryMaybe<JobsMeta>, Deno.KvEntryMaybe<Deno.KvU64>],
+    epoch: number,
+  ): void {
+    this.note(meta.value?.revision ?? 0);
+    const version = writes.value?.value ?? 0n;
+    if (epoch !== this.analyticsEpoch || this.closed) return;
+    if (this.analyticsVersion === undefined || version > this.analyticsVersion) {
+      this.analyticsVersion = version;
+    }
+  }
+
   private poll(): void {
     if (this.polling || this.closed) return;
-    this.polling = this.kv.get<JobsMeta>(keys.jobsMeta(), { consistency: "eventual" })
-      .then((entry) => this.note(entry.value?.revision ?? 0))
+    const epoch = this.analyticsEpoch;
+    this.polling = this.kv.getMany<[JobsMeta, Deno.KvU64]>(FOLLOWED, { consistency: "eventual" })
+      .then((entries) => this.take(entries, epoch))
       .catch(() => {})
       .finally(() => (this.polling = null));
   }
@@ -93,9 +128,9 @@ export class RevisionFollower {
   private watch(): void {
     if (this.closed) return;
     this.watchStarts++;
-    let stream: ReadableStream<[Deno.KvEntryMaybe<JobsMeta>]>;
+    let stream: ReadableStream<[Deno.KvEntryMaybe<JobsMeta>, Deno.KvEntryMaybe<Deno.KvU64>]>;
     try {
-      stream = this.kv.watch<[JobsMeta]>([keys.jobsMeta()]);
+      stream = this.kv.watch<[JobsMeta, Deno.KvU64]>(FOLLOWED);
     } catch {
       return this.retry();
     }
@@ -104,9 +139,11 @@ export class RevisionFollower {
     (async () => {
       try {
         while (!this.closed) {
+          // A value the watch sends was read after any write this process had made before.
+          const epoch = this.analyticsEpoch;
           const { done, value } = await reader.read();
           if (done) break;
-          this.note(value[0].value?.revision ?? 0);
+          this.take(value, epoch);
         }
       } catch {
         // A broken stream is restarted below like an ended one.

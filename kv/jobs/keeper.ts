@@ -110,6 +110,17 @@ export class CatalogKeeper {
     return Math.max(this.catalog?.revision ?? follower.revision, this.ownRevision);
   }
 
+  /** The analytics write counter as followed; undefined when not following or not known. */
+  followedAnalytics(): bigint | undefined {
+    this.follower?.touch();
+    return this.follower?.analyticsVersion;
+  }
+
+  /** This process wrote view or click totals: its visitors see them from their next answer. */
+  analyticsWritten(): void {
+    this.follower?.forgetAnalytics();
+  }
+
   /** A revision this store's own commit made: its answers after it are of that revision. */
   committed(revision: number): void {
     this.ownRevision = Math.max(this.ownRevision, revision);

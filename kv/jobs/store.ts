@@ -62,7 +62,7 @@ export class JobStore {
     options: StoreOptions = {},
   ) {
     this.keeper = new CatalogKeeper(kv, () => this.now(), options);
-    this.counts = new JobTotals(kv);
+    this.counts = new JobTotals(kv, () => this.keeper.followedAnalytics());
     this.writer = {
       kv,
       now: () => this.now(),
@@ -185,6 +185,11 @@ export class JobStore {
     options: { visitor?: boolean } = {},
   ): Promise<Map<string, JobAnalytics>> {
     return this.counts.of(ids, options);
+  }
+
+  /** This process wrote view or click totals (the traffic counter's flush). */
+  analyticsWritten(): void {
+    this.keeper.analyticsWritten();
   }
 
   /** The analytics write counter: unchanged means no view or click total changed. */

@@ -15,7 +15,11 @@ export class JobTotals {
   /** The last `analytics_writes` read: a job's totals tagged with it need not be read beside it. */
   private lastAnalyticsVersion = -1n;
 
-  constructor(private kv: Deno.Kv) {}
+  constructor(
+    private kv: Deno.Kv,
+    /** The counter as a store that follows the data knows it without a read (`RevisionFollower`). */
+    private followed: () => bigint | undefined = () => undefined,
+  ) {}
 
   /** The analytics write counter: unchanged means no view or click total changed. */
   readonly analyticsVersion = sharedRead(async () =>
@@ -33,14 +37,17 @@ export class JobTotals {
    * unchanged value means unchanged totals. When every job's totals are known, concurrent callers
    * share the read of that counter, so a job read by many visitors at once costs one read, not two
    * counter reads each. A job page's totals not known yet are read with that counter in one
-   * snapshot, not after it. A visitor's counts are read from a nearby replica.
+   * snapshot, not after it. A visitor's counts are read from a nearby replica, and where the
+   * store follows the data the counter is not read at all: a job page kept in memory answers its
+   * visitors with the view count it knows, waiting on nothing.
    */
   async of(
     ids: string[],
     { visitor = false } = {},
   ): Promise<Map<string, JobAnalytics>> {
     const result = new Map<string, JobAnalytics>();
-    const unknown = ids.filter((id) => !this.totals.get(id, this.lastAnalyticsVersion));
+    const followed = visitor ? this.followed() : undefined;
+    const unknown = ids.filter((id) => !this.totals.get(id, followed ?? this.lastAnalyticsVersion));
     const options = visitor ? EVENTUAL : undefined;
     let version: bigint;
     if (unknown.length > 0 && unknown.length * 2 < GET_MANY_KEYS) {
@@ -50,7 +57,10 @@ export class JobTotals {
       ], options);
       version = writes.value?.value ?? 0n;
       this.remember(unknown, counters, version, result);
-    } else version = await (visitor ? this.visitorAnalyticsVersion() : this.analyticsVersion());
+    } else {
+      version = followed ??
+        await (visitor ? this.visitorAnalyticsVersion() : this.analyticsVersion());
+    }
     this.lastAnalyticsVersion = version;
     const missing = ids.filter((id) => {
       if (result.has(id)) return false;

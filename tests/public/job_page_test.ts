@@ -5,6 +5,7 @@ import { waitFor } from "../helpers/wait.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { get, scriptData, seedJobs, setViews } from "./fixtures.ts";
 import { shareTargets, shareText } from "../../client/components/share.ts";
+import { CHROME_DESKTOP, from } from "../analytics/fixtures.ts";
 
 Deno.test("the job page shows every panel, the view count and similar jobs", async () => {
   await using t = await testApp();
@@ -222,28 +223,31 @@ Deno.test("a page follows its job's changes made by another process on the same 
   }
 });
 
+/** A KV handle that notes each read a request makes, as "method consistency". */
+function readLog(reads: string[]) {
+  return (kv: Deno.Kv) =>
+    new Proxy(kv, {
+      get(target, property) {
+        const value = Reflect.get(target, property);
+        if (typeof value !== "function") return value;
+        if (property === "get" || property === "getMany" || property === "list") {
+          return (...args: unknown[]) => {
+            const [keys, options] = args as [Deno.KvKey[], { consistency?: string } | undefined];
+            // The follower's reads of the revision run beside requests, which never wait on them.
+            if (!(property === "getMany" && keys[0][0] === "jobs_meta")) {
+              reads.push(`${String(property)} ${options?.consistency ?? "strong"}`);
+            }
+            return value.apply(target, args);
+          };
+        }
+        return value.bind(target);
+      },
+    });
+}
+
 Deno.test("a job page's first view is one eventual read: the job and its views at once", async () => {
   const reads: string[] = [];
-  await using t = await testApp({
-    wrapKv: (kv) =>
-      new Proxy(kv, {
-        get(target, property) {
-          const value = Reflect.get(target, property);
-          if (typeof value !== "function") return value;
-          if (property === "get" || property === "getMany" || property === "list") {
-            return (...args: unknown[]) => {
-              const [key, options] = args as [Deno.KvKey, { consistency?: string } | undefined];
-              // The follower's reads of the revision run beside requests, which never wait on them.
-              if (!(property === "get" && key[0] === "jobs_meta")) {
-                reads.push(`${String(property)} ${options?.consistency ?? "strong"}`);
-              }
-              return value.apply(target, args);
-            };
-          }
-          return value.bind(target);
-        },
-      }),
-  });
+  await using t = await testApp({ wrapKv: readLog(reads) });
   const [job] = await seedJobs(t, [{ role: "One Trip Role" }, { role: "One Trip Role" }]);
   await setViews(t, job, 7);
   assert.equal((await get(t, "/jobs")).status, 200);
@@ -254,6 +258,39 @@ Deno.test("a job page's first view is one eventual read: the job and its views a
   assert.ok(html.includes("<dt>Views</dt><dd><span>7</span></dd>"));
   assert.ok(html.includes("Similar Jobs"));
   assert.deepEqual(reads, ["getMany eventual"]);
+});
+
+Deno.test("a kept job page reads nothing, and its views follow this process's and others' counts", async () => {
+  const reads: string[] = [];
+  await using t = await testApp({ wrapKv: readLog(reads) });
+  const [job] = await seedJobs(t, [{ role: "Kept Page Role" }, { role: "Kept Page Role" }]);
+  await setViews(t, job, 3);
+  await t.services.jobs.active();
+  const views = async () =>
+    /<dt>Views<\/dt><dd><span>(\d+)<\/span><\/dd>/.exec((await get(t, `/jobs/${job.jobId}`)).html)
+      ?.[1];
+  // The first view renders it, the second keeps it; then the watch tells the analytics counter.
+  assert.equal(await views(), "3");
+  assert.equal(await views(), "3");
+  await waitFor("an answer without a read", async () => {
+    reads.length = 0;
+    await views();
+    return reads.length === 0;
+  });
+  for (let i = 0; i < 5; i++) assert.equal(await views(), "3");
+  assert.deepEqual(reads, []);
+
+  // A visitor's view, written by this process's counter: the next answer shows it.
+  const visit = await t.app.request(`/jobs/${job.jobId}`, {
+    headers: { "user-agent": CHROME_DESKTOP, accept: "text/html" },
+  }, from("203.0.113.9"));
+  await visit.body?.cancel();
+  await t.services.counter.flush();
+  assert.equal(await views(), "4");
+
+  // Written by another process: seen once the watch brings the new counter.
+  await setViews(t, job, 40);
+  await waitFor("another process's count", async () => (await views()) === "40");
 });
 
 Deno.test("job text with markup is rendered as text in the page, JSON-LD, share data and feed", async () => {
