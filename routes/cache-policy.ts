@@ -6,15 +6,9 @@
 import type { Context } from "hono";
 import type { ReactElement } from "react";
 import type { Services } from "../server/context.ts";
+import { encodingOf } from "../server/cache.ts";
 import { postedClock } from "../kv/jobs/catalogue.ts";
-import {
-  type CachedPage,
-  cachedPage,
-  onceAnswer,
-  pageAnswer,
-  pageCache,
-  type PageEncoding,
-} from "./pages/cache.ts";
+import { type CachedPage, cachedPage, onceAnswer, pageAnswer, pageCache } from "./pages/cache.ts";
 import {
   renderDocument,
   settledInTime,
@@ -66,9 +60,6 @@ export interface PageOrder<T> {
   /** False for a page made without all its data (a cold start's job page): never kept. */
   keep?: boolean;
 }
-
-const encodingOf = (c: Context): PageEncoding =>
-  /\bgzip\b/.test(c.req.header("accept-encoding") ?? "") ? "gzip" : "identity";
 
 /**
  * The public pages' side of the policy: pages are kept per key and job revision from their second

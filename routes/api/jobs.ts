@@ -161,17 +161,17 @@ function publicCalls(app: JobApp, services: Services) {
       await jobs.revision(),
       async () => jsonAnswer(await jobs.list({ ...query, now })),
     );
-    return answer.response();
+    return answer.response(c);
   });
 
-  app.get("/filters/options", async () => {
+  app.get("/filters/options", async (c) => {
     const catalog = await jobs.active();
     const answer = await cache.remember(
       answerKeys.filterOptions(),
       catalog.revision,
       () => jsonAnswer(catalog.filterOptions()),
     );
-    return answer.response();
+    return answer.response(c);
   });
 
   app.get("/:id", async (c) => {
@@ -204,6 +204,7 @@ function publicCalls(app: JobApp, services: Services) {
  * (docs/decisions/002-one-answer-cache-with-a-byte-budget.md).
  */
 async function adminListAnswer(
+  c: Context,
   { jobs, cache }: Services,
   name: string,
   asked: AdminListQuery,
@@ -222,7 +223,7 @@ async function adminListAnswer(
       return jsonAnswer(body(list, await jobs.withAnalytics(list.jobs)));
     },
   );
-  return answer.response();
+  return answer.response(c);
 }
 
 /** The admin job lists (Manage Jobs, the dashboard's newest, the dump), the export, the aging. */
@@ -232,6 +233,7 @@ function adminListCalls(app: JobApp, services: Services) {
 
   app.get("/admin/all", createJobs, (c) =>
     adminListAnswer(
+      c,
       services,
       "admin-all",
       parseQuery(c, adminListQuery),
@@ -251,8 +253,9 @@ function adminListCalls(app: JobApp, services: Services) {
   });
 
   // The dashboard's newest jobs, for every admin: Manage Jobs' list and counts need canCreateJobs.
-  app.get("/admin/recent", requireAdmin(services), () =>
+  app.get("/admin/recent", requireAdmin(services), (c) =>
     adminListAnswer(
+      c,
       services,
       "admin-recent",
       {
@@ -267,6 +270,7 @@ function adminListCalls(app: JobApp, services: Services) {
 
   app.get("/admin/dump", createJobs, (c) =>
     adminListAnswer(
+      c,
       services,
       "admin-dump",
       {

@@ -8,18 +8,15 @@
  * (routes/cache-policy.ts).
  */
 
-import { gzipSync } from "node:zlib";
 import { type HeaderList, SecureAnswer, secureResponse } from "../../server/security.ts";
-import type { AnswerCache } from "../../server/cache.ts";
+import { type AnswerCache, type Encoding, gzip } from "../../server/cache.ts";
 import { RecentKeys } from "../../kv/bounded-cache.ts";
 import { HTML_HEADERS } from "./render.ts";
 
 /** Marks where a job page's view count goes: the count changes too often to be cached. */
 export const VIEWS_PLACEHOLDER = "<!--views-->";
 
-export type PageEncoding = "identity" | "gzip";
-
-const PAGE_HEADERS: Record<PageEncoding, HeaderList> = {
+const PAGE_HEADERS: Record<Encoding, HeaderList> = {
   identity: [...HTML_HEADERS, ["vary", "accept-encoding"]],
   gzip: [...HTML_HEADERS, ["vary", "accept-encoding"], ["content-encoding", "gzip"]],
 };
@@ -34,7 +31,7 @@ export interface CachedPage {
    * The page's answer in each encoding, made on first demand and again when the view count in it
    * changes: a page is compressed once, not once per visitor.
    */
-  answers: Partial<Record<PageEncoding, { views: number; answer: SecureAnswer }>>;
+  answers: Partial<Record<Encoding, { views: number; answer: SecureAnswer }>>;
 }
 
 const encoder = new TextEncoder();
@@ -67,21 +64,8 @@ export function pageBytes(page: CachedPage, views = 0): Uint8Array<ArrayBuffer> 
   return bytes;
 }
 
-/**
- * `page` gzipped (text as UTF-8), in the request's own thread, with zlib at once: a
- * CompressionStream's hand-offs cost more than the compression. Level 2 gives pages a little larger
- * than level 4 in much less time. A worker gzipping off the thread cost more than it saved: handing
- * it a page cost about what compressing it does, and the trip back was a wait (the figures:
- * docs/decisions/020-pages-gzipped-in-the-thread-at-level-2.md).
- */
-export function gzip(page: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
-  // zlib's own conversion of a string to UTF-8 is the slower one (236 µs against 213 for a 27 KB page).
-  const bytes = typeof page === "string" ? encoder.encode(page) : page;
-  return new Uint8Array(gzipSync(bytes, { level: 2 }));
-}
-
 /** The page's answer in `encoding`, showing `views` where the page has a view count. */
-export function pageAnswer(page: CachedPage, encoding: PageEncoding, views: number): SecureAnswer {
+export function pageAnswer(page: CachedPage, encoding: Encoding, views: number): SecureAnswer {
   const made = page.answers[encoding];
   if (made?.views === views) return made.answer;
   const bytes = pageBytes(page, views);
@@ -98,7 +82,7 @@ export function pageAnswer(page: CachedPage, encoding: PageEncoding, views: numb
 export function onceAnswer(
   status: number,
   html: string,
-  encoding: PageEncoding,
+  encoding: Encoding,
   views: number,
 ): Response {
   const page = html.replaceAll(VIEWS_PLACEHOLDER, String(views));

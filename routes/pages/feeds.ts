@@ -79,7 +79,7 @@ export function feedRoutes(site: PublicSite) {
         );
       },
     );
-    return answer.response();
+    return answer.response(c);
   });
 
   app.get("/robots.txt", (c) => c.text(robotsTxt(site.origin(c))));
@@ -100,7 +100,7 @@ export function feedRoutes(site: PublicSite) {
           XML_HEADERS,
         ),
     );
-    return answer.response();
+    return answer.response(c);
   });
 
   app.get("/sitemaps/:file{[1-9][0-9]{0,5}\\.xml}", async (c) => {
@@ -113,7 +113,7 @@ export function feedRoutes(site: PublicSite) {
       catalog.revision,
       () => textAnswer(sitemapXml(sitemaps(site, c, catalog)[number - 1]), XML_HEADERS),
     );
-    return answer.response();
+    return answer.response(c);
   });
   return app;
 }

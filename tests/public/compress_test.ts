@@ -3,7 +3,7 @@
  * gzipped page is the same page as the one sent plain.
  */
 import assert from "node:assert/strict";
-import { gzip } from "../../routes/pages/cache.ts";
+import { gzip } from "../../server/cache.ts";
 import { testApp } from "../helpers/server.ts";
 import { seedJobs } from "./fixtures.ts";
 
@@ -38,6 +38,38 @@ Deno.test("a page asked for gzipped is the page sent plain, at its first ask and
       const html = await plain.text();
       assert.ok(html.includes("Ünïcödé Engineer – रोज़गार"), path);
       assert.equal(await gunzip(new Uint8Array(await zipped.arrayBuffer())), html, path);
+    }
+  }
+});
+
+Deno.test("kept JSON, RSS and sitemaps go out gzipped to clients that accept it, the same answer", async () => {
+  await using t = await testApp();
+  const [job] = await seedJobs(t, [{ role: "Ünïcödé Analyst – रोज़गार" }, {
+    role: "Ünïcödé Analyst – रोज़गार",
+  }]);
+  const paths = [
+    "/api/jobs",
+    "/api/jobs?keywords=analyst",
+    "/api/jobs/filters/options",
+    "/jobs/feed.xml?keywords=analyst",
+    "/sitemap.xml",
+    "/sitemaps/1.xml",
+  ];
+  for (const path of paths) {
+    for (let ask = 0; ask < 3; ask++) {
+      const zipped = await t.app.request(path, { headers: { "accept-encoding": "br, gzip" } });
+      const plain = await t.app.request(path, { headers: { "accept-encoding": "identity" } });
+      assert.equal(zipped.status, 200, path);
+      assert.equal(plain.headers.get("content-encoding"), null, path);
+      assert.equal(zipped.headers.get("content-encoding"), "gzip", path);
+      assert.equal(plain.headers.get("vary"), "accept-encoding", path);
+      assert.equal(zipped.headers.get("vary"), "accept-encoding", path);
+      assert.equal(zipped.headers.get("content-type"), plain.headers.get("content-type"), path);
+      const text = await plain.text();
+      assert.equal(await gunzip(new Uint8Array(await zipped.arrayBuffer())), text, path);
+      if (path !== "/sitemap.xml" && path !== "/api/jobs/filters/options") {
+        assert.ok(text.includes(path.startsWith("/sitemaps") ? job.jobId : "रोज़गार"), path);
+      }
     }
   }
 });
