@@ -15,25 +15,11 @@ export const CHROMIUM_ARGS = [
   "--disable-dev-shm-usage",
 ];
 
-/**
- * One renderer process per tab rather than per site and frame: the tests' pages are all of one
- * origin, and site isolation's extra processes cost CPU the suite's two cores lack
- * (`tests/admin/recruiter_test.ts`: 87-90 s of the machine's CPU against 98-99 s in alternated runs;
- * four browser test files together: 162 and 144 s against 186 and 146). The bench keeps it, as
- * visitors' browsers do.
- */
-const WITHOUT_SITE_ISOLATION = [
-  "--disable-features=site-per-process,IsolateOrigins",
-  "--disable-site-isolation-trials",
-];
-
-export async function launchBrowser(
-  { isolateSites = false } = {},
-): Promise<Browser & AsyncDisposable> {
+export async function launchBrowser(): Promise<Browser & AsyncDisposable> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: isolateSites ? CHROMIUM_ARGS : [...CHROMIUM_ARGS, ...WITHOUT_SITE_ISOLATION],
+    args: CHROMIUM_ARGS,
   });
   return Object.assign(browser, { [Symbol.asyncDispose]: () => browser.close() });
 }

@@ -280,7 +280,7 @@ export default async function screensScenario(context: BenchContext) {
   const list = screens(jobId, draft.job._id);
   const byName = new Map(list.map((screen) => [screen.name, screen]));
 
-  await using browser = await launchBrowser({ isolateSites: true });
+  await using browser = await launchBrowser();
   const browserContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await browserContext.newPage();
   const calls = await timedPage(page);
