@@ -93,14 +93,14 @@ export function gzip(body: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBu
 
 /**
  * A JSON or XML answer kept to give many times over: plain, or gzipped once, at the first ask that
- * accepts gzip, for every such ask after it (a sitemap of 20,000 jobs is 2 MB plain, 0.2 MB gzipped).
+ * accepts gzip, for every such ask after it (a sitemap of 20,000 jobs: 2 MB plain, 0.2 MB gzipped).
  */
 export class KeptAnswer {
   readonly #answers: Partial<Record<Encoding, SecureAnswer>> = {};
 
   constructor(private body: Uint8Array<ArrayBuffer>, private headers: HeaderList) {}
 
-  /** What keeping it costs: its body, its gzipped body (under half of it for JSON and XML), the two Responses. */
+  /** What keeping it costs: its body, its gzipped body (under half of it), the two Responses. */
   get bytes(): number {
     return this.body.length * 1.5 + 2 * ANSWER_OVERHEAD;
   }

@@ -17,7 +17,7 @@ export class JobTotals {
 
   constructor(
     private kv: Deno.Kv,
-    /** The counter as a store that follows the data knows it without a read (`RevisionFollower`). */
+    /** The counter as a store following the data knows it, with no read (`RevisionFollower`). */
     private followed: () => bigint | undefined = () => undefined,
   ) {}
 
