@@ -53,7 +53,8 @@ export async function startServerProcess(
   env: Record<string, string> = {},
   { flags = [], wrapper = [] }: StartOptions = {},
 ): Promise<ServerProcess> {
-  const shared = TEST_KV_CONNECT ? await shareKvConnect(kvPath) : undefined;
+  // A test that gives the server its own endpoint (DENO_KV_URL) keeps it under TEST_KV=connect too.
+  const shared = TEST_KV_CONNECT && !env.DENO_KV_URL ? await shareKvConnect(kvPath) : undefined;
   try {
     const database: Record<string, string> = shared
       ? { DENO_KV_URL: shared.url, DENO_KV_ACCESS_TOKEN: KV_CONNECT_TOKEN }
