@@ -107,15 +107,20 @@ export class KeptAnswer {
 
   response(c: Context): Response {
     const encoding = encodingOf(c);
-    this.#answers[encoding] ??= encoding === "gzip"
-      ? new SecureAnswer(gzip(this.body), 200, [...this.headers, ...GZIPPED])
-      : new SecureAnswer(this.body, 200, [...this.headers, VARY_ENCODING]);
+    this.#answers[encoding] ??= new SecureAnswer(
+      encoding === "gzip" ? gzip(this.body) : this.body,
+      200,
+      encodedHeaders(this.headers, encoding),
+    );
     return this.#answers[encoding].response();
   }
 }
 
-const VARY_ENCODING: [string, string] = ["vary", "accept-encoding"];
-const GZIPPED: HeaderList = [VARY_ENCODING, ["content-encoding", "gzip"]];
+/** An answer's headers in `encoding`: either way it varies with what the client accepts. */
+export function encodedHeaders(headers: HeaderList, encoding: Encoding): HeaderList {
+  const vary: HeaderList = [...headers, ["vary", "accept-encoding"]];
+  return encoding === "gzip" ? [...vary, ["content-encoding", "gzip"]] : vary;
+}
 
 function kept(answer: KeptAnswer): Sized<KeptAnswer> {
   return { value: answer, bytes: answer.bytes };

@@ -9,7 +9,7 @@
  */
 
 import { type HeaderList, SecureAnswer, secureResponse } from "../../server/security.ts";
-import { type AnswerCache, type Encoding, gzip } from "../../server/cache.ts";
+import { type AnswerCache, encodedHeaders, type Encoding, gzip } from "../../server/cache.ts";
 import { RecentKeys } from "../../kv/bounded-cache.ts";
 import { HTML_HEADERS } from "./render.ts";
 
@@ -17,8 +17,8 @@ import { HTML_HEADERS } from "./render.ts";
 export const VIEWS_PLACEHOLDER = "<!--views-->";
 
 const PAGE_HEADERS: Record<Encoding, HeaderList> = {
-  identity: [...HTML_HEADERS, ["vary", "accept-encoding"]],
-  gzip: [...HTML_HEADERS, ["vary", "accept-encoding"], ["content-encoding", "gzip"]],
+  identity: encodedHeaders(HTML_HEADERS, "identity"),
+  gzip: encodedHeaders(HTML_HEADERS, "gzip"),
 };
 
 export interface CachedPage {
