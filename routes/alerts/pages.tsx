@@ -86,7 +86,7 @@ const tokenOf = (c: Context) => c.req.query("token") ?? "";
 
 export function alertPages(services: Services) {
   const app = new Hono<AppEnv>();
-  const site = (c: Context) => siteOf(services.config, new URL(c.req.url).origin);
+  const site = (c: Context) => siteOf(services.config, c.req.url);
   const page = (c: Context, title: string, body: ReactNode, status = 200) => {
     const response = secureResponse(
       renderDocument(<AlertPage site={site(c)} title={title}>{body}</AlertPage>),

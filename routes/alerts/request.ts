@@ -17,6 +17,7 @@ import type { Config } from "../../server/config.ts";
 import { afterAnswer, type Mail } from "../../server/mail.ts";
 import { filterQueryOf, pageFilterQuery } from "../api/jobs.ts";
 import { alertLink, confirmationMail } from "./mail.tsx";
+import { publicOrigin } from "../pages/site.ts";
 
 /** What every request is answered, whether a mail goes out or not. */
 export const ALERT_REQUESTED =
@@ -51,9 +52,15 @@ export const alertInput = z.object({
   frequency: z.enum(ALERT_FREQUENCIES, { error: "frequency must be daily or weekly" }),
 });
 
-/** The site's address in mails: SITE_URL, else where the request came (or the local server). */
-export function siteOf(config: Config, origin?: string): string {
-  return config.SITE_URL ?? origin ?? `http://localhost:${config.PORT}`;
+/**
+ * The site's address in mails and alert pages: for a request, `publicOrigin` (SITE_URL, else the
+ * request's own when the site answers to its host), so a forged Host never puts an attacker's
+ * address around a subscriber's tokens; without one (the digests), SITE_URL or the local server.
+ */
+export function siteOf(config: Config, requestUrl?: string): string {
+  return requestUrl === undefined
+    ? config.SITE_URL ?? `http://localhost:${config.PORT}`
+    : publicOrigin(config, requestUrl);
 }
 
 /** Sends `mail` and counts it as sent or failed for the day; a failure is logged, never thrown. */
@@ -84,7 +91,7 @@ export async function requestAlert(services: Services, c: Context, body: unknown
   );
   const requested = await services.alerts.request({ email, query, frequency });
   if (!requested) return;
-  const site = siteOf(services.config, new URL(c.req.url).origin);
+  const site = siteOf(services.config, c.req.url);
   const mail = confirmationMail(site, requested.alert, requested.confirm, {
     unsubscribe: alertLink(site, "unsubscribe", requested.links.unsubscribe),
     manage: alertLink(site, "manage", requested.links.manage),
