@@ -54,9 +54,17 @@ function pacer(perSecond: number): () => Promise<void> {
   };
 }
 
-/** Sends every digest due now. */
+/**
+ * Sends every digest due now; none while this process's clock disagrees with the others' (a clock
+ * days fast would send every alert's digest at once and set each next one days late).
+ */
 export async function sendDigests(services: Services): Promise<DigestRun> {
   const { alerts, jobs, config } = services;
+  const { inStep, reason } = services.clock.current();
+  if (!inStep) {
+    console.error(`Job alert digests not sent: ${reason}`);
+    return { due: 0, sent: 0, failed: 0, empty: 0, taken: 0 };
+  }
   const runAt = services.now();
   const site = siteOf(config);
   const ids = await alerts.due(runAt);

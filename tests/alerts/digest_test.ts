@@ -12,6 +12,8 @@ import { sendDigests } from "../../server/digests.ts";
 import { createServices } from "../../server/app.ts";
 import { nextDigestAt } from "../../kv/alerts.ts";
 import { keys } from "../../kv/keys.ts";
+import { ClockCheck } from "../../kv/clock.ts";
+import { DAY_MS } from "../../kv/constants.ts";
 
 const SITE = "https://jobs.example.com";
 /** A Monday. */
@@ -164,6 +166,34 @@ Deno.test("weekly digests go on Mondays; the digest's one-click unsubscribe remo
   for await (const entry of t.kv.list({ prefix: ["alerts_due"] })) left.push(entry.key);
   assert.deepEqual(left, []);
   assert.equal((await t.services.alerts.totals(["2026-03-09"])).confirmed, 0);
+});
+
+Deno.test("a server whose clock is days fast sends no digest: every alert stays due for the right clocks", async () => {
+  const { smtp, t } = await setup();
+  await using _smtp = smtp;
+  await using _t = t;
+  const alert = await confirmedAlert(t, "dev@example.com", { keywords: "python" }, "daily");
+  await seedJobs(t, [{ role: "Python Developer", datePosted: postedAt(MONDAY, "07:30", 0) }]);
+  t.clock.now = at(MONDAY, "08:00");
+  // Another server on the same database, eight days fast; it and a right one beat in turns.
+  const fast = createServices({
+    kv: t.kv,
+    config: t.services.config,
+    now: () => new Date(t.clock.now.getTime() + 8 * DAY_MS),
+  });
+  const right = new ClockCheck(t.kv, () => t.clock.now);
+  for (let beat = 0; beat < 3; beat++) {
+    await fast.clock.beat();
+    await right.beat();
+  }
+  assert.match(fast.clock.current().reason ?? "", /disagrees with 1 of the 1 other/);
+  assert.deepEqual(await sendDigests(fast), { due: 0, sent: 0, failed: 0, empty: 0, taken: 0 });
+  fast.mailer.close();
+  assert.equal((await t.services.alerts.get(alert.id))!.dueAt, at(MONDAY, "08:00").getTime());
+  assert.equal(smtp.mails.length, 0);
+  // The right clock's run sends it, once.
+  assert.equal((await sendDigests(t.services)).sent, 1);
+  assert.match((await smtp.received(1))[0].header("Subject")!, /^1 new job: “python”/);
 });
 
 Deno.test("digest times follow the site's time zone", () => {
