@@ -27,10 +27,12 @@
  *   ["sessions", jti]                               Session and its schemaVersion (expires with
  *                                                   the token)
  *   ["sessions_by_admin", adminId, jti]             start time in epoch ms (expires with the token)
- *   ["login_failures", "account_address", account, address]
+ *   ["login_failures", "account_address", accountHash, address]
  *                                                   LoginFailures (expires with the window)
  *   ["login_failures", "address", address]          LoginFailures (expires with the window)
- *   ["login_failures", "account", account]          LoginFailures (expires with the window)
+ *   ["login_failures", "account", accountHash]      LoginFailures (expires with the window); an
+ *                                                   accountHash is a keyed hash of the typed
+ *                                                   e-mail (server/throttle.ts)
  *   ["known_devices", adminId, sha256(device)]      null: a browser this admin signed in from
  *                                                   (expires KNOWN_DEVICE_DAYS after the last)
  *
@@ -95,7 +97,7 @@ import type { JobStatus } from "./schemas.ts";
 
 /**
  * Whose failed sign-ins a count is: one address, one account tried from one address, or one
- * account tried from anywhere.
+ * account tried from anywhere. An account is named by the keyed hash of its e-mail.
  */
 export type FailureScope =
   | { account?: undefined; address: string }

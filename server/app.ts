@@ -12,7 +12,7 @@ import { JobStore } from "../kv/jobs/store.ts";
 import { AdminStore } from "../kv/admins.ts";
 import { SessionStore } from "../kv/sessions.ts";
 import { ActivityLog } from "../kv/activity.ts";
-import { Auth } from "./auth.ts";
+import { Auth, signingSecret } from "./auth.ts";
 import { adminRoutes } from "../routes/api/admin.ts";
 import { twoFactorRoutes } from "../routes/api/two-factor.ts";
 import { onError } from "./errors.ts";
@@ -86,7 +86,7 @@ export function createServices(
     admins,
     sessions,
     auth: new Auth(kv, config, now, sessions),
-    throttle: new Throttle(sessions, now),
+    throttle: new Throttle(sessions, now, () => signingSecret(kv, config)),
     activity: new ActivityLog(kv, now, config.ACTIVITY_RETENTION_DAYS),
     counter: createCounter({ kv, config, now, jobs }),
     clock: new ClockCheck(kv, now, opensFile(config)),

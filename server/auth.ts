@@ -30,6 +30,11 @@ export interface SignedIn {
   sessionId: string;
 }
 
+/** The token-signing secret: JWT_SECRET, else one made at first start. */
+export function signingSecret(kv: Deno.Kv, config: Config): Promise<string> {
+  return config.JWT_SECRET ? Promise.resolve(config.JWT_SECRET) : storedSecret(kv, "jwt_secret");
+}
+
 export class Auth {
   private key: Promise<CryptoKey> | null = null;
   /** Verified tokens: a token never changes, so neither does the verdict on its signature. */
@@ -47,9 +52,7 @@ export class Auth {
     this.key ??= (async () =>
       await crypto.subtle.importKey(
         "raw",
-        new TextEncoder().encode(
-          this.config.JWT_SECRET ?? await storedSecret(this.kv, "jwt_secret"),
-        ),
+        new TextEncoder().encode(await signingSecret(this.kv, this.config)),
         { name: "HMAC", hash: "SHA-256" },
         false,
         ["sign", "verify"],

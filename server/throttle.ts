@@ -3,8 +3,9 @@
  * guesser elsewhere uses up only their own allowance and never locks the owner out, and per address
  * over every account, so one address cannot try account after account. Each attempt is counted
  * before the check, so a burst of parallel guesses is limited as if they came one by one; a success
- * takes the attempt back. The counts live in KV with
- * an expiry, so every process sees the same ones and none outlives its window.
+ * takes the attempt back. The counts live in KV with an expiry, so every process sees the same ones
+ * and none outlives its window. An account's counts are kept under a keyed hash of its e-mail, so
+ * the database never holds an address a guesser typed.
  */
 import { isIP } from "node:net";
 import type { SessionStore } from "../kv/sessions.ts";
@@ -16,6 +17,7 @@ import {
   LOGIN_WINDOW_MS,
 } from "../kv/constants.ts";
 import { fail } from "./errors.ts";
+import { encodeHex } from "../kv/hex.ts";
 
 /**
  * The unit an address is throttled by. One IPv6 host usually holds a whole /64, so its addresses
@@ -46,7 +48,14 @@ export interface Attempt {
 }
 
 export class Throttle {
-  constructor(private sessions: SessionStore, private now: () => Date) {}
+  private key: Promise<CryptoKey> | null = null;
+
+  /** `secret` keys the e-mail hashes: one every process shares, so they all count alike. */
+  constructor(
+    private sessions: SessionStore,
+    private now: () => Date,
+    private secret: () => Promise<string>,
+  ) {}
 
   /**
    * Counts an attempt against `account` (an e-mail; none for the main-admin secret) from
@@ -59,8 +68,9 @@ export class Throttle {
     const bucket = addressBucket(address);
     const scopes: [FailureScope, number][] = [[{ address: bucket }, LOGIN_FAILURES_PER_ADDRESS]];
     if (account !== null) {
-      scopes.push([{ account, address: bucket }, LOGIN_FAILURES_PER_ACCOUNT_ADDRESS]);
-      if (!trusted) scopes.push([{ account }, LOGIN_FAILURES_PER_ACCOUNT]);
+      const hashed = await this.accountHash(account);
+      scopes.push([{ account: hashed, address: bucket }, LOGIN_FAILURES_PER_ACCOUNT_ADDRESS]);
+      if (!trusted) scopes.push([{ account: hashed }, LOGIN_FAILURES_PER_ACCOUNT]);
     }
     // Each scope is counted only once the ones before it admit the attempt, so parallel attempts
     // are admitted exactly as many as one after another would be.
@@ -91,6 +101,24 @@ export class Throttle {
         await giveBack(counted);
       },
     };
+  }
+
+  /**
+   * HMAC-SHA-256 of the e-mail (normalised by the schemas) under the token-signing secret: without
+   * the secret nobody can try a list of addresses against the hashes. The label keeps these
+   * hashes apart from the tokens' signatures under the same secret.
+   */
+  private async accountHash(email: string): Promise<string> {
+    this.key ??= (async () =>
+      await crypto.subtle.importKey(
+        "raw",
+        new TextEncoder().encode(await this.secret()),
+        { name: "HMAC", hash: "SHA-256" },
+        false,
+        ["sign"],
+      ))();
+    const message = new TextEncoder().encode(`sign-in throttle\n${email}`);
+    return encodeHex(await crypto.subtle.sign("HMAC", await this.key, message));
   }
 
   /** Counts an attempt in `scope`; 429 with Retry-After once its allowance is used up. */

@@ -6,6 +6,9 @@ import { keys } from "../../kv/keys.ts";
 import { startOfDayAfter } from "../../kv/days.ts";
 import { activityExpiry } from "../../kv/activity.ts";
 import { DAY_MS } from "../../kv/constants.ts";
+import { encodeHex } from "../../kv/hex.ts";
+import { testApp } from "../helpers/server.ts";
+import { mainBody, request } from "../helpers/admins.ts";
 
 async function dumpText(kv: Deno.Kv, withSecrets: boolean): Promise<string> {
   const chunks: Uint8Array[] = [];
@@ -47,4 +50,45 @@ Deno.test("a restored failed sign-in keeps 30 days from when it happened, other 
   const expiry = activityExpiry(365, now);
   assert.equal(expiry(key, { action: "auth.sign_in_failed" }), 20 * DAY_MS);
   assert.equal(expiry(key, { action: "job.create" }), 355 * DAY_MS);
+});
+
+Deno.test("failed sign-ins keep a typed e-mail nowhere in KV unless it names an account, and then only with the account and in its log", async () => {
+  await using t = await testApp();
+  await request(t, "POST", "/api/admin/create-main-admin", mainBody);
+  const typo = "asha.typo@mistyped.example";
+  const known = mainBody.email.toLowerCase();
+  for (const email of [typo, "Asha.Typo@Mistyped.example", mainBody.email]) {
+    const answer = await request(t, "POST", "/api/admin/login", { email, password: "guess" });
+    assert.equal(answer.status, 401);
+  }
+
+  const entries: Deno.KvEntry<unknown>[] = [];
+  for await (const entry of t.kv.list({ prefix: [] })) entries.push(entry);
+  const holding = (text: string) =>
+    entries.filter((entry) => JSON.stringify([entry.key, entry.value]).toLowerCase().includes(text))
+      .map((entry) => entry.key[0]);
+  const perAccount = entries.filter((entry) =>
+    entry.key[0] === "login_failures" && entry.key[1] === "account"
+  );
+  assert.deepEqual(
+    perAccount.map((entry) => (entry.value as { count: number }).count).sort(),
+    [1, 2],
+    "the typo's two spellings still count as one account",
+  );
+  assert.deepEqual(holding(typo), []);
+  const plainHash = encodeHex(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(typo)),
+  );
+  assert.deepEqual(
+    holding(plainHash),
+    [],
+    "nor its plain SHA-256, which a list of addresses finds",
+  );
+  assert.deepEqual(new Set(holding(known)), new Set(["admins", "admins_by_email", "activity"]));
+  const { records } = await t.services.activity.list({
+    page: 1,
+    limit: 10,
+    action: "auth.sign_in_failed",
+  });
+  assert.deepEqual(records.map((record) => record.change), [{ email: known }, null, null]);
 });
