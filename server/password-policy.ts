@@ -1,7 +1,7 @@
 /**
  * What a new admin password must be beyond the specification's minimum length (checked by the
  * schema with its own message): not one of the most common passwords, and not containing the
- * account's own username or e-mail address. Each refusal says why.
+ * account's own username, e-mail address or the e-mail's part before the @. Each refusal says why.
  */
 import { fail } from "./errors.ts";
 
@@ -29,9 +29,16 @@ export async function passwordProblem(
     return "This password is one of the most common passwords. Please choose another: a " +
       "passphrase of a few unrelated words is easy to remember and hard to guess.";
   }
-  const own = [account.username.trim().toLowerCase(), account.email.toLowerCase()];
+  const email = account.email.toLowerCase();
+  const own = [account.username.trim().toLowerCase(), email];
   if (own.some((name) => name.length >= 3 && lower.includes(name))) {
     return "The password must not contain the username or e-mail address.";
+  }
+  // The part before the @ is often the person's name (`rajesh.k` in `rajesh.k2026`); one shorter
+  // than 3 characters would refuse too many passwords.
+  const local = email.slice(0, email.lastIndexOf("@"));
+  if (local.length >= 3 && lower.includes(local)) {
+    return "The password must not contain the part of the e-mail address before the @.";
   }
   return null;
 }

@@ -173,7 +173,7 @@ Deno.test("status, duplicate check and admin bodies: malformed variants are refu
     ["PUT", "/api/admin/profile", [
       ...objectVariants("username", [1, "", huge, null, [], {}, true]),
       ...objectVariants("email", [1, "", "bad", null, [], {}, true]),
-      { password: "12345", currentPassword: "main-admin-password" },
+      { password: "12345", currentPassword: "first-admin-password" },
       { password: "long-enough" },
     ], main.headers],
     ["POST", "/api/admin/register", [

@@ -77,7 +77,7 @@ Deno.test("a deactivated account's right password gets the wrong-password answer
   assert.deepEqual([right.status, right.body.message], [401, "Invalid email or password"]);
 });
 
-Deno.test("new passwords: common ones and ones holding the username or e-mail are refused, saying why", async () => {
+Deno.test("new passwords: common ones and ones holding the username, e-mail or its part before the @ are refused, saying why", async () => {
   await using t = await testApp();
   const main = await signInMain(t);
   const register = (username: string, email: string, password: string) =>
@@ -95,6 +95,13 @@ Deno.test("new passwords: common ones and ones holding the username or e-mail ar
   ]);
   const mailed = await register("Asha", "asha@example.com", "x-asha@example.com-x");
   assert.equal(mailed.status, 400);
+  const local = await register("Rajesh K", "rajesh.k@example.com", "RAJESH.K2026");
+  assert.deepEqual([local.status, local.body.message], [
+    400,
+    "The password must not contain the part of the e-mail address before the @.",
+  ]);
+  const shortLocal = await register("Al", "al@example.com", "al-velvet-orbit");
+  assert.equal(shortLocal.status, 201, "a part before the @ under 3 characters refuses nothing");
   const short = await register("Asha", "asha@example.com", "12345");
   assert.deepEqual([short.status, short.body.message], [
     400,

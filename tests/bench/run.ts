@@ -65,7 +65,11 @@ try {
   rows.push({ name: "hello-world (bare Hono)", figures: { ...helloFigures, ratio: 1 } });
   console.log(`Hello-world: ${Math.round(helloFigures.rps)} req/s`);
 
-  const admin = { username: "Bench Admin", email: "bench@careeredge.test", password: "bench-pass" };
+  const admin = {
+    username: "Bench Admin",
+    email: "bench@careeredge.test",
+    password: "kettle-harbour-pass",
+  };
   await postJson(`${server.url}/api/admin/create-main-admin`, {
     ...admin,
     secretKey: MAIN_ADMIN_SECRET,

@@ -22,7 +22,7 @@ async function call(url: string, path: string, body: unknown, token?: string) {
   return { status: response.status, body: await response.json() };
 }
 
-const admin = { email: "main@careeredge.test", password: "main-admin-password" };
+const admin = { email: "main@careeredge.test", password: "first-admin-password" };
 
 /**
  * Presses Process Status Changes on `url` until it answers `status` with a message matching

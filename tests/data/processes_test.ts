@@ -123,12 +123,12 @@ Deno.test("two server processes on one KV file run the lifecycle together: each 
     await call(first.url, "/api/admin/create-main-admin", {
       username: "Main Admin",
       email: "main@careeredge.test",
-      password: "main-admin-password",
+      password: "first-admin-password",
       secretKey: SECRET,
     });
     const { token } = await call(first.url, "/api/admin/login", {
       email: "main@careeredge.test",
-      password: "main-admin-password",
+      password: "first-admin-password",
     });
 
     const results = await Promise.all(

@@ -31,7 +31,7 @@ async function post(t: TestApp, path: string, body: unknown, token?: string) {
 /** The main admin of `t`, created on first use. */
 export async function signInMain(t: TestApp): Promise<SignedInAdmin> {
   const email = "main@careeredge.test";
-  const password = "main-admin-password";
+  const password = "first-admin-password";
   if (!(await t.services.admins.hasMainAdmin())) {
     await post(t, "/api/admin/create-main-admin", {
       username: "Main Admin",

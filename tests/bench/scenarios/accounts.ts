@@ -28,7 +28,7 @@ async function post(context: BenchContext, path: string, body: unknown, headers 
 
 /** The owner signs in now and then from their own address while one address floods sign-in. */
 async function ownerDuringFlood(context: BenchContext) {
-  const owner = { email: "owner@careeredge.test", password: "owner violet kettle harbour" };
+  const owner = { email: "owner@careeredge.test", password: "violet kettle harbour" };
   const created = await post(context, "/api/admin/register", {
     username: "Bench Owner",
     ...owner,

@@ -147,7 +147,11 @@ async function coldStarts(
 }
 
 async function signIn(url: string): Promise<string> {
-  const admin = { username: "Edge Admin", email: "edge@careeredge.test", password: "edge-pass-1" };
+  const admin = {
+    username: "Edge Admin",
+    email: "edge@careeredge.test",
+    password: "lantern-pass-1",
+  };
   const created = await fetch(`${url}/api/admin/create-main-admin`, {
     method: "POST",
     headers: { "content-type": "application/json" },

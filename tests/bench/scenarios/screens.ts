@@ -194,7 +194,7 @@ async function api<T>(context: BenchContext, method: string, path: string): Prom
 async function signIn(page: Page, url: string) {
   await page.goto(`${url}/admin/login`);
   await page.getByLabel("Email").fill("bench@careeredge.test");
-  await page.getByLabel("Password", { exact: true }).fill("bench-pass");
+  await page.getByLabel("Password", { exact: true }).fill("kettle-harbour-pass");
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL(`${url}/admin/dashboard`);
 }
