@@ -11,7 +11,9 @@
  * written in the database: when the newest activity record or the newest job is dated later than
  * its clock by more than the tolerance, its clock is slow, and it is out of step until it catches
  * up. The records are a judge only then: a fast process writes them too, and would otherwise leave
- * right clocks that vouch for each other out of step long after it stopped.
+ * right clocks that vouch for each other out of step long after it stopped. Records cannot catch a
+ * lone clock that is fast, so where the database is reached over the network its server's clock
+ * (the Date of its answers) is the judge instead, at every heartbeat, whoever else is running.
  */
 import { keys } from "./keys.ts";
 
@@ -52,6 +54,8 @@ export class ClockCheck {
     private kv: Deno.Kv,
     private now: () => Date,
     private readonly machineClock = false,
+    /** The database server's time, over the network (kv/db.ts `databaseServerClock`). */
+    private readonly serverClock?: () => Promise<number | null>,
   ) {}
 
   /**
@@ -75,6 +79,8 @@ export class ClockCheck {
     const differences = await this.othersSince(now);
     this.lastBeat = now;
     if (this.machineClock) return this.verdict;
+    const server = await this.serverClock?.() ?? null;
+    if (server !== null) return this.settle(byServer(now, server, this.now().getTime()));
     if (first) {
       this.verdict = {
         inStep: false,
@@ -83,7 +89,13 @@ export class ClockCheck {
       };
       return this.verdict;
     }
-    const verdict = differences.length === 0 ? await this.judgeByRecords(now) : judge(differences);
+    return this.settle(
+      differences.length === 0 ? await this.judgeByRecords(now) : judge(differences),
+    );
+  }
+
+  /** Takes a heartbeat's verdict, logging a change of it. */
+  private settle(verdict: ClockVerdict): ClockVerdict {
     // The first comparison says nothing when it finds the clocks agree: that is the usual start.
     const compared = this.compared;
     if (!verdict.inStep && (this.verdict.inStep || !compared)) {
@@ -151,6 +163,21 @@ export class ClockCheck {
     this.seen = seen;
     return differences;
   }
+}
+
+/**
+ * Out of step when the database server's time, read between `before` and `after` on this clock,
+ * is outside that span by more than the tolerance (its Date has whole seconds).
+ */
+function byServer(before: number, server: number, after: number): ClockVerdict {
+  const off = Math.max(before - (server + 1000), server - after);
+  if (off <= CLOCK_TOLERANCE_MS) return { inStep: true };
+  const minutes = Math.round(off / 60_000);
+  const way = server > after ? "behind" : "ahead of";
+  return {
+    inStep: false,
+    reason: `this server's clock is about ${minutes} minutes ${way} the database server's`,
+  };
 }
 
 /**

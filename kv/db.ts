@@ -37,6 +37,33 @@ export function opensFile(config: DatabaseLocation): boolean {
   return "path" in place && place.path !== ":memory:";
 }
 
+/**
+ * The clock of the database server a process reaches over the network (`DENO_KV_URL`): the Date of
+ * its answer to KV Connect's metadata request, which Deno's client makes too. Undefined for a file
+ * (the machine's clock is the reference: `refuseAnotherClock`) and on Deno Deploy (no URL to ask).
+ * Null when the server does not answer or says no date.
+ */
+export function databaseServerClock(
+  config: DatabaseLocation,
+): (() => Promise<number | null>) | undefined {
+  const place = placeOf(config);
+  if (!("url" in place)) return undefined;
+  return async () => {
+    const response = await fetch(place.url, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${config.DENO_KV_ACCESS_TOKEN ?? ""}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ supportedVersions: [1, 2, 3] }),
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => null);
+    await response?.body?.cancel();
+    const date = Date.parse(response?.ok ? response.headers.get("date") ?? "" : "");
+    return Number.isFinite(date) ? date : null;
+  };
+}
+
 export async function openDatabase(config: DatabaseLocation): Promise<Deno.Kv> {
   const place = placeOf(config);
   if ("url" in place) {

@@ -39,7 +39,7 @@ import { adminShell } from "../routes/admin.tsx";
 import { DEVELOPMENT, liveReloadRoutes } from "./live-reload.ts";
 import { createCounter } from "./counter.ts";
 import { ClockCheck } from "../kv/clock.ts";
-import { opensFile } from "../kv/db.ts";
+import { databaseServerClock, opensFile } from "../kv/db.ts";
 import { AnswerCache, DEFAULT_CACHE_MB } from "./cache.ts";
 import { Throttle } from "./throttle.ts";
 import { clientAddresses, trustedProxies } from "./request.ts";
@@ -89,7 +89,7 @@ export function createServices(
     throttle: new Throttle(sessions, now, () => signingSecret(kv, config)),
     activity: new ActivityLog(kv, now, config.ACTIVITY_RETENTION_DAYS),
     counter: createCounter({ kv, config, now, jobs }),
-    clock: new ClockCheck(kv, now, opensFile(config)),
+    clock: new ClockCheck(kv, now, opensFile(config), databaseServerClock(config)),
     cache: new AnswerCache((config.CACHE_MB ?? DEFAULT_CACHE_MB) * 1024 * 1024),
     alerts: new AlertStore(kv, now, config.TIMEZONE),
     passwordResets: new PasswordResetStore(kv, now),

@@ -77,11 +77,13 @@ Deno.test("a process 8 days fast, on the database over the network, refuses to p
       secretKey: "process-test-main-admin-secret",
     });
 
-    const refused = await processUntil(wrong.url, 503, /disagrees/);
+    // Over the network, the database server's clock (its answers' Date) judges it: at once, and
+    // whoever else runs (alone, a fast clock has no record or heartbeat to betray it).
+    const refused = await processUntil(wrong.url, 503, /database server/);
     assert.equal(refused.status, 503);
     assert.match(
       refused.body.message,
-      /^Status changes were not processed: this server's clock disagrees with (\d) of the \1 other running servers? by about 115\d\d minutes\. Jobs are aged by the clock/,
+      /^Status changes were not processed: this server's clock is about 115\d\d minutes ahead of the database server's\. Jobs are aged by the clock/,
     );
     // Each right one sees one clock that agrees and one that does not, and goes on (once it has
     // seen both: until then the wrong clock may be all it knows of).
@@ -119,6 +121,26 @@ Deno.test("a server that opened the database file itself has the machine's clock
   }
   assert.equal(remote.current().inStep, false, "the other is the one out of step");
   assert.match(remote.current().reason!, /disagrees with 1 of the 1 other running server/);
+});
+
+Deno.test("over the network the database server's clock judges, from the first heartbeat; without its answer, the heartbeats do", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const clock = { now: Date.parse("2026-05-01T10:00:00Z") };
+  // The server's Date has whole seconds; KV Connect's answer came between two readings of ours.
+  let server: number | null = Math.floor((clock.now + 8 * DAY_MS) / 1000) * 1000;
+  const fast = new ClockCheck(kv, () => new Date(clock.now), false, () => Promise.resolve(server));
+  assert.deepEqual(await fast.beat(), {
+    inStep: false,
+    reason: "this server's clock is about 11520 minutes behind the database server's",
+  });
+  server = clock.now - 4 * 60_000 - 999;
+  assert.deepEqual(await fast.beat(), { inStep: true }, "within the tolerance");
+  server = clock.now - 6 * 60_000;
+  assert.match((await fast.beat()).reason!, /about 6 minutes ahead of the database server's$/);
+  // No answer (the server down, or no Date): judged by the heartbeats and records, as on Deploy.
+  server = null;
+  clock.now += 30_000;
+  assert.deepEqual(await fast.beat(), { inStep: true });
 });
 
 Deno.test("a server ages no job before a heartbeat has compared its clock; alone, it then does", async () => {
