@@ -36,11 +36,22 @@ export interface Trap {
 }
 
 /**
- * A KV whose atomic writes can be made to lose a race or fail, once, like a crash or a rival.
+ * A KV whose atomic writes can be made to lose a race or fail, once, like a crash or a rival, and
+ * that notes how long each entry it writes is to live.
  */
 export function trappedKv(kv: Deno.Kv, trap: Trap): Deno.Kv {
+  const note = (key: Deno.KvKey, options?: { expireIn?: number }) => {
+    if (key[0] === "activity" && options?.expireIn) trap.expireIns.push(options.expireIn);
+    trap.expiries?.set(JSON.stringify(key), options?.expireIn);
+  };
   return new Proxy(kv, {
     get(target, property) {
+      if (property === "set") {
+        return (key: Deno.KvKey, value: unknown, options?: { expireIn?: number }) => {
+          note(key, options);
+          return target.set(key, value, options);
+        };
+      }
       if (property !== "atomic") {
         const value = Reflect.get(target, property);
         return typeof value === "function" ? value.bind(target) : value;
@@ -49,8 +60,7 @@ export function trappedKv(kv: Deno.Kv, trap: Trap): Deno.Kv {
         const op = target.atomic();
         const set = op.set.bind(op);
         op.set = (key, value, options) => {
-          if (key[0] === "activity" && options?.expireIn) trap.expireIns.push(options.expireIn);
-          trap.expiries?.set(JSON.stringify(key), options?.expireIn);
+          note(key, options);
           return set(key, value, options);
         };
         const commit = op.commit.bind(op);
