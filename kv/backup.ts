@@ -9,8 +9,15 @@
  * after its last. While the mark is there the server refuses to start (it would hand out job
  * numbers the rest of the dump holds) and a new restore of the same dump continues: every entry is
  * set again to its dumped value, so a restore that failed half-way can be run again to completion.
+ *
+ * KV does not tell a dump when an entry expires, so nothing written with an expiry may come back
+ * without one: the tables that live two days at most are never dumped (a restored database starts
+ * them anew), and a restore gives every other one at most the time it was written to live.
  */
 import { keys } from "./keys.ts";
+import { activityExpiry } from "./activity.ts";
+import { alertExpiry } from "./alerts.ts";
+import { sessionExpiry } from "./sessions.ts";
 import {
   ATOMIC_BYTES_BUDGET,
   ATOMIC_KEY_BYTES_BUDGET,
@@ -116,13 +123,14 @@ const SECRET_PREFIXES: readonly Deno.KvKey[] = [
 ];
 
 /**
- * What no dump ever holds: the visitor salts (with a day's salt, its hashed visitor addresses can
- * be turned back into addresses by trying them all; a restored database simply starts new salts),
- * and the catalogue's snapshot, made again from the jobs by the first server that starts on the
- * restored database (its chunks' expiry would not survive a restore).
+ * What no dump ever holds: the tables that live two days at most, which a restored database simply
+ * starts anew (restored, they would live for good), among them the visitor salts (with a day's
+ * salt, its hashed visitor addresses can be turned back into addresses by trying them all); and the
+ * catalogue's snapshot, made again from the jobs by the first server that starts on the restored
+ * database (its chunks' expiry would not survive a restore).
  */
 const NEVER_DUMPED: readonly Deno.KvKey[] = [
-  keys.analyticsSalts(),
+  ...keys.shortLivedTables(),
   keys.snapshotHead(),
   keys.snapshotAllChunks(),
   keys.snapshotLease(),
@@ -213,8 +221,23 @@ export async function restoreUnfinished(kv: Deno.Kv): Promise<boolean> {
 }
 
 export interface RestoreOptions {
-  /** How long an entry has left to live, for entries that expire; undefined keeps it for good. */
-  expiry?: (key: Deno.KvKey, value: unknown) => number | undefined;
+  /** ACTIVITY_RETENTION_DAYS: how long the activity log keeps a record. */
+  activityRetentionDays: number;
+  /** The restore's time, from which the time restored entries have left is counted. */
+  now?: Date;
+}
+
+/**
+ * How long a restored entry has left to live, by its table's own rule: activity records, job alerts
+ * and sessions keep the time they had left, known browsers get their full time again (see each
+ * rule). Undefined keeps an entry for good, as jobs, admins, counters and settings are.
+ */
+function restoredExpiry(activityRetentionDays: number, now: Date) {
+  const activity = activityExpiry(activityRetentionDays, now);
+  const alerts = alertExpiry(now);
+  const sessions = sessionExpiry(now);
+  return (key: Deno.KvKey, value: unknown) =>
+    activity(key, value) ?? alerts(key, value) ?? sessions(key, value);
 }
 
 export interface RestoreResult {
@@ -233,8 +256,9 @@ export interface RestoreResult {
 export async function restoreDatabase(
   kv: Deno.Kv,
   input: ReadableStream<Uint8Array<ArrayBuffer>>,
-  { expiry }: RestoreOptions = {},
+  { activityRetentionDays, now = new Date() }: RestoreOptions,
 ): Promise<RestoreResult> {
+  const expiry = restoredExpiry(activityRetentionDays, now);
   const resumed = await restoreUnfinished(kv);
   if (!resumed) {
     for await (const _ of kv.list({ prefix: [] }, { limit: 1 })) {
@@ -283,7 +307,7 @@ export async function restoreDatabase(
       bytes + size > ATOMIC_BYTES_BUDGET
     ) await flush();
     if (mutations === 0) firstLine = lineNumber;
-    const expireIn = expiry?.(entry.key, entry.value);
+    const expireIn = expiry(entry.key, entry.value);
     op.set(entry.key, entry.value, expireIn === undefined ? undefined : { expireIn });
     mutations++;
     keyBytes += keySize;

@@ -166,6 +166,27 @@ export const keys = {
   jobActivity: (jobId: string) => ["activity_by_job", jobId] as const,
   jobActivityEntry: (jobId: string, id: string) => ["activity_by_job", jobId, id] as const,
   restoreInProgress: () => ["restore_in_progress"] as const,
+  /**
+   * Every table whose entries expire within two days: the sign-in throttle's counts, the mailed
+   * links with their indexes and counts, the job change log, and the analytics' visitor salts and
+   * per-visitor markers. What no dump holds (kv/backup.ts).
+   */
+  shortLivedTables: (): Deno.KvKey[] => [
+    ["login_failures"],
+    ["password_resets"],
+    ["password_resets_by_admin"],
+    ["password_reset_mails"],
+    ["password_reset_requests"],
+    ["device_links"],
+    ["device_link_mails"],
+    ["device_link_requests"],
+    ["jobs_changes"],
+    ["analytics_salt"],
+    ["analytics_visitors"],
+    ["analytics_networks"],
+    ["analytics_seen"],
+    ["analytics_searched"],
+  ],
 
   clockHeartbeats: () => ["clock_heartbeat"] as const,
   clockHeartbeat: (processId: string) => ["clock_heartbeat", processId] as const,

@@ -5,7 +5,7 @@
 import { type FailureScope, keys } from "./keys.ts";
 import { chunk, countInWindow, sharedReadByKey } from "./atomic.ts";
 import type { AdminRecord } from "./schemas.ts";
-import { DAY_MS, KNOWN_DEVICE_DAYS, SESSIONS_PER_ADMIN } from "./constants.ts";
+import { DAY_MS, KNOWN_DEVICE_DAYS, SESSION_HOURS, SESSIONS_PER_ADMIN } from "./constants.ts";
 import type { Audit } from "./activity.ts";
 import {
   stampedAt,
@@ -44,6 +44,26 @@ export function upgradeSessions(kv: Deno.Kv, now: Date): Promise<UpgradeCount> {
     value: storedSession(session),
     expireIn: lifeLeft(session, now),
   }));
+}
+
+/**
+ * For a restore: how long a session, its place in its admin's list, or a known browser has left to
+ * live, worked out again as KV does not tell a dump. A session keeps the time its end leaves it, its
+ * place in the list SESSION_HOURS from its start, or from now when no start is kept (a place gone
+ * before its session would hide the session from `endAllOf`); a known browser, whose last sign-in
+ * is not kept, gets KNOWN_DEVICE_DAYS again (it had at most that left). Undefined for other keys.
+ */
+export function sessionExpiry(now: Date) {
+  const table = (key: Deno.KvKey) => key[0];
+  return (key: Deno.KvKey, value?: unknown): number | undefined => {
+    if (table(key) === table(keys.session(""))) return lifeLeft(value as Session, now);
+    if (table(key) === table(keys.sessionOfAdmin("", ""))) {
+      const startedAt = typeof value === "number" ? value : now.getTime();
+      return Math.max(1, startedAt + SESSION_HOURS * 3_600_000 - now.getTime());
+    }
+    if (table(key) === table(keys.knownDevice("", ""))) return KNOWN_DEVICE_DAYS * DAY_MS;
+    return undefined;
+  };
 }
 
 /** The database keeps a device cookie's digest only, so a copy of it signs nobody in. */

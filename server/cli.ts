@@ -26,10 +26,8 @@ import {
   TaskError,
 } from "../kv/backup.ts";
 import { seedDemo, seedDemoIfEmpty } from "../kv/seed.ts";
-import { activityExpiry } from "../kv/activity.ts";
 import { kindLine, migrateDatabase } from "../kv/migrate.ts";
 import { sendDigests } from "./digests.ts";
-import { alertExpiry } from "../kv/alerts.ts";
 
 async function openConfigured(): Promise<Deno.Kv> {
   return await openDatabase(loadConfig(Deno.env.toObject()));
@@ -167,11 +165,8 @@ if (import.meta.main) {
       const input = rest[0] && rest[0] !== "-"
         ? (await Deno.open(rest[0])).readable
         : Deno.stdin.readable;
-      const now = new Date();
-      const activity = activityExpiry(config.ACTIVITY_RETENTION_DAYS, now);
-      const alerts = alertExpiry(now);
       const { entries, resumed } = await restoreDatabase(kv, input, {
-        expiry: (key, value) => activity(key, value) ?? alerts(key, value),
+        activityRetentionDays: config.ACTIVITY_RETENTION_DAYS,
       });
       console.error(
         `Restored ${entries} entries${resumed ? " (finished an earlier restore)" : ""}.`,

@@ -364,7 +364,8 @@ Deno.test("db:dump and db:restore carry the records, which keep expiring on time
   const trap = { mode: null, expireIns: [] as number[] };
   const now = new Date(Date.now() + 10 * DAY_MS);
   await restoreDatabase(trappedKv(target.kv, trap), new Blob([text]).stream(), {
-    expiry: activityExpiry(365, now),
+    activityRetentionDays: 365,
+    now,
   });
   assert.deepEqual(await stored(target), records);
   assert.equal(trap.expireIns.length, records.length);

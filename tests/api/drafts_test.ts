@@ -301,7 +301,9 @@ Deno.test("db:dump then db:restore gives drafts back as drafts, still unclaimed 
   );
 
   await using target = await testApp();
-  await restoreDatabase(target.kv, ReadableStream.from([new TextEncoder().encode(text)]));
+  await restoreDatabase(target.kv, ReadableStream.from([new TextEncoder().encode(text)]), {
+    activityRetentionDays: 365,
+  });
   const restored = await target.services.jobs.get(draft._id);
   assert.deepEqual(restored, draft);
   const main = await signIn(target, { main: true });

@@ -6,19 +6,35 @@ import { keys } from "../../kv/keys.ts";
 import { dumpDatabase, restoreDatabase, restoreUnfinished, TaskError } from "../../kv/backup.ts";
 import { kvKeySize } from "../../kv/atomic.ts";
 import type { Job } from "../../kv/schemas.ts";
-import { signIn } from "../helpers/admins.ts";
+import { request, signIn, signInMain } from "../helpers/admins.ts";
 import { alertExpiry } from "../../kv/alerts.ts";
+import { sessionExpiry } from "../../kv/sessions.ts";
+import { type Trap, trappedKv } from "../helpers/kv.ts";
+import { mailsSent } from "../../server/mail.ts";
+import { CHROME_DESKTOP, from } from "../analytics/fixtures.ts";
+
+/** How the restore task restores, with the default ACTIVITY_RETENTION_DAYS. */
+const RESTORE = { activityRetentionDays: 365 };
 
 /** Deno.KvU64 keeps its number out of reach of deepEqual, so compare it as a tagged bigint. */
 function comparable(value: unknown): unknown {
   return value instanceof Deno.KvU64 ? { u64: value.value } : value;
 }
 
-/** Every entry but the catalogue's snapshot, which is derived from the jobs and never dumped. */
+const shortLived = new Set(keys.shortLivedTables().map(([table]) => String(table)));
+
+/**
+ * Every entry a dump holds: all but the catalogue's snapshot, which is derived from the jobs, and
+ * the tables that live two days at most.
+ */
 async function everything(kv: Deno.Kv) {
   const entries: [Deno.KvKey, unknown][] = [];
   for await (const entry of kv.list({ prefix: [] })) {
-    if (String(entry.key[0]).startsWith("catalogue_snapshot")) continue;
+    if (
+      String(entry.key[0]).startsWith("catalogue_snapshot") || shortLived.has(String(entry.key[0]))
+    ) {
+      continue;
+    }
     entries.push([entry.key, comparable(entry.value)]);
   }
   return entries;
@@ -71,7 +87,7 @@ Deno.test("db:dump then db:restore into an empty database gives back identical d
     assert.equal((await Deno.readTextFile(file)).trimEnd().split("\n").length, dumped);
 
     await using target = await testApp();
-    const restored = await restoreDatabase(target.kv, (await Deno.open(file)).readable);
+    const restored = await restoreDatabase(target.kv, (await Deno.open(file)).readable, RESTORE);
     assert.deepEqual(restored, { entries: dumped, resumed: false });
     assert.deepEqual(await everything(target.kv), original);
 
@@ -100,7 +116,7 @@ Deno.test("db:restore refuses a database that is not empty and leaves it unchang
   await using t = await testApp();
   await t.kv.set(["something"], "already here");
   const dump = new Blob([JSON.stringify({ key: ["other"], value: 1 }) + "\n"]).stream();
-  await assert.rejects(() => restoreDatabase(t.kv, dump), TaskError);
+  await assert.rejects(() => restoreDatabase(t.kv, dump, RESTORE), TaskError);
   assert.deepEqual(await everything(t.kv), [[["something"], "already here"]]);
 });
 
@@ -110,7 +126,7 @@ Deno.test("db:restore names the line of a malformed dump", async () => {
     JSON.stringify({ key: ["good"], value: 1 }) + "\n",
     "{not json\n",
   ]).stream();
-  await assert.rejects(() => restoreDatabase(t.kv, dump), (error: Error) => {
+  await assert.rejects(() => restoreDatabase(t.kv, dump, RESTORE), (error: Error) => {
     assert.ok(error instanceof TaskError);
     assert.match(error.message, /^Line 2 /);
     return true;
@@ -124,7 +140,7 @@ Deno.test("a large dump restores in several atomic writes within the KV limits",
     { length: 2_500 },
     (_, i) => JSON.stringify({ key: ["bulk", i], value: i % 50 === 0 ? text : i }),
   );
-  const restored = await restoreDatabase(t.kv, new Blob([lines.join("\n")]).stream());
+  const restored = await restoreDatabase(t.kv, new Blob([lines.join("\n")]).stream(), RESTORE);
   assert.equal(restored.entries, 2_500);
   assert.equal((await everything(t.kv)).length, 2_500);
   assert.equal((await t.kv.get(["bulk", 2_450])).value, text);
@@ -176,7 +192,7 @@ Deno.test("20,000 active jobs with 200-character links restore entry for entry",
   const { text, count: dumped } = await dumpText(source.kv);
   const dumpedAt = performance.now();
   await using target = await testApp();
-  const restored = await restoreDatabase(target.kv, new Blob([text]).stream());
+  const restored = await restoreDatabase(target.kv, new Blob([text]).stream(), RESTORE);
   const restoredAt = performance.now();
   assert.deepEqual(restored, { entries: dumped, resumed: false });
   assert.ok(dumped > 100_000, `${dumped} entries`);
@@ -209,7 +225,7 @@ Deno.test("entries with the longest keys KV takes restore in writes within its k
     return JSON.stringify({ key, value: i });
   });
   assert.equal(kvKeySize(JSON.parse(lines[0]).key), 2048);
-  const restored = await restoreDatabase(t.kv, new Blob([lines.join("\n")]).stream());
+  const restored = await restoreDatabase(t.kv, new Blob([lines.join("\n")]).stream(), RESTORE);
   assert.equal(restored.entries, 300);
   const stored = await everything(t.kv);
   assert.equal(stored.length, 300);
@@ -237,19 +253,22 @@ Deno.test("a restore that failed half-way can be run again to completion", async
 
   await using target = await testApp();
   await assert.rejects(
-    () => restoreDatabase(target.kv, breakingStream(text, Math.floor(text.length * 0.6))),
+    () => restoreDatabase(target.kv, breakingStream(text, Math.floor(text.length * 0.6)), RESTORE),
     /the disk went away/,
   );
   // Part of the dump is in, and the database says its restore has not finished.
   assert.ok((await everything(target.kv)).length > 1_000);
   assert.equal(await restoreUnfinished(target.kv), true);
 
-  const again = await restoreDatabase(target.kv, new Blob([text]).stream());
+  const again = await restoreDatabase(target.kv, new Blob([text]).stream(), RESTORE);
   assert.deepEqual(again, { entries: original.length, resumed: true });
   assert.deepEqual(await everything(target.kv), original);
   assert.equal(await restoreUnfinished(target.kv), false);
   // Finished, the database is no longer empty, so a third restore is refused.
-  await assert.rejects(() => restoreDatabase(target.kv, new Blob([text]).stream()), TaskError);
+  await assert.rejects(
+    () => restoreDatabase(target.kv, new Blob([text]).stream(), RESTORE),
+    TaskError,
+  );
 });
 
 Deno.test("a dump leaves out the signing key, the main-admin secret and live sessions unless asked", async () => {
@@ -301,7 +320,7 @@ Deno.test("a dump leaves out job alerts' subscribers unless asked; with them it 
   assert.ok(plain.alertEntriesLeftOut > 8, `${plain.alertEntriesLeftOut} left out`);
   // The totals per day hold no address and stay; a restore claims no confirmed alert.
   await using restored = await testApp();
-  await restoreDatabase(restored.kv, new Blob([plain.text]).stream());
+  await restoreDatabase(restored.kv, new Blob([plain.text]).stream(), RESTORE);
   const totals = await restored.services.alerts.totals([alerts.day()]);
   assert.equal(totals.confirmed, 0);
   assert.equal(totals.days[0].sent, 4);
@@ -310,7 +329,7 @@ Deno.test("a dump leaves out job alerts' subscribers unless asked; with them it 
   assert.equal(full.alertEntriesLeftOut, 0);
   assert.equal(full.count, plain.count + plain.alertEntriesLeftOut);
   await using whole = await testApp();
-  await restoreDatabase(whole.kv, new Blob([full.text]).stream());
+  await restoreDatabase(whole.kv, new Blob([full.text]).stream(), RESTORE);
   const kept = await whole.services.alerts.alertsOf("subscriber@example.com");
   assert.deepEqual(kept.alerts.map((alert) => [alert.status, alert.query]), [
     ["active", { keywords: "python" }],
@@ -356,4 +375,114 @@ Deno.test("an address of pending alerts says until when; confirming one keeps it
   assert.ok((await address())?.pendingUntil);
   assert.ok(await alerts.confirm(second!.confirm));
   assert.deepEqual(await address(), { alertIds: [second!.alert.id] });
+});
+
+Deno.test("restored sessions keep the time they had left, known browsers get theirs again", () => {
+  const now = new Date("2026-03-10T12:00:00Z");
+  const hour = 3_600_000;
+  const expiry = sessionExpiry(now);
+  const session = { adminId: "a", expiresAt: "2026-03-10T14:00:00Z", schemaVersion: 2 };
+  assert.equal(expiry(keys.session("j"), session), 2 * hour);
+  assert.equal(expiry(keys.session("j"), { ...session, expiresAt: "2026-03-10T11:00:00Z" }), 1);
+  assert.equal(expiry(keys.sessionOfAdmin("a", "j"), now.getTime() - 6 * hour), 2 * hour);
+  // A place in the list without its start lives as long as any session may.
+  assert.equal(expiry(keys.sessionOfAdmin("a", "j"), null), 8 * hour);
+  assert.equal(expiry(keys.knownDevice("a", "d"), null), 90 * 24 * hour);
+  assert.equal(expiry(keys.admin("a"), { username: "Main Admin" }), undefined);
+});
+
+/**
+ * Tables whose restored entries get their whole life again, as a dump does not know their age: a
+ * known browser (its value is null) and an alert's link token. Every other restored entry has at
+ * most what it had left.
+ */
+const FULL_TIME_AGAIN = new Set(["known_devices", "alert_tokens"]);
+
+Deno.test("nothing written to expire comes back from a dump to live for good, nor longer than it was to", async () => {
+  const at = new Date("2026-03-10T10:00:00Z");
+  const written: Trap = { mode: null, expireIns: [], expiries: new Map() };
+  await using t = await testApp({ now: at, wrapKv: (kv) => trappedKv(kv, written) });
+  // A session and a known browser, and a job: the change log and the activity log.
+  const main = await signInMain(t);
+  const created = await request(t, "POST", "/api/jobs", sampleJob(), main.headers);
+  assert.equal(created.status, 201);
+  // Failed sign-ins from elsewhere: the throttle's counts.
+  const guess = { email: main.email, password: "not the password" };
+  const refused = await request(t, "POST", "/api/admin/login", guess, undefined, "198.51.100.20");
+  assert.equal(refused.status, 401);
+  // A password reset link and a browser confirmation link, with their counts.
+  for (const path of ["/api/admin/password-reset", "/api/admin/device-link"]) {
+    assert.equal((await request(t, "POST", path, { email: main.email })).status, 202);
+  }
+  await mailsSent();
+  // A visitor's view of the job and search: the day's salt and the per-visitor markers.
+  const visitor = { headers: { "user-agent": CHROME_DESKTOP } };
+  const job = created.body.job;
+  for (const path of [`/jobs/${job._id}`, "/api/jobs?keywords=python"]) {
+    await t.app.request(path, visitor, from("192.0.2.44"));
+  }
+  await t.services.counter.flush();
+  // A pending job alert: its address, link token and counts.
+  await t.services.alerts.request({ email: "pending@example.com", query: {}, frequency: "daily" });
+  await t.services.alerts.countRequest("203.0.113.0");
+
+  const expiring = new Set(
+    [...written.expiries!].flatMap(([key, ms]) => ms === undefined ? [] : [JSON.parse(key)[0]]),
+  );
+  for (
+    const table of [
+      ...shortLived,
+      "sessions",
+      "sessions_by_admin",
+      "known_devices",
+      "activity",
+      "activity_by_job",
+      "alerts",
+      "alert_addresses",
+      "alert_tokens",
+      "alert_confirmations",
+      "alert_requests",
+    ]
+  ) {
+    assert.ok(expiring.has(table), `the setup wrote no ${table} to expire`);
+    let held = false;
+    for await (const _ of t.kv.list({ prefix: [table] }, { limit: 1 })) held = true;
+    assert.ok(held, `the database holds no ${table}`);
+  }
+
+  const tables = (text: string) =>
+    new Set(text.trimEnd().split("\n").map((line) => JSON.parse(line).key[0]));
+  const plain = await dumpText(t.kv);
+  const full = await dumpText(t.kv, { withSecrets: true, withAlerts: true });
+  for (const table of shortLived) {
+    assert.ok(!tables(plain.text).has(table), `${table} in a dump`);
+    assert.ok(!tables(full.text).has(table), `${table} in a dump with secrets and alerts`);
+  }
+
+  const elapsed = 10 * 60_000;
+  const restored: Trap = { mode: null, expireIns: [], expiries: new Map() };
+  await using target = await testApp();
+  await restoreDatabase(trappedKv(target.kv, restored), new Blob([full.text]).stream(), {
+    ...RESTORE,
+    now: new Date(at.getTime() + elapsed),
+  });
+  assert.deepEqual(await everything(target.kv), await everything(t.kv));
+  const forever = new Set<string>();
+  const longer: string[] = [];
+  for (const [key, ms] of restored.expiries!) {
+    const table = JSON.parse(key)[0];
+    const life = written.expiries!.get(key);
+    if (life === undefined) {
+      assert.equal(ms, undefined, `${key} was kept for good and restored to expire`);
+    } else if (ms === undefined) {
+      forever.add(table);
+    } else if (ms > (FULL_TIME_AGAIN.has(table) ? life : life - elapsed)) {
+      longer.push(`${key}: ${ms} ms, written for ${life} ms ${elapsed} ms before`);
+    }
+  }
+  assert.deepEqual([...forever], [], "written to expire, restored to live for good");
+  assert.deepEqual(longer, [], "restored to live longer than written to");
+  for (const table of ["jobs", "admins", "job_counter", "analytics_day"]) {
+    assert.ok(tables(full.text).has(table), table);
+  }
 });

@@ -98,6 +98,7 @@ Deno.test("bulk upload, visitor counting, the lifecycle, restore and migrate kee
     const restored = await restoreDatabase(
       limitedKv(target, restore),
       new Blob([dump]).stream(),
+      { activityRetentionDays: 90 },
     );
     assert.ok(restored.entries > JOBS, `restored ${restored.entries} entries`);
     assertWithin(restore, "restore");
