@@ -29,6 +29,7 @@ function markWord(
   round: number,
   roundOf: Uint8Array,
   alive: Uint8Array,
+  within: Uint8Array,
   best: Uint8Array,
   into: Uint32Array,
   count: number,
@@ -36,13 +37,39 @@ function markWord(
   const { docs, fields: bits, size } = posting;
   for (let i = 0; i < size; i++) {
     const doc = docs[i];
-    if (roundOf[doc] !== round || alive[doc] === 0) continue;
+    if (roundOf[doc] !== round || alive[doc] === 0 || within[doc] === 0) continue;
     const rank = FIELD_RANK[bits[i] & fields];
     if (rank === 0) continue;
     const value = rank * 4 + how;
     const was = best[doc];
     if (was === 0) into[count++] = doc;
     if (value > was) best[doc] = value;
+  }
+  return count;
+}
+
+/**
+ * A query of one word found through one posting (most are): each job's score is its match's, so
+ * the jobs and their scores are written in one pass, with none of `markWord`'s per-job marks.
+ */
+function markOnly(
+  posting: Posting,
+  how: number,
+  fields: number,
+  alive: Uint8Array,
+  within: Uint8Array,
+  into: Uint32Array,
+  scores: Uint16Array,
+): number {
+  const { docs, fields: bits, size } = posting;
+  let count = 0;
+  for (let i = 0; i < size; i++) {
+    const doc = docs[i];
+    if (alive[doc] === 0 || within[doc] === 0) continue;
+    const rank = FIELD_RANK[bits[i] & fields];
+    if (rank === 0) continue;
+    into[count] = doc;
+    scores[count++] = rank * 4 + how;
   }
   return count;
 }
@@ -170,6 +197,22 @@ export class SearchIndex implements Columns {
       for (let doc = 0, i = 0; doc < this.span; doc++) if (this.alive[doc]) this.live[i++] = doc;
     }
     return this.live;
+  }
+
+  /**
+   * The live jobs `mask` marks, ascending: a search without words and with a place every found job
+   * is in goes through these rather than every live job. In the reused array `match` leaves its
+   * first word's jobs in, which such a search has not used.
+   */
+  liveDocsIn(mask: Uint8Array): Uint32Array {
+    this.scratch();
+    const { alive } = this;
+    const into = this.work.first;
+    let count = 0;
+    for (let doc = 0; doc < mask.length && doc < this.span; doc++) {
+      if (mask[doc] !== 0 && alive[doc] !== 0) into[count++] = doc;
+    }
+    return into.subarray(0, count);
   }
 
   /** Adds a job, or replaces the one with its id. */
@@ -348,13 +391,17 @@ export class SearchIndex implements Columns {
   }
 
   /**
-   * The live jobs holding every word (in a field of `fields`), in no particular order, with each
-   * job's score beside it: per word the best of its matches, field first, then how it was reached.
+   * The live jobs holding every word (in a field of `fields`) that `within` marks (when given), in
+   * no particular order, with each job's score beside it: per word the best of its matches, field first, then how it was reached.
    * Null when there are no words. Nothing as long as the index is allocated per query (a broad
    * word's arrays would keep the collector busy): the answer lives in the index's reused arrays,
    * so read it before the next `match`; the per-job work arrays are left zeroed.
    */
-  match(terms: Term[], fields: number): { docs: Uint32Array; score: Uint16Array } | null {
+  match(
+    terms: Term[],
+    fields: number,
+    within: Uint8Array | null = null,
+  ): { docs: Uint32Array; score: Uint16Array } | null {
     const useful = terms.filter((term) => !isStopWord(term.word));
     if (useful.length === 0) return null;
     const { best, sum, round: roundOf } = this.scratch();
@@ -366,12 +413,20 @@ export class SearchIndex implements Columns {
       postings: matches.reduce((total, match) => total + match.posting.size, 0),
     })).sort((a, b) => a.postings - b.postings);
     const alive = this.alive;
+    if (expanded.length === 1 && expanded[0].matches.length === 1) {
+      const { posting, how } = expanded[0].matches[0];
+      const count = markOnly(posting, how, fields, alive, within ?? alive, first, scores);
+      matched.docs = first.subarray(0, count);
+      matched.score = scores.subarray(0, count);
+      return matched;
+    }
     // Plain loops over locals: this is the hot path of every search. A job found by every word so
     // far is marked with the number of words that found it (at most MAX_TERMS), so a
     // later word needs no list of the jobs still in: a job is in when its mark is the round.
     let kept = 0;
+    // A mask every job found must be in (a place) keeps the others out from the first word on.
     for (const { posting, how } of expanded[0].matches) {
-      kept = markWord(posting, how, fields, 0, roundOf, alive, best, first, kept);
+      kept = markWord(posting, how, fields, 0, roundOf, alive, within ?? alive, best, first, kept);
     }
     settle(first, kept, 1, best, sum, roundOf);
     let survivors = first;
@@ -379,7 +434,7 @@ export class SearchIndex implements Columns {
     for (let round = 1; round < expanded.length && count > 0; round++) {
       let found = 0;
       for (const { posting, how } of expanded[round].matches) {
-        found = markWord(posting, how, fields, round, roundOf, alive, best, next, found);
+        found = markWord(posting, how, fields, round, roundOf, alive, alive, best, next, found);
       }
       settle(next, found, round + 1, best, sum, roundOf);
       survivors = next;

@@ -162,9 +162,10 @@ function searchWith(
   keywords: KeywordQuery,
   partly: boolean,
 ): { answer: SearchAnswer; reached: number } {
+  const wanted = wantedOf(index, query, keywords);
   const matched = partly
     ? matchMost(index, keywords.terms, KEYWORD_FIELDS)
-    : index.match(keywords.terms, KEYWORD_FIELDS);
+    : index.match(keywords.terms, KEYWORD_FIELDS, wanted.within);
   const { docs, scores, positions } = index.foundArrays();
   const found: Found = {
     docs,
@@ -174,7 +175,7 @@ function searchWith(
     total: 0,
   };
   const tally = newTally(index);
-  const reached = collect(index, wantedOf(index, query, keywords), matched, partly, found, tally);
+  const reached = collect(index, wanted, matched, partly, found, tally);
   const page = rankPage(index, query, found, positions);
   const answer = {
     ids: page.map((doc) => index.ids[doc]),
@@ -205,6 +206,12 @@ interface Wanted {
   allowed: Uint8Array;
   misses: Uint8Array;
   byPlace: { kinds: Uint8Array; places: Uint8Array }[];
+  /**
+   * A mask every found job is in (the location, or a place word no kind of job gets past): the
+   * words' matches are only its jobs, and without words the candidates are its live jobs rather
+   * than every live job.
+   */
+  within: Uint8Array | null;
 }
 
 function wantedOf(index: SearchIndex, query: JobSearch, keywords: KeywordQuery): Wanted {
@@ -226,7 +233,9 @@ function wantedOf(index: SearchIndex, query: JobSearch, keywords: KeywordQuery):
   };
   const dropdowns = level !== 0 || type !== 0 || wanted.role !== -1 || wanted.mode !== 0 ||
     wanted.category !== 0 || wanted.company !== -1 || wanted.payMin > 0 || wanted.since > -Infinity;
-  return { ...wanted, dropdowns };
+  const within = wanted.located ??
+    wanted.byPlace.find(({ kinds }) => kinds.every((admits) => admits === 0))?.places ?? null;
+  return { ...wanted, dropdowns, within };
 }
 
 /** Per dropdown, how many jobs each option would give with the other filters. */
@@ -271,8 +280,9 @@ function collect(
   const { roleOf, experienceOf, typeOf, modeOf, categoryOf, companyOf, payTop, payBand } = index;
   const { posted } = index;
   const { docs, scores, scoreCounts } = found;
-  // Without words every live job is a candidate, in job-number order.
-  const candidates = matched?.docs ?? index.liveDocs();
+  // Without words every live job is a candidate (or each one the mask lets in), in job-number order.
+  const candidates = matched?.docs ??
+    (wanted.within ? index.liveDocsIn(wanted.within) : index.liveDocs());
   const matchedScores = matched?.score;
   // The kind of a job the keyword box's filters and the location let in; -1 for one they do not.
   const admitted = (doc: number) => {

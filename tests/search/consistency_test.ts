@@ -89,3 +89,31 @@ Deno.test("a page, the total and every count agree with the whole ranked list an
   }
   assert.ok(checked > 50, `${checked} searches had more than a page`);
 });
+
+Deno.test("a place narrows the words' jobs and no more: words and a place find the jobs of both", () => {
+  const index = generatedIndex(3_000);
+  const all = (search: Partial<JobSearch>) =>
+    new Set(searchJobs(index, { order: "newest", offset: 0, limit: 100_000, ...search }).ids);
+  const single = WORDS.filter((word) => word && !word.includes(" "));
+  let narrowed = 0;
+  for (const place of PLACES.filter(Boolean)) {
+    const inPlace = all({ location: place });
+    // A place word in the keyword box ("remote") narrows as the location does.
+    const inPlaceWord = place === "remote" ? all({ keywords: "remote" }) : null;
+    for (const word of single) {
+      const withWord = all({ keywords: word });
+      const both = [...withWord].filter((id) => inPlace.has(id)).sort();
+      assert.deepEqual(
+        [...all({ keywords: word, location: place })].sort(),
+        both,
+        `${word} in ${place}`,
+      );
+      if (inPlaceWord) {
+        const wordAndPlace = [...withWord].filter((id) => inPlaceWord.has(id)).sort();
+        assert.deepEqual([...all({ keywords: `${word} remote` })].sort(), wordAndPlace, word);
+      }
+      if (both.length > 0 && both.length < withWord.size) narrowed++;
+    }
+  }
+  assert.ok(narrowed > 20, `${narrowed} searches were narrowed by their place`);
+});
