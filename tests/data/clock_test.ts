@@ -85,6 +85,11 @@ Deno.test("a process 8 days fast, on the database over the network, refuses to p
       refused.body.message,
       /^Status changes were not processed: this server's clock is about 115\d\d minutes ahead of the database server's\. Jobs are aged by the clock/,
     );
+    // And says so in its log.
+    assert.match(
+      wrong.log(),
+      /Job lifecycle paused: this server's clock is about 115\d\d minutes ahead of the database server's/,
+    );
     // Each right one sees one clock that agrees and one that does not, and goes on (once it has
     // seen both: until then the wrong clock may be all it knows of).
     for (const server of [right, third]) {

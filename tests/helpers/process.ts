@@ -13,6 +13,8 @@ export interface ServerProcess extends AsyncDisposable {
   pid: number;
   /** Stops the process with SIGTERM and waits for it to exit. */
   stop(): Promise<void>;
+  /** The last 64 KB of what it wrote to stderr (also passed on to the test's own). */
+  log(): string;
 }
 
 const mainModule = new URL("../../main.ts", import.meta.url).pathname;
@@ -161,8 +163,15 @@ async function startDeno(
     cwd,
     env: { NODE_ENV: "production", ...env },
     stdout: "piped",
-    stderr: "inherit",
+    stderr: "piped",
   }).spawn();
+  let log = "";
+  (async () => {
+    for await (const text of child.stderr.pipeThrough(new TextDecoderStream())) {
+      await Deno.stderr.write(new TextEncoder().encode(text));
+      log = (log + text).slice(-65_536);
+    }
+  })();
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let output = "";
   let url = "";
@@ -190,5 +199,5 @@ async function startDeno(
       } catch { /* already gone */ }
       await child.status;
     })();
-  return { url, pid: child.pid, stop, [Symbol.asyncDispose]: stop };
+  return { url, pid: child.pid, stop, log: () => log, [Symbol.asyncDispose]: stop };
 }
