@@ -144,7 +144,8 @@ try {
     {
       name: "server resident memory (VmRSS)",
       figures: { value: memory.rss, unit: "MB" },
-      budget: { max: 300 },
+      // The budgets of the issues: 300 MB with the usual 20,000 active jobs, 400 MB at 100,000.
+      budget: { max: benchCounts().active > 20_000 ? 400 : 300 },
     },
     { name: "  of which file pages (RssFile)", figures: { value: memory.file, unit: "MB" } },
     { name: "server peak memory (VmHWM)", figures: { value: memory.peak, unit: "MB" } },
