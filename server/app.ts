@@ -12,7 +12,7 @@ import { JobStore } from "../kv/jobs/store.ts";
 import { AdminStore } from "../kv/admins.ts";
 import { SessionStore } from "../kv/sessions.ts";
 import { ActivityLog } from "../kv/activity.ts";
-import { Auth, signingSecret } from "./auth.ts";
+import { Auth } from "./auth.ts";
 import { adminRoutes } from "../routes/api/admin.ts";
 import { twoFactorRoutes } from "../routes/api/two-factor.ts";
 import { onError } from "./errors.ts";
@@ -78,6 +78,7 @@ export function createServices(
   const jobs = new JobStore(kv, now);
   if (follow) jobs.follow({ pollMs: revisionPollMs(config) });
   const reports = new AnalyticsReports(kv, config.TIMEZONE, now);
+  const auth = new Auth(kv, config, now, sessions);
   return {
     kv,
     config,
@@ -85,8 +86,8 @@ export function createServices(
     jobs,
     admins,
     sessions,
-    auth: new Auth(kv, config, now, sessions),
-    throttle: new Throttle(sessions, now, () => signingSecret(kv, config)),
+    auth,
+    throttle: new Throttle(sessions, now, (email) => auth.keyedHash("sign-in throttle", email)),
     activity: new ActivityLog(kv, now, config.ACTIVITY_RETENTION_DAYS),
     counter: createCounter({ kv, config, now, jobs }),
     clock: new ClockCheck(kv, now, opensFile(config), databaseServerClock(config)),

@@ -15,6 +15,7 @@ import type { AppEnv, Services } from "./context.ts";
 import { fail } from "./errors.ts";
 import { publicAdmin } from "../kv/admins.ts";
 import { BoundedCache, CACHE_BUDGETS, roughBytes } from "../kv/bounded-cache.ts";
+import { encodeHex } from "../kv/hex.ts";
 
 const ALGORITHM = "HS256";
 const ISSUER = "careeredge";
@@ -28,11 +29,6 @@ interface VerifiedClaims {
 export interface SignedIn {
   admin: AdminRecord;
   sessionId: string;
-}
-
-/** The token-signing secret: JWT_SECRET, else one made at first start. */
-export function signingSecret(kv: Deno.Kv, config: Config): Promise<string> {
-  return config.JWT_SECRET ? Promise.resolve(config.JWT_SECRET) : storedSecret(kv, "jwt_secret");
 }
 
 export class Auth {
@@ -52,12 +48,24 @@ export class Auth {
     this.key ??= (async () =>
       await crypto.subtle.importKey(
         "raw",
-        new TextEncoder().encode(await signingSecret(this.kv, this.config)),
+        new TextEncoder().encode(
+          this.config.JWT_SECRET ?? await storedSecret(this.kv, "jwt_secret"),
+        ),
         { name: "HMAC", hash: "SHA-256" },
         false,
         ["sign", "verify"],
       ))();
     return this.key;
+  }
+
+  /**
+   * A keyed hash of `text` under the token-signing secret, for what is only ever compared, never
+   * read back (the sign-in throttle's e-mails): without the secret nobody can try a list of values
+   * against it. `label` keeps each use's hashes apart from the others' and from tokens' signatures.
+   */
+  async keyedHash(label: string, text: string): Promise<string> {
+    const message = new TextEncoder().encode(`${label}\n${text}`);
+    return encodeHex(await crypto.subtle.sign("HMAC", await this.signingKey(), message));
   }
 
   /** The secret `create-main-admin` asks for: MAIN_ADMIN_SECRET, else one made at first start. */

@@ -17,7 +17,6 @@ import {
   LOGIN_WINDOW_MS,
 } from "../kv/constants.ts";
 import { fail } from "./errors.ts";
-import { encodeHex } from "../kv/hex.ts";
 
 /**
  * The unit an address is throttled by. One IPv6 host usually holds a whole /64, so its addresses
@@ -48,13 +47,15 @@ export interface Attempt {
 }
 
 export class Throttle {
-  private key: Promise<CryptoKey> | null = null;
-
-  /** `secret` keys the e-mail hashes: one every process shares, so they all count alike. */
+  /**
+   * `keyedHash` names an account by its e-mail (normalised by the schemas) under a secret every
+   * process shares (`Auth.keyedHash`), so they all count alike and nobody without it can try a list
+   * of addresses against the counts.
+   */
   constructor(
     private sessions: SessionStore,
     private now: () => Date,
-    private secret: () => Promise<string>,
+    private keyedHash: (email: string) => Promise<string>,
   ) {}
 
   /**
@@ -68,7 +69,7 @@ export class Throttle {
     const bucket = addressBucket(address);
     const scopes: [FailureScope, number][] = [[{ address: bucket }, LOGIN_FAILURES_PER_ADDRESS]];
     if (account !== null) {
-      const hashed = await this.accountHash(account);
+      const hashed = await this.keyedHash(account);
       scopes.push([{ account: hashed, address: bucket }, LOGIN_FAILURES_PER_ACCOUNT_ADDRESS]);
       if (!trusted) scopes.push([{ account: hashed }, LOGIN_FAILURES_PER_ACCOUNT]);
     }
@@ -101,24 +102,6 @@ export class Throttle {
         await giveBack(counted);
       },
     };
-  }
-
-  /**
-   * HMAC-SHA-256 of the e-mail (normalised by the schemas) under the token-signing secret: without
-   * the secret nobody can try a list of addresses against the hashes. The label keeps these
-   * hashes apart from the tokens' signatures under the same secret.
-   */
-  private async accountHash(email: string): Promise<string> {
-    this.key ??= (async () =>
-      await crypto.subtle.importKey(
-        "raw",
-        new TextEncoder().encode(await this.secret()),
-        { name: "HMAC", hash: "SHA-256" },
-        false,
-        ["sign"],
-      ))();
-    const message = new TextEncoder().encode(`sign-in throttle\n${email}`);
-    return encodeHex(await crypto.subtle.sign("HMAC", await this.key, message));
   }
 
   /** Counts an attempt in `scope`; 429 with Retry-After once its allowance is used up. */
