@@ -53,14 +53,12 @@ export const alertInput = z.object({
 });
 
 /**
- * The site's address in mails and alert pages: for a request, `publicOrigin` (SITE_URL, else the
+ * The site's address in mails and alert pages: `publicOrigin` of the request (SITE_URL, else the
  * request's own when the site answers to its host), so a forged Host never puts an attacker's
- * address around a subscriber's tokens; without one (the digests), SITE_URL or the local server.
+ * address around a subscriber's tokens; without a request (the digests), as for this machine.
  */
-export function siteOf(config: Config, requestUrl?: string): string {
-  return requestUrl === undefined
-    ? config.SITE_URL ?? `http://localhost:${config.PORT}`
-    : publicOrigin(config, requestUrl);
+export function siteOf(config: Config, requestUrl = `http://localhost:${config.PORT}/`): string {
+  return publicOrigin(config, requestUrl);
 }
 
 /** Sends `mail` and counts it as sent or failed for the day; a failure is logged, never thrown. */
