@@ -7,7 +7,7 @@
 import SearchableMap from "minisearch/SearchableMap";
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
 import { ROLE_CATEGORIES, WORK_MODES } from "../job-fields.ts";
-import { bandOf, companyKey } from "./codes.ts";
+import { bandOf, companyKey, traitCode } from "./codes.ts";
 import { grown, inBoth, Posting } from "./postings.ts";
 import { isRemoteLocation } from "./places.ts";
 import { editDistance, indexWords, isStopWord, typoBudget } from "./text.ts";
@@ -90,7 +90,7 @@ function scoresOf(
 }
 
 /** A copy of a per-job array with only the jobs `renumbered` keeps (to -1 for the others). */
-export function renumberedCopy<T extends Uint8Array | Float64Array | Int32Array>(
+export function renumberedCopy<T extends Column>(
   array: T,
   renumbered: Int32Array,
   kept: number,
@@ -132,19 +132,16 @@ function settle(
 export const COLUMNS = {
   posted: Float64Array,
   roleOf: Int32Array,
-  experienceOf: Uint8Array,
-  typeOf: Uint8Array,
-  modeOf: Uint8Array,
-  categoryOf: Uint8Array,
+  /** Experience, employment type, work mode, category and salary band (`traitCode`). */
+  traitOf: Uint16Array,
   payTop: Float64Array,
-  payBand: Uint8Array,
   companyOf: Int32Array,
 } as const;
 export type ColumnName = keyof typeof COLUMNS;
 export type Columns = { [Name in ColumnName]: InstanceType<(typeof COLUMNS)[Name]> };
 export const COLUMN_NAMES = Object.keys(COLUMNS) as ColumnName[];
 /** A column of any kind, for the code that carries every column alike. */
-type Column = Uint8Array | Int32Array | Float64Array;
+type Column = Uint8Array | Uint16Array | Int32Array | Float64Array;
 
 /** A known word also finds its longer forms up to this many letters more (engineer, engineers). */
 const INFLECTION_LETTERS = 3;
@@ -158,12 +155,8 @@ export class SearchIndex implements Columns {
   alive = new Uint8Array(0);
   posted = new Float64Array(0);
   roleOf = new Int32Array(0);
-  experienceOf = new Uint8Array(0);
-  typeOf = new Uint8Array(0);
-  modeOf = new Uint8Array(0);
-  categoryOf = new Uint8Array(0);
+  traitOf = new Uint16Array(0);
   payTop = new Float64Array(0);
-  payBand = new Uint8Array(0);
   companyOf = new Int32Array(0);
   readonly numberOf = new Map<string, number>();
   /** Distinct roles by code, and the jobs of each (for Similar Jobs). */
@@ -228,15 +221,18 @@ export class SearchIndex implements Columns {
       for (const name of COLUMN_NAMES) this.setColumn(name, grown(this[name] as Column, n + 1, n));
     }
     this.alive[n] = 1;
-    this.modeOf[n] = (WORK_MODES as readonly string[]).indexOf(doc.workMode ?? "") + 1;
-    this.categoryOf[n] = (ROLE_CATEGORIES as readonly string[]).indexOf(doc.category ?? "") + 1;
+    const codeIn = (values: readonly string[], value: string | undefined) =>
+      values.indexOf(value ?? "") + 1;
+    this.traitOf[n] = traitCode(
+      codeIn(EXPERIENCE_OPTIONS, doc.experience),
+      codeIn(EMPLOYMENT_TYPES, doc.employmentType),
+      codeIn(WORK_MODES, doc.workMode),
+      codeIn(ROLE_CATEGORIES, doc.category),
+      bandOf(doc.payTop ?? 0),
+    );
     this.payTop[n] = doc.payTop ?? 0;
-    this.payBand[n] = bandOf(doc.payTop ?? 0);
     this.companyOf[n] = this.companyCodeOf(doc.companyName);
     this.posted[n] = doc.posted;
-    this.experienceOf[n] = (EXPERIENCE_OPTIONS as readonly string[]).indexOf(doc.experience ?? "") +
-      1;
-    this.typeOf[n] = (EMPLOYMENT_TYPES as readonly string[]).indexOf(doc.employmentType ?? "") + 1;
     let role = this.roleCode.get(doc.role);
     if (role === undefined) {
       role = this.roleNames.push(doc.role) - 1;

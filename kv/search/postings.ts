@@ -5,7 +5,7 @@
  */
 
 /** A typed array of at least `size` entries holding `array`'s first `used` entries. */
-export function grown<T extends Uint8Array | Uint32Array | Float64Array | Int32Array>(
+export function grown<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array | Int32Array>(
   array: T,
   size: number,
   used = array.length,

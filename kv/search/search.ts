@@ -14,11 +14,11 @@ import {
 import { DAY_MS } from "../constants.ts";
 import type { SearchIndex } from "./index.ts";
 import { BEST_WORD_SCORE, FIELD } from "./fields.ts";
-import { companyKey, LAKH } from "./codes.ts";
+import { companyKey, LAKH, TRAIT, TRAIT_CODES } from "./codes.ts";
 import { matchMost, SCORE_BITS, TERM_SHIFT } from "./partial.ts";
 import { locationGroups } from "./places.ts";
 import { type KeywordQuery, parseKeywords } from "./query.ts";
-import { leastOfBest, topK, topOf } from "./top.ts";
+import { topK, topOf } from "./top.ts";
 import { stem } from "./vocabulary.ts";
 
 /** Where the keyword box looks: everything but the job ID (an admin-only handle). */
@@ -96,6 +96,15 @@ const ROLE_WORDS = ["developer", "engineer", "programmer"].map(stem);
 
 /** A job's employment type and experience as one small number: experience in the low four bits. */
 const kindOf = (jobType: number, jobLevel: number) => (jobType << 4) | jobLevel;
+const KIND_OF_TRAIT = Uint8Array.from(
+  TRAIT.type,
+  (type, trait) => kindOf(type, TRAIT.level[trait]),
+);
+/** `collect`'s per-trait counts and the traits it met, zeroed again before it returns. */
+const TRAIT_COUNTS = new Uint32Array(TRAIT_CODES);
+/** Date posted windows a job can be in: one per POSTED_WITHIN and one for older jobs. */
+const WINDOWS = POSTED_WITHIN.length + 1;
+const TRAITS_SEEN = new Uint16Array(TRAIT_CODES);
 
 /**
  * Per kind of job (`kindOf`): whether the keyword box's filter words allow it (`allowed`; a filter
@@ -170,13 +179,14 @@ function searchWith(
   const found: Found = {
     docs,
     scores: matched ? scores : null,
-    // How many found jobs have each score, so a relevance page ranks only the jobs that can be on it.
-    scoreCounts: new Uint32Array(matched ? BEST_WORD_SCORE * keywords.terms.length + 1 : 0),
+    scoreCounts: new Uint32Array(
+      (matched ? BEST_WORD_SCORE * keywords.terms.length + 1 : 1) * WINDOWS,
+    ),
     total: 0,
   };
   const tally = newTally(index);
   const reached = collect(index, wanted, matched, partly, found, tally);
-  const page = rankPage(index, query, found, positions);
+  const page = rankPage(index, query, found, positions, wanted.starts);
   const answer = {
     ids: page.map((doc) => index.ids[doc]),
     total: found.total,
@@ -257,6 +267,10 @@ type Tally = ReturnType<typeof newTally>;
 interface Found {
   docs: Uint32Array;
   scores: Uint16Array | null;
+  /**
+   * How many found jobs have each score (all score 0 without words) and are in each Date posted
+   * window (`scoreCounts[score * WINDOWS + window]`): a page ranks only the jobs that can be on it.
+   */
   scoreCounts: Uint32Array;
   total: number;
 }
@@ -277,8 +291,7 @@ function collect(
 ): number {
   const { located, allowed, misses, byPlace, role, mode, category, company } = wanted;
   const { payMin, since } = wanted;
-  const { roleOf, experienceOf, typeOf, modeOf, categoryOf, companyOf, payTop, payBand } = index;
-  const { posted } = index;
+  const { roleOf, traitOf, companyOf, payTop, posted } = index;
   const { docs, scores, scoreCounts } = found;
   // Without words every live job is a candidate (or each one the mask lets in), in job-number order.
   const candidates = matched?.docs ??
@@ -287,7 +300,7 @@ function collect(
   // The kind of a job the keyword box's filters and the location let in; -1 for one they do not.
   const admitted = (doc: number) => {
     if (located && located[doc] === 0) return -1;
-    const kind = kindOf(typeOf[doc], experienceOf[doc]);
+    const kind = KIND_OF_TRAIT[traitOf[doc]];
     if (allowed[kind] === 0) return -1;
     for (let p = 0; p < byPlace.length; p++) {
       if (byPlace[p].kinds[kind] === 0 && byPlace[p].places[doc] === 0) return -1;
@@ -304,6 +317,12 @@ function collect(
   }
   const { roles, levels, types, modes, categories, companies, bands, windows } = tally;
   const { starts, dropdowns } = wanted;
+  // Found jobs per trait and per score and window (`Found`), spread over the dropdowns' counts
+  // after the pass: two counts a job rather than seven, each a read and a write the next job's
+  // count may wait on.
+  const traitCounts = TRAIT_COUNTS;
+  const traits = TRAITS_SEEN;
+  let seen = 0;
   let total = 0;
   let reached = 0;
   for (let i = 0; i < candidates.length; i++) {
@@ -311,43 +330,49 @@ function collect(
     const kind = admitted(doc);
     if (kind < 0 || (partly && matchedScores![i] >> TERM_SHIFT < most)) continue;
     reached++;
+    const trait = traitOf[doc];
     const jobRole = roleOf[doc];
-    const jobMode = modeOf[doc];
-    const jobCategory = categoryOf[doc];
     const jobCompany = companyOf[doc];
     const time = posted[doc];
     const miss = dropdowns
       ? misses[kind] | (role !== -1 && jobRole !== role ? ROLE_MISS : 0) |
-        (mode !== 0 && jobMode !== mode ? MODE_MISS : 0) |
-        (category !== 0 && jobCategory !== category ? CATEGORY_MISS : 0) |
+        (mode !== 0 && TRAIT.mode[trait] !== mode ? MODE_MISS : 0) |
+        (category !== 0 && TRAIT.category[trait] !== category ? CATEGORY_MISS : 0) |
         (company !== -1 && jobCompany !== company ? COMPANY_MISS : 0) |
         (payTop[doc] < payMin ? PAY_MISS : 0) | (time < since ? POSTED_MISS : 0)
       : 0;
     let window = 0;
     while (window < starts.length && time < starts[window]) window++;
     if (miss === 0) {
+      let score = 0;
       if (scores) {
-        const score = matchedScores![i] & SCORE_BITS;
+        score = matchedScores![i] & SCORE_BITS;
         scores[total] = score;
-        scoreCounts[score]++;
       }
       docs[total++] = doc;
+      if (traitCounts[trait]++ === 0) traits[seen++] = trait;
+      scoreCounts[score * WINDOWS + window]++;
       roles[jobRole]++;
-      levels[experienceOf[doc]]++;
-      types[typeOf[doc]]++;
-      modes[jobMode]++;
-      categories[jobCategory]++;
       companies[jobCompany]++;
-      bands[payBand[doc]]++;
-      windows[window]++;
     } else if (miss === ROLE_MISS) roles[jobRole]++;
-    else if (miss === LEVEL_MISS) levels[experienceOf[doc]]++;
-    else if (miss === TYPE_MISS) types[typeOf[doc]]++;
-    else if (miss === MODE_MISS) modes[jobMode]++;
-    else if (miss === CATEGORY_MISS) categories[jobCategory]++;
+    else if (miss === LEVEL_MISS) levels[TRAIT.level[trait]]++;
+    else if (miss === TYPE_MISS) types[TRAIT.type[trait]]++;
+    else if (miss === MODE_MISS) modes[TRAIT.mode[trait]]++;
+    else if (miss === CATEGORY_MISS) categories[TRAIT.category[trait]]++;
     else if (miss === COMPANY_MISS) companies[jobCompany]++;
-    else if (miss === PAY_MISS) bands[payBand[doc]]++;
+    else if (miss === PAY_MISS) bands[TRAIT.band[trait]]++;
     else if (miss === POSTED_MISS) windows[window]++;
+  }
+  for (let at = 0; at < scoreCounts.length; at++) windows[at % WINDOWS] += scoreCounts[at];
+  for (let t = 0; t < seen; t++) {
+    const trait = traits[t];
+    const count = traitCounts[trait];
+    traitCounts[trait] = 0;
+    levels[TRAIT.level[trait]] += count;
+    types[TRAIT.type[trait]] += count;
+    modes[TRAIT.mode[trait]] += count;
+    categories[TRAIT.category[trait]] += count;
+    bands[TRAIT.band[trait]] += count;
   }
   found.total = total;
   return reached;
@@ -359,6 +384,7 @@ function rankPage(
   query: JobSearch,
   { docs, scores, scoreCounts, total }: Found,
   positions: Uint32Array,
+  starts: Float64Array,
 ): number[] {
   const { posted, ids, payTop } = index;
   // Ranked by position in `docs`, so a score is read beside its job.
@@ -378,12 +404,40 @@ function rankPage(
   const wanted = query.offset + query.limit;
   let ranked = total;
   let at = (position: number) => position;
-  if (query.order === "relevance" && scores && wanted < total) {
-    // The page's jobs all score at least `least`: the lowest score the best `wanted` jobs reach.
-    const least = leastOfBest(scoreCounts, wanted);
+  const scored = query.order === "relevance" && scores !== null;
+  if ((scored || before === newer) && wanted < total) {
+    // The page is the jobs scoring above the lowest score its jobs reach (`least`; every job
+    // scores 0 in an order not by score), then the newest of those scoring `least`: only the ones
+    // in the Date posted windows that hold enough of them can be on it.
+    const scoresKept = scoreCounts.length / WINDOWS;
+    const count = (score: number, window: number) => {
+      if (scored) return scoreCounts[score * WINDOWS + window];
+      let all = 0;
+      for (let kept = 0; kept < scoresKept; kept++) all += scoreCounts[kept * WINDOWS + window];
+      return all;
+    };
+    const tier = (score: number) => {
+      let all = 0;
+      for (let window = 0; window < WINDOWS; window++) all += count(score, window);
+      return all;
+    };
+    let least = scored ? scoresKept - 1 : 0;
+    let above = 0;
+    while (least > 0 && above + tier(least) < wanted) above += tier(least--);
+    let since = -Infinity;
+    for (let window = 0, reached = above; window < WINDOWS - 1; window++) {
+      reached += count(least, window);
+      if (reached >= wanted) {
+        since = starts[window];
+        break;
+      }
+    }
     ranked = 0;
     for (let position = 0; position < total; position++) {
-      if (scores[position] >= least) positions[ranked++] = position;
+      const score = scored ? scores![position] : 0;
+      if (score > least || (score === least && posted[docs[position]] >= since)) {
+        positions[ranked++] = position;
+      }
     }
     at = (position) => positions[position];
   }

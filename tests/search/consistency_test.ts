@@ -10,6 +10,8 @@ import { type JobSearch, searchJobs } from "../../kv/search/search.ts";
 import { indexedJob } from "../../kv/jobs/catalogue.ts";
 import { generateJob, seededRandom } from "../../kv/demo/generate.ts";
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS, type Job } from "../../kv/schemas.ts";
+import { POSTED_WITHIN, ROLE_CATEGORIES, SALARY_BANDS, WORK_MODES } from "../../kv/job-fields.ts";
+import { LAKH } from "../../kv/search/codes.ts";
 
 const WORDS = [
   "engineer",
@@ -33,13 +35,19 @@ const WORDS = [
 ];
 const PLACES = ["", "bangalore", "mumbai", "delhi ncr", "pune", "remote"];
 
+const START = Date.parse("2026-03-01T00:00:00Z");
+const HOUR_MS = 3_600_000;
+/** The searches' clock: the last of 3,000 jobs posted an hour before. */
+const NOW = START + 1_001 * HOUR_MS;
+
 function generatedIndex(count: number): SearchIndex {
   const random = seededRandom(11);
-  const start = Date.parse("2026-03-01T00:00:00Z");
+  const start = START;
   const index = new SearchIndex();
   for (let i = 0; i < count; i++) {
-    // Some jobs share a posting time, so the newest-first tie-break by id is exercised.
-    const datePosted = new Date(start + Math.floor(i / 3) * 60_000);
+    // Some jobs share a posting time, so the newest-first tie-break by id is exercised; they span
+    // 42 days, so every Date posted window holds some.
+    const datePosted = new Date(start + Math.floor(i / 3) * HOUR_MS);
     const job = generateJob(random, i, { status: "active", datePosted, movedToDumpAt: null });
     index.put(indexedJob({ ...job, jobId: `JB-${1000 + i}` } as Job));
   }
@@ -60,6 +68,11 @@ Deno.test("a page, the total and every count agree with the whole ranked list an
       location: pick(PLACES) || undefined,
       employmentType: random() < 0.25 ? pick(EMPLOYMENT_TYPES) : undefined,
       experience: random() < 0.2 ? pick(EXPERIENCE_OPTIONS) : undefined,
+      workMode: random() < 0.15 ? pick(WORK_MODES) : undefined,
+      category: random() < 0.15 ? pick(ROLE_CATEGORIES) : undefined,
+      payMin: random() < 0.15 ? pick(SALARY_BANDS) * LAKH : undefined,
+      postedWithin: random() < 0.15 ? pick(POSTED_WITHIN) : undefined,
+      now: NOW,
       order: pick(["relevance", "newest", "oldest"] as const),
       offset: 0,
       limit: 0,
@@ -81,6 +94,21 @@ Deno.test("a page, the total and every count agree with the whole ranked list an
     for (const [value, jobs] of page.facets.roles.slice(0, 5)) {
       assert.equal(jobs, total({ ...search, role: value }), `${label} ${value}`);
     }
+    for (const [value, jobs] of page.facets.workModes) {
+      assert.equal(jobs, total({ ...search, workMode: value }), `${label} ${value}`);
+    }
+    for (const [value, jobs] of page.facets.categories) {
+      assert.equal(jobs, total({ ...search, category: value }), `${label} ${value}`);
+    }
+    for (const [value, jobs] of page.facets.salaries) {
+      assert.equal(jobs, total({ ...search, payMin: Number(value) }), `${label} ${value}`);
+    }
+    for (const [value, jobs] of page.facets.posted) {
+      assert.equal(jobs, total({ ...search, postedWithin: Number(value) }), `${label} ${value}`);
+    }
+    for (const [value, jobs] of page.facets.companies.slice(0, 5)) {
+      assert.equal(jobs, total({ ...search, company: value }), `${label} ${value}`);
+    }
     const offered = new Set(page.facets.employmentTypes.map(([value]) => value));
     for (const value of EMPLOYMENT_TYPES) {
       if (!offered.has(value)) assert.equal(total({ ...search, employmentType: value }), 0, label);
@@ -93,7 +121,9 @@ Deno.test("a page, the total and every count agree with the whole ranked list an
 Deno.test("a place narrows the words' jobs and no more: words and a place find the jobs of both", () => {
   const index = generatedIndex(3_000);
   const all = (search: Partial<JobSearch>) =>
-    new Set(searchJobs(index, { order: "newest", offset: 0, limit: 100_000, ...search }).ids);
+    new Set(
+      searchJobs(index, { order: "newest", offset: 0, limit: 100_000, now: NOW, ...search }).ids,
+    );
   const single = WORDS.filter((word) => word && !word.includes(" "));
   let narrowed = 0;
   for (const place of PLACES.filter(Boolean)) {
