@@ -75,6 +75,62 @@ function markOnly(
 }
 
 /**
+ * The first word of a query, found through one posting: its live jobs in `within` that hold it in
+ * `fields` go to `into` with their score as their sum, marked as found by one word, in one pass
+ * (`markWord` and `settle` take two, and keep a best score that one posting never needs).
+ */
+function markFirst(
+  posting: Posting,
+  how: number,
+  fields: number,
+  alive: Uint8Array,
+  within: Uint8Array,
+  into: Uint32Array,
+  sum: Uint16Array,
+  roundOf: Uint8Array,
+): number {
+  const { docs, fields: bits, size } = posting;
+  let count = 0;
+  for (let i = 0; i < size; i++) {
+    const doc = docs[i];
+    if (alive[doc] === 0 || within[doc] === 0) continue;
+    const rank = FIELD_RANK[bits[i] & fields];
+    if (rank === 0) continue;
+    into[count++] = doc;
+    sum[doc] = rank * 4 + how;
+    roundOf[doc] = 1;
+  }
+  return count;
+}
+
+/**
+ * The last word of a query, found through one posting: the jobs every earlier word found (marked
+ * `round`) that hold it go to `into` with their whole score in `scores`, in one pass.
+ */
+function markLast(
+  posting: Posting,
+  how: number,
+  fields: number,
+  round: number,
+  roundOf: Uint8Array,
+  sum: Uint16Array,
+  into: Uint32Array,
+  scores: Uint16Array,
+): number {
+  const { docs, fields: bits, size } = posting;
+  let count = 0;
+  for (let i = 0; i < size; i++) {
+    const doc = docs[i];
+    if (roundOf[doc] !== round) continue;
+    const rank = FIELD_RANK[bits[i] & fields];
+    if (rank === 0) continue;
+    into[count] = doc;
+    scores[count++] = sum[doc] + rank * 4 + how;
+  }
+  return count;
+}
+
+/**
  * Each job's summed score, in `into` beside its place in `docs`. Like every loop of `match`, a
  * function of its own: V8 compiled a long loop inside `match` on the stack, and the optimised
  * `match` then left its code at the return every time, as if that had never run.
@@ -421,23 +477,38 @@ export class SearchIndex implements Columns {
     // later word needs no list of the jobs still in: a job is in when its mark is the round.
     let kept = 0;
     // A mask every job found must be in (a place) keeps the others out from the first word on.
-    for (const { posting, how } of expanded[0].matches) {
-      kept = markWord(posting, how, fields, 0, roundOf, alive, within ?? alive, best, first, kept);
+    const mask = within ?? alive;
+    if (expanded[0].matches.length === 1) {
+      const { posting, how } = expanded[0].matches[0];
+      kept = markFirst(posting, how, fields, alive, mask, first, sum, roundOf);
+    } else {
+      for (const { posting, how } of expanded[0].matches) {
+        kept = markWord(posting, how, fields, 0, roundOf, alive, mask, best, first, kept);
+      }
+      settle(first, kept, 1, best, sum, roundOf);
     }
-    settle(first, kept, 1, best, sum, roundOf);
     let survivors = first;
     let count = kept;
+    let score: Uint16Array<ArrayBuffer> | null = null;
     for (let round = 1; round < expanded.length && count > 0; round++) {
+      const { matches } = expanded[round];
+      survivors = next;
+      // Only jobs the earlier words found (so live ones) are marked with the round.
+      if (round === expanded.length - 1 && matches.length === 1) {
+        const { posting, how } = matches[0];
+        count = markLast(posting, how, fields, round, roundOf, sum, next, scores);
+        score = scores.subarray(0, count);
+        break;
+      }
       let found = 0;
-      for (const { posting, how } of expanded[round].matches) {
+      for (const { posting, how } of matches) {
         found = markWord(posting, how, fields, round, roundOf, alive, alive, best, next, found);
       }
       settle(next, found, round + 1, best, sum, roundOf);
-      survivors = next;
       count = found;
     }
     const docs = survivors.subarray(0, count);
-    const score = scoresOf(docs, sum, scores);
+    score ??= scoresOf(docs, sum, scores);
     // Every job a query marks was found by its first word.
     settle(first, kept, 0, best, sum, roundOf, true);
     // One answer object for every match, read before the next one as the arrays are.

@@ -147,3 +147,25 @@ Deno.test("a place narrows the words' jobs and no more: words and a place find t
   }
   assert.ok(narrowed > 20, `${narrowed} searches were narrowed by their place`);
 });
+
+Deno.test("the jobs of several words are the jobs each of the words finds alone", () => {
+  const index = generatedIndex(3_000);
+  const random = seededRandom(7);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  const found = (keywords: string) => {
+    const answer = searchJobs(index, { keywords, order: "newest", offset: 0, limit: 100_000 });
+    return { ids: new Set(answer.ids), partial: answer.partial };
+  };
+  const single = WORDS.filter((word) => word && !word.includes(" "));
+  let checked = 0;
+  for (let round = 0; round < 120; round++) {
+    const words = Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(single));
+    const all = found(words.join(" "));
+    if (all.partial) continue;
+    const each = words.map((word) => found(word).ids);
+    const expected = [...each[0]].filter((id) => each.every((ids) => ids.has(id))).sort();
+    assert.deepEqual([...all.ids].sort(), expected, words.join(" "));
+    if (expected.length > 0) checked++;
+  }
+  assert.ok(checked > 40, `${checked} searches found jobs`);
+});
