@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
-import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { asPerson, browserTest, launchBrowser } from "../helpers/browser.ts";
 import { sampleJob, testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { CHROME_DESKTOP } from "./fixtures.ts";
@@ -59,11 +59,7 @@ Deno.test({ name: "counting and the admin CSP in Chromium", ...browserTest }, as
           ),
       );
       try {
-        const context = await browser.newContext({ userAgent: CHROME_DESKTOP });
-        await context.route(
-          /^https:\/\/careers\.acme\.example\//,
-          (route) => route.fulfill({ contentType: "image/gif", body: "GIF89a" }),
-        );
+        const context = await browser.newContext({ ...asPerson(CHROME_DESKTOP) });
         const page = await context.newPage();
         const loads: string[] = [];
         page.on("request", (request) => loads.push(`${request.resourceType()} ${request.url()}`));
@@ -84,14 +80,9 @@ Deno.test({ name: "counting and the admin CSP in Chromium", ...browserTest }, as
 
   await t.step("a real click of the apply link counts once", async () => {
     const context = await browser.newContext({
-      userAgent: CHROME_DESKTOP,
+      ...asPerson(CHROME_DESKTOP),
       javaScriptEnabled: false,
     });
-    await context.route(
-      /^https:\/\/careers\.acme\.example\//,
-      (route) =>
-        route.fulfill({ contentType: "text/html", body: "<title>Careers</title><h1>Careers</h1>" }),
-    );
     const page = await context.newPage();
     await page.goto(`${s.url}/jobs/${job.jobId}`);
     for (let i = 0; i < 2; i++) {

@@ -1,7 +1,16 @@
 /** Debian's Chromium driven by playwright-core, launched with the flags our closed network needs. */
 import { type Browser, chromium, type Page } from "playwright-core";
+import { hiringSiteFlags, serveHiringSite } from "./hiring_site.ts";
 
+/** Chromium for what the bench measures as a person's browser: Lighthouse, the islands' wake, the admin screens. */
 export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+
+/**
+ * The browser of the tests: Chromium's headless shell, which runs the same Blink at about half the
+ * processor time of the full browser in headless mode (the tests are mostly browser time).
+ */
+export const HEADLESS_SHELL_PATH = Deno.env.get("HEADLESS_SHELL_PATH") ??
+  "/usr/bin/chromium-headless-shell";
 
 /** The flags every Chromium of the tests and the bench starts with. */
 export const CHROMIUM_ARGS = [
@@ -15,13 +24,39 @@ export const CHROMIUM_ARGS = [
   "--disable-dev-shm-usage",
 ];
 
-export async function launchBrowser(): Promise<Browser & AsyncDisposable> {
+/** A browser, with the stub hiring pages its test jobs link to served beside it (tests/helpers/hiring_site.ts). */
+export async function launchBrowser(
+  executablePath = HEADLESS_SHELL_PATH,
+): Promise<Browser & AsyncDisposable> {
+  const hiringSite = serveHiringSite();
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...hiringSiteFlags(hiringSite)],
+  }).catch(async (error) => {
+    await hiringSite.shutdown();
+    throw error;
   });
-  return Object.assign(browser, { [Symbol.asyncDispose]: () => browser.close() });
+  return Object.assign(browser, {
+    [Symbol.asyncDispose]: async () => {
+      await browser.close();
+      await hiringSite.shutdown();
+    },
+  });
+}
+
+/** Chrome on Linux as a person's browser names itself. */
+export const DESKTOP_CHROME =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/**
+ * Context options under which the server takes the browser for a person's and counts its visits:
+ * the headless shell names itself in its user agent and in its `sec-ch-ua` client hint, and the
+ * server counts neither (server/visitors.ts).
+ */
+export function asPerson(userAgent = DESKTOP_CHROME) {
+  const brands = '"Chromium";v="131", "Google Chrome";v="131", "Not_A Brand";v="24"';
+  return { userAgent, extraHTTPHeaders: { "sec-ch-ua": brands } };
 }
 
 /** Browser tests leave Playwright's timers and sockets open across steps; Deno must not flag them. */

@@ -5,32 +5,22 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import axe from "axe-core";
-import { browserTest, launchBrowser, wakeIslands } from "../helpers/browser.ts";
+import { asPerson, browserTest, launchBrowser, wakeIslands } from "../helpers/browser.ts";
 import { testServer } from "../helpers/server.ts";
 import { seedJobs } from "./fixtures.ts";
 
 /** An everyday desktop Chrome: the traffic counter skips headless browsers. */
-const USER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const axeSource = axe.source;
 
 const ROLES = ["Data Scientist", "Backend Engineer", "Product Designer", "QA Engineer"];
 const TYPES = ["Full-Time", "Part-Time", "Contract", "Internship", "Freelance"] as const;
 const EXPERIENCE = ["0-1", "1-2", "2-3", "3+"] as const;
 
-/** Every hiring page answers with a stub, so new tabs have somewhere to land. */
-async function newContext(
+/** A person's browser, with scripts on or off. */
+const newContext = (
   browser: Awaited<ReturnType<typeof launchBrowser>>,
   javaScriptEnabled: boolean,
-) {
-  const context = await browser.newContext({ userAgent: USER_AGENT, javaScriptEnabled });
-  await context.route(
-    /^https:\/\/careers\.acme\.example\//,
-    (route) =>
-      route.fulfill({ contentType: "text/html", body: "<title>Careers</title><h1>Careers</h1>" }),
-  );
-  return context;
-}
+) => browser.newContext({ ...asPerson(), javaScriptEnabled });
 
 interface Violation {
   id: string;

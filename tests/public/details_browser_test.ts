@@ -3,12 +3,9 @@
  * phone, a broken logo, the filters by pointer and by keyboard, Back to Jobs, a description's indentation.
  */
 import assert from "node:assert/strict";
-import { browserTest, launchBrowser, wakeIslands } from "../helpers/browser.ts";
+import { asPerson, browserTest, launchBrowser, wakeIslands } from "../helpers/browser.ts";
 import { testServer } from "../helpers/server.ts";
 import { seedJobs } from "./fixtures.ts";
-
-const USER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 Deno.test("details of the public pages in Chromium", browserTest, async (t) => {
   await using server = await testServer();
@@ -31,7 +28,7 @@ Deno.test("details of the public pages in Chromium", browserTest, async (t) => {
   await using browser = await launchBrowser();
 
   await t.step("the copy toast is shown above the share dialog and announced", async () => {
-    const context = await browser.newContext({ userAgent: USER_AGENT });
+    const context = await browser.newContext({ ...asPerson() });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
     const page = await context.newPage();
     await page.goto(`${base}/jobs/${newest.jobId}`);
@@ -55,7 +52,7 @@ Deno.test("details of the public pages in Chromium", browserTest, async (t) => {
 
   await t.step("Next stays on one line beside Previous on a 320 px phone", async () => {
     const context = await browser.newContext({
-      userAgent: USER_AGENT,
+      ...asPerson(),
       viewport: { width: 320, height: 700 },
     });
     const page = await context.newPage();
@@ -71,7 +68,7 @@ Deno.test("details of the public pages in Chromium", browserTest, async (t) => {
   });
 
   await t.step("a logo that fails to load shows the company's letter", async () => {
-    const context = await browser.newContext({ userAgent: USER_AGENT });
+    const context = await browser.newContext({ ...asPerson() });
     const page = await context.newPage();
     await page.goto(`${base}/jobs`);
     // No island is woken: a broken logo is dropped as the page loads.
@@ -86,7 +83,7 @@ Deno.test("details of the public pages in Chromium", browserTest, async (t) => {
   await t.step(
     "Tab goes from Filters into its choices, then Search; a keyboard choice waits for Search",
     async () => {
-      const context = await browser.newContext({ userAgent: USER_AGENT });
+      const context = await browser.newContext({ ...asPerson() });
       const page = await context.newPage();
       await page.goto(`${base}/jobs`);
       await wakeIslands(page);
@@ -141,7 +138,7 @@ Deno.test("details of the public pages in Chromium", browserTest, async (t) => {
   );
 
   await t.step("Back to Jobs returns to the visitor's search", async () => {
-    const context = await browser.newContext({ userAgent: USER_AGENT });
+    const context = await browser.newContext({ ...asPerson() });
     const page = await context.newPage();
     await page.goto(`${base}/jobs?role=Tester&page=2`);
     await page.getByRole("article").getByRole("heading", { level: 3 }).getByRole("link").first()
@@ -160,7 +157,7 @@ Deno.test("details of the public pages in Chromium", browserTest, async (t) => {
   });
 
   await t.step("a description keeps its indentation", async () => {
-    const context = await browser.newContext({ userAgent: USER_AGENT });
+    const context = await browser.newContext({ ...asPerson() });
     const page = await context.newPage();
     await page.goto(`${base}/jobs/${newest.jobId}`);
     const description = page.getByRole("region", { name: "Job Description" }).locator("p");

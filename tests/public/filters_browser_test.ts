@@ -5,12 +5,10 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { browserTest, launchBrowser, wakeIslands } from "../helpers/browser.ts";
+import { asPerson, browserTest, launchBrowser, wakeIslands } from "../helpers/browser.ts";
 import { testServer } from "../helpers/server.ts";
 import { seedJobs } from "./fixtures.ts";
 
-const USER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const PHONE = { width: 390, height: 844 };
 const DAY = 86_400_000;
 
@@ -53,7 +51,7 @@ Deno.test("the new filters at 390 px, with JavaScript on and off", browserTest, 
   await using browser = await launchBrowser();
 
   await t.step("with JavaScript: a choice applies at once and lands in the URL", async () => {
-    const context = await browser.newContext({ userAgent: USER_AGENT, viewport: PHONE });
+    const context = await browser.newContext({ ...asPerson(), viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`${server.url}/jobs`);
     await wakeIslands(page);
@@ -87,7 +85,7 @@ Deno.test("the new filters at 390 px, with JavaScript on and off", browserTest, 
 
   await t.step("without JavaScript: the form's Search applies the choices", async () => {
     const context = await browser.newContext({
-      userAgent: USER_AGENT,
+      ...asPerson(),
       viewport: PHONE,
       javaScriptEnabled: false,
     });
@@ -120,7 +118,7 @@ Deno.test("the new filters at 390 px, with JavaScript on and off", browserTest, 
     if (!dir) return;
     for (const width of [390, 1366]) {
       const context = await browser.newContext({
-        userAgent: USER_AGENT,
+        ...asPerson(),
         viewport: { width, height: 900 },
       });
       const page = await context.newPage();

@@ -5,11 +5,11 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { asPerson, browserTest, launchBrowser } from "../helpers/browser.ts";
 import { testServer } from "../helpers/server.ts";
 import { LONG_COMPANY, LONG_ROLE, LONGEST_JOB, longestPaths, seedJobs } from "./fixtures.ts";
 
-const USER_AGENT =
+const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const WIDTHS = [320, 390, 1366];
 const SCREENSHOT_DIR = Deno.env.get("SCREENSHOT_DIR");
@@ -48,7 +48,7 @@ Deno.test(
     for (const width of WIDTHS) {
       await t.step(`${width} px`, async () => {
         const context = await browser.newContext({
-          userAgent: USER_AGENT,
+          ...asPerson(ANDROID_CHROME),
           viewport: { width, height: 800 },
         });
         const page = await context.newPage();

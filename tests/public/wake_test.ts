@@ -7,12 +7,9 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { browserTest, islandsAwake, launchBrowser } from "../helpers/browser.ts";
+import { asPerson, browserTest, islandsAwake, launchBrowser } from "../helpers/browser.ts";
 import { testServer } from "../helpers/server.ts";
 import { seedJobs } from "./fixtures.ts";
-
-const USER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 const awake = (page: Page) =>
   page.evaluate(() => document.querySelectorAll("[data-island][data-ready]").length);
@@ -21,11 +18,7 @@ Deno.test("islands wake when the visitor uses the page", browserTest, async (t) 
   await using server = await testServer();
   const [job] = await seedJobs(server, [{ role: "Data Scientist" }]);
   await using browser = await launchBrowser();
-  const context = await browser.newContext({ userAgent: USER_AGENT });
-  await context.route(
-    /^https:\/\/careers\.acme\.example\//,
-    (route) => route.fulfill({ contentType: "text/html", body: "<title>Careers</title>" }),
-  );
+  const context = await browser.newContext({ ...asPerson() });
   const page = await context.newPage();
   const jobPage = `${server.url}/jobs/${job.jobId}`;
 

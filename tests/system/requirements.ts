@@ -3,7 +3,7 @@
  * one missing is named with the line that installs it (Debian and Ubuntu), so a newcomer sees
  * one clear message rather than a suite of browser and checker failures.
  */
-import { CHROMIUM_PATH } from "../helpers/browser.ts";
+import { HEADLESS_SHELL_PATH } from "../helpers/browser.ts";
 
 interface Requirement {
   name: string;
@@ -16,10 +16,10 @@ interface Requirement {
 
 const REQUIREMENTS: Requirement[] = [
   {
-    name: "Chromium",
-    for: "the browser tests (set CHROMIUM_PATH for another Chromium)",
-    program: CHROMIUM_PATH,
-    install: "sudo apt-get install -y chromium fonts-dejavu-core",
+    name: "Chromium's headless shell",
+    for: "the browser tests (set HEADLESS_SHELL_PATH for another one)",
+    program: HEADLESS_SHELL_PATH,
+    install: "sudo apt-get install -y chromium-headless-shell fonts-dejavu-core",
   },
   {
     name: "Java",
