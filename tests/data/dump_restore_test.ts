@@ -92,9 +92,10 @@ Deno.test("db:dump then db:restore into an empty database gives back identical d
     assert.deepEqual(await everything(target.kv), original);
 
     // Counters come back as counters that keep counting, and the store reads the data as before
-    // once it has seen the restore's revision (a restore is written past the store, as by db:restore
-    // in another process, so the store's follower would otherwise learn of it only eventually).
-    await target.services.jobs.revision({ fresh: true });
+    // once its catalogue is at the restore's revision: a restore is written past the store, as by
+    // db:restore in another process, so the store would otherwise learn of it only eventually, and
+    // a visitor's search answers from the catalogue it has while it catches up.
+    await target.services.jobs.active({ fresh: true });
     const before = (await source.services.jobs.analyticsOf([first._id])).get(first._id)!;
     await target.kv.atomic().sum(keys.jobCounter(first._id, "views"), 1n).commit();
     const after = (await target.services.jobs.analyticsOf([first._id])).get(first._id);
