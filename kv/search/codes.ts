@@ -1,4 +1,4 @@
-/** How a job's pay band, company and small dropdown values are coded for the index's filters and counts. */
+/** How a job's pay band, company and small option fields are coded for the index's filters and counts. */
 import {
   EMPLOYMENT_TYPES,
   EXPERIENCE_OPTIONS,
@@ -6,6 +6,7 @@ import {
   SALARY_BANDS,
   WORK_MODES,
 } from "../job-fields.ts";
+import type { IndexedDoc } from "./fields.ts";
 
 /** Rupees in a lakh: the salary bands are in lakhs a year. */
 export const LAKH = 100_000;
@@ -20,52 +21,54 @@ export function bandOf(payTop: number): number {
 /** How a company name is matched: case and surrounding space do not count. */
 export const companyKey = (name: string) => name.trim().toLowerCase();
 
+/** An option's code: its place in `options` from 1, 0 for none. */
+export const optionCode = (options: readonly string[], value: string | undefined) =>
+  value === undefined ? 0 : options.indexOf(value) + 1;
+
 /**
- * A job's experience, employment type, work mode, category and salary band (each a code, 0 for
- * none) as one number below `TRAIT_CODES`: a search's pass over its found jobs reads and counts one
- * column rather than five, and spreads the counts over the five dropdowns once per trait.
+ * A job's trait: its small option fields and its salary band, each a code below its `size`, as
+ * one number below `TRAIT_CODES`. A search's pass over its found jobs reads and counts this one
+ * column rather than a column per field, and spreads the counts over the dropdowns once per trait.
+ * A field joins with an entry here (and `TRAIT` then has its codes) while the sizes' product stays
+ * below 65,536, the trait column being 16 bits.
  */
-const TRAIT_SIZES = [
-  EXPERIENCE_OPTIONS.length + 1,
-  EMPLOYMENT_TYPES.length + 1,
-  WORK_MODES.length + 1,
-  ROLE_CATEGORIES.length + 1,
-  SALARY_BANDS.length + 1,
-] as const;
-export const TRAIT_CODES = TRAIT_SIZES.reduce((product, size) => product * size, 1);
+const TRAIT_PARTS = {
+  level: {
+    size: EXPERIENCE_OPTIONS.length + 1,
+    of: (job: IndexedDoc) => optionCode(EXPERIENCE_OPTIONS, job.experience),
+  },
+  type: {
+    size: EMPLOYMENT_TYPES.length + 1,
+    of: (job: IndexedDoc) => optionCode(EMPLOYMENT_TYPES, job.employmentType),
+  },
+  mode: {
+    size: WORK_MODES.length + 1,
+    of: (job: IndexedDoc) => optionCode(WORK_MODES, job.workMode),
+  },
+  category: {
+    size: ROLE_CATEGORIES.length + 1,
+    of: (job: IndexedDoc) => optionCode(ROLE_CATEGORIES, job.category),
+  },
+  band: { size: SALARY_BANDS.length + 1, of: (job: IndexedDoc) => bandOf(job.payTop ?? 0) },
+};
+type TraitPart = keyof typeof TRAIT_PARTS;
+const PARTS = Object.entries(TRAIT_PARTS) as [TraitPart, (typeof TRAIT_PARTS)[TraitPart]][];
 
-export function traitCode(
-  level: number,
-  type: number,
-  mode: number,
-  category: number,
-  band: number,
-) {
-  const [, types, modes, categories, bands] = TRAIT_SIZES;
-  return (((level * types + type) * modes + mode) * categories + category) * bands + band;
-}
+export const TRAIT_CODES = PARTS.reduce((product, [, { size }]) => product * size, 1);
+if (TRAIT_CODES > 65_536) throw new Error(`${TRAIT_CODES} traits do not fit the 16-bit column`);
 
-/** Each trait's parts, by trait: `TRAIT.level[trait]` and so on. */
-export const TRAIT = (() => {
-  const parts = {
-    level: new Uint8Array(TRAIT_CODES),
-    type: new Uint8Array(TRAIT_CODES),
-    mode: new Uint8Array(TRAIT_CODES),
-    category: new Uint8Array(TRAIT_CODES),
-    band: new Uint8Array(TRAIT_CODES),
-  };
-  for (let trait = 0; trait < TRAIT_CODES; trait++) {
-    let rest = trait;
-    const part = (size: number) => {
-      const value = rest % size;
-      rest = (rest - value) / size;
-      return value;
-    };
-    parts.band[trait] = part(TRAIT_SIZES[4]);
-    parts.category[trait] = part(TRAIT_SIZES[3]);
-    parts.mode[trait] = part(TRAIT_SIZES[2]);
-    parts.type[trait] = part(TRAIT_SIZES[1]);
-    parts.level[trait] = rest;
+/** The job's trait: the first part the highest digit, each in its own size. */
+export const traitOf = (job: IndexedDoc): number =>
+  PARTS.reduce((trait, [, part]) => trait * part.size + part.of(job), 0);
+
+/** Each part's code, by trait: `TRAIT.mode[trait]` and so on. */
+export const TRAIT = Object.fromEntries(
+  PARTS.map(([name]) => [name, new Uint8Array(TRAIT_CODES)]),
+) as Record<TraitPart, Uint8Array>;
+for (let trait = 0; trait < TRAIT_CODES; trait++) {
+  let rest = trait;
+  for (const [name, { size }] of PARTS.toReversed()) {
+    TRAIT[name][trait] = rest % size;
+    rest = Math.floor(rest / size);
   }
-  return parts;
-})();
+}

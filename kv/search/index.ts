@@ -5,9 +5,7 @@
  * gone and skipped until the owner compacts the index (`wasteful`, `compact`).
  */
 import SearchableMap from "minisearch/SearchableMap";
-import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
-import { ROLE_CATEGORIES, WORK_MODES } from "../job-fields.ts";
-import { bandOf, companyKey, traitCode } from "./codes.ts";
+import { companyKey, traitOf } from "./codes.ts";
 import { grown, inBoth, Posting } from "./postings.ts";
 import { isRemoteLocation } from "./places.ts";
 import { editDistance, indexWords, isStopWord, typoBudget } from "./text.ts";
@@ -277,15 +275,7 @@ export class SearchIndex implements Columns {
       for (const name of COLUMN_NAMES) this.setColumn(name, grown(this[name] as Column, n + 1, n));
     }
     this.alive[n] = 1;
-    const codeIn = (values: readonly string[], value: string | undefined) =>
-      values.indexOf(value ?? "") + 1;
-    this.traitOf[n] = traitCode(
-      codeIn(EXPERIENCE_OPTIONS, doc.experience),
-      codeIn(EMPLOYMENT_TYPES, doc.employmentType),
-      codeIn(WORK_MODES, doc.workMode),
-      codeIn(ROLE_CATEGORIES, doc.category),
-      bandOf(doc.payTop ?? 0),
-    );
+    this.traitOf[n] = traitOf(doc);
     this.payTop[n] = doc.payTop ?? 0;
     this.companyOf[n] = this.companyCodeOf(doc.companyName);
     this.posted[n] = doc.posted;

@@ -14,7 +14,7 @@ import {
 import { DAY_MS } from "../constants.ts";
 import type { SearchIndex } from "./index.ts";
 import { BEST_WORD_SCORE, FIELD } from "./fields.ts";
-import { companyKey, LAKH, TRAIT, TRAIT_CODES } from "./codes.ts";
+import { companyKey, LAKH, optionCode, TRAIT, TRAIT_CODES } from "./codes.ts";
 import { matchMost, SCORE_BITS, TERM_SHIFT } from "./partial.ts";
 import { locationGroups } from "./places.ts";
 import { type KeywordQuery, parseKeywords } from "./query.ts";
@@ -75,12 +75,9 @@ export interface SearchAnswer {
   partial: boolean;
 }
 
-const code = (values: readonly string[], value: string | undefined) =>
-  value === undefined ? 0 : values.indexOf(value) + 1;
-
 /** A set of small codes as the bits of one number. */
 const bitsOf = (values: readonly string[], chosen: readonly string[] | undefined) =>
-  (chosen ?? []).reduce((bits, value) => bits | (1 << code(values, value)), 0);
+  (chosen ?? []).reduce((bits, value) => bits | (1 << optionCode(values, value)), 0);
 
 const ROLE_MISS = 1;
 const LEVEL_MISS = 2;
@@ -225,14 +222,14 @@ interface Wanted {
 }
 
 function wantedOf(index: SearchIndex, query: JobSearch, keywords: KeywordQuery): Wanted {
-  const level = code(EXPERIENCE_OPTIONS, query.experience);
-  const type = code(EMPLOYMENT_TYPES, query.employmentType);
+  const level = optionCode(EXPERIENCE_OPTIONS, query.experience);
+  const type = optionCode(EMPLOYMENT_TYPES, query.employmentType);
   const now = query.now ?? Date.now();
   const wanted = {
     located: index.located(locationGroups(query.location)),
     role: query.role === undefined ? -1 : index.roleCode.get(query.role) ?? -2,
-    mode: code(WORK_MODES, query.workMode),
-    category: code(ROLE_CATEGORIES, query.category),
+    mode: optionCode(WORK_MODES, query.workMode),
+    category: optionCode(ROLE_CATEGORIES, query.category),
     company: query.company === undefined
       ? -1
       : index.companyCode.get(companyKey(query.company)) ?? -2,
