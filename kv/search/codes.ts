@@ -65,10 +65,9 @@ export const traitOf = (job: IndexedDoc): number =>
 export const TRAIT = Object.fromEntries(
   PARTS.map(([name]) => [name, new Uint8Array(TRAIT_CODES)]),
 ) as Record<TraitPart, Uint8Array>;
-for (let trait = 0; trait < TRAIT_CODES; trait++) {
-  let rest = trait;
-  for (const [name, { size }] of PARTS.toReversed()) {
-    TRAIT[name][trait] = rest % size;
-    rest = Math.floor(rest / size);
-  }
+// Each part repeats its codes in runs as long as the product of the sizes after it.
+for (let at = PARTS.length - 1, run = 1; at >= 0; run *= PARTS[at--][1].size) {
+  const [name, { size }] = PARTS[at];
+  const codes = TRAIT[name];
+  for (let trait = 0; trait < TRAIT_CODES; trait++) codes[trait] = Math.floor(trait / run) % size;
 }
