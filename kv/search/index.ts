@@ -625,8 +625,11 @@ export class SearchIndex implements Columns {
         }
       }
     });
+    // With one group the marks are already 1 or 0.
     const wanted = groups.length;
-    for (let doc = 0; doc < hits.length; doc++) hits[doc] = hits[doc] === wanted ? 1 : 0;
+    if (wanted > 1) {
+      for (let doc = 0; doc < hits.length; doc++) hits[doc] = hits[doc] === wanted ? 1 : 0;
+    }
     return hits;
   }
 }
