@@ -265,7 +265,6 @@ export function jobListRoutes(site: PublicSite) {
     // The request's URL is already in its parsed form: its query is read without parsing it again.
     const at = c.req.url.indexOf("?");
     const written = at < 0 ? "" : c.req.url.slice(at);
-    const params = new URLSearchParams(written);
     const { search: asked, tags } = withoutTags(written.length > 1 ? written : "");
     // Only canonical URLs are cached, so a hit needs no parsing of the query.
     const now = postedHour(services);
@@ -277,7 +276,7 @@ export function jobListRoutes(site: PublicSite) {
       counter.search(c);
       return pages.send(c, hit);
     }
-    const query = parseListQuery(params);
+    const query = parseListQuery(new URLSearchParams(written));
     const search = listSearch(query);
     // One URL per result page: empty fields of a no-script form and unknown values are dropped
     // (a campaign's tags are kept for the counter).
