@@ -2,6 +2,7 @@
 import {
   EMPLOYMENT_TYPES,
   EXPERIENCE_OPTIONS,
+  type FilterValues,
   ROLE_CATEGORIES,
   SALARY_BANDS,
   WORK_MODES,
@@ -25,6 +26,11 @@ export const companyKey = (name: string) => name.trim().toLowerCase();
 export const optionCode = (options: readonly string[], value: string | undefined) =>
   value === undefined ? 0 : options.indexOf(value) + 1;
 
+/** A trait's part for an option field of the indexed job. */
+function optionPart(options: readonly string[], field: keyof FilterValues) {
+  return { size: options.length + 1, of: (job: IndexedDoc) => optionCode(options, job[field]) };
+}
+
 /**
  * A job's trait: its small option fields and its salary band, each a code below its `size`, as
  * one number below `TRAIT_CODES`. A search's pass over its found jobs reads and counts this one
@@ -33,22 +39,10 @@ export const optionCode = (options: readonly string[], value: string | undefined
  * below 65,536, the trait column being 16 bits.
  */
 const TRAIT_PARTS = {
-  level: {
-    size: EXPERIENCE_OPTIONS.length + 1,
-    of: (job: IndexedDoc) => optionCode(EXPERIENCE_OPTIONS, job.experience),
-  },
-  type: {
-    size: EMPLOYMENT_TYPES.length + 1,
-    of: (job: IndexedDoc) => optionCode(EMPLOYMENT_TYPES, job.employmentType),
-  },
-  mode: {
-    size: WORK_MODES.length + 1,
-    of: (job: IndexedDoc) => optionCode(WORK_MODES, job.workMode),
-  },
-  category: {
-    size: ROLE_CATEGORIES.length + 1,
-    of: (job: IndexedDoc) => optionCode(ROLE_CATEGORIES, job.category),
-  },
+  level: optionPart(EXPERIENCE_OPTIONS, "experience"),
+  type: optionPart(EMPLOYMENT_TYPES, "employmentType"),
+  mode: optionPart(WORK_MODES, "workMode"),
+  category: optionPart(ROLE_CATEGORIES, "category"),
   band: { size: SALARY_BANDS.length + 1, of: (job: IndexedDoc) => bandOf(job.payTop ?? 0) },
 };
 type TraitPart = keyof typeof TRAIT_PARTS;
