@@ -47,35 +47,10 @@ function markWord(
 }
 
 /**
- * A query of one word found through one posting (most are): each job's score is its match's, so
- * the jobs and their scores are written in one pass, with none of `markWord`'s per-job marks.
- */
-function markOnly(
-  posting: Posting,
-  how: number,
-  fields: number,
-  alive: Uint8Array,
-  within: Uint8Array,
-  into: Uint32Array,
-  scores: Uint16Array,
-): number {
-  const { docs, fields: bits, size } = posting;
-  let count = 0;
-  for (let i = 0; i < size; i++) {
-    const doc = docs[i];
-    if (alive[doc] === 0 || within[doc] === 0) continue;
-    const rank = FIELD_RANK[bits[i] & fields];
-    if (rank === 0) continue;
-    into[count] = doc;
-    scores[count++] = rank * 4 + how;
-  }
-  return count;
-}
-
-/**
- * The first word of a query, found through one posting: its live jobs in `within` that hold it in
- * `fields` go to `into` with their score as their sum, marked as found by one word, in one pass
- * (`markWord` and `settle` take two, and keep a best score that one posting never needs).
+ * The first word of a query, found through one posting (most are): its live jobs in `within` that
+ * hold it in `fields` go to `into` with their score beside them in `scores`, in one pass. When more
+ * words follow (`marks`), each is also given its score as its sum and marked as found by one word
+ * (`markWord` and `settle` take two passes, and keep a best score one posting never needs).
  */
 function markFirst(
   posting: Posting,
@@ -84,19 +59,24 @@ function markFirst(
   alive: Uint8Array,
   within: Uint8Array,
   into: Uint32Array,
-  sum: Uint16Array,
-  roundOf: Uint8Array,
+  scores: Uint16Array,
+  marks: { sum: Uint16Array; roundOf: Uint8Array } | null,
 ): number {
   const { docs, fields: bits, size } = posting;
+  const { sum, roundOf } = marks ?? {};
   let count = 0;
   for (let i = 0; i < size; i++) {
     const doc = docs[i];
     if (alive[doc] === 0 || within[doc] === 0) continue;
     const rank = FIELD_RANK[bits[i] & fields];
     if (rank === 0) continue;
-    into[count++] = doc;
-    sum[doc] = rank * 4 + how;
-    roundOf[doc] = 1;
+    const score = rank * 4 + how;
+    into[count] = doc;
+    scores[count++] = score;
+    if (sum && roundOf) {
+      sum[doc] = score;
+      roundOf[doc] = 1;
+    }
   }
   return count;
 }
@@ -457,7 +437,7 @@ export class SearchIndex implements Columns {
     const alive = this.alive;
     if (expanded.length === 1 && expanded[0].matches.length === 1) {
       const { posting, how } = expanded[0].matches[0];
-      const count = markOnly(posting, how, fields, alive, within ?? alive, first, scores);
+      const count = markFirst(posting, how, fields, alive, within ?? alive, first, scores, null);
       matched.docs = first.subarray(0, count);
       matched.score = scores.subarray(0, count);
       return matched;
@@ -470,7 +450,7 @@ export class SearchIndex implements Columns {
     const mask = within ?? alive;
     if (expanded[0].matches.length === 1) {
       const { posting, how } = expanded[0].matches[0];
-      kept = markFirst(posting, how, fields, alive, mask, first, sum, roundOf);
+      kept = markFirst(posting, how, fields, alive, mask, first, scores, { sum, roundOf });
     } else {
       for (const { posting, how } of expanded[0].matches) {
         kept = markWord(posting, how, fields, 0, roundOf, alive, mask, best, first, kept);
