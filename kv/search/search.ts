@@ -93,15 +93,16 @@ const ROLE_WORDS = ["developer", "engineer", "programmer"].map(stem);
 
 /** A job's employment type and experience as one small number: experience in the low four bits. */
 const kindOf = (jobType: number, jobLevel: number) => (jobType << 4) | jobLevel;
+/** The kind of a job of each trait. */
 const KIND_OF_TRAIT = Uint8Array.from(
   TRAIT.type,
   (type, trait) => kindOf(type, TRAIT.level[trait]),
 );
 /** `collect`'s per-trait counts and the traits it met, zeroed again before it returns. */
 const TRAIT_COUNTS = new Uint32Array(TRAIT_CODES);
+const TRAITS_SEEN = new Uint16Array(TRAIT_CODES);
 /** Date posted windows a job can be in: one per POSTED_WITHIN and one for older jobs. */
 const WINDOWS = POSTED_WITHIN.length + 1;
-const TRAITS_SEEN = new Uint16Array(TRAIT_CODES);
 
 /**
  * Per kind of job (`kindOf`): whether the keyword box's filter words allow it (`allowed`; a filter
