@@ -174,7 +174,8 @@ class BatchingCounter implements TrafficCounter {
     pending.visits++;
     pending.devices[visitor.device]++;
     pending.browsers[visitor.browser]++;
-    const source = visitSource(new URL(c.req.url), c.req.header("referer"), this.ownHosts(c));
+    const url = new URL(c.req.url);
+    const source = visitSource(url, c.req.header("referer"), this.ownHosts(url));
     // Moves within the site are not where a visit came from.
     if (source.group !== INTERNAL) {
       this.addSource(pending, "sources", source.group);
@@ -288,12 +289,15 @@ class BatchingCounter implements TrafficCounter {
     addTo(pending.sources, key, 1);
   }
 
-  /** This site's hosts: the one asked for, and SITE_URL's. */
-  private ownHosts(c: Context): string[] {
-    const hosts = [new URL(c.req.url).hostname];
-    if (this.deps.config.SITE_URL) hosts.push(new URL(this.deps.config.SITE_URL).hostname);
-    return hosts.map((host) => host.toLowerCase().replace(/^www\./, ""));
+  /** This site's hosts: the one `url` asked for, and SITE_URL's. */
+  private ownHosts(url: URL): string[] {
+    this.siteHost ??= this.deps.config.SITE_URL
+      ? [new URL(this.deps.config.SITE_URL).hostname]
+      : [];
+    return [url.hostname, ...this.siteHost].map((host) => host.toLowerCase().replace(/^www\./, ""));
   }
+  /** SITE_URL's host, read once (the configuration does not change). */
+  private siteHost?: string[];
 
   private day(): string {
     const now = this.deps.now();
