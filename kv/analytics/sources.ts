@@ -118,10 +118,12 @@ export function visitSource(
   referer: string | undefined,
   ownHosts: readonly string[],
 ): VisitSource {
-  const params = landing.searchParams;
-  const utmSource = utmValue(params.get("utm_source"));
-  const utmCampaign = utmValue(params.get("utm_campaign"));
-  const medium = utmValue(params.get("utm_medium"));
+  // Most visits carry no campaign tags: their query is not parsed for them (a name could only be
+  // spelt otherwise with a percent escape).
+  const params = /utm_|%/i.test(landing.search) ? landing.searchParams : undefined;
+  const utmSource = utmValue(params?.get("utm_source"));
+  const utmCampaign = utmValue(params?.get("utm_campaign"));
+  const medium = utmValue(params?.get("utm_medium"));
   const tagged = (utmSource && UTM_GROUPS[utmSource]) ??
     (medium && MAIL_MEDIUMS.has(medium) ? "Newsletter / E-mail" : undefined);
   const host = hostOf(referer);
@@ -150,7 +152,9 @@ function hostOf(referer: string | undefined): string | undefined {
  */
 export function searchTerm(text: string | null | undefined): string | undefined {
   if (!text) return undefined;
-  const normal = text.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+  // Printable ASCII is in NFC already, and ICU's normalising is most of the work for it.
+  const composed = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize("NFC");
+  const normal = composed.toLowerCase().replace(/\s+/g, " ").trim();
   const term = clip(normal, MAX_TERM_CHARS).trim();
   return term || undefined;
 }

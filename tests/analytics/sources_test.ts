@@ -1,0 +1,44 @@
+/**
+ * How a search's words and a visit's source are read for counting: the same term however it was
+ * typed or composed, and the same source however its campaign tag was spelt in the URL.
+ */
+import assert from "node:assert/strict";
+import { MAX_TERM_CHARS, searchTerm, visitSource } from "../../kv/analytics/sources.ts";
+
+Deno.test("a search term is one term however it was typed, composed or padded", () => {
+  assert.equal(searchTerm("  React \t  Developer "), "react developer");
+  // "Café" typed with a combining accent and with the composed letter count as one term.
+  assert.equal(searchTerm("Cafe\u0301 Manager"), "caf\u00e9 manager");
+  assert.equal(searchTerm("CAF\u00c9 manager"), "caf\u00e9 manager");
+  assert.equal(searchTerm("Ｒｅａｃｔ"), "ｒｅａｃｔ");
+  assert.equal(searchTerm("   "), undefined);
+  assert.equal(searchTerm(undefined), undefined);
+  // Cut at the limit on whole code points: a character beyond the BMP is never split.
+  const long = "a".repeat(MAX_TERM_CHARS - 1) + "😀😀";
+  assert.equal(searchTerm(long), "a".repeat(MAX_TERM_CHARS - 1) + "😀");
+  assert.equal(searchTerm("x".repeat(MAX_TERM_CHARS + 20)), "x".repeat(MAX_TERM_CHARS));
+});
+
+Deno.test("a visit's campaign tags are read however the URL spells them, and only from the URL", () => {
+  const own = ["careeredge.example"];
+  const source = (path: string, referer?: string) =>
+    visitSource(new URL(path, "https://careeredge.example"), referer, own);
+  assert.deepEqual(source("/jobs?keywords=react"), {
+    group: "Direct / None",
+    utmSource: undefined,
+    utmCampaign: undefined,
+  });
+  assert.deepEqual(source("/jobs?keywords=react&utm_source=WhatsApp&utm_campaign=Spring"), {
+    group: "WhatsApp",
+    utmSource: "whatsapp",
+    utmCampaign: "spring",
+  });
+  // A name spelt with a percent escape is the same name once decoded.
+  assert.deepEqual(source("/jobs?%75tm_source=whatsapp"), {
+    group: "WhatsApp",
+    utmSource: "whatsapp",
+    utmCampaign: undefined,
+  });
+  assert.equal(source("/jobs?keywords=utm", "https://www.google.com/").group, "Google");
+  assert.equal(source("/jobs", "https://careeredge.example/jobs").group, "This site");
+});
