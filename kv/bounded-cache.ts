@@ -47,6 +47,8 @@ export const CACHE_BUDGETS = {
   verifiedTokens: 1 * MB,
   /** Whether a user agent is a browser, and which (server/visitors.ts). */
   userAgentVerdicts: MB / 2,
+  /** What each recent query string counts as a search (server/counter.ts). */
+  searchedQueries: MB / 4,
   /** Names and companies of the jobs the traffic counter records (server/counter.ts). */
   counterJobNames: 2 * MB,
   /**
