@@ -163,6 +163,10 @@ class BatchingCounter implements TrafficCounter {
   readonly refs = new BoundedCache<JobRef | null>(CACHE_BUDGETS.counterJobNames);
   /** The day is the same for every request within a minute (every zone offset is whole minutes). */
   private today = { minute: -1, day: "" };
+  /** What each recent query string counts as a search (`searchedIn`). */
+  private searchedByQuery = new BoundedCache<string[]>(CACHE_BUDGETS.searchedQueries);
+  /** SITE_URL's host, read once (the configuration does not change). */
+  private siteHost?: string[];
 
   constructor(private deps: CounterDeps) {}
 
@@ -220,7 +224,6 @@ class BatchingCounter implements TrafficCounter {
     }
     return searched;
   }
-  private searchedByQuery = new BoundedCache<string[]>(CACHE_BUDGETS.searchedQueries);
 
   jobClick(c: Context, jobId: string): void {
     // The API call comes from the Apply button; the link is followed without JavaScript.
@@ -313,8 +316,6 @@ class BatchingCounter implements TrafficCounter {
       : [];
     return [url.hostname, ...this.siteHost].map((host) => host.toLowerCase().replace(/^www\./, ""));
   }
-  /** SITE_URL's host, read once (the configuration does not change). */
-  private siteHost?: string[];
 
   private day(): string {
     const now = this.deps.now();

@@ -166,7 +166,7 @@ function settle(
 export const COLUMNS = {
   posted: Float64Array,
   roleOf: Int32Array,
-  /** Experience, employment type, work mode, category and salary band (`traitCode`). */
+  /** Experience, employment type, work mode, category and salary band (`traitOf` in codes.ts). */
   traitOf: Uint16Array,
   payTop: Float64Array,
   companyOf: Int32Array,
@@ -414,8 +414,8 @@ export class SearchIndex implements Columns {
 
   /**
    * The live jobs holding every word (in a field of `fields`) that `within` marks (when given), in
-   * no particular order, with each job's score beside it: per word the best of its matches, field first, then how it was reached.
-   * Null when there are no words. Nothing as long as the index is allocated per query (a broad
+   * no particular order, with each job's score beside it: per word the best of its matches, field
+   * first, then how it was reached. Null when there are no words. Nothing as long as the index is allocated per query (a broad
    * word's arrays would keep the collector busy): the answer lives in the index's reused arrays,
    * so read it before the next `match`; the per-job work arrays are left zeroed.
    */

@@ -18,7 +18,7 @@ import { companyKey, LAKH, optionCode, TRAIT, TRAIT_CODES } from "./codes.ts";
 import { matchMost, SCORE_BITS, TERM_SHIFT } from "./partial.ts";
 import { locationGroups } from "./places.ts";
 import { type KeywordQuery, parseKeywords } from "./query.ts";
-import { topK, topOf } from "./top.ts";
+import { leastOfBest, topK, topOf } from "./top.ts";
 import { stem } from "./vocabulary.ts";
 
 /** Where the keyword box looks: everything but the job ID (an admin-only handle). */
@@ -414,14 +414,14 @@ function rankPage(
       for (let kept = 0; kept < scoresKept; kept++) all += scoreCounts[kept * WINDOWS + window];
       return all;
     };
-    const tier = (score: number) => {
+    const tiers = Array.from({ length: scored ? scoresKept : 1 }, (_, score) => {
       let all = 0;
       for (let window = 0; window < WINDOWS; window++) all += count(score, window);
       return all;
-    };
-    let least = scored ? scoresKept - 1 : 0;
+    });
+    const least = leastOfBest(tiers, wanted);
     let above = 0;
-    while (least > 0 && above + tier(least) < wanted) above += tier(least--);
+    for (let score = least + 1; score < tiers.length; score++) above += tiers[score];
     let since = -Infinity;
     for (let window = 0, reached = above; window < WINDOWS - 1; window++) {
       reached += count(least, window);
