@@ -1,4 +1,4 @@
-/** How a job's pay band, company and small option fields are coded for the index's filters and counts. */
+/** How a job's pay band, company and small option fields are coded for the index's filters. */
 import {
   EMPLOYMENT_TYPES,
   EXPERIENCE_OPTIONS,

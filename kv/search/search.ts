@@ -291,7 +291,7 @@ function collect(
   const { payMin, since } = wanted;
   const { roleOf, traitOf, companyOf, payTop, posted } = index;
   const { docs, scores, scoreCounts } = found;
-  // Without words every live job is a candidate (or each one the mask lets in), in job-number order.
+  // Without words every live job is a candidate (or each the mask lets in), in job-number order.
   const candidates = matched?.docs ??
     (wanted.within ? index.liveDocsIn(wanted.within) : index.liveDocs());
   const matchedScores = matched?.score;

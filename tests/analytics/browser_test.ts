@@ -8,7 +8,6 @@ import type { BrowserContext, Page } from "playwright-core";
 import { asPerson, browserTest, launchBrowser } from "../helpers/browser.ts";
 import { sampleJob, testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
-import { CHROME_DESKTOP } from "./fixtures.ts";
 import { openAs } from "../admin/helpers.ts";
 
 /** Collects the CSP violations the page's documents report, and the console's CSP complaints. */
@@ -59,7 +58,7 @@ Deno.test({ name: "counting and the admin CSP in Chromium", ...browserTest }, as
           ),
       );
       try {
-        const context = await browser.newContext({ ...asPerson(CHROME_DESKTOP) });
+        const context = await browser.newContext({ ...asPerson() });
         const page = await context.newPage();
         const loads: string[] = [];
         page.on("request", (request) => loads.push(`${request.resourceType()} ${request.url()}`));
@@ -80,7 +79,7 @@ Deno.test({ name: "counting and the admin CSP in Chromium", ...browserTest }, as
 
   await t.step("a real click of the apply link counts once", async () => {
     const context = await browser.newContext({
-      ...asPerson(CHROME_DESKTOP),
+      ...asPerson(),
       javaScriptEnabled: false,
     });
     const page = await context.newPage();

@@ -1,8 +1,12 @@
 /** Debian's Chromium driven by playwright-core, launched with the flags our closed network needs. */
 import { type Browser, chromium, type Page } from "playwright-core";
 import { hiringSiteFlags, serveHiringSite } from "./hiring_site.ts";
+import { CHROME_DESKTOP } from "../analytics/fixtures.ts";
 
-/** Chromium for what the bench measures as a person's browser: Lighthouse, the islands' wake, the admin screens. */
+/**
+ * Chromium for what the bench measures as a person's browser: Lighthouse, the islands' wake, the
+ * admin screens.
+ */
 export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
 /**
@@ -24,7 +28,10 @@ export const CHROMIUM_ARGS = [
   "--disable-dev-shm-usage",
 ];
 
-/** A browser, with the stub hiring pages its test jobs link to served beside it (tests/helpers/hiring_site.ts). */
+/**
+ * A browser, with the stub hiring pages its test jobs link to served beside it
+ * (tests/helpers/hiring_site.ts).
+ */
 export async function launchBrowser(
   executablePath = HEADLESS_SHELL_PATH,
 ): Promise<Browser & AsyncDisposable> {
@@ -45,16 +52,12 @@ export async function launchBrowser(
   });
 }
 
-/** Chrome on Linux as a person's browser names itself. */
-export const DESKTOP_CHROME =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-
 /**
  * Context options under which the server takes the browser for a person's and counts its visits:
  * the headless shell names itself in its user agent and in its `sec-ch-ua` client hint, and the
  * server counts neither (server/visitors.ts).
  */
-export function asPerson(userAgent = DESKTOP_CHROME) {
+export function asPerson(userAgent = CHROME_DESKTOP) {
   const brands = '"Chromium";v="131", "Google Chrome";v="131", "Not_A Brand";v="24"';
   return { userAgent, extraHTTPHeaders: { "sec-ch-ua": brands } };
 }

@@ -1,14 +1,15 @@
 /**
  * The hiring pages the test jobs link to (https://careers.acme.example/...), for the browser
- * tests: a server of the test's own that answers every path with a stub page, which the Chromium of
- * `launchBrowser` reaches for that name. Routing the pages in Playwright instead misses a tab opened
- * with `noopener` (Apply Now's): the headless shell sends its first request before Playwright has
- * attached to the tab, so it left for the real network and the tab showed an error page.
+ * tests: a server of the test's own that answers every path with a stub page, which the Chromium
+ * of `launchBrowser` reaches for that name. Routing the pages in Playwright instead misses a tab
+ * opened with `noopener` (Apply Now's): the headless shell sends its first request before
+ * Playwright has attached to the tab, so it left for the real network and the tab showed an error
+ * page.
  */
 
 export const HIRING_HOST = "careers.acme.example";
 
-/** A self-signed certificate for HIRING_HOST, made for these tests only (the browser is told to take it). */
+/** A self-signed certificate for HIRING_HOST, made for these tests only (the browser takes it). */
 const CERTIFICATE = `-----BEGIN CERTIFICATE-----
 MIIBtTCCAVygAwIBAgIUfsdlrkHRpXwofYOQPYneK9lLe6gwCgYIKoZIzj0EAwIw
 HzEdMBsGA1UEAwwUY2FyZWVycy5hY21lLmV4YW1wbGUwIBcNMjYxMTI2MTgwMTUz
