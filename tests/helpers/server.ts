@@ -10,6 +10,7 @@ import { openTestKv } from "./kv.ts";
 import { withDerived } from "../../kv/jobs/derived.ts";
 import { mailsSent } from "../../server/mail.ts";
 import type { ShareImageDrawer } from "../../server/share-image-drawer.ts";
+import { HIRING_HOST } from "./hiring_site.ts";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -93,7 +94,7 @@ export function sampleJob(overrides: Partial<JobInput> = {}): JobInput {
     employmentType: "Full-Time",
     description: "Build and run the services behind our product.\nWork with a small team.",
     requiredDegree: "B.Tech in Computer Science or equivalent",
-    hiringLink: `https://careers.acme.example/jobs/${Date.now()}-${linkCounter}`,
+    hiringLink: `https://${HIRING_HOST}/jobs/${Date.now()}-${linkCounter}`,
     estPackage: "8-12 LPA",
     skills: {
       languages: ["TypeScript", "Go"],
