@@ -202,6 +202,9 @@ export class SearchIndex implements Columns {
   readonly companyCode = new Map<string, number>();
   private gone = 0;
   private live: Uint32Array | null = null;
+  /** `windowsAt`'s answer, with the live jobs' posting times nearest each start either side. */
+  private windows: { of: Uint8Array; lastBefore: Float64Array; firstFrom: Float64Array } | null =
+    null;
 
   get size(): number {
     return this.numberOf.size;
@@ -242,10 +245,42 @@ export class SearchIndex implements Columns {
     return into.subarray(0, count);
   }
 
+  /**
+   * Per job, how many of `starts` it was posted before (newest start first): a search's Date
+   * posted window. The answer holds for later starts as long as no live job was posted between
+   * the old and the new, so searches read one byte a job rather than its time against each start,
+   * and it is worked out again about when a job's window changes (for the server, on the hour).
+   */
+  windowsAt(starts: Float64Array): Uint8Array {
+    const kept = this.windows;
+    if (
+      kept && kept.of.length === this.span &&
+      starts.every((start, w) => kept.lastBefore[w] < start && start <= kept.firstFrom[w])
+    ) return kept.of;
+    const { alive, posted, span } = this;
+    const of = kept?.of.length === span ? kept.of : new Uint8Array(span);
+    const lastBefore = new Float64Array(starts.length).fill(-Infinity);
+    const firstFrom = new Float64Array(starts.length).fill(Infinity);
+    for (let doc = 0; doc < span; doc++) {
+      const time = posted[doc];
+      let window = 0;
+      while (window < starts.length && time < starts[window]) window++;
+      of[doc] = window;
+      if (alive[doc] === 0) continue;
+      // Per start, the newest job older than it (in the next window) and the oldest within it:
+      // when a window is empty, the checks of the starts beside it hold its jobs' neighbours.
+      if (window > 0 && time > lastBefore[window - 1]) lastBefore[window - 1] = time;
+      if (window < starts.length && time < firstFrom[window]) firstFrom[window] = time;
+    }
+    this.windows = { of, lastBefore, firstFrom };
+    return of;
+  }
+
   /** Adds a job, or replaces the one with its id. */
   put(doc: IndexedDoc): void {
     this.remove(doc.id);
     this.live = null;
+    this.windows = null;
     const n = this.ids.length;
     this.ids.push(doc.id);
     this.numberOf.set(doc.id, n);
@@ -338,6 +373,7 @@ export class SearchIndex implements Columns {
   /** Puts in a column (of the kind `COLUMNS` names). */
   setColumn(name: ColumnName, column: Column): void {
     (this as Record<ColumnName, Column>)[name] = column;
+    this.windows = null;
   }
 
   /** Takes in a word's posting list whole (an index read back from a snapshot). */

@@ -184,7 +184,7 @@ function searchWith(
   };
   const tally = newTally(index);
   const reached = collect(index, wanted, matched, partly, found, tally);
-  const page = rankPage(index, query, found, positions, wanted.starts);
+  const page = rankPage(index, query, found, positions, wanted.windowOf);
   const answer = {
     ids: page.map((doc) => index.ids[doc]),
     total: found.total,
@@ -205,10 +205,10 @@ interface Wanted {
   payMin: number;
   since: number;
   /**
-   * Where each Date posted window starts, newest first: a job's window is the number of starts it
-   * is older than (POSTED_WITHIN.length when older than all).
+   * Each job's Date posted window (`SearchIndex.windowsAt`): 0 when posted within the newest, one
+   * more for each window it is older than, POSTED_WITHIN.length when older than all.
    */
-  starts: Float64Array;
+  windowOf: Uint8Array;
   /** Whether any dropdown filters; without, every job the words and the location let in is found. */
   dropdowns: boolean;
   allowed: Uint8Array;
@@ -226,6 +226,8 @@ function wantedOf(index: SearchIndex, query: JobSearch, keywords: KeywordQuery):
   const level = optionCode(EXPERIENCE_OPTIONS, query.experience);
   const type = optionCode(EMPLOYMENT_TYPES, query.employmentType);
   const now = query.now ?? Date.now();
+  // Where each window starts, newest first.
+  const starts = Float64Array.from(POSTED_WITHIN, (days) => now - days * DAY_MS);
   const wanted = {
     located: index.located(locationGroups(query.location)),
     role: query.role === undefined ? -1 : index.roleCode.get(query.role) ?? -2,
@@ -236,7 +238,7 @@ function wantedOf(index: SearchIndex, query: JobSearch, keywords: KeywordQuery):
       : index.companyCode.get(companyKey(query.company)) ?? -2,
     payMin: query.payMin ?? 0,
     since: query.postedWithin === undefined ? -Infinity : now - query.postedWithin * DAY_MS,
-    starts: Float64Array.from(POSTED_WITHIN, (days) => now - days * DAY_MS),
+    windowOf: index.windowsAt(starts),
     ...kindTables(index, keywords.filters, level, type),
   };
   const dropdowns = level !== 0 || type !== 0 || wanted.role !== -1 || wanted.mode !== 0 ||
@@ -288,33 +290,37 @@ function collect(
   tally: Tally,
 ): number {
   const { located, allowed, misses, byPlace, role, mode, category, company } = wanted;
-  const { payMin, since } = wanted;
+  const { payMin, since, windowOf } = wanted;
   const { roleOf, traitOf, companyOf, payTop, posted } = index;
   const { docs, scores, scoreCounts } = found;
   // Without words every live job is a candidate (or each the mask lets in), in job-number order.
   const candidates = matched?.docs ??
     (wanted.within ? index.liveDocsIn(wanted.within) : index.liveDocs());
   const matchedScores = matched?.score;
-  // The kind of a job the keyword box's filters and the location let in; -1 for one they do not.
-  const admitted = (doc: number) => {
-    if (located && located[doc] === 0) return -1;
-    const kind = KIND_OF_TRAIT[traitOf[doc]];
-    if (allowed[kind] === 0) return -1;
+  // Whether the keyword box's filters and the location let in a job of a kind; most searches have
+  // neither, and need not ask.
+  const sifted = located !== null || byPlace.length > 0 || allowed.includes(0);
+  const admitted = (doc: number, kind: number) => {
+    if (located && located[doc] === 0) return false;
+    if (allowed[kind] === 0) return false;
     for (let p = 0; p < byPlace.length; p++) {
-      if (byPlace[p].kinds[kind] === 0 && byPlace[p].places[doc] === 0) return -1;
+      if (byPlace[p].kinds[kind] === 0 && byPlace[p].places[doc] === 0) return false;
     }
-    return kind;
+    return true;
   };
   // A partial match's score carries its number of terms above the low bits: only the jobs with
   // the most terms of those let in are found.
   let most = 0;
   if (partly) {
     for (let i = 0; i < candidates.length; i++) {
-      if (admitted(candidates[i]) >= 0) most = Math.max(most, matchedScores![i] >> TERM_SHIFT);
+      const doc = candidates[i];
+      if (!sifted || admitted(doc, KIND_OF_TRAIT[traitOf[doc]])) {
+        most = Math.max(most, matchedScores![i] >> TERM_SHIFT);
+      }
     }
   }
   const { roles, levels, types, modes, categories, companies, bands, windows } = tally;
-  const { starts, dropdowns } = wanted;
+  const { dropdowns } = wanted;
   // Found jobs per trait and per score and window (`Found`), spread over the dropdowns' counts
   // after the pass: two counts a job rather than seven, each a read and a write the next job's
   // count may wait on.
@@ -325,22 +331,21 @@ function collect(
   let reached = 0;
   for (let i = 0; i < candidates.length; i++) {
     const doc = candidates[i];
-    const kind = admitted(doc);
-    if (kind < 0 || (partly && matchedScores![i] >> TERM_SHIFT < most)) continue;
-    reached++;
     const trait = traitOf[doc];
+    const kind = KIND_OF_TRAIT[trait];
+    if (sifted && !admitted(doc, kind)) continue;
+    if (partly && matchedScores![i] >> TERM_SHIFT < most) continue;
+    reached++;
     const jobRole = roleOf[doc];
     const jobCompany = companyOf[doc];
-    const time = posted[doc];
+    const window = windowOf[doc];
     const miss = dropdowns
       ? misses[kind] | (role !== -1 && jobRole !== role ? ROLE_MISS : 0) |
         (mode !== 0 && TRAIT.mode[trait] !== mode ? MODE_MISS : 0) |
         (category !== 0 && TRAIT.category[trait] !== category ? CATEGORY_MISS : 0) |
         (company !== -1 && jobCompany !== company ? COMPANY_MISS : 0) |
-        (payTop[doc] < payMin ? PAY_MISS : 0) | (time < since ? POSTED_MISS : 0)
+        (payTop[doc] < payMin ? PAY_MISS : 0) | (posted[doc] < since ? POSTED_MISS : 0)
       : 0;
-    let window = 0;
-    while (window < starts.length && time < starts[window]) window++;
     if (miss === 0) {
       let score = 0;
       if (scores) {
@@ -382,7 +387,7 @@ function rankPage(
   query: JobSearch,
   { docs, scores, scoreCounts, total }: Found,
   positions: Uint32Array,
-  starts: Float64Array,
+  windowOf: Uint8Array,
 ): number[] {
   const { posted, ids, payTop } = index;
   // Ranked by position in `docs`, so a score is read beside its job.
@@ -422,18 +427,18 @@ function rankPage(
     const least = leastOfBest(tiers, wanted);
     let above = 0;
     for (let score = least + 1; score < tiers.length; score++) above += tiers[score];
-    let since = -Infinity;
+    let last = WINDOWS - 1;
     for (let window = 0, reached = above; window < WINDOWS - 1; window++) {
       reached += count(least, window);
       if (reached >= wanted) {
-        since = starts[window];
+        last = window;
         break;
       }
     }
     ranked = 0;
     for (let position = 0; position < total; position++) {
       const score = scored ? scores![position] : 0;
-      if (score > least || (score === least && posted[docs[position]] >= since)) {
+      if (score > least || (score === least && windowOf[docs[position]] <= last)) {
         positions[ranked++] = position;
       }
     }

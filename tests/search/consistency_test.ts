@@ -12,6 +12,7 @@ import { generateJob, seededRandom } from "../../kv/demo/generate.ts";
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS, type Job } from "../../kv/schemas.ts";
 import { POSTED_WITHIN, ROLE_CATEGORIES, SALARY_BANDS, WORK_MODES } from "../../kv/job-fields.ts";
 import { LAKH } from "../../kv/search/codes.ts";
+import { DAY_MS } from "../../kv/constants.ts";
 
 const WORDS = [
   "engineer",
@@ -168,4 +169,53 @@ Deno.test("the jobs of several words are the jobs each of the words finds alone"
     if (expected.length > 0) checked++;
   }
   assert.ok(checked > 40, `${checked} searches found jobs`);
+});
+
+Deno.test("the Date posted windows follow the clock to the millisecond, forwards and back, and every change of the jobs", () => {
+  const index = generatedIndex(600);
+  const random = seededRandom(3);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  const live = () => index.ids.flatMap((_, doc) => index.alive[doc] ? [doc] : []);
+  const check = (now: number, label: string) => {
+    const answer = searchJobs(index, { order: "newest", offset: 0, limit: 40, now });
+    const times = live().map((doc) => index.posted[doc]);
+    const expected = POSTED_WITHIN.map((days) => {
+      const jobs = times.filter((time) => time >= now - days * DAY_MS).length;
+      return [String(days), jobs] as [string, number];
+    });
+    assert.deepEqual(answer.facets.posted, expected, label);
+    // The newest page ranks by the windows too (only jobs in windows that can fill it).
+    const newest = live().sort((a, b) =>
+      index.posted[b] - index.posted[a] || (index.ids[b] > index.ids[a] ? 1 : -1)
+    );
+    assert.deepEqual(answer.ids, newest.slice(0, 40).map((doc) => index.ids[doc]), label);
+    return expected;
+  };
+  // Each clock at, just before and just after the moment a job leaves a window, in no order.
+  const edges = Array.from({ length: 40 }, () => {
+    const time = index.posted[pick(live())];
+    return time + pick(POSTED_WITHIN) * DAY_MS + pick([-1, 0, 1]);
+  });
+  const seen = new Set<string>();
+  for (const now of edges) seen.add(JSON.stringify(check(now, `at ${now - NOW}`)));
+  assert.ok(seen.size > 20, `${seen.size} different counts`);
+  // A job put in moves the counts at a clock asked before; so does one edited, even when the
+  // index, compacted, is as long as before.
+  index.compact();
+  const now = edges[0];
+  const before = check(now, "before the changes");
+  const job = generateJob(random, 9_999, {
+    status: "active",
+    datePosted: new Date(now - 2 * DAY_MS),
+    movedToDumpAt: null,
+  });
+  index.put(indexedJob({ ...job, jobId: "JB-99999" } as Job));
+  const added = check(now, "a job put in two days before");
+  const moved = (counts: [string, number][], by: number) =>
+    counts.map(([days, jobs]) => [days, jobs + (Number(days) >= 3 ? by : 0)]);
+  assert.deepEqual(added, moved(before, 1));
+  const datePosted = new Date(now - 40 * DAY_MS).toISOString();
+  index.put(indexedJob({ ...job, datePosted, jobId: "JB-99999" }));
+  index.compact();
+  assert.deepEqual(check(now, "the job edited to 40 days before"), before);
 });
