@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
-import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { browserTest, launchBrowser, screenshot } from "../helpers/browser.ts";
 import {
   apiCall,
   expectAccessible,
@@ -86,7 +86,7 @@ Deno.test({
     assert.equal(jobs[0].expiresAt, `${day}T23:59:59.999+05:30`);
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 390, `the page is ${wide} px wide`);
-    await page.screenshot({ path: "/tmp/expiry-manage-390.png", fullPage: true });
+    await screenshot(page, "expiry-manage-390");
   });
 
   await t.step("Edit Job shows the day and can clear it", async () => {
@@ -98,7 +98,7 @@ Deno.test({
     );
     await openAs(page, s, main, `/admin/jobs/edit/${jobs[0]._id}`);
     assert.equal(await expiry.inputValue(), day);
-    await page.screenshot({ path: "/tmp/expiry-edit-390.png", fullPage: true });
+    await screenshot(page, "expiry-edit-390");
     await expiry.fill("");
     await press(page.getByRole("button", { name: /^Update/ }));
     await expectToast(page, "Job updated successfully!");

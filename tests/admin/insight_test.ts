@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { sampleJob, testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
-import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { browserTest, launchBrowser, screenshot } from "../helpers/browser.ts";
 import { emptyDayCounts, recordDay, recordEngagements } from "../../kv/analytics/recording.ts";
 import { recordDimensions } from "../../kv/analytics/dimensions.ts";
 import { jobRef } from "../../kv/analytics/types.ts";
@@ -17,8 +17,6 @@ import {
   openAs,
   selectTab,
 } from "./helpers.ts";
-
-const SCREENSHOTS = Deno.env.get("INSIGHT_SCREENSHOTS");
 
 /** The page is no wider than the window: nothing sits off screen without a way to scroll to it. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -42,10 +40,6 @@ async function expectRow(page: Page, table: string, name: string, values: string
     const width = page.viewportSize()!.width;
     assert.ok(box && box.x >= 0 && box.x + box.width <= width, `${table}: ${name} ${value}`);
   }
-}
-
-async function shot(page: Page, name: string) {
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
 Deno.test({ name: "Insight: sources, searches and a job's days", ...browserTest }, async (t) => {
@@ -102,7 +96,7 @@ Deno.test({ name: "Insight: sources, searches and a job's days", ...browserTest 
         await expectRow(page, "Campaigns (utm_campaign)", "spring-hiring", ["4"]);
         await expectNoSidewaysScroll(page);
         await expectAccessible(page);
-        await shot(page, `sources-${width}`);
+        await screenshot(page, `sources-${width}`);
       },
     );
 
@@ -125,7 +119,7 @@ Deno.test({ name: "Insight: sources, searches and a job's days", ...browserTest 
         await page.getByText("32 searches in all.").waitFor();
         await expectNoSidewaysScroll(page);
         await expectAccessible(page);
-        await shot(page, `searches-${width}`);
+        await screenshot(page, `searches-${width}`);
       },
     );
 
@@ -135,7 +129,7 @@ Deno.test({ name: "Insight: sources, searches and a job's days", ...browserTest 
         name: `Insight: views and sources of ${job.role} at ${job.companyName}`,
       });
       await link.waitFor();
-      await shot(page, `jobs-${width}`);
+      await screenshot(page, `jobs-${width}`);
       await link.focus();
       await link.press("Enter");
       await page.waitForURL(`${s.url}/admin/jobs/insight/${job._id}`);
@@ -153,7 +147,7 @@ Deno.test({ name: "Insight: sources, searches and a job's days", ...browserTest 
       await expectRow(page, "Sources", "Not recorded", ["40", "91%"]);
       await expectNoSidewaysScroll(page);
       await expectAccessible(page);
-      await shot(page, `job-${width}`);
+      await screenshot(page, `job-${width}`);
 
       await page.getByLabel("Period").selectOption("30");
       await page.waitForURL(`${s.url}/admin/jobs/insight/${job._id}?days=30`);

@@ -7,10 +7,8 @@ import assert from "node:assert/strict";
 import { testServer } from "../helpers/server.ts";
 import { testSmtp } from "../helpers/smtp.ts";
 import { request, signIn } from "../helpers/admins.ts";
-import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { browserTest, launchBrowser, screenshot } from "../helpers/browser.ts";
 import { expectAccessible, expectHeading, expectText, newPage } from "./helpers.ts";
-
-const SHOTS = Deno.env.get("SCREENSHOTS");
 
 Deno.test({ name: "resetting a forgotten password at 390 px", ...browserTest }, async () => {
   await using smtp = await testSmtp();
@@ -30,7 +28,7 @@ Deno.test({ name: "resetting a forgotten password at 390 px", ...browserTest }, 
     "If that address belongs to an admin, a link to reset the password is on its way.",
   );
   await expectAccessible(page);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/reset-asked.png`, fullPage: true });
+  await screenshot(page, "reset-asked");
 
   const [mail] = await smtp.received(1);
   const link = mail.text.match(/http:\/\/127\.0\.0\.1:\d+\/admin\/reset-password\?token=\S+/)?.[0];
@@ -53,13 +51,13 @@ Deno.test({ name: "resetting a forgotten password at 390 px", ...browserTest }, 
       "a few unrelated words is easy to remember and hard to guess.",
   );
   await expectAccessible(page);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/reset-refused.png`, fullPage: true });
+  await screenshot(page, "reset-refused");
 
   await page.getByLabel("New password", { exact: true }).fill("violet kettle harbour");
   await page.getByLabel("Repeat the new password").fill("violet kettle harbour");
   await page.getByRole("button", { name: "Set password" }).click();
   await expectText(page, "Password changed. Sign in with your new password.");
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/reset-done.png`, fullPage: true });
+  await screenshot(page, "reset-done");
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `no sideways scrolling (${width} px)`);
 

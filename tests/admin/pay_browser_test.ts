@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { sampleJob, testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
-import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { browserTest, launchBrowser, screenshot } from "../helpers/browser.ts";
 import { createJob, expectHeading, newPage, openAs } from "./helpers.ts";
 
 Deno.test(
@@ -29,11 +29,7 @@ Deno.test(
     await page.getByRole("textbox", { name: "Maximum (₹)" }).fill("60000");
     await page.getByRole("combobox", { name: "Per", exact: true }).selectOption("month");
     await page.getByText("Set by hand: ₹40,000 - ₹60,000 a month").waitFor();
-    const dir = Deno.env.get("SCREENSHOT_DIR");
-    if (dir) {
-      await reading.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${dir}/admin-pay-390.png` });
-    }
+    await screenshot(page, "admin-pay-390");
     await page.getByRole("button", { name: "Update Job" }).click();
     await page.waitForURL(/\/admin\/jobs(?!.*edit)/);
     const saved = await s.services.jobs.get(job._id);

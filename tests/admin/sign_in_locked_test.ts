@@ -7,11 +7,9 @@ import assert from "node:assert/strict";
 import { testServer } from "../helpers/server.ts";
 import { testSmtp } from "../helpers/smtp.ts";
 import { json, request, signIn } from "../helpers/admins.ts";
-import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { browserTest, launchBrowser, screenshot } from "../helpers/browser.ts";
 import { expectAccessible, expectHeading, expectText, newPage, press } from "./helpers.ts";
 import { LOGIN_FAILURES_PER_ACCOUNT } from "../../kv/constants.ts";
-
-const SHOTS = Deno.env.get("SCREENSHOTS");
 
 for (const width of [1366, 390]) {
   Deno.test(
@@ -52,15 +50,13 @@ for (const width of [1366, 390]) {
       );
       await page.getByLabel("Authentication code (or a recovery code)").waitFor();
       await expectAccessible(page);
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/locked-${width}.png`, fullPage: true });
+      await screenshot(page, `locked-${width}`);
       await press(page.getByRole("button", { name: "E-mail me a link for this browser" }));
       await page.getByRole("status").filter({
         hasText: "a link that confirms this browser is on its way",
       })
         .waitFor();
-      if (SHOTS) {
-        await page.screenshot({ path: `${SHOTS}/locked-sent-${width}.png`, fullPage: true });
-      }
+      await screenshot(page, `locked-sent-${width}`);
 
       const [mail] = await smtp.received(1);
       const link = mail.text.match(/http:\/\/127\.0\.0\.1:\d+\/admin\/confirm-browser\?token=\S+/)
@@ -70,9 +66,7 @@ for (const width of [1366, 390]) {
       assert.equal(opened?.headers()["referrer-policy"], "no-referrer");
       await expectHeading(page, "Confirm this browser");
       await expectAccessible(page);
-      if (SHOTS) {
-        await page.screenshot({ path: `${SHOTS}/confirm-browser-${width}.png`, fullPage: true });
-      }
+      await screenshot(page, `confirm-browser-${width}`);
       await page.getByRole("button", { name: "Confirm this browser" }).click();
       await expectText(page, "This browser is confirmed. Sign in with your password.");
       await page.getByRole("link", { name: "Sign in" }).click();

@@ -2,11 +2,9 @@
 import assert from "node:assert/strict";
 import { testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
-import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { browserTest, launchBrowser, screenshot } from "../helpers/browser.ts";
 import { apiCall, expectText, expectToast, newPage, openAs, press } from "./helpers.ts";
 import { totpCode } from "../helpers/totp.ts";
-
-const SHOTS = Deno.env.get("SCREENSHOTS");
 
 Deno.test(
   { name: "two-factor set-up on the profile and sign-in with a code", ...browserTest },
@@ -27,7 +25,7 @@ Deno.test(
     await dialog.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
     const key = (await dialog.locator("code").innerText()).replace(/\s/g, "");
     assert.match(key, /^[A-Z2-7]{32}$/);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/2fa-setup-390.png`, fullPage: true });
+    await screenshot(page, "2fa-setup-390");
     // The server checks codes against its own clock, which stays where the test set it.
     await dialog.getByLabel("6-digit code").fill(totpCode(key, s.clock.now));
     await dialog.getByRole("button", { name: "Turn On" }).click();
@@ -35,7 +33,7 @@ Deno.test(
     const codes = await dialog.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")
       .allInnerTexts();
     assert.equal(codes.length, 10);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/2fa-codes-390.png`, fullPage: true });
+    await screenshot(page, "2fa-codes-390");
     await dialog.getByRole("button", { name: "I have saved them" }).click();
     await expectText(page, "On: signing in asks for a code from your authenticator app.");
 
@@ -46,7 +44,7 @@ Deno.test(
     await fresh.page.getByRole("button", { name: "Sign In" }).click();
     await expectToast(fresh.page, "Enter the 6-digit code from your authenticator app");
     const codeField = fresh.page.getByLabel("Authentication code (or a recovery code)");
-    if (SHOTS) await fresh.page.screenshot({ path: `${SHOTS}/2fa-login-390.png`, fullPage: true });
+    await screenshot(fresh.page, "2fa-login-390");
     await codeField.fill(codes[0]);
     await fresh.page.getByRole("button", { name: "Sign In" }).click();
     await fresh.page.waitForURL(`${s.url}/admin/dashboard`);
@@ -82,14 +80,12 @@ for (const width of [1366, 390]) {
       );
       const dialog = page.getByRole("dialog");
       await dialog.getByText(/lost their authenticator app and their recovery codes/).waitFor();
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/2fa-off-confirm-${width}.png` });
+      await screenshot(page, `2fa-off-confirm-${width}`);
       await press(dialog.getByRole("button", { name: "Turn Off" }));
       await expectToast(page, "Two-factor sign-in is off for Lost Phone Lee");
       await row.getByRole("button", { name: /Turn off two-factor/ }).waitFor({ state: "detached" });
       assert.equal(await row.getByText("Two-factor", { exact: true }).count(), 0);
-      if (SHOTS) {
-        await page.screenshot({ path: `${SHOTS}/2fa-off-done-${width}.png`, fullPage: true });
-      }
+      await screenshot(page, `2fa-off-done-${width}`);
       const signedIn = await s.app.request("/api/admin/login", {
         method: "POST",
         headers: { "content-type": "application/json" },

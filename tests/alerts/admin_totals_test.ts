@@ -1,7 +1,7 @@
 /** The main admin sees job alert totals (never an address); other admins get 403. */
 import assert from "node:assert/strict";
 import { testApp, testServer } from "../helpers/server.ts";
-import { browserTest, launchBrowser } from "../helpers/browser.ts";
+import { browserTest, launchBrowser, screenshot } from "../helpers/browser.ts";
 import { newPage, openAs } from "../admin/helpers.ts";
 import { testSmtp } from "../helpers/smtp.ts";
 import { request, signIn } from "../helpers/admins.ts";
@@ -59,7 +59,7 @@ Deno.test("the dashboard's Job Alerts card, for the main admin only", browserTes
   // The figures show "—" until the totals are in; the table of days comes with them.
   await card.getByRole("table", { name: "Mails per day" }).waitFor();
   assert.equal(await card.locator("dd").first().textContent(), "1");
-  await card.screenshot({ path: "/tmp/alerts/admin-card.png" });
+  await screenshot(card, "alerts-admin-card");
 
   const other = await signIn(s, { permissions: { canViewAnalytics: true } });
   const { page: second } = await newPage(browser);

@@ -3,7 +3,7 @@
  * it posts and a page answers. Then the confirm and manage pages a mail's links open.
  */
 import assert from "node:assert/strict";
-import { browserTest, launchBrowser, wakeIslands } from "../helpers/browser.ts";
+import { browserTest, launchBrowser, screenshot, wakeIslands } from "../helpers/browser.ts";
 import { testServer } from "../helpers/server.ts";
 import { testSmtp } from "../helpers/smtp.ts";
 import { seedJobs } from "../public/fixtures.ts";
@@ -40,7 +40,7 @@ Deno.test("the alert form and the alert pages in Chromium", browserTest, async (
     await form.getByRole("button", { name: "Create Alert" }).click();
     await form.getByRole("status").getByText(/Check your inbox/).waitFor();
     assert.equal(await form.getByLabel("E-mail address").inputValue(), "");
-    await form.screenshot({ path: "/tmp/alerts/alert-form-390.png" });
+    await screenshot(form, "alert-form-390");
     const width = await page.evaluate(() => document.body.scrollWidth);
     assert.ok(width <= PHONE.width);
     const [mail] = await smtp.received(1);
@@ -50,12 +50,12 @@ Deno.test("the alert form and the alert pages in Chromium", browserTest, async (
     await page.goto(`${server.url}${confirm}`);
     await page.getByRole("button", { name: "Confirm the alert" }).click();
     await page.getByRole("heading", { name: "Your job alert is on" }).waitFor();
-    await page.screenshot({ path: "/tmp/alerts/confirmed-390.png" });
+    await screenshot(page, "alert-confirmed-390");
     const manage = mail.text.match(/\/alerts\/manage\?token=[\w-]+/)![0];
     await page.goto(`${server.url}${manage}`);
     await page.getByRole("button", { name: `Pause ${words}` }).click();
     await page.getByText("Weekly · Paused").waitFor();
-    await page.screenshot({ path: "/tmp/alerts/manage-390.png", fullPage: true });
+    await screenshot(page, "alert-manage-390");
     await context.close();
   });
 

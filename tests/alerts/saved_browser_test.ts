@@ -4,7 +4,7 @@
  * and without JavaScript the button and the page say what they need. At 390 px wide.
  */
 import assert from "node:assert/strict";
-import { browserTest, launchBrowser, wakeIslands } from "../helpers/browser.ts";
+import { browserTest, launchBrowser, screenshot, wakeIslands } from "../helpers/browser.ts";
 import { testServer } from "../helpers/server.ts";
 import { seedJobs } from "../public/fixtures.ts";
 
@@ -44,7 +44,7 @@ Deno.test("saved jobs in Chromium", browserTest, async (t) => {
     assert.equal(await save.getAttribute("aria-pressed"), "true");
     await page.getByRole("link", { name: "Saved 1 job" }).waitFor();
     await other.getByRole("link", { name: "Saved 1 job" }).waitFor();
-    await page.screenshot({ path: "/tmp/alerts/saved-job-390.png" });
+    await screenshot(page, "saved-job-390");
 
     await page.goto(`${base}/jobs/${tester.jobId}`);
     await wakeIslands(page);
@@ -66,7 +66,7 @@ Deno.test("saved jobs in Chromium", browserTest, async (t) => {
       "QA Tester",
       "Technical Writer",
     ]);
-    await page.screenshot({ path: "/tmp/alerts/saved-page-390.png", fullPage: true });
+    await screenshot(page, "saved-page-390");
     const box = await page.locator("body").evaluate((body) => body.scrollWidth);
     assert.ok(box <= PHONE.width, "nothing is wider than the phone");
 
@@ -84,7 +84,7 @@ Deno.test("saved jobs in Chromium", browserTest, async (t) => {
     await page.getByRole("link", { name: "Saved", exact: true }).click();
     await page.getByText("showing them needs JavaScript").waitFor();
     assert.equal(await page.getByText("Loading...").isVisible(), false);
-    await page.screenshot({ path: "/tmp/alerts/saved-nojs-390.png", fullPage: true });
+    await screenshot(page, "saved-nojs-390");
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core, launched with the flags our closed network needs. */
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { hiringSiteFlags, serveHiringSite } from "./hiring_site.ts";
 import { CHROME_DESKTOP } from "../analytics/fixtures.ts";
 
@@ -15,6 +15,20 @@ export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium
  */
 export const HEADLESS_SHELL_PATH = Deno.env.get("HEADLESS_SHELL_PATH") ??
   "/usr/bin/chromium-headless-shell";
+
+/**
+ * A folder for screenshots of the screens the browser tests walk through, for a person to look at
+ * (`SCREENSHOTS=/tmp/shots deno task test`); without it the tests take none.
+ */
+export const SCREENSHOTS = Deno.env.get("SCREENSHOTS");
+
+/** A screenshot named `name` of the whole page, or of one element, when SCREENSHOTS asks for them. */
+export async function screenshot(of: Page | Locator, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  await Deno.mkdir(SCREENSHOTS, { recursive: true });
+  const path = `${SCREENSHOTS}/${name}.png`;
+  await ("goto" in of ? of.screenshot({ path, fullPage: true }) : of.screenshot({ path }));
+}
 
 /** The flags every Chromium of the tests and the bench starts with. */
 export const CHROMIUM_ARGS = [

@@ -5,7 +5,14 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { asPerson, browserTest, launchBrowser, wakeIslands } from "../helpers/browser.ts";
+import {
+  asPerson,
+  browserTest,
+  launchBrowser,
+  screenshot,
+  SCREENSHOTS,
+  wakeIslands,
+} from "../helpers/browser.ts";
 import { testServer } from "../helpers/server.ts";
 import { seedJobs } from "./fixtures.ts";
 
@@ -114,8 +121,7 @@ Deno.test("the new filters at 390 px, with JavaScript on and off", browserTest, 
   });
 
   await t.step("screenshots of /jobs at 390 and 1366 px", async () => {
-    const dir = Deno.env.get("SCREENSHOT_DIR");
-    if (!dir) return;
+    if (!SCREENSHOTS) return;
     for (const width of [390, 1366]) {
       const context = await browser.newContext({
         ...asPerson(),
@@ -123,7 +129,7 @@ Deno.test("the new filters at 390 px, with JavaScript on and off", browserTest, 
       });
       const page = await context.newPage();
       await page.goto(`${server.url}/jobs?payMin=600000`);
-      await page.screenshot({ path: `${dir}/jobs-${width}.png`, fullPage: true });
+      await screenshot(page, `jobs-${width}`);
       await context.close();
     }
   });

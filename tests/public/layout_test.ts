@@ -1,18 +1,17 @@
 /**
  * Public pages on a phone and a desktop with the longest texts the schema allows: no page is ever
- * wider than the screen, and every long text can still be read in full. With SCREENSHOT_DIR set,
+ * wider than the screen, and every long text can still be read in full. With SCREENSHOTS set,
  * each page is also saved as a full-page PNG there, for a person to look at.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { asPerson, browserTest, launchBrowser } from "../helpers/browser.ts";
+import { asPerson, browserTest, launchBrowser, screenshot } from "../helpers/browser.ts";
 import { testServer } from "../helpers/server.ts";
 import { LONG_COMPANY, LONG_ROLE, LONGEST_JOB, longestPaths, seedJobs } from "./fixtures.ts";
 
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const WIDTHS = [320, 390, 1366];
-const SCREENSHOT_DIR = Deno.env.get("SCREENSHOT_DIR");
 
 /** Elements wider than the screen, as "tag.class (width)". */
 function overflowing(page: Page): Promise<string[]> {
@@ -58,13 +57,8 @@ Deno.test(
           assert.deepEqual(await overflowing(page), [], `${path} at ${width} px`);
           const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
           assert.ok(scroll <= width, `${path} is ${scroll} px wide at ${width} px`);
-          if (SCREENSHOT_DIR) {
-            const name = path.replace(/[^a-z0-9]+/gi, "-").slice(0, 40).replace(/^-$/, "-home");
-            await page.screenshot({
-              path: `${SCREENSHOT_DIR}/${width}${name}.png`,
-              fullPage: true,
-            });
-          }
+          const name = path.replace(/[^a-z0-9]+/gi, "-").slice(0, 40).replace(/^-$/, "-home");
+          await screenshot(page, `${width}${name}`);
         }
         // A cut name or role keeps its full text for a pointer and for assistive technology.
         await page.goto(`${server.url}/jobs`);
