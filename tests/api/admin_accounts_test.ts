@@ -1,4 +1,5 @@
 /** Admin accounts: creating the main admin, signing in and out, managing admins, profiles, sessions. */
+import { DECOY_HASH, hashPassword, verifyPassword } from "../../server/passwords.ts";
 import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { authHeaders, json, mainBody, request, signIn, signInMain } from "../helpers/admins.ts";
@@ -41,6 +42,21 @@ Deno.test("create-main-admin needs the secret, works once, and then logs in with
   assert.equal(profile.status, 200);
   assert.equal(profile.body.username, "Owner");
   assert.equal(profile.body.role, "main_admin");
+});
+
+Deno.test("an unknown e-mail is checked against a hash of a real one's parameters and size that no password matches", async () => {
+  const real = await hashPassword("first-admin-password");
+  const parts = (hash: string) => hash.split("$");
+  // "", "argon2id", "v=19", the parameters, the salt, the hash.
+  assert.deepEqual(parts(DECOY_HASH).slice(0, 4), parts(real).slice(0, 4));
+  assert.deepEqual(
+    parts(DECOY_HASH).slice(4).map((part) => atob(part).length),
+    parts(real).slice(4).map((part) => atob(part).length),
+  );
+  assert.notEqual(DECOY_HASH, await hashPassword(""));
+  for (const password of ["", "first-admin-password", DECOY_HASH]) {
+    assert.equal(await verifyPassword(password, DECOY_HASH), false, password);
+  }
 });
 
 Deno.test("login: wrong password and unknown e-mail get the same answer; bad input is 400", async () => {
