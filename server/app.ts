@@ -29,6 +29,7 @@ import { PasswordResetStore } from "../kv/password-resets.ts";
 import { DeviceLinkStore } from "../kv/device-links.ts";
 import { createMailer, type Mailer } from "./mail.ts";
 import { ShareImageDrawer } from "./share-image-drawer.ts";
+import { HASH_PARAMS, type HashParams } from "./passwords.ts";
 import { SITE_NAME } from "../routes/pages/document.tsx";
 import { analyticsRoutes } from "../routes/api/analytics.ts";
 import { activityRoutes } from "../routes/api/activity.ts";
@@ -57,6 +58,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** What draws share images; by default a worker thread of this process. */
   shareImages?: ShareImageDrawer;
+  /** What new password hashes cost; OWASP's Argon2id parameters (`HASH_PARAMS`) by default. */
+  passwordHashing?: HashParams;
 }
 
 /**
@@ -71,7 +74,15 @@ export function revisionPollMs(config: Config): number {
 }
 
 export function createServices(
-  { kv, config, now = () => new Date(), follow = false, mailer, shareImages }: AppDeps,
+  {
+    kv,
+    config,
+    now = () => new Date(),
+    follow = false,
+    mailer,
+    shareImages,
+    passwordHashing = HASH_PARAMS,
+  }: AppDeps,
 ): Services {
   const admins = new AdminStore(kv, now);
   const sessions = new SessionStore(kv, now);
@@ -99,6 +110,7 @@ export function createServices(
     reports,
     insight: new InsightReports(kv, reports, config.TIMEZONE, now),
     shareImages: shareImages ?? new ShareImageDrawer(),
+    passwordHashing,
   };
 }
 

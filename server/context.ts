@@ -9,6 +9,7 @@ import type { ActivityLog } from "../kv/activity.ts";
 import type { Auth } from "./auth.ts";
 import type { AnswerCache } from "./cache.ts";
 import type { Throttle } from "./throttle.ts";
+import type { HashParams } from "./passwords.ts";
 import type { ClockCheck } from "../kv/clock.ts";
 import type { AlertStore } from "../kv/alerts.ts";
 import type { PasswordResetStore } from "../kv/password-resets.ts";
@@ -74,6 +75,11 @@ export interface Services {
   insight: InsightReports;
   /** Draws job pages' share images on a thread of its own, started by the first one. */
   shareImages: ShareImageDrawer;
+  /**
+   * What new password hashes cost (`hashPassword`): OWASP's Argon2id parameters, or the least in
+   * test apps, whose hundreds of accounts would otherwise take minutes of the suite's processor.
+   */
+  passwordHashing: HashParams;
 }
 
 export interface AppEnv {

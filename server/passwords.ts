@@ -119,7 +119,15 @@ async function inTurn<T>(place: Disposable, task: () => Promise<T>): Promise<T> 
   }
 }
 
-const PARAMS = { memory: 19_456, passes: 2, parallelism: 1 };
+/** Argon2id's cost, memory in KiB. */
+export interface HashParams {
+  memory: number;
+  passes: number;
+  parallelism: number;
+}
+
+/** What new hashes cost unless a test app asks for less (OWASP's Argon2id parameters). */
+export const HASH_PARAMS: HashParams = { memory: 19_456, passes: 2, parallelism: 1 };
 const HASH_BYTES = 32;
 
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/=+$/, "");
@@ -128,7 +136,7 @@ const unb64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charC
 async function derive(
   password: string,
   salt: Uint8Array,
-  params: typeof PARAMS,
+  params: HashParams,
 ): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey(
     "raw",
@@ -143,17 +151,22 @@ async function derive(
   );
 }
 
+/**
+ * A new hash of `password` as stored: verifying it later costs what `params` say, whatever new
+ * hashes cost by then.
+ */
 export async function hashPassword(
   password: string,
+  params: HashParams = HASH_PARAMS,
   place: Disposable = takeHashPlace(),
 ): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  return stored(salt, await inTurn(place, () => derive(password, salt, PARAMS)));
+  return stored(salt, await inTurn(place, () => derive(password, salt, params)), params);
 }
 
 /** What is stored of a hash: a PHC string of the parameters, the salt and the hash. */
-function stored(salt: Uint8Array, hash: Uint8Array): string {
-  const { memory, passes, parallelism } = PARAMS;
+function stored(salt: Uint8Array, hash: Uint8Array, params: HashParams): string {
+  const { memory, passes, parallelism } = params;
   return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${b64(salt)}$${b64(hash)}`;
 }
 
@@ -186,4 +199,5 @@ export async function verifyPassword(
 export const DECOY_HASH = stored(
   crypto.getRandomValues(new Uint8Array(16)),
   crypto.getRandomValues(new Uint8Array(HASH_BYTES)),
+  HASH_PARAMS,
 );

@@ -69,7 +69,7 @@ function createMainAdmin(services: Services) {
     const result = await admins.create({
       username: body.username,
       email: body.email,
-      passwordHash: await hashPassword(body.password),
+      passwordHash: await hashPassword(body.password, services.passwordHashing),
       role: "main_admin",
       permissions: ALL_PERMISSIONS,
     }, setup);
@@ -199,7 +199,9 @@ function profileCalls(app: Hono<AppEnv>, services: Services) {
         email: body.email ?? current.email,
       });
     }
-    const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+    const passwordHash = body.password
+      ? await hashPassword(body.password, services.passwordHashing)
+      : undefined;
     const newEmail = body.email !== undefined && body.email !== current.email;
     const result = await admins.update(current._id, () => ({
       ...(body.username ? { username: body.username } : {}),
@@ -251,7 +253,7 @@ function accountCalls(app: Hono<AppEnv>, services: Services) {
     const result = await admins.create({
       username: body.username,
       email: body.email,
-      passwordHash: await hashPassword(body.password),
+      passwordHash: await hashPassword(body.password, services.passwordHashing),
       role: "admin",
       permissions: body.permissions,
     }, auditOf(c, services));

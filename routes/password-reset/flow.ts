@@ -77,7 +77,7 @@ export async function confirmReset(
   const admin = await admins.get(found.reset.adminId);
   if (!admin?.isActive) fail(400, RESET_UNKNOWN);
   await requireGoodPassword(password, admin);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, services.passwordHashing);
   const result = await admins.update(admin._id, () => ({ passwordHash }), {
     audit: services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
     action: "auth.password_reset",

@@ -1,5 +1,7 @@
 /** Admin accounts: creating the main admin, signing in and out, managing admins, profiles, sessions. */
-import { DECOY_HASH, hashPassword, verifyPassword } from "../../server/passwords.ts";
+import { DECOY_HASH, HASH_PARAMS, hashPassword, verifyPassword } from "../../server/passwords.ts";
+import { createServices } from "../../server/app.ts";
+import { testConfig } from "../../server/config.ts";
 import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { authHeaders, json, mainBody, request, signIn, signInMain } from "../helpers/admins.ts";
@@ -42,6 +44,23 @@ Deno.test("create-main-admin needs the secret, works once, and then logs in with
   assert.equal(profile.status, 200);
   assert.equal(profile.body.username, "Owner");
   assert.equal(profile.body.role, "main_admin");
+});
+
+Deno.test("a server stores passwords with Argon2id at OWASP's cost (19 MiB, two passes); test apps ask for the least", async () => {
+  await using real = await testApp({ passwordHashing: HASH_PARAMS });
+  await request(real, "POST", "/api/admin/create-main-admin", mainBody);
+  const stored = await real.services.admins.getByEmail(mainBody.email);
+  assert.match(stored!.passwordHash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  using kv = await Deno.openKv(":memory:");
+  const services = createServices({ kv, config: testConfig() });
+  assert.deepEqual(services.passwordHashing, HASH_PARAMS);
+  services.mailer.close();
+  services.shareImages.close();
+  await services.jobs.close();
+  // A stored hash is verified at its own cost: the test app's cheap one signs in as well.
+  await using cheap = await testApp();
+  const main = await signInMain(cheap);
+  assert.match((await cheap.services.admins.get(main.admin._id))!.passwordHash, /\$m=8,t=1,p=1\$/);
 });
 
 Deno.test("an unknown e-mail is checked against a hash of a real one's parameters and size that no password matches", async () => {
