@@ -5,6 +5,7 @@
  */
 import type { SearchIndex } from "./index.ts";
 import { FIELD_RANK, HOW, type Term } from "./fields.ts";
+import type { Posting } from "./postings.ts";
 
 /** A partial match's score: its number of terms above TERM_SHIFT bits, its points in SCORE_BITS. */
 export const TERM_SHIFT = 10;
@@ -37,29 +38,11 @@ export function matchMost(
       const posting = index.postings.get(word);
       if (posting) matches.push({ posting, how: HOW.typo, word });
     }
-    const weight = term.generic ? 1 : 2;
     let touched = 0;
     for (const { posting, how } of matches) {
-      const { docs, fields: bits, size } = posting;
-      for (let i = size - 1, seen = 0; i >= 0 && seen < PARTIAL_WINDOW; i--) {
-        const doc = docs[i];
-        const rank = FIELD_RANK[bits[i] & fields];
-        if (rank === 0 || alive[doc] === 0) continue;
-        seen++;
-        const value = rank * 4 + how;
-        if (best[doc] === 0) {
-          next[touched++] = doc;
-          if (count[doc] === 0) first[kept++] = doc;
-        }
-        if (value > best[doc]) best[doc] = value;
-      }
+      touched = markRecent(posting, how, fields, alive, best, next, touched);
     }
-    for (let i = 0; i < touched; i++) {
-      const doc = next[i];
-      sum[doc] += best[doc];
-      best[doc] = 0;
-      count[doc] += weight;
-    }
+    kept = countTerm(next, touched, term.generic ? 1 : 2, best, sum, count, first, kept);
   }
   for (let i = 0; i < kept; i++) {
     const doc = first[i];
@@ -68,4 +51,57 @@ export function matchMost(
     count[doc] = 0;
   }
   return { docs: first.subarray(0, kept), score: score.subarray(0, kept) };
+}
+
+/**
+ * One word of a term: each of its PARTIAL_WINDOW newest live holders (in `fields`) gets its best
+ * score of the term in `best`, and the first time a place in `into` after the `touched` there.
+ * The loops of a partial match are functions of their own: inside `matchMost`, which runs only
+ * for searches no job has every word of, V8 compiled each loop on the stack and left that code,
+ * throwing it away, at the loop's end, every time.
+ */
+function markRecent(
+  posting: Posting,
+  how: number,
+  fields: number,
+  alive: Uint8Array,
+  best: Uint8Array,
+  into: Uint32Array,
+  touched: number,
+): number {
+  const { docs, fields: bits, size } = posting;
+  for (let i = size - 1, seen = 0; i >= 0 && seen < PARTIAL_WINDOW; i--) {
+    const doc = docs[i];
+    const rank = FIELD_RANK[bits[i] & fields];
+    if (rank === 0 || alive[doc] === 0) continue;
+    seen++;
+    const value = rank * 4 + how;
+    if (best[doc] === 0) into[touched++] = doc;
+    if (value > best[doc]) best[doc] = value;
+  }
+  return touched;
+}
+
+/**
+ * After a term: each job it touched adds its best score to its sum and `weight` to its count of
+ * terms; a job no earlier term had counted gets a place in `first` after the `kept` there.
+ */
+function countTerm(
+  touchedDocs: Uint32Array,
+  touched: number,
+  weight: number,
+  best: Uint8Array,
+  sum: Uint16Array,
+  count: Uint8Array,
+  first: Uint32Array,
+  kept: number,
+): number {
+  for (let i = 0; i < touched; i++) {
+    const doc = touchedDocs[i];
+    if (count[doc] === 0) first[kept++] = doc;
+    sum[doc] += best[doc];
+    best[doc] = 0;
+    count[doc] += weight;
+  }
+  return kept;
 }
