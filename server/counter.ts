@@ -18,6 +18,7 @@ import pLimit from "p-limit";
 import type { Config } from "./config.ts";
 import type { TrafficCounter } from "./context.ts";
 import { clientAddress } from "./request.ts";
+import { QueryReadings } from "./cache.ts";
 import { BoundedCache, CACHE_BUDGETS, roughBytes } from "../kv/bounded-cache.ts";
 import {
   humanVisitor,
@@ -163,8 +164,14 @@ class BatchingCounter implements TrafficCounter {
   readonly refs = new BoundedCache<JobRef | null>(CACHE_BUDGETS.counterJobNames);
   /** The day is the same for every request within a minute (every zone offset is whole minutes). */
   private today = { minute: -1, day: "" };
-  /** What each recent query string counts as a search (`searchedIn`). */
-  private searchedByQuery = new BoundedCache<string[]>(CACHE_BUDGETS.searchedQueries);
+  /**
+   * What each recent query string counts as a search, read once: people ask the popular searches
+   * over and over, and reading and normalising the terms was a tenth of such an ask.
+   */
+  private searched = new QueryReadings(
+    (c) => searchedOf((name) => c.req.query(name)),
+    CACHE_BUDGETS.searchedQueries,
+  );
   /** SITE_URL's host, read once (the configuration does not change). */
   private siteHost?: string[];
 
@@ -203,26 +210,10 @@ class BatchingCounter implements TrafficCounter {
     if (!(isNavigation(c) || isOwnApiCall(c))) return;
     // Who asks is quicker to tell than what a search's words normalise to: a bot's are not read.
     const visitor = humanVisitor(c);
-    const searched = visitor ? this.searchedIn(c) : [];
+    const searched = visitor ? this.searched.of(c) : [];
     const entry = visitor && searched.length > 0 &&
       this.note(c, this.pendingDay(this.day()), visitor);
     if (entry) { for (const item of searched) this.add(entry.searches, item); }
-  }
-
-  /**
-   * What the request's query counts as a search, read once per recent query string: people ask the
-   * popular searches over and over, and reading and normalising the terms was a tenth of such an
-   * ask (decision 034 keeps a kept answer's parse the same way).
-   */
-  private searchedIn(c: Context): string[] {
-    const at = c.req.url.indexOf("?");
-    const query = at < 0 ? "" : c.req.url.slice(at);
-    let searched = this.searchedByQuery.get(query, 0);
-    if (!searched) {
-      searched = searchedOf((name) => c.req.query(name));
-      this.searchedByQuery.set(query, 0, searched, roughBytes(query) + roughBytes(searched));
-    }
-    return searched;
   }
 
   jobClick(c: Context, jobId: string): void {
