@@ -39,7 +39,7 @@ export async function testApp(
     /**
      * What new password hashes cost: by default Argon2id's least, as if every account were kept
      * from before the parameters were raised (sign-ins verify at a stored hash's own cost), so the
-     * suite's hundreds of accounts take no minutes of processor; HASH_PARAMS for the real cost.
+     * suite's hundreds of accounts take no minutes of processor; given as undefined, a server's.
      */
     passwordHashing?: HashParams;
   } = {},
@@ -53,7 +53,7 @@ export async function testApp(
     // As a server does: visitors' answers follow the job data rather than read it.
     follow: true,
     shareImages: options.shareImages,
-    passwordHashing: options.passwordHashing ?? LEAST_HASHING,
+    passwordHashing: "passwordHashing" in options ? options.passwordHashing : LEAST_HASHING,
   });
   const app = createApp(services);
   return {

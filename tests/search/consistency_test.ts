@@ -175,7 +175,7 @@ Deno.test("the Date posted windows follow the clock to the millisecond, forwards
   const index = generatedIndex(600);
   const random = seededRandom(3);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-  const live = () => index.ids.flatMap((_, doc) => index.alive[doc] ? [doc] : []);
+  const live = () => [...index.liveDocs()];
   const check = (now: number, label: string) => {
     const answer = searchJobs(index, { order: "newest", offset: 0, limit: 40, now });
     const times = live().map((doc) => index.posted[doc]);
