@@ -451,9 +451,10 @@ export class SearchIndex implements Columns {
   /**
    * The live jobs holding every word (in a field of `fields`) that `within` marks (when given), in
    * no particular order, with each job's score beside it: per word the best of its matches, field
-   * first, then how it was reached. Null when there are no words. Nothing as long as the index is allocated per query (a broad
-   * word's arrays would keep the collector busy): the answer lives in the index's reused arrays,
-   * so read it before the next `match`; the per-job work arrays are left zeroed.
+   * first, then how it was reached. Null when there are no words. Nothing as long as the index is
+   * allocated per query (a broad word's arrays would keep the collector busy): the answer lives in
+   * the index's reused arrays, so read it before the next `match`; the per-job work arrays are left
+   * zeroed.
    */
   match(
     terms: Term[],

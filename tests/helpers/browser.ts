@@ -22,7 +22,7 @@ export const HEADLESS_SHELL_PATH = Deno.env.get("HEADLESS_SHELL_PATH") ??
  */
 export const SCREENSHOTS = Deno.env.get("SCREENSHOTS");
 
-/** A screenshot named `name` of the whole page, or of one element, when SCREENSHOTS asks for them. */
+/** A screenshot named `name` of the page, or of one element, when SCREENSHOTS asks for them. */
 export async function screenshot(of: Page | Locator, name: string): Promise<void> {
   if (!SCREENSHOTS) return;
   await Deno.mkdir(SCREENSHOTS, { recursive: true });
