@@ -64,19 +64,35 @@ export function renderDocument(element: ReactElement): string {
   return `<!DOCTYPE html>${renderToString(withIslands(element))}`;
 }
 
+/**
+ * Streams the page. A visitor who leaves mid-page (a closed tab, a client's time-out) makes the
+ * server cancel the body, which stops React's rendering; what React then reports is the visitor's
+ * leaving, not a fault of the server, so it is not logged. The body's own cancel says so, not the
+ * request's signal: under `deno serve` and on Deno Deploy reading that signal prints a warning
+ * for the log of every worker, and it also aborts after an answer delivered whole.
+ */
 export async function streamDocument(c: Context, element: ReactElement, status: number) {
   const nonce = newNonce();
-  const signal = c.req.raw.signal;
+  let left = false;
   const stream = await renderToReadableStream(withIslands(element, nonce), {
     nonce,
-    // A visitor who leaves mid-page (a closed tab, a client's time-out) stops the rendering, and
-    // what React then reports is the visitor's leaving, not a fault of the server: not logged.
-    signal,
     onError(error) {
-      if (!signal.aborted) console.error(`${c.req.method} ${c.req.path}:`, error);
+      if (!left) console.error(`${c.req.method} ${c.req.path}:`, error);
     },
   });
   // React rejects allReady when rendering fails after the shell went out; onError has logged it.
   stream.allReady.catch(() => {});
-  return secureResponse(stream, status, HTML_HEADERS, nonce);
+  const reader = stream.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const chunk = await reader.read();
+      if (chunk.done) controller.close();
+      else controller.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      left = true;
+      return reader.cancel(reason);
+    },
+  });
+  return secureResponse(body, status, HTML_HEADERS, nonce);
 }

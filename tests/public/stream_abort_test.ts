@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { get, seedJobs } from "./fixtures.ts";
+import { SLOW_DATA_MS } from "../../routes/pages/render.ts";
 
 Deno.test("a visitor leaving a streamed job page logs no error; the page is cached for the next", async () => {
   await using t = await testApp();
@@ -76,4 +77,27 @@ Deno.test("a visitor gone before a streamed page starts logs no error", async ()
   assert.deepEqual(errors, []);
   assert.ok(next!.html.includes("Never Seen Role"));
   assert.ok(!next!.html.includes("Loading similar jobs"));
+});
+
+Deno.test("a streamed page never reads the request's signal, which deno serve warns of", async () => {
+  await using t = await testApp();
+  const [job] = await seedJobs(t, [{ role: "Quiet Log Role" }]);
+  const similar = t.services.jobs.similar.bind(t.services.jobs);
+  t.services.jobs.similar = async (...args) => {
+    await new Promise((resolve) => setTimeout(resolve, SLOW_DATA_MS + 50));
+    return similar(...args);
+  };
+  // Under `deno serve` (and on Deno Deploy) the first read of a request's signal prints a warning.
+  let signalRead = false;
+  class Watched extends Request {
+    override get signal() {
+      signalRead = true;
+      return super.signal;
+    }
+  }
+  const response = await t.app.request(new Watched(`http://localhost/jobs/${job.jobId}`));
+  const html = await response.text();
+  assert.ok(html.includes("Loading similar jobs"), "the page was streamed");
+  assert.ok(html.includes("Quiet Log Role"));
+  assert.equal(signalRead, false);
 });
