@@ -1,7 +1,9 @@
 /**
  * Every chart of the portal. Only the screens that draw charts import this module, and only through
- * `lazy()`, so chart.js lands in its own chunk and the first screen never downloads it.
+ * `lazy()`, so chart.js lands in its own chunk and the first screen never downloads it. Charts grow
+ * into place, unless the person asked their system for less motion: then they are drawn at once.
  */
+import { useMemo, useSyncExternalStore } from "react";
 import {
   ArcElement,
   BarElement,
@@ -49,13 +51,34 @@ const options = {
 
 const axisOptions = { ...options, scales: { y: { beginAtZero: true } } };
 
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+function subscribeToMotion(changed: () => void) {
+  const query = matchMedia(REDUCED_MOTION);
+  query.addEventListener("change", changed);
+  return () => query.removeEventListener("change", changed);
+}
+
+/** `chartOptions` as the person's motion setting has them: no animation when they want less. */
+function useMotion<T extends object>(chartOptions: T): T | T & { animation: false } {
+  const still = useSyncExternalStore(
+    subscribeToMotion,
+    () => matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+  return useMemo(() => (still ? { ...chartOptions, animation: false } : chartOptions), [
+    still,
+    chartOptions,
+  ]);
+}
+
 export function LineChart({ label, labels, series }: ChartProps) {
   return (
     <div className="h-64">
       <Line
         role="img"
         aria-label={label}
-        options={axisOptions}
+        options={useMotion(axisOptions)}
         data={{
           labels,
           datasets: series.map((s) => ({
@@ -87,7 +110,7 @@ export function BarChart({ label, labels, series, horizontal = false }: ChartPro
       <Bar
         role="img"
         aria-label={label}
-        options={horizontal ? horizontalOptions : axisOptions}
+        options={useMotion(horizontal ? horizontalOptions : axisOptions)}
         data={{
           labels,
           datasets: series.map((s) => ({
@@ -113,7 +136,7 @@ export function PieChart({ label, labels, data, colours }: {
       <Pie
         role="img"
         aria-label={label}
-        options={options}
+        options={useMotion(options)}
         data={{ labels, datasets: [{ data, backgroundColor: colours }] }}
       />
     </div>

@@ -101,6 +101,40 @@ Deno.test({ name: "Dashboard and Analytics", ...browserTest }, async (t) => {
     await expectAccessible(page);
   });
 
+  await t.step("charts grow into place; for a person who wants less motion, at once", async () => {
+    const framesAsked = async (reducedMotion: "reduce" | "no-preference") => {
+      // Its own context: the counter of animation frames must be in place before chart.js loads.
+      await using context = await browser.newContext({ reducedMotion });
+      await context.addInitScript(() => {
+        const ask = requestAnimationFrame.bind(globalThis);
+        Object.assign(globalThis, {
+          framesAsked: 0,
+          nextFrame: () => new Promise((resolve) => ask(resolve)),
+        });
+        globalThis.requestAnimationFrame = (callback) => {
+          (globalThis as unknown as { framesAsked: number }).framesAsked++;
+          return ask(callback);
+        };
+      });
+      const page = await context.newPage();
+      await openAs(page, s, main, "/admin/dashboard");
+      await page.getByRole("img", { name: "Job views and job clicks per day, last 7 days" })
+        .waitFor();
+      // What the page asks for over the next ten frames the browser draws.
+      return await page.evaluate(async () => {
+        const counted = globalThis as unknown as {
+          framesAsked: number;
+          nextFrame: () => Promise<void>;
+        };
+        const before = counted.framesAsked;
+        for (let i = 0; i < 10; i++) await counted.nextFrame();
+        return counted.framesAsked - before;
+      });
+    };
+    assert.ok(await framesAsked("no-preference") >= 5, "the charts animate");
+    assert.ok(await framesAsked("reduce") <= 1, "the charts are drawn at once");
+  });
+
   await t.step(
     "dashboard: the five most recent jobs open the public page in a new tab",
     async () => {

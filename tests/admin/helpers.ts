@@ -73,7 +73,13 @@ export async function newPage(
 }
 
 async function freshPage(browser: Browser, width: number) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  // As a person who asked their system for less motion: charts are drawn at once rather than
+  // grown over a second (half a second of Chromium's processor a chart screen). The growing is
+  // tried on its own (analytics_test.ts).
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    reducedMotion: "reduce",
+  });
   const page = await context.newPage();
   // Generous: the whole suite runs in parallel on two cores, and waiting costs a passing test nothing.
   page.setDefaultTimeout(20_000);
