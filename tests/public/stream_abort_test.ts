@@ -2,7 +2,6 @@
 import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { get, seedJobs } from "./fixtures.ts";
-import { SLOW_DATA_MS } from "../../routes/pages/render.ts";
 
 Deno.test("a visitor leaving a streamed job page logs no error; the page is cached for the next", async () => {
   await using t = await testApp();
@@ -83,8 +82,10 @@ Deno.test("a streamed page never reads the request's signal, which deno serve wa
   await using t = await testApp();
   const [job] = await seedJobs(t, [{ role: "Quiet Log Role" }]);
   const similar = t.services.jobs.similar.bind(t.services.jobs);
+  // Similar Jobs answer when the test says so: once the page's shell has come.
+  const answer = Promise.withResolvers<void>();
   t.services.jobs.similar = async (...args) => {
-    await new Promise((resolve) => setTimeout(resolve, SLOW_DATA_MS + 50));
+    await answer.promise;
     return similar(...args);
   };
   // Under `deno serve` (and on Deno Deploy) the first read of a request's signal prints a warning.
@@ -96,7 +97,12 @@ Deno.test("a streamed page never reads the request's signal, which deno serve wa
     }
   }
   const response = await t.app.request(new Watched(`http://localhost/jobs/${job.jobId}`));
-  const html = await response.text();
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let html = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    html += chunk.value;
+    if (html.includes("</footer>")) answer.resolve();
+  }
   assert.ok(html.includes("Loading similar jobs"), "the page was streamed");
   assert.ok(html.includes("Quiet Log Role"));
   assert.equal(signalRead, false);
