@@ -1,18 +1,24 @@
 /** A visitor who leaves while a streamed page is still coming in. */
 import assert from "node:assert/strict";
-import { testApp } from "../helpers/server.ts";
+import { type TestApp, testApp } from "../helpers/server.ts";
 import { get, seedJobs } from "./fixtures.ts";
 
-Deno.test("a visitor leaving a streamed job page logs no error; the page is cached for the next", async () => {
-  await using t = await testApp();
-  const [job] = await seedJobs(t, [{ role: "Left Early Role" }]);
+/** Makes Similar Jobs answer only once the test resolves the promise given back. */
+function similarOnCue(t: TestApp): PromiseWithResolvers<void> {
   const similar = t.services.jobs.similar.bind(t.services.jobs);
-  // Similar Jobs answer when the test says so: once the visitor has left.
   const answer = Promise.withResolvers<void>();
   t.services.jobs.similar = async (...args) => {
     await answer.promise;
     return similar(...args);
   };
+  return answer;
+}
+
+Deno.test("a visitor leaving a streamed job page logs no error; the page is cached for the next", async () => {
+  await using t = await testApp();
+  const [job] = await seedJobs(t, [{ role: "Left Early Role" }]);
+  // Similar Jobs answer once the visitor has left.
+  const answer = similarOnCue(t);
   const errors: unknown[][] = [];
   let next: Awaited<ReturnType<typeof get>>;
   const log = console.error;
@@ -81,13 +87,8 @@ Deno.test("a visitor gone before a streamed page starts logs no error", async ()
 Deno.test("a streamed page never reads the request's signal, which deno serve warns of", async () => {
   await using t = await testApp();
   const [job] = await seedJobs(t, [{ role: "Quiet Log Role" }]);
-  const similar = t.services.jobs.similar.bind(t.services.jobs);
-  // Similar Jobs answer when the test says so: once the page's shell has come.
-  const answer = Promise.withResolvers<void>();
-  t.services.jobs.similar = async (...args) => {
-    await answer.promise;
-    return similar(...args);
-  };
+  // Similar Jobs answer once the page's shell has come.
+  const answer = similarOnCue(t);
   // Under `deno serve` (and on Deno Deploy) the first read of a request's signal prints a warning.
   let signalRead = false;
   class Watched extends Request {
