@@ -12,8 +12,9 @@
  *   verdicts (server/visitors.ts) and the job names the traffic counter records (server/counter.ts),
  *   each day's sources and search terms (kv/analytics/insight.ts), for one digest run its
  *   searches' newest matches and its mails (server/digest-mails.ts), the job cards the public
- *   lists show, as rendered HTML (routes/pages/cards.tsx), and what the query strings of
- *   `GET /api/jobs` read as (routes/api/jobs.ts).
+ *   lists show, as rendered HTML (routes/pages/cards.tsx), what the query strings of
+ *   `GET /api/jobs` read as (routes/api/jobs.ts), and the public pages' gzipped answers from
+ *   their first ask (routes/pages/cache.ts).
  * - Still bounded otherwise: the analytics reports' day counts (kv/analytics/reports.ts, one entry
  *   a day of the longest report period), what the traffic counter knows it counted
  *   (server/counter.ts, its own byte budget, oldest first), reads in flight shared by callers
@@ -64,6 +65,11 @@ export const CACHE_BUDGETS = {
   jobCards: 8 * MB,
   /** What `GET /api/jobs` query strings read as, about 1 KB each (server/cache.ts). */
   apiJobQueries: MB / 2,
+  /**
+   * Public pages' gzipped answers from their first ask, for their second (routes/pages/cache.ts):
+   * a search page's is about 6 KB, so about 1,300 of them.
+   */
+  firstAnswers: 8 * MB,
 } as const;
 
 /** Bytes a value takes in memory, roughly: two a character of its JSON, and an object's header. */

@@ -131,7 +131,9 @@ export class PagePolicy {
     const views = order.views?.(data.value!);
     if (keep && this.kept.askedBefore(order.key)) return this.send(c, cacheWhole(), views);
     const html = renderDocument(order.page(data, true));
-    return onceAnswer(order.status, html, encodingOf(c), views);
+    return keep
+      ? this.kept.firstAnswer(order.key, order.revision, order.status, html, encodingOf(c), views)
+      : onceAnswer(order.status, html, encodingOf(c), views);
   }
 
   /** The page's data, loading or loaded by an ask for the same page and revision. */

@@ -9,8 +9,9 @@
  */
 
 import { type HeaderList, SecureAnswer, secureResponse } from "../../server/security.ts";
+import { gunzipSync } from "node:zlib";
 import { type AnswerCache, encodedHeaders, type Encoding, gzip } from "../../server/cache.ts";
-import { RecentKeys } from "../../kv/bounded-cache.ts";
+import { BoundedCache, CACHE_BUDGETS, RecentKeys } from "../../kv/bounded-cache.ts";
 import { HTML_HEADERS } from "./render.ts";
 
 /** Marks where a job page's view count goes: the count changes too often to be cached. */
@@ -90,6 +91,21 @@ export function onceAnswer(
   return secureResponse(encoding === "gzip" ? gzip(page) : page, status, PAGE_HEADERS[encoding]);
 }
 
+/** A page's gzipped answer from its first ask, which a second ask is given without remaking it. */
+interface FirstAnswer {
+  status: number;
+  gzipped: Uint8Array<ArrayBuffer>;
+}
+
+/** The page a first answer is, kept as if it had been made at its second ask. */
+function pageOf({ status, gzipped }: FirstAnswer): CachedPage {
+  return {
+    status,
+    parts: [new Uint8Array(gunzipSync(gzipped))],
+    answers: { gzip: { views: 0, answer: new SecureAnswer(gzipped, status, PAGE_HEADERS.gzip) } },
+  };
+}
+
 /**
  * What a page costs to keep: its HTML, a second copy when a view count is written into it, and
  * its gzipped answer (at most half the HTML for any page of ours), plus the two Response objects.
@@ -108,16 +124,49 @@ const RECENT_ASKS = 65_536;
 /**
  * The rendered pages in the server's answer cache. A page is kept from its second ask (or when it
  * is already kept under an older revision): a job page or search asked once, the long tail of real
- * traffic, would only push others out and leave garbage for the collector to sweep.
+ * traffic, would only push others out and leave garbage for the collector to sweep. A page without
+ * a view count keeps its first gzipped answer (a fifth of its HTML) in a small cache of its own,
+ * `firstAnswers`: its second ask is then given that answer, and the page kept from it, without the
+ * search and the render again.
  */
 export function pageCache(cache: AnswerCache) {
   const recent = new RecentKeys(RECENT_ASKS);
+  const firstAnswers = new BoundedCache<FirstAnswer>(CACHE_BUDGETS.firstAnswers);
+  const set = (key: string, revision: number, page: CachedPage) =>
+    cache.set(`page ${key}`, revision, page, pageSize(page));
   return {
-    get: (key: string, revision: number) => cache.get<CachedPage>(`page ${key}`, revision),
+    get(key: string, revision: number): CachedPage | undefined {
+      const kept = cache.get<CachedPage>(`page ${key}`, revision);
+      if (kept) return kept;
+      const first = firstAnswers.get(key, revision);
+      if (!first) return undefined;
+      firstAnswers.delete(key);
+      const page = pageOf(first);
+      set(key, revision, page);
+      return page;
+    },
     holds: (key: string) => cache.holds(`page ${key}`),
     /** Whether a page made now is worth keeping; counts this ask. */
     askedBefore: (key: string) => recent.askedBefore(key) || cache.holds(`page ${key}`),
-    set: (key: string, revision: number, page: CachedPage) =>
-      cache.set(`page ${key}`, revision, page, pageSize(page)),
+    set,
+    /**
+     * The answer to a page's first ask, made for it alone; a page without a view count keeps it
+     * (gzipped, as nearly every browser asks) for its second ask.
+     */
+    firstAnswer(
+      key: string,
+      revision: number,
+      status: number,
+      html: string,
+      encoding: Encoding,
+      views: number | undefined,
+    ): Response {
+      if (views !== undefined || encoding !== "gzip") {
+        return onceAnswer(status, html, encoding, views);
+      }
+      const gzipped = gzip(html);
+      firstAnswers.set(key, revision, { status, gzipped }, gzipped.length);
+      return secureResponse(gzipped, status, PAGE_HEADERS.gzip);
+    },
   };
 }

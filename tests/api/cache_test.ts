@@ -9,6 +9,7 @@ import { AnalyticsReports } from "../../kv/analytics/reports.ts";
 import { verdicts } from "../../server/visitors.ts";
 import { QueryReadings } from "../../server/cache.ts";
 import { Hono } from "hono";
+import { gunzipSync } from "node:zlib";
 import { generateJob, seededRandom } from "../../kv/demo/generate.ts";
 import { loadConfig } from "../../server/config.ts";
 import { sampleJob, testApp } from "../helpers/server.ts";
@@ -127,6 +128,43 @@ Deno.test("a page is kept from its second ask and served from the cache after", 
   assert.equal(held[0], 0, "a page asked for once was kept");
   assert.ok(held[1] > 0);
   assert.deepEqual(held.slice(2), [held[1], held[1]]);
+});
+
+Deno.test("a search's second ask is given its first answer, neither searched nor rendered again", async () => {
+  await using t = await testApp();
+  await t.services.jobs.create(sampleJob({ role: "First Answer Developer" }));
+  const search = t.services.jobs.search.bind(t.services.jobs);
+  let searched = 0;
+  t.services.jobs.search = (query) => (searched++, search(query));
+  const ask = async (path: string, encoding = "gzip, deflate, br") => {
+    const response = await t.app.request(path, { headers: { "accept-encoding": encoding } });
+    assert.equal(response.status, 200);
+    return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+  };
+  const path = "/jobs?keywords=developer";
+  const first = await ask(path);
+  assert.equal(first.response.headers.get("content-encoding"), "gzip");
+  assert.equal(searched, 1);
+  const second = await ask(path);
+  assert.equal(searched, 1, "the second ask was searched again");
+  assert.deepEqual(second.bytes, first.bytes);
+  assert.equal(second.response.headers.get("content-encoding"), "gzip");
+  assert.ok(second.response.headers.get("content-security-policy"));
+  // Kept from then on, for a client that takes it plain too.
+  const plain = await ask(path, "identity");
+  assert.equal(searched, 1);
+  assert.equal(plain.response.headers.get("content-encoding"), null);
+  const html = new TextDecoder().decode(plain.bytes);
+  assert.equal(html, new TextDecoder().decode(gunzipSync(first.bytes)));
+  assert.ok(html.includes("First Answer Developer"));
+
+  // A first answer is for the jobs as they were: after a change the next ask is made anew.
+  const other = "/jobs?keywords=engineer";
+  await ask(other);
+  await t.services.jobs.create(sampleJob({ role: "Second Engineer" }));
+  const after = await ask(other);
+  assert.equal(searched, 3);
+  assert.ok(new TextDecoder().decode(gunzipSync(after.bytes)).includes("Second Engineer"));
 });
 
 Deno.test("a changed job is never served from the cache", async () => {
