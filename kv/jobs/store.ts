@@ -5,6 +5,7 @@
  * own them.
  */
 import { keys } from "../keys.ts";
+import { SIMILAR_JOBS_FETCHED } from "../constants.ts";
 import { EVENTUAL, getAll } from "../atomic.ts";
 import type { Job, JobAnalytics, JobInput, JobWithAnalytics, LifecycleStatus } from "../schemas.ts";
 import type { Audit } from "../activity.ts";
@@ -141,29 +142,39 @@ export class JobStore {
 
   /**
    * What a job page not rendered yet needs, in one trip to a nearby replica: the job by its job ID
-   * and its view count, with the revision the page is kept under (the catalogue's). Under load
-   * every trip to KV waits behind the other requests' work, and a visitor never waits on the
-   * primary. Null when the catalogue does not know the job ID (`get` then answers).
+   * and its view count, with the revision the page is kept under (the catalogue's); and the jobs
+   * like it, found in the catalogue while KV reads (from the catalogue's copy of the job, kept only
+   * when the record read has the same role and skills). Under load every trip to KV waits behind
+   * the other requests' work, and a visitor never waits on the primary. Null when the catalogue
+   * does not know the job ID (`get` then answers).
    */
-  async pageRead(jobId: string): Promise<{ revision: number; job: Job; views: number } | null> {
-    const catalog = this.keeper.catalog;
-    const id = catalog?.idOf(jobId);
-    if (!catalog || !id) return null;
+  async pageRead(
+    jobId: string,
+  ): Promise<{ revision: number; job: Job; views: number; similar?: Job[] } | null> {
+    const id = this.keeper.catalog?.idOf(jobId);
+    if (!id) return null;
     const revision = await this.revision();
-    const [record, writes, ...counters] = await this.kv.getMany<
-      [StoredJob, Deno.KvU64, Deno.KvU64, Deno.KvU64]
-    >([
+    const reading = this.kv.getMany<[StoredJob, Deno.KvU64, Deno.KvU64, Deno.KvU64]>([
       keys.job(id),
       keys.analyticsWrites(),
       keys.jobCounter(id, "views"),
       keys.jobCounter(id, "clicks"),
     ], EVENTUAL);
+    const catalog = this.keeper.catalog;
+    const listed = catalog && catalog.revision >= revision ? catalog.byId.get(id)?.job : undefined;
+    const similar = listed && catalog!.similar(listed, SIMILAR_JOBS_FETCHED);
+    const [record, writes, ...counters] = await reading;
     if (record.value?.jobId !== jobId) return null;
     const checked = await this.checked(record, true);
     if (!checked) return null;
     const totals = new Map<string, JobAnalytics>();
     this.counts.remember([id], counters, writes.value?.value ?? 0n, totals);
-    return { revision, job: checked.job, views: totals.get(id)!.views };
+    return {
+      revision,
+      job: checked.job,
+      views: totals.get(id)!.views,
+      similar: listed && sameTerms(listed, checked.job) ? similar : undefined,
+    };
   }
 
   async getMany(ids: string[], { visitor = false } = {}): Promise<Job[]> {
@@ -487,4 +498,10 @@ export class JobStore {
   importJobs(jobs: Omit<Job, "jobId">[]): Promise<Job[]> {
     return importJobs(this.writer, jobs);
   }
+}
+
+/** Whether two copies of a job have the role and skills the jobs like it are found by. */
+function sameTerms(a: Job, b: Job): boolean {
+  const terms = (job: Job) => [job.role, ...Object.values(job.skills).flat()].join("\n");
+  return terms(a) === terms(b);
 }

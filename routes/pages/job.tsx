@@ -139,7 +139,7 @@ function renderJobPage(
   site: PublicSite,
   c: Context,
   job: Job,
-  kept: { key: string; revision: number; views?: number },
+  kept: { key: string; revision: number; views?: number; similar?: Job[] },
 ) {
   const { jobs, config } = site.services;
   const url = site.jobUrl(c, job);
@@ -150,7 +150,7 @@ function renderJobPage(
   const warm = jobs.loadedCatalog() !== null || !isCrawler(c);
   const extras = () =>
     Promise.all([
-      warm ? jobs.similar(job, SIMILAR_JOBS_FETCHED, kept.revision) : [],
+      kept.similar ?? (warm ? jobs.similar(job, SIMILAR_JOBS_FETCHED, kept.revision) : []),
       kept.views ?? site.pages.viewsOf(job._id),
     ]).then((
       [similar, views],
@@ -184,7 +184,7 @@ export function jobPageRoutes(site: PublicSite) {
     const id = c.req.param("id");
     const key = answerKeys.job(site.origin(c), id);
     // A page kept under no revision is about to be rendered: its job and view count are read in
-    // one trip to a nearby replica.
+    // one trip to a nearby replica, and its Similar Jobs found meanwhile.
     const read = pages.holds(key) ? null : await jobs.pageRead(id);
     const revision = read?.revision ?? await jobs.revision();
     const hit = pages.get(key, revision);
@@ -201,7 +201,12 @@ export function jobPageRoutes(site: PublicSite) {
       return pages.send(c, page);
     }
     counter.pageView(c, job._id);
-    return renderJobPage(site, c, job, { key, revision, views: read?.views });
+    return renderJobPage(site, c, job, {
+      key,
+      revision,
+      views: read?.views,
+      similar: read?.similar,
+    });
   });
 
   app.get("/jobs/:id/apply", async (c) => {
