@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { waitFor } from "../helpers/wait.ts";
-import type { Job } from "../../kv/schemas.ts";
+import { type Job, SKILL_GROUPS } from "../../kv/schemas.ts";
 import { keys } from "../../kv/keys.ts";
 import { get, scriptData, seedJobs, setViews } from "./fixtures.ts";
 import { shareTargets, shareText } from "../../client/components/share.ts";
@@ -263,14 +263,9 @@ Deno.test("a job page's first view is one eventual read: the job and its views a
 
 Deno.test("Similar Jobs follow the role read with the job when the catalogue has not caught up yet", async () => {
   await using t = await testApp();
-  const noSkills = {
-    languages: [],
-    technologies: [],
-    frameworks: [],
-    databases: [],
-    tools: [],
-    others: [],
-  };
+  const noSkills = Object.fromEntries(
+    SKILL_GROUPS.map((group) => [group, [] as string[]]),
+  ) as Job["skills"];
   const [job] = await seedJobs(t, [
     { role: "Rust Developer", companyName: "Viewed Co", skills: noSkills },
     { role: "Rust Developer", companyName: "Rusty Co", skills: noSkills },
