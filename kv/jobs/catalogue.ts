@@ -59,6 +59,13 @@ export interface FilterOptions {
  */
 export type ListedJob = Job;
 
+/** What the jobs like `job` are found by (`similarJobs`): its role and skills. */
+export const similarBy = (job: Job) => ({
+  id: job._id,
+  role: job.role,
+  skills: Object.values(job.skills).flat(),
+});
+
 /** Characters of a description a list keeps: one more than a card shows, so the card still cuts. */
 const LISTED_DESCRIPTION = CARD_DESCRIPTION_CUT + 1;
 
@@ -348,11 +355,7 @@ export class ActiveCatalog {
 
   /** Active jobs in the same role or sharing skills, most in common first, `job` excluded. */
   similar(job: Job, limit: number): Job[] {
-    return similarJobs(this.index, {
-      id: job._id,
-      role: job.role,
-      skills: Object.values(job.skills).flat(),
-    }, limit).map((id) => this.byId.get(id)!.job);
+    return similarJobs(this.index, similarBy(job), limit).map((id) => this.byId.get(id)!.job);
   }
 
   /**

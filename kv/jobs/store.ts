@@ -35,6 +35,7 @@ import {
   plainList,
   type PublicSearchQuery,
   type SearchPage,
+  similarBy,
 } from "./catalogue.ts";
 import {
   createJob,
@@ -500,8 +501,7 @@ export class JobStore {
   }
 }
 
-/** Whether two copies of a job have the role and skills the jobs like it are found by. */
+/** Whether two copies of a job find the same jobs like it. */
 function sameTerms(a: Job, b: Job): boolean {
-  const terms = (job: Job) => [job.role, ...Object.values(job.skills).flat()].join("\n");
-  return terms(a) === terms(b);
+  return JSON.stringify(similarBy(a)) === JSON.stringify(similarBy(b));
 }
