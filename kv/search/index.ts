@@ -109,6 +109,44 @@ function markLast(
 }
 
 /**
+ * The last word of a query, found through one broad posting (`fieldsOf`, by job number): each of
+ * the first `count` jobs of `held` (every earlier word found them) that holds it goes to `into`
+ * with its whole score in `scores`, in one pass over the jobs still in. `into` may be `held`.
+ */
+function keepHolders(
+  held: Uint32Array,
+  count: number,
+  fieldsOf: Uint8Array,
+  how: number,
+  fields: number,
+  sum: Uint16Array,
+  into: Uint32Array,
+  scores: Uint16Array,
+): number {
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    const doc = held[i];
+    const rank = FIELD_RANK[fieldsOf[doc] & fields];
+    if (rank === 0) continue;
+    into[kept] = doc;
+    scores[kept++] = sum[doc] + rank * 4 + how;
+  }
+  return kept;
+}
+
+/**
+ * The jobs below `span` both `mask` and `alive` mark, ascending, into `into`; returns how many. A
+ * loop of its own for the reason `collect` (search.ts) gives.
+ */
+function markedLive(mask: Uint8Array, alive: Uint8Array, span: number, into: Uint32Array): number {
+  let count = 0;
+  for (let doc = 0; doc < span; doc++) {
+    if (mask[doc] !== 0 && alive[doc] !== 0) into[count++] = doc;
+  }
+  return count;
+}
+
+/**
  * Each job's summed score, in `into` beside its place in `docs`. Like every loop of `match`, a
  * function of its own: V8 compiled a long loop inside `match` on the stack, and the optimised
  * `match` then left its code at the return every time, as if that had never run.
@@ -236,13 +274,8 @@ export class SearchIndex implements Columns {
    */
   liveDocsIn(mask: Uint8Array): Uint32Array {
     this.scratch();
-    const { alive } = this;
     const into = this.work.first;
-    let count = 0;
-    for (let doc = 0; doc < mask.length && doc < this.span; doc++) {
-      if (mask[doc] !== 0 && alive[doc] !== 0) into[count++] = doc;
-    }
-    return into.subarray(0, count);
+    return into.subarray(0, markedLive(mask, this.alive, Math.min(mask.length, this.span), into));
   }
 
   /**
@@ -499,11 +532,15 @@ export class SearchIndex implements Columns {
     let score: Uint16Array<ArrayBuffer> | null = null;
     for (let round = 1; round < expanded.length && count > 0; round++) {
       const { matches } = expanded[round];
+      const held = survivors;
       survivors = next;
       // Only jobs the earlier words found (so live ones) are marked with the round.
       if (round === expanded.length - 1 && matches.length === 1) {
         const { posting, how } = matches[0];
-        count = markLast(posting, how, fields, round, roundOf, sum, next, scores);
+        // A broad last word is looked up for each job still in, fewer than its own list.
+        count = posting.broad(this.span) && posting.size > count
+          ? keepHolders(held, count, posting.byDoc(this.span), how, fields, sum, next, scores)
+          : markLast(posting, how, fields, round, roundOf, sum, next, scores);
         score = scores.subarray(0, count);
         break;
       }

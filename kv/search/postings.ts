@@ -23,6 +23,8 @@ export class Posting {
   docs = new Uint32Array(2);
   fields = new Uint8Array(2);
   size = 0;
+  /** `byDoc`'s answer, once asked for, kept up to date by `add`. */
+  private fieldsByDoc: Uint8Array | null = null;
 
   add(doc: number, fields: number): void {
     if (this.size === this.docs.length) {
@@ -31,6 +33,32 @@ export class Posting {
     }
     this.docs[this.size] = doc;
     this.fields[this.size++] = fields;
+    if (this.fieldsByDoc) {
+      this.fieldsByDoc = grown(this.fieldsByDoc, doc + 1);
+      this.fieldsByDoc[doc] = fields;
+    }
+  }
+
+  /**
+   * Whether the word is held by at least an eighth of the `span` jobs numbered so far: a later word
+   * of a search looks up its jobs in `byDoc` rather than reading its whole list. A byte a job costs
+   * at most eight for each of its entries (five bytes each already), for only such words, so the
+   * data bounds it, not the searches.
+   */
+  broad(span: number): boolean {
+    return this.size * 8 >= span;
+  }
+
+  /** The fields the word is in, by job number (0 for jobs without it), for a `broad` word. */
+  byDoc(span: number): Uint8Array {
+    if (!this.fieldsByDoc) {
+      const byDoc = new Uint8Array(span);
+      for (let i = 0; i < this.size; i++) byDoc[this.docs[i]] = this.fields[i];
+      this.fieldsByDoc = byDoc;
+    }
+    // As long as the jobs numbered, so a lookup of any never reads past its end.
+    this.fieldsByDoc = grown(this.fieldsByDoc, span);
+    return this.fieldsByDoc;
   }
 
   /** Keeps the jobs whose new number (`numbers[old]`) is not -1, renumbered; returns the size. */
@@ -45,6 +73,7 @@ export class Posting {
     this.size = kept;
     this.docs = this.docs.slice(0, kept);
     this.fields = this.fields.slice(0, kept);
+    this.fieldsByDoc = null;
     return kept;
   }
 }
