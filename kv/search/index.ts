@@ -111,7 +111,8 @@ function markLast(
 /**
  * The last word of a query, found through one broad posting (`fieldsOf`, by job number): each of
  * the first `count` jobs of `held` (every earlier word found them) that holds it goes to `into`
- * with its whole score in `scores`, in one pass over the jobs still in. `into` may be `held`.
+ * with its whole score in `scores`, in one pass over the jobs still in. The earlier words' score of
+ * a job is its `sum`, or without sums the score beside it in `scores`. `into` may be `held`.
  */
 function keepHolders(
   held: Uint32Array,
@@ -119,7 +120,7 @@ function keepHolders(
   fieldsOf: Uint8Array,
   how: number,
   fields: number,
-  sum: Uint16Array,
+  sum: Uint16Array | null,
   into: Uint32Array,
   scores: Uint16Array,
 ): number {
@@ -128,8 +129,9 @@ function keepHolders(
     const doc = held[i];
     const rank = FIELD_RANK[fieldsOf[doc] & fields];
     if (rank === 0) continue;
+    const before = sum ? sum[doc] : scores[i];
     into[kept] = doc;
-    scores[kept++] = sum[doc] + rank * 4 + how;
+    scores[kept++] = before + rank * 4 + how;
   }
   return kept;
 }
@@ -518,6 +520,20 @@ export class SearchIndex implements Columns {
     let kept = 0;
     // A mask every job found must be in (a place) keeps the others out from the first word on.
     const mask = within ?? alive;
+    if (expanded.length === 2 && expanded[0].matches.length === 1) {
+      // Two words, the second broad and one posting: the first word's jobs are looked up in it,
+      // with no marks to set and clear.
+      const [{ posting, how }] = expanded[0].matches;
+      const [last] = expanded[1].matches;
+      if (expanded[1].matches.length === 1 && last.posting.broad(this.span)) {
+        const kept = markFirst(posting, how, fields, alive, mask, first, scores, null);
+        const fieldsOf = last.posting.byDoc(this.span);
+        const count = keepHolders(first, kept, fieldsOf, last.how, fields, null, first, scores);
+        matched.docs = first.subarray(0, count);
+        matched.score = scores.subarray(0, count);
+        return matched;
+      }
+    }
     if (expanded[0].matches.length === 1) {
       const { posting, how } = expanded[0].matches[0];
       kept = markFirst(posting, how, fields, alive, mask, first, scores, { sum, roundOf });
