@@ -318,8 +318,8 @@ const NO_PLACES = new Uint8Array(0);
  * `collect`'s pass when only the words and the keyword box's filter words choose (no dropdown, no
  * location, at most one place a filter word names, every word matched): each candidate of an
  * allowed kind, and of the place's kinds or in the place, is found. Without the other filters'
- * tests the loop takes a third of the time of `countEach` over a broad word's tens of thousands of
- * jobs. Returns how many it found.
+ * tests the loop takes under half the time of `countEach` over a broad word's tens of thousands of
+ * jobs (74,596 for "learning": 1.0 ms against 2.2). Returns how many it found.
  */
 function countAll(
   index: SearchIndex,
