@@ -1,5 +1,5 @@
 /**
- * A broad word (held by at least an eighth of the jobs) is looked up by job number when it is a
+ * A broad word (held by at least a quarter of the jobs) is looked up by job number when it is a
  * search's last word, rather than read through its list: both ways must find the same jobs with the
  * same scores, before and after jobs are added, removed and the index compacted.
  */
@@ -60,7 +60,7 @@ function answers(index: SearchIndex): Map<string, string> {
 Deno.test("a broad last word looked up by job number finds and scores as its list does, through every change", () => {
   const first = jobs(0, 600, 3);
   // The same jobs in both indexes; the second also numbers many removed fillers, so that no word
-  // there is held by an eighth of the jobs numbered and every word is read through its list.
+  // there is held by a quarter of the jobs numbered and every word is read through its list.
   const lookedUp = new SearchIndex();
   const listed = new SearchIndex();
   for (const job of first) lookedUp.put(job);
