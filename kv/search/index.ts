@@ -137,6 +137,23 @@ function keepHolders(
 }
 
 /**
+ * Marks with `g + 1` the jobs holding `posting`'s word in `field` that every earlier group found
+ * (marked `g` in `hits`). Like the other long loops here, a function of its own that ends with the
+ * loop (decision 041), rather than a loop in `located`'s callback.
+ */
+function markGroup(posting: Posting, field: number, hits: Uint8Array, g: number): void {
+  const { docs, fields, size } = posting;
+  for (let i = 0; i < size; i++) {
+    if (fields[i] & field && hits[docs[i]] === g) hits[docs[i]] = g + 1;
+  }
+}
+
+/** Leaves 1 for the jobs marked `wanted` (found by every group) and 0 for the others. */
+function keepMarked(hits: Uint8Array, wanted: number): void {
+  for (let doc = 0; doc < hits.length; doc++) hits[doc] = hits[doc] === wanted ? 1 : 0;
+}
+
+/**
  * The jobs below `span` both `mask` and `alive` mark, ascending, into `into`; returns how many. A
  * loop of its own for the reason `collect` (search.ts) gives.
  */
@@ -688,18 +705,11 @@ export class SearchIndex implements Columns {
           : name.length >= 3
           ? [...this.words.atPrefix(name).values()]
           : [];
-        for (const { docs, fields, size } of postings) {
-          for (let i = 0; i < size; i++) {
-            if (fields[i] & field && hits[docs[i]] === g) hits[docs[i]] = g + 1;
-          }
-        }
+        for (const posting of postings) markGroup(posting, field, hits, g);
       }
     });
     // With one group the marks are already 1 or 0.
-    const wanted = groups.length;
-    if (wanted > 1) {
-      for (let doc = 0; doc < hits.length; doc++) hits[doc] = hits[doc] === wanted ? 1 : 0;
-    }
+    if (groups.length > 1) keepMarked(hits, groups.length);
     return hits;
   }
 }
