@@ -9,6 +9,10 @@ import type { SearchIndex } from "./index.ts";
 import { TRAIT, TRAIT_CODES } from "./codes.ts";
 import { SCORE_BITS, TERM_SHIFT } from "./partial.ts";
 
+/**
+ * Each dropdown's filter a job fails, as one bit: a job failing exactly one still counts for that
+ * dropdown's options (the count an option would give with the other filters).
+ */
 const ROLE_MISS = 1;
 export const LEVEL_MISS = 2;
 export const TYPE_MISS = 4;
@@ -32,7 +36,7 @@ const TRAITS_SEEN = new Uint16Array(TRAIT_CODES);
 export const WINDOWS = POSTED_WITHIN.length + 1;
 
 /** Found jobs before the dropdowns: their numbers and, when words ranked them, their scores. */
-export type Matched = { docs: Uint32Array; score: Uint16Array } | null;
+type Matched = { docs: Uint32Array; score: Uint16Array } | null;
 
 /** What a search asks of each job, in the codes of the index's per-job arrays. */
 export interface Wanted {
