@@ -133,8 +133,7 @@ export function keepHolders(
 
 /**
  * Marks with `g + 1` the jobs holding `posting`'s word in `field` that every earlier group found
- * (marked `g` in `hits`). Like the other long loops here, a function of its own that ends with the
- * loop (decision 041), rather than a loop in `located`'s callback.
+ * (marked `g` in `hits`).
  */
 export function markGroup(posting: Posting, field: number, hits: Uint8Array, g: number): void {
   const { docs, fields, size } = posting;
@@ -149,8 +148,7 @@ export function keepMarked(hits: Uint8Array, wanted: number): void {
 }
 
 /**
- * The jobs below `span` both `mask` and `alive` mark, ascending, into `into`; returns how many. A
- * loop of its own for the reason `collect` (pass.ts) gives.
+ * The jobs below `span` both `mask` and `alive` mark, ascending, into `into`; returns how many.
  */
 export function markedLive(
   mask: Uint8Array,
@@ -166,9 +164,7 @@ export function markedLive(
 }
 
 /**
- * Each job's summed score, in `into` beside its place in `docs`. Like every loop of `match`, a
- * function of its own: V8 compiled a long loop inside `match` on the stack, and the optimised
- * `match` then left its code at the return every time, as if that had never run.
+ * Each job's summed score, in `into` beside its place in `docs`.
  */
 export function scoresOf(
   docs: Uint32Array,

@@ -272,7 +272,7 @@ function rankPage(
 /**
  * The positions in `docs` of the found jobs that can be on the page (scoring above `least`, or
  * `least` in a window up to `last`) into `positions`; returns how many. A loop of its own for the
- * reason `collect` gives.
+ * reason `collect` (pass.ts) gives.
  */
 function pageable(
   docs: Uint32Array,
