@@ -18,17 +18,19 @@ export const SCORE_BITS = (1 << TERM_SHIFT) - 1;
 const PARTIAL_WINDOW = 2_000;
 
 /**
- * When no job has every term: the live jobs matching any (of each word's PARTIAL_WINDOW newest), each scored by how many terms it
- * has (above TERM_SHIFT bits; a generic term counts half) and their points (a term's weaker
- * words count, scoring least); null without terms. Like `match`, the answer lives in the
+ * When no job has every term: the live jobs matching any (of each word's PARTIAL_WINDOW newest)
+ * or passing any of the `counted` filter words' tests, each scored by how many terms it has
+ * (above TERM_SHIFT bits; a generic term and a filter word count half) and their points (a term's
+ * weaker words count, scoring least); null without either. Like `match`, the answer lives in the
  * index's reused arrays.
  */
 export function matchMost(
   index: SearchIndex,
   terms: Term[],
   fields: number,
+  counted: ((doc: number) => boolean)[],
 ): { docs: Uint32Array; score: Uint16Array } | null {
-  if (terms.length === 0) return null;
+  if (terms.length === 0 && counted.length === 0) return null;
   const { best, sum, round: count, first, next, score } = index.workArrays();
   const alive = index.alive;
   let kept = 0;
@@ -44,6 +46,8 @@ export function matchMost(
     }
     kept = countTerm(next, touched, term.generic ? 1 : 2, best, sum, count, first, kept);
   }
+  // A filter word narrows rather than names what is sought: it counts as a generic term does.
+  for (const passes of counted) kept = countPassing(index.liveDocs(), passes, count, first, kept);
   for (let i = 0; i < kept; i++) {
     const doc = first[i];
     score[i] = (count[doc] << TERM_SHIFT) | sum[doc];
@@ -102,6 +106,26 @@ function countTerm(
     sum[doc] += best[doc];
     best[doc] = 0;
     count[doc] += weight;
+  }
+  return kept;
+}
+
+/**
+ * A filter word of a partial match: each live job passing its test adds 1 to its count of terms;
+ * one no earlier term had counted gets a place in `first` after the `kept` there.
+ */
+function countPassing(
+  live: Uint32Array,
+  passes: (doc: number) => boolean,
+  count: Uint8Array,
+  first: Uint32Array,
+  kept: number,
+): number {
+  for (let i = 0; i < live.length; i++) {
+    const doc = live[i];
+    if (!passes(doc)) continue;
+    if (count[doc] === 0) first[kept++] = doc;
+    count[doc] += 1;
   }
   return kept;
 }

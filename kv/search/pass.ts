@@ -29,6 +29,14 @@ const KIND_OF_TRAIT = Uint8Array.from(
   TRAIT.type,
   (type, trait) => kindOf(type, TRAIT.level[trait]),
 );
+/** Whether a job is of a kind `kinds` holds, or in `places`. */
+export function kindTest(
+  { traitOf }: SearchIndex,
+  { kinds, places }: { kinds: Uint8Array; places: Uint8Array | null },
+): (doc: number) => boolean {
+  return (doc) =>
+    kinds[KIND_OF_TRAIT[traitOf[doc]]] === 1 || (places !== null && places[doc] === 1);
+}
 /** `collect`'s per-trait counts and the traits it met, zeroed again before it returns. */
 const TRAIT_COUNTS = new Uint32Array(TRAIT_CODES);
 const TRAITS_SEEN = new Uint16Array(TRAIT_CODES);

@@ -13,16 +13,17 @@ import {
 } from "../job-fields.ts";
 import { DAY_MS } from "../constants.ts";
 import type { SearchIndex } from "./index.ts";
-import { BEST_WORD_SCORE, FIELD } from "./fields.ts";
+import { BEST_WORD_SCORE, FIELD, type Term } from "./fields.ts";
 import { companyKey, LAKH, optionCode } from "./codes.ts";
 import { matchMost } from "./partial.ts";
 import { locationGroups } from "./places.ts";
-import { type KeywordQuery, parseKeywords } from "./query.ts";
+import { type FilterWord, parseKeywords } from "./query.ts";
 import { leastOfBest, topK, topOf } from "./top.ts";
 import {
   collect,
   type Found,
   kindOf,
+  kindTest,
   LEVEL_MISS,
   newTally,
   type Tally,
@@ -94,13 +95,36 @@ const bitsOf = (values: readonly string[], chosen: readonly string[] | undefined
 const ROLE_WORDS = ["developer", "engineer", "programmer"].map(stem);
 
 /**
+ * What a filter word of the keyword box lets in: per kind of job (`kindOf`), whether its
+ * employment types or experience levels hold it (`kinds`), and the jobs it lets in whatever their
+ * kind (`places`: where it names places, or whose role names its role words, a Senior role).
+ * `slot` is the filter word's own reused array in the index.
+ */
+function filterKinds(index: SearchIndex, filter: FilterWord, slot: number) {
+  const names = filter.locations ?? filter.roleWords;
+  const field = filter.locations ? FIELD.location : FIELD.role;
+  const places = names ? index.located([names], slot, field) : null;
+  const types = bitsOf(EMPLOYMENT_TYPES, filter.employmentTypes);
+  const levels = bitsOf(EXPERIENCE_OPTIONS, filter.experiences);
+  const kinds = new Uint8Array(256);
+  for (let jobType = 0; jobType <= EMPLOYMENT_TYPES.length; jobType++) {
+    for (let jobLevel = 0; jobLevel <= EXPERIENCE_OPTIONS.length; jobLevel++) {
+      const byKind = ((types >> jobType) & 1) === 1 || ((levels >> jobLevel) & 1) === 1;
+      kinds[kindOf(jobType, jobLevel)] = byKind ? 1 : 0;
+    }
+  }
+  return { kinds, places };
+}
+
+/**
  * Per kind of job (`kindOf`): whether the keyword box's filter words allow it (`allowed`; a filter
  * word that names places also lets in a job of any kind in those places, `byPlace`) and which of
- * the experience and type dropdowns turn it away (`misses`).
+ * the experience and type dropdowns turn it away (`misses`). `filters` holds each filter word
+ * with its slot.
  */
 function kindTables(
   index: SearchIndex,
-  filters: KeywordQuery["filters"],
+  filters: [FilterWord, number][],
   level: number,
   type: number,
 ) {
@@ -109,28 +133,14 @@ function kindTables(
   const allowed = new Uint8Array(256).fill(1);
   const misses = new Uint8Array(256);
   const byPlace: { kinds: Uint8Array; places: Uint8Array }[] = [];
-  const filterWords = filters.map((filter, c) => {
-    // A place, or a role word letting in a job of any experience (a Senior role).
-    const names = filter.locations ?? filter.roleWords;
-    const field = filter.locations ? FIELD.location : FIELD.role;
-    const places = names ? index.located([names], c + 1, field) : null;
-    if (places) byPlace.push({ kinds: new Uint8Array(256), places });
-    return {
-      types: bitsOf(EMPLOYMENT_TYPES, filter.employmentTypes),
-      levels: bitsOf(EXPERIENCE_OPTIONS, filter.experiences),
-      placeKinds: places ? byPlace[byPlace.length - 1].kinds : null,
-    };
-  });
+  for (const [filter, slot] of filters) {
+    const { kinds, places } = filterKinds(index, filter, slot);
+    if (places) byPlace.push({ kinds, places });
+    else kinds.forEach((admits, kind) => admits === 0 && (allowed[kind] = 0));
+  }
   for (let jobType = 0; jobType <= EMPLOYMENT_TYPES.length; jobType++) {
     for (let jobLevel = 0; jobLevel <= EXPERIENCE_OPTIONS.length; jobLevel++) {
-      const kind = kindOf(jobType, jobLevel);
-      allowed[kind] = 1;
-      for (const { types, levels, placeKinds } of filterWords) {
-        const byKind = ((types >> jobType) & 1) === 1 || ((levels >> jobLevel) & 1) === 1;
-        if (placeKinds) placeKinds[kind] = byKind ? 1 : 0;
-        else if (!byKind) allowed[kind] = 0;
-      }
-      misses[kind] = (level !== 0 && jobLevel !== level ? LEVEL_MISS : 0) |
+      misses[kindOf(jobType, jobLevel)] = (level !== 0 && jobLevel !== level ? LEVEL_MISS : 0) |
         (type !== 0 && jobType !== type ? TYPE_MISS : 0);
     }
   }
@@ -139,8 +149,13 @@ function kindTables(
 
 export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
   const keywords = parseKeywords(query.keywords);
-  const { answer, reached } = searchWith(index, query, keywords, false);
-  if (reached > 0 || keywords.terms.length < 2) return answer;
+  // Each filter word keeps its own reused array in the index (slot 0 is the location box's).
+  const filters = keywords.filters.map((filter, i): [FilterWord, number] => [filter, i + 1]);
+  const { answer, reached } = searchWith(index, query, keywords.terms, filters, null);
+  // A filter word naming no place (an employment type, an experience phrase) is a word too when
+  // no job has every word ("summer internship", "freelance content writer"); places stay filters.
+  const kindWords = filters.filter(([filter]) => !filter.locations);
+  if (reached > 0 || keywords.terms.length + kindWords.length < 2) return answer;
   // No job has every word (whatever the dropdowns, so their counts hold): the jobs with the most
   // of them, rather than an empty page.
   const terms = keywords.terms.map((term) =>
@@ -148,25 +163,35 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
       ? { ...term, weaker: ROLE_WORDS.filter((word) => word !== term.word), generic: true }
       : term
   );
-  return searchWith(index, query, { ...keywords, terms }, true).answer;
+  const places = filters.filter(([filter]) => filter.locations);
+  const counted = kindWords.map(([filter, slot]) =>
+    kindTest(index, filterKinds(index, filter, slot))
+  );
+  return searchWith(index, query, terms, places, counted).answer;
 }
 
+/**
+ * Searches with `terms` and the filter words `filters`; with `counted` (a partial match), the jobs
+ * with the most of the terms and of the filter words `counted` tests, which then filter nothing.
+ */
 function searchWith(
   index: SearchIndex,
   query: JobSearch,
-  keywords: KeywordQuery,
-  partly: boolean,
+  terms: Term[],
+  filters: [FilterWord, number][],
+  counted: ((doc: number) => boolean)[] | null,
 ): { answer: SearchAnswer; reached: number } {
-  const wanted = wantedOf(index, query, keywords);
+  const wanted = wantedOf(index, query, filters);
+  const partly = counted !== null;
   const matched = partly
-    ? matchMost(index, keywords.terms, KEYWORD_FIELDS)
-    : index.match(keywords.terms, KEYWORD_FIELDS, wanted.within);
+    ? matchMost(index, terms, KEYWORD_FIELDS, counted)
+    : index.match(terms, KEYWORD_FIELDS, wanted.within);
   const { docs, scores, positions } = index.foundArrays();
   const found: Found = {
     docs,
     scores: matched ? scores : null,
     scoreCounts: new Uint32Array(
-      (matched ? BEST_WORD_SCORE * keywords.terms.length + 1 : 1) * WINDOWS,
+      (matched ? BEST_WORD_SCORE * terms.length + 1 : 1) * WINDOWS,
     ),
     total: 0,
   };
@@ -183,7 +208,11 @@ function searchWith(
   return { answer, reached };
 }
 
-function wantedOf(index: SearchIndex, query: JobSearch, keywords: KeywordQuery): Wanted {
+function wantedOf(
+  index: SearchIndex,
+  query: JobSearch,
+  filters: [FilterWord, number][],
+): Wanted {
   const level = optionCode(EXPERIENCE_OPTIONS, query.experience);
   const type = optionCode(EMPLOYMENT_TYPES, query.employmentType);
   const now = query.now ?? Date.now();
@@ -200,7 +229,7 @@ function wantedOf(index: SearchIndex, query: JobSearch, keywords: KeywordQuery):
     payMin: query.payMin ?? 0,
     since: query.postedWithin === undefined ? -Infinity : now - query.postedWithin * DAY_MS,
     windowOf: index.windowsAt(starts),
-    ...kindTables(index, keywords.filters, level, type),
+    ...kindTables(index, filters, level, type),
   };
   const dropdowns = level !== 0 || type !== 0 || wanted.role !== -1 || wanted.mode !== 0 ||
     wanted.category !== 0 || wanted.company !== -1 || wanted.payMin > 0 || wanted.since > -Infinity;

@@ -254,6 +254,14 @@ ask("kotlin programmer", ["mobile"]);
 ask("java coder", ["sr-java", "java-dev", "fullstack-eng"]);
 ask("swift engineer", ["ios-dev"]);
 some("php developer", ["react-dev", "sre"], "python-dev-2");
+// A filter word naming no place counts as a weaker word: the subject typed decides.
+const INTERNSHIPS = ["content-intern", "swe-intern", "marketing-intern"];
+ask("summer internship", INTERNSHIPS, "content-intern");
+ask("paid internship in mumbai", ["marketing-intern"]);
+ask("content writer freelance", ["content-intern", "content-writer"]);
+ask("java fresher", ["sr-java", "java-dev", "fullstack-eng"]);
+ask("part time teacher", ["teacher", "python-trainer"]);
+ask("nurse remote", []);
 
 // Filler words never make a search fail; long queries keep their meaningful words.
 ask("jobs", all(() => true), "content-intern");
