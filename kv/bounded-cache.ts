@@ -20,8 +20,9 @@
  *   (server/counter.ts, its own byte budget, oldest first), reads in flight shared by callers
  *   (kv/atomic.ts, gone once read), the day of each quarter hour (kv/days.ts, 4,096 a time zone),
  *   the stems of words the search has read (kv/search/vocabulary.ts, 1 MB, emptied when full),
- *   whether an address is a trusted proxy (server/request.ts, 4,096 addresses, emptied when full)
- *   and each day's text (client/components/dates.ts, 1,024 a format),
+ *   whether an address is a trusted proxy (server/request.ts, 4,096 addresses, emptied when full),
+ *   the state and country words of a job's location (kv/place.ts, 1,024 locations of at most 200
+ *   characters, emptied when full), and each day's text (client/components/dates.ts, 1,024 a format),
  *   and the public pages' record of what was asked recently (routes/pages/cache.ts, a `RecentKeys`
  *   table of fixed size), by which a page is kept from its second ask.
  *

@@ -8,6 +8,7 @@ import SearchableMap from "minisearch/SearchableMap";
 import { companyKey, traitOf } from "./codes.ts";
 import { grown, inBoth, Posting } from "./postings.ts";
 import { isRemoteLocation } from "./places.ts";
+import { regionWords } from "../place.ts";
 import { editDistance, indexWords, isStopWord, typoBudget } from "./text.ts";
 import { stem } from "./vocabulary.ts";
 import { FIELD, HOW, type IndexedDoc, type Term, type WordMatch } from "./fields.ts";
@@ -191,6 +192,8 @@ export class SearchIndex implements Columns {
     note(doc.location, FIELD.location, true, true);
     // A remote job holds `remote` however its location says so (work from home, WFH, anywhere).
     if (isRemoteLocation(doc.location)) note("remote", FIELD.location, true, true);
+    // A job in Bangalore is in Karnataka and in India, whether or not its location says so.
+    note(regionWords(doc.location), FIELD.location, true, true);
     note(doc.jobId, FIELD.jobId, true, true);
     for (const [word, bits] of fields) {
       let posting = this.postings.get(word);

@@ -5,7 +5,7 @@
 import type { Job } from "../../kv/schemas.ts";
 import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP } from "../../kv/constants.ts";
 import { SITE_NAME } from "./document.tsx";
-import { countryName, DEFAULT_COUNTRY, parsePlace, placesOf } from "./place.ts";
+import { countryName, DEFAULT_COUNTRY, parsePlace, placesOf } from "../../kv/place.ts";
 import type { Pay } from "../../kv/jobs/pay.ts";
 
 /** Google's employmentType values for ours. */

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { get, scriptData, seedJobs } from "./fixtures.ts";
-import { parsePlace } from "../../routes/pages/place.ts";
+import { parsePlace } from "../../kv/place.ts";
 import { cutText, formatCount } from "../../client/components/format.ts";
 
 type Posting = Record<string, unknown>;

@@ -189,6 +189,12 @@ ask(
   "python-dev-2",
   "Hyderabad, Telangana, India",
 );
+// A state or the country finds the jobs that name only their city; India is every job but Zürich's.
+const IN_INDIA = all((job) => !job.location.includes("Switzerland"));
+ask("", IN_INDIA, "content-intern", "India");
+ask("jobs in india", IN_INDIA, "content-intern");
+ask("", [...BANGALORE, "qa-tester", "ios-dev", "genai", "sales-senior"], "sql-dba", "Karnataka");
+ask("jobs in kerala", ["jr-frontend", "nurse", "gcp-cloud", "fullstack-eng"]);
 ask("", ["jr-frontend", "fullstack-eng"], "jr-frontend", "Cochin");
 ask("", ["jr-frontend", "fullstack-eng"], "jr-frontend", "Kochi, Kerala");
 ask("", ["sr-java"], "sr-java", "Baroda");

@@ -11,7 +11,7 @@ import {
 import { parseKeywords } from "../../kv/search/query.ts";
 import { locationGroups } from "../../kv/search/places.ts";
 import { phrasesIn, stem } from "../../kv/search/vocabulary.ts";
-import { parsePlace } from "../../routes/pages/place.ts";
+import { parsePlace } from "../../kv/place.ts";
 
 Deno.test("words split on punctuation and fold case and accents", () => {
   assert.deepEqual(words("Python, Go; (Rust)! end."), ["python", "go", "rust", "end"]);

@@ -5,9 +5,9 @@
  * a location that names no country is in India, where the site's jobs are posted.
  */
 
-import { countryOf, normal, REMOTE, statesByName } from "../../kv/regions.ts";
+import { countryName, countryOf, normal, REMOTE, statesByName } from "./regions.ts";
 
-export { countryName } from "../../kv/regions.ts";
+export { countryName };
 
 export const DEFAULT_COUNTRY = "IN";
 
@@ -149,4 +149,25 @@ export function parsePlace(location: string): JobPlace {
   country ??= DEFAULT_COUNTRY;
   if (!region && locality && country === DEFAULT_COUNTRY) region = CITY_STATES[normal(locality)];
   return { remote: false, locality, region, country };
+}
+
+/** Region words of recent locations: jobs share a few hundred; emptied when full. */
+const regionWordsOf = new Map<string, string>();
+const REMEMBERED_LOCATIONS = 1_024;
+
+/**
+ * The state and country of each place a location names, as words ("Karnataka India" for
+ * "Bangalore"): a search for a state or a country finds the jobs that name only their city.
+ */
+export function regionWords(location: string): string {
+  let words = regionWordsOf.get(location);
+  if (words === undefined) {
+    words = placesOf(location).map(parsePlace).flatMap((place) => [
+      place.remote ? "" : place.region ?? "",
+      countryName(place.country),
+    ]).join(" ");
+    if (regionWordsOf.size >= REMEMBERED_LOCATIONS) regionWordsOf.clear();
+    regionWordsOf.set(location, words);
+  }
+  return words;
 }
