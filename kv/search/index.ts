@@ -190,8 +190,13 @@ export class SearchIndex implements Columns {
     note(doc.companyName, FIELD.company, true, true);
     note(doc.description, FIELD.description, false);
     note(doc.location, FIELD.location, true, true);
-    // A remote job holds `remote` however its location says so (work from home, WFH, anywhere).
-    if (isRemoteLocation(doc.location)) note("remote", FIELD.location, true, true);
+    // A remote job holds `remote` however its location says so (work from home, WFH, anywhere)
+    // and whenever its work mode is Remote, as its JobPosting's TELECOMMUTE is; a hybrid one
+    // holds `hybrid`.
+    if (doc.workMode === "Remote" || isRemoteLocation(doc.location)) {
+      note("remote", FIELD.location, true, true);
+    }
+    if (doc.workMode === "Hybrid") note("hybrid", FIELD.location, true, true);
     // A job in Bangalore is in Karnataka and in India, whether or not its location says so.
     note(regionWords(doc.location), FIELD.location, true, true);
     note(doc.jobId, FIELD.jobId, true, true);

@@ -307,3 +307,25 @@ Deno.test("an empty result's looser search drops a whole piece, never half a phr
     catalog.page({ page: 1, limit: 12, keywords: offer!.keywords }).pagination.totalJobs > 0,
   );
 });
+
+Deno.test("a job's work mode is its place word too: Remote as its JobPosting says, and Hybrid", () => {
+  // An admin set the work mode of a job whose location names only its city.
+  const catalog = fixtureCatalog(
+    ALL_FIXTURE_JOBS.map((job) =>
+      job._id === "go-dev"
+        ? { ...job, workMode: "Remote" as const }
+        : job._id === "designer"
+        ? { ...job, workMode: "Hybrid" as const }
+        : job
+    ),
+  );
+  const ids = (query: { keywords?: string; location?: string }) =>
+    catalog.page({ page: 1, limit: 100, ...query }).jobs.map((job) => job._id).sort();
+  const remote = [...REMOTE, "go-dev"].sort();
+  assert.deepEqual(ids({ keywords: "remote" }), remote);
+  assert.deepEqual(ids({ keywords: "work from home" }), remote);
+  assert.deepEqual(ids({ location: "WFH" }), remote);
+  assert.deepEqual(ids({ keywords: "go remote" }), ["go-dev"]);
+  assert.deepEqual(ids({ keywords: "hybrid" }), ["designer"]);
+  assert.deepEqual(ids({ keywords: "hybrid designer pune" }), ["designer"]);
+});
