@@ -178,6 +178,13 @@ function countAll(
 }
 
 /** Whether the keyword box's filter words and the location let in a job; null when they all do. */
+export function admitsDoc(index: SearchIndex, wanted: Wanted): ((doc: number) => boolean) | null {
+  const admitted = admitter(wanted);
+  const { traitOf } = index;
+  return admitted && ((doc) => admitted(doc, KIND_OF_TRAIT[traitOf[doc]]));
+}
+
+/** Whether the keyword box's filter words and the location let in a job; null when they all do. */
 function admitter(
   { located, allowed, byPlace }: Wanted,
 ): ((doc: number, kind: number) => boolean) | null {

@@ -20,6 +20,7 @@ import { locationGroups } from "./places.ts";
 import { type FilterWord, parseKeywords } from "./query.ts";
 import { leastOfBest, topK, topOf } from "./top.ts";
 import {
+  admitsDoc,
   collect,
   type Found,
   kindOf,
@@ -157,12 +158,20 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
   const kindWords = filters.filter(([filter]) => !filter.locations);
   if (reached > 0 || keywords.terms.length + kindWords.length < 2) return answer;
   // No job has every word (whatever the dropdowns, so their counts hold): the jobs with the most
-  // of them, rather than an empty page.
-  const terms = keywords.terms.map((term) =>
+  // of them, rather than an empty page. A word no job holds counts for none and is left out.
+  const known = keywords.terms.filter((term) => index.termMatches(term).length > 0);
+  const terms = known.map((term) =>
     ROLE_WORDS.includes(term.word)
       ? { ...term, weaker: ROLE_WORDS.filter((word) => word !== term.word), generic: true }
       : term
   );
+  if (terms.length === 0) {
+    // Filter words alone that no job meets together ("senior intern") find nothing; one filter
+    // word left finds its jobs, as its own search does.
+    if (kindWords.length !== 1) return answer;
+    const one = searchWith(index, query, [], filters, null).answer;
+    return { ...one, partial: one.total > 0 };
+  }
   const places = filters.filter(([filter]) => filter.locations);
   const counted = kindWords.map(([filter, slot]) =>
     kindTest(index, filterKinds(index, filter, slot))
@@ -184,7 +193,7 @@ function searchWith(
   const wanted = wantedOf(index, query, filters);
   const partly = counted !== null;
   const matched = partly
-    ? matchMost(index, terms, KEYWORD_FIELDS, counted)
+    ? matchMost(index, terms, KEYWORD_FIELDS, counted, admitsDoc(index, wanted))
     : index.match(terms, KEYWORD_FIELDS, wanted.within);
   const { docs, scores, positions } = index.foundArrays();
   const found: Found = {

@@ -268,6 +268,7 @@ ask("content writer freelance", ["content-intern", "content-writer"]);
 ask("java fresher", ["sr-java", "java-dev", "fullstack-eng"]);
 ask("part time teacher", ["teacher", "python-trainer"]);
 ask("nurse remote", []);
+ask("senior internship", []);
 
 // Filler words never make a search fail; long queries keep their meaningful words.
 ask("jobs", all(() => true), "content-intern");
