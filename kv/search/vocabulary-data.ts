@@ -234,4 +234,11 @@ export const WHOLE_WORDS: readonly string[] = [
   "computer",
   "offer",
   "other",
+  // Verbs and nouns ending in -ment that are no verb's noun.
+  "implement",
+  "complement",
+  "supplement",
+  "experiment",
+  "augment",
+  "statement",
 ];

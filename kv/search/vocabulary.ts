@@ -85,7 +85,8 @@ const STEMS_BUDGET = 1024 * 1024;
 let stemBytes = 0;
 
 /**
- * The stem of a folded word: plurals, then -ing, -ed or -er, then a silent final e taken off.
+ * The stem of a folded word: plurals, then a verb's noun made the verb (-ment, -ation, -ator,
+ * -ization), then -ing, -ed or -er, then a silent final e taken off.
  * Short words, words with digits or symbols, skill names and the listed exceptions stay whole;
  * a root must keep three letters and a vowel (string, spring and need stay whole).
  */
@@ -113,6 +114,12 @@ function stemOf(word: string): string {
   else if (/(sses|ches|shes|xes|zes)$/.test(w)) w = w.slice(0, -2);
   else if (w.endsWith("s") && !/(ss|us|is|os)$/.test(w)) w = w.slice(0, -1);
   if (WHOLE.has(w)) return w;
+  // The nouns of a verb: development is develop, automation and automator automate, organization
+  // organize. The root must be long enough to be a word of its own (station is not st, payment
+  // not pay); verbs ending in -ment (implement) are listed whole.
+  if (w.endsWith("ization")) w = w.slice(0, -5) + "e";
+  else if (/[a-z]{4}(ation|ator)$/.test(w)) w = w.replace(/(ation|ator)$/, "ate");
+  else if (/[a-z]{5}ment$/.test(w)) w = w.slice(0, -4);
   for (const suffix of ["ing", "ed", "er"]) {
     if (!w.endsWith(suffix)) continue;
     const root = w.slice(0, -suffix.length);

@@ -109,6 +109,11 @@ ask("testing", ["qa-tester"]);
 ask("testers", ["qa-tester"]);
 ask("software testing", ["qa-tester"]);
 ask("nursing", ["nurse"]);
+// A verb's noun finds the role of the verb.
+some("development", ["react-dev", "go-dev", "java-dev"], "python-dev-2", ["sre"]);
+ask("management", ["sales-senior", "marketing-manager"]);
+ask("recruitment", ["hr-exec"]);
+ask("database administration", ["sql-dba"]);
 ask("nurses", ["nurse"]);
 ask("nursing jobs", ["nurse"]);
 ask("teaching", ["teacher", "python-trainer"]);

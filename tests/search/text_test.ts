@@ -63,7 +63,7 @@ Deno.test("filter words become filters, the rest words to find", () => {
   assert.deepEqual(parseKeywords("contract freelance").filters.length, 2);
   assert.deepEqual(parseKeywords("time management").terms.map((term) => term.word), [
     "time",
-    "management",
+    stem("management"),
   ]);
 });
 
@@ -93,6 +93,15 @@ Deno.test("the stemmer joins word forms and leaves skills and short words whole"
     ["programmer", "programming"],
     ["manager", "managers", "managing"],
     ["company", "companies"],
+    ["development", "developer"],
+    ["management", "manager", "managment"],
+    ["recruitment", "recruiter", "recruiting"],
+    ["deployment", "deploying", "deploys"],
+    ["automation", "automated", "automate", "automating"],
+    ["operations", "operator", "operating"],
+    ["administration", "administrator"],
+    ["organization", "organisation", "organize", "organizing"],
+    ["implement", "implementing", "implements"],
   ];
   for (const forms of same) {
     assert.deepEqual(forms.map(stem), forms.map(() => stem(forms[0])), forms.join(", "));
@@ -106,6 +115,10 @@ Deno.test("the stemmer joins word forms and leaves skills and short words whole"
   assert.equal(stem("optimisation"), stem("optimization"));
   assert.equal(stem("analysing"), stem("analyzing"));
   assert.notEqual(stem("engine"), stem("engineer"));
+  // A root too short to be a word, or a noun of no verb, stays whole.
+  for (const [noun, other] of [["payment", "pay"], ["station", "state"], ["statement", "stats"]]) {
+    assert.notEqual(stem(noun), stem(other), noun);
+  }
 });
 
 Deno.test("the vocabulary reads spellings, joined or split, as one canonical form", () => {
