@@ -7,7 +7,8 @@
 import SearchableMap from "minisearch/SearchableMap";
 import { companyKey, traitOf } from "./codes.ts";
 import { grown, inBoth, Posting } from "./postings.ts";
-import { isRemoteLocation } from "./places.ts";
+import { isRemoteLocation, MODE_WORDS } from "./places.ts";
+import type { WorkMode } from "../job-fields.ts";
 import { regionWords } from "../place.ts";
 import { editDistance, indexWords, isStopWord, typoBudget } from "./text.ts";
 import { stem } from "./vocabulary.ts";
@@ -190,13 +191,14 @@ export class SearchIndex implements Columns {
     note(doc.companyName, FIELD.company, true, true);
     note(doc.description, FIELD.description, false);
     note(doc.location, FIELD.location, true, true);
-    // A remote job holds `remote` however its location says so (work from home, WFH, anywhere)
-    // and whenever its work mode is Remote, as its JobPosting's TELECOMMUTE is; a hybrid one
-    // holds `hybrid`.
-    if (doc.workMode === "Remote" || isRemoteLocation(doc.location)) {
-      note("remote", FIELD.location, true, true);
-    }
-    if (doc.workMode === "Hybrid") note("hybrid", FIELD.location, true, true);
+    // A job holds its work mode's word (MODE_WORDS): a remote one whenever its work mode is
+    // Remote, as its JobPosting's TELECOMMUTE is, and however its location says so (work from
+    // home, WFH, anywhere).
+    const modes = [
+      MODE_WORDS[doc.workMode as WorkMode],
+      isRemoteLocation(doc.location) && MODE_WORDS.Remote,
+    ];
+    for (const word of modes) if (word) fields.set(word, (fields.get(word) ?? 0) | FIELD.location);
     // A job in Bangalore is in Karnataka and in India, whether or not its location says so.
     note(regionWords(doc.location), FIELD.location, true, true);
     note(doc.jobId, FIELD.jobId, true, true);

@@ -4,6 +4,7 @@
  * a city with the state and country words after it left out.
  */
 import { isRegionName, REMOTE } from "../regions.ts";
+import type { WorkMode } from "../job-fields.ts";
 import { fold, words } from "./text.ts";
 import { stem } from "./vocabulary.ts";
 
@@ -75,14 +76,24 @@ for (const names of CITIES) {
 }
 byName.set("ncr", NCR.map(stem));
 
-/** The one word every remote job's location holds in the index. */
-export const REMOTE_WORD = stem("remote");
+/** The word the location of every job of a work mode holds in the index. */
+export const MODE_WORDS: Readonly<Record<WorkMode, string>> = {
+  Remote: stem("remote"),
+  Hybrid: stem("hybrid"),
+  "On-site": stem("onsite"),
+};
 
-/** Spellings of remote, joined up: `work from home` is workfromhome. */
-const REMOTE_SPELLINGS = new Set(["remote", "workfromhome", "wfh", "anywhere"]);
+/** Spellings of the work modes, joined up (`work from home` is workfromhome), and their word. */
+const MODE_SPELLINGS = new Map<string, string>([
+  ...["remote", "workfromhome", "wfh", "anywhere"].map((key) => [key, MODE_WORDS.Remote] as const),
+  ...["onsite", "workfromoffice", "wfo", "inoffice"].map((key) =>
+    [key, MODE_WORDS["On-site"]] as const
+  ),
+  ["hybrid", MODE_WORDS.Hybrid],
+]);
 
-/** Whether the collapsed words `key` say remote. */
-export const isRemoteWord = (key: string) => REMOTE_SPELLINGS.has(key);
+/** The work mode word the collapsed words `key` say (remote, on-site, hybrid); undefined if none. */
+export const modeWord = (key: string) => MODE_SPELLINGS.get(key);
 
 /** Whether a job's location says it is remote (as its JobPosting's TELECOMMUTE does). */
 export const isRemoteLocation = (location: string) => REMOTE.test(location);
@@ -102,11 +113,14 @@ const FILLER = new Set(["in", "near", "at", "around", "city", "jobs", "job", "lo
 /**
  * The location box as groups of names (stems): a job's location must hold a name of every group.
  * A city's group has all its names; state and country words after a city are left out
- * (`Bangalore, India`, `Mumbai, Maharashtra`), and remote, work from home, WFH and anywhere are
- * one group.
+ * (`Bangalore, India`, `Mumbai, Maharashtra`); remote, work from home, WFH and anywhere are one
+ * group, as are on-site, work from office and WFO.
  */
 export function locationGroups(text: string | undefined): string[][] {
-  const parts = (text ?? "").split(/[,|;]/).map((part) => part.trim()).filter(Boolean);
+  // "On-site" is one word, not on and a site.
+  const parts = (text ?? "").replace(/\b(on|in)[\s-]+(site|office)\b/gi, "$1$2").split(/[,|;]/).map(
+    (part) => part.trim(),
+  ).filter(Boolean);
   const kept = parts.filter((part, i) => i === 0 || !isRegionName(part));
   let found = words(kept.join(" ")).filter((word) =>
     !FILLER.has(word) && (!/^\p{N}+$/u.test(word) || word.length > 3)
@@ -116,13 +130,16 @@ export function locationGroups(text: string | undefined): string[][] {
   for (let i = 0; i < found.length; i++) {
     const pair = found.slice(i, i + 2).join("");
     const triple = found.slice(i, i + 3).join("");
-    if (isRemoteWord(triple)) {
-      groups.push([REMOTE_WORD]);
+    if (modeWord(triple)) {
+      groups.push([modeWord(triple)!]);
       i += 2;
+    } else if (modeWord(pair) && found.length > i + 1) {
+      groups.push([modeWord(pair)!]);
+      i++;
     } else if (cityNames(pair) && pair === "delhincr") {
       groups.push(cityNames(pair)!);
       i++;
-    } else if (isRemoteWord(found[i])) groups.push([REMOTE_WORD]);
+    } else if (modeWord(found[i])) groups.push([modeWord(found[i])!]);
     else groups.push(cityNames(found[i]) ?? [stem(fold(found[i]))]);
   }
   return groups;

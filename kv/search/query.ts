@@ -5,7 +5,7 @@
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
 import type { Term } from "./fields.ts";
-import { cityNames, isRemoteWord, REMOTE_WORD } from "./places.ts";
+import { cityNames, modeWord } from "./places.ts";
 import { addWithParts, fold, isStopWord, wholeWords } from "./text.ts";
 import { canonicalOf, collapse, stem } from "./vocabulary.ts";
 
@@ -123,7 +123,8 @@ function meaningAt(found: string[], at: number, vocabulary: boolean) {
     const canonical = vocabulary ? canonicalOf(key) : undefined;
     const filter = FILTERS.get(key) ?? (canonical && FILTERS.get(canonical.join("")));
     if (filter) return { length, filter };
-    if (isRemoteWord(key)) return { length, filter: { locations: [REMOTE_WORD] } };
+    const mode = modeWord(key);
+    if (mode) return { length, filter: { locations: [mode] } };
     const city = cityNames(key);
     if (city) return { length, city };
     if (canonical) return { length, canonical };

@@ -314,7 +314,7 @@ Deno.test("an empty result's looser search drops a whole piece, never half a phr
   );
 });
 
-Deno.test("a job's work mode is its place word too: Remote as its JobPosting says, and Hybrid", () => {
+Deno.test("a job's work mode is its place word too: Remote as its JobPosting says, Hybrid and On-site", () => {
   // An admin set the work mode of a job whose location names only its city.
   const catalog = fixtureCatalog(
     ALL_FIXTURE_JOBS.map((job) =>
@@ -334,4 +334,15 @@ Deno.test("a job's work mode is its place word too: Remote as its JobPosting say
   assert.deepEqual(ids({ keywords: "go remote" }), ["go-dev"]);
   assert.deepEqual(ids({ keywords: "hybrid" }), ["designer"]);
   assert.deepEqual(ids({ keywords: "hybrid designer pune" }), ["designer"]);
+  assert.deepEqual(ids({ location: "Hybrid" }), ["designer"]);
+  // On-site under its names: every job of that work mode.
+  const onSite = catalog.page({ page: 1, limit: 100, workMode: "On-site" }).jobs
+    .map((job) => job._id).sort();
+  assert.ok(onSite.length > 40 && !onSite.includes("go-dev") && !onSite.includes("designer"));
+  for (const said of ["onsite", "on-site", "On Site", "work from office", "WFO"]) {
+    assert.deepEqual(ids({ keywords: said }), onSite, said);
+    assert.deepEqual(ids({ location: said }), onSite, said);
+  }
+  assert.deepEqual(ids({ keywords: "on-site java" }), ["fullstack-eng", "java-dev", "sr-java"]);
+  assert.deepEqual(ids({ location: "Pune, on-site" }), ["django-dev", "embedded", "ml-eng"]);
 });
