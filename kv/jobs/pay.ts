@@ -127,6 +127,18 @@ const FILLER = new Set([
   "perks",
   "pro",
   "rata",
+  // Benefits beside the pay: "₹25,000 per month + PF".
+  "pf",
+  "esop",
+  "esops",
+  "stocks",
+  "equity",
+  "hra",
+  "allowance",
+  "allowances",
+  "insurance",
+  "commission",
+  "overtime",
 ]);
 const UP_TO = /\b(?:up\s*to|upto|till|max(?:imum)?|not more than|below)\b/;
 const FROM = /\b(?:from|starting(?: at| from)?|min(?:imum)?|above|onwards)\b|\d\s*\+/;
@@ -182,7 +194,8 @@ export function readPay(text: string | null | undefined): Pay | null {
     if (figures.some((figure) => figure.unit === undefined)) return null;
   }
   const amounts = figures.map(({ value, unit: own }) => Math.round(value * (own ?? unit ?? 1)));
-  const hasRupee = rest.includes("₹");
+  // A stipend is rupees whether or not it says so ("Stipend 8000").
+  const hasRupee = rest.includes("₹") || /\bstipend\b/.test(rest);
   if (unit === undefined && !hasRupee && !period) return null;
   if (!period) {
     if (unit !== undefined && unit >= 100_000) period = "year";

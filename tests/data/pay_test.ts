@@ -211,6 +211,14 @@ const CORPUS: [string, string][] = [
   ["Stipend Rs 8000", "8000-8000 month"],
   ["₹20k stipend", "20000-20000 month"],
   ["Stipend INR 12,000 per month", "12000-12000 month"],
+  ["Stipend 8000", "8000-8000 month"],
+  ["stipend 10000-15000", "10000-15000 month"],
+  // Benefits beside the pay.
+  ["Rs 25000 per month + PF", "25000-25000 month"],
+  ["₹ 6 LPA - ₹ 8 LPA + ESOPs", "600000-800000 year"],
+  ["12 LPA + HRA + allowances", "1200000-1200000 year"],
+  ["₹18,000/month + commission", "18000-18000 month"],
+  ["10-14 LPA + stocks", "1000000-1400000 year"],
   // Hourly.
   ["₹300 per hour", "300-300 hour"],
   ["₹300/hour", "300-300 hour"],
