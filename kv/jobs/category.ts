@@ -6,32 +6,49 @@
 import type { RoleCategory } from "../job-fields.ts";
 
 const RULES: [RoleCategory, RegExp][] = [
-  ["QA & Testing", /\b(qa|quality assurance|test(ing|er)?|sdet|automation tester)\b/],
+  // Titles holding a word of a broader rule below: a security guard guards no network, data
+  // entry is office work, a design engineer engineers, an account manager sells.
+  [
+    "Operations",
+    /\b(security guard|guard|watchman|housekeeping|facility|facilities|office (assistant|boy)|peon|receptionist|front (office|desk)|back office|data entry|mis executive|(?<!device )driver|delivery (boy|executive|partner|associate)|warehouse|store ?keeper|production (supervisor|manager|operator|executive|planner|in-?charge)|plant|manufacturing|quality (control|inspector)|machine operator|cnc)\b/,
+  ],
+  [
+    "Engineering",
+    /\b(design engineer|vlsi|asic|fpga|rtl|hardware|mechanical|civil|electrical|electronics|autocad|draftsman|cad|quantity surveyor|sap|salesforce|servicenow)\b/,
+  ],
+  [
+    "Sales",
+    /\b(account (executive|manager)|key account|relationship manager|loan officer|insurance (advisor|agent)|branch manager|(area|territory|regional) (sales )?manager|telecaller|telesales)\b/,
+  ],
   ["Security", /\b(security|cyber ?security|infosec|penetration|soc analyst|ethical hack\w*)\b/],
+  ["QA & Testing", /\b(qa|quality assurance|test(ing|er)?|sdet|automation tester)\b/],
   [
     "DevOps & Cloud",
     /\b(devops|dev ops|sre|site reliability|cloud|platform engineer|infrastructure|kubernetes|aws|azure|gcp|system administrator|sysadmin|network engineer)\b/,
   ],
   [
     "Data & AI",
-    /\b(data|machine learning|ml|ai|artificial intelligence|deep learning|nlp|computer vision|analytics|bi|business intelligence|statistician|llm)\b/,
+    /\b(data|machine learning|ml|ai|artificial intelligence|deep learning|nlp|computer vision|analytics|bi|business intelligence|statistician|llm|scientist)\b/,
   ],
   [
     "Design",
-    /\b(designer|design|ui|ux|ui\/ux|graphic|illustrator|animator|visual|creative director)\b/,
+    /\b(designer|design|ui|ux|ui\/ux|graphic|illustrator|animator|visual|creative director|artist|motion graphics|3d|photographer|videographer|video editor)\b/,
   ],
-  ["Product", /\b(product manager|product owner|product management|product lead|pm)\b/],
+  [
+    "Product",
+    /\b(product manager|product owner|product management|product lead|pm|scrum master|agile coach)\b/,
+  ],
   [
     "Healthcare",
-    /\b(nurse|nursing|doctor|physician|pharmacist|medical|clinical|healthcare|hospital|dentist|physiotherapist|lab technician|radiologist)\b/,
+    /\b(nurse|nursing|doctor|physician|pharmacist|pharmacovigilance|medical|clinical|healthcare|hospital|dentist|physiotherapist|lab technician|radiologist|dietitian|nutritionist|fitness|yoga|ward boy|caregiver)\b/,
   ],
   [
     "Education",
-    /\b(teacher|tutor|faculty|lecturer|professor|educator|trainer|teaching|academic|curriculum|instructor)\b/,
+    /\b(teacher|tutor|faculty|lecturer|professor|educator|trainer|teaching|academic|curriculum|instructor|principal|librarian|school)\b/,
   ],
   [
     "Finance & Accounting",
-    /\b(account(ant|ing|s)?|finance|financial|audit(or)?|tax|ca|chartered accountant|bookkeep\w*|payroll|treasury|credit analyst|investment|banking)\b/,
+    /\b(account(ant|ing|s)?|finance|financial|audit(or)?|tax|ca|chartered accountant|bookkeep\w*|payroll|treasury|credit (analyst|manager|officer|risk|controller)|investment|banking|actuar\w*|risk analyst|underwrit\w*|collections?)\b/,
   ],
   [
     "HR",
@@ -44,7 +61,7 @@ const RULES: [RoleCategory, RegExp][] = [
   ],
   [
     "Marketing",
-    /\b(marketing|seo|sem|social media|brand|growth|digital marketing|campaign|performance marketing|public relations|pr)\b/,
+    /\b(marketing|seo|sem|social media|brand|growth|digital marketing|campaign|performance marketing|public relations|pr|events?)\b/,
   ],
   [
     "Sales",
@@ -60,7 +77,7 @@ const RULES: [RoleCategory, RegExp][] = [
   ],
   [
     "Operations",
-    /\b(operations?|ops|logistics|supply chain|procurement|admin(istrative)?|office manager|business analyst|analyst|project manager|program manager|coordinator|executive assistant|warehouse|store manager)\b/,
+    /\b(operations?|ops|logistics|supply chain|procurement|purchase|admin(istrative)?|office manager|business analyst|analyst|project manager|program manager|coordinator|executive assistant|store manager)\b/,
   ],
 ];
 
