@@ -10,6 +10,11 @@ import type { Posting } from "./postings.ts";
 /** A partial match's score: its number of terms above TERM_SHIFT bits, its points in SCORE_BITS. */
 export const TERM_SHIFT = 10;
 export const SCORE_BITS = (1 << TERM_SHIFT) - 1;
+/**
+ * The most terms a score holds above its points in 16 bits: a query's 30 terms count 60, and its
+ * filter words (each once) may add a few more.
+ */
+const MOST_COUNT = (1 << (16 - TERM_SHIFT)) - 1;
 
 /**
  * How many of the newest jobs holding a word a partial match looks at: it offers the newest of
@@ -58,7 +63,7 @@ export function matchMost(
   }
   for (let i = 0; i < kept; i++) {
     const doc = first[i];
-    score[i] = (count[doc] << TERM_SHIFT) | sum[doc];
+    score[i] = (Math.min(count[doc], MOST_COUNT) << TERM_SHIFT) | sum[doc];
     sum[doc] = 0;
     count[doc] = 0;
   }

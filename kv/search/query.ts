@@ -161,7 +161,16 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
     pieces.push(piece);
   }
   if (cities.length) filters.push({ locations: [...new Set(cities)] });
-  return { terms: termsOf(typed), filters, pieces };
+  return { terms: termsOf(typed), filters: once(filters), pieces };
+}
+
+/** Each filter once: a filter word typed twice asks no more than once (nor counts twice). */
+function once(filters: FilterWord[]): FilterWord[] {
+  const seen = new Set<string>();
+  return filters.filter((filter) => {
+    const key = JSON.stringify(filter);
+    return !seen.has(key) && !!seen.add(key);
+  });
 }
 
 /**

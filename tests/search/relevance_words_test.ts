@@ -346,3 +346,20 @@ Deno.test("a job's work mode is its place word too: Remote as its JobPosting say
   assert.deepEqual(ids({ keywords: "on-site java" }), ["fullstack-eng", "java-dev", "sr-java"]);
   assert.deepEqual(ids({ location: "Pune, on-site" }), ["django-dev", "embedded", "ml-eng"]);
 });
+
+Deno.test("a filter word typed many times counts once, up to the 500 characters a query may have", () => {
+  const catalog = fixtureCatalog(ALL_FIXTURE_JOBS);
+  const ids = (keywords: string) => {
+    const { jobs, partial } = catalog.page({ page: 1, limit: 100, keywords });
+    return { ids: jobs.map((job) => job._id), partial };
+  };
+  const skills = "python java react golang kotlin swift figma tally selenium docker kubernetes " +
+    "terraform django spring hibernate angular vue redux express mongodb postgresql mysql " +
+    "oracle spark pytorch tensorflow langchain grpc jenkins aws linux";
+  const filters = "fresher intern contract freelance 3 years ";
+  const long = `${skills} ${filters.repeat(20)}`.slice(0, 500);
+  assert.equal(long.length, 500);
+  const once = ids(`${skills} ${filters}`);
+  assert.ok(once.partial && once.ids.length > 0, JSON.stringify(once));
+  assert.deepEqual(ids(long), once);
+});
