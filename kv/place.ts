@@ -1,8 +1,9 @@
 /**
- * A job's free-text location read as a place, for search engines: "Pune, Maharashtra", "Bengaluru,
- * Karnataka, India", "Hybrid - Bengaluru", "London, United Kingdom", "Austin, TX, USA", "Remote
- * (India)". Country names and codes come from the platform's region names (Intl.DisplayNames);
- * a location that names no country is in India, where the site's jobs are posted.
+ * A job's free-text location read as a place, for search engines (JobPosting) and for the search's
+ * state and country words: "Pune, Maharashtra", "Bengaluru, Karnataka, India", "Hybrid -
+ * Bengaluru", "London, United Kingdom", "Austin, TX, USA", "Remote (India)". Country names and
+ * codes come from the platform's region names (Intl.DisplayNames); a location that names no
+ * country is in India, where the site's jobs are posted.
  */
 
 import { countryName, countryOf, normal, REMOTE, statesByName } from "./regions.ts";
