@@ -1,7 +1,8 @@
 /**
  * A looser search for an empty result: the same search without one of its filters or one of its
- * keyword box's pieces (a word, a phrase such as `front end`, a filter word, a place), whichever
- * finds the most jobs, so the empty page can offer it as a link: always a whole query.
+ * keyword box's pieces (a word, a phrase such as `front end`, a filter word, a place), keeping the
+ * most of its words to find and then finding the most jobs, so the empty page can offer it as a
+ * link: always a whole query.
  */
 import type { SearchIndex } from "./index.ts";
 import { parseKeywords } from "./query.ts";
@@ -9,7 +10,10 @@ import { type JobSearch, searchJobs } from "./search.ts";
 
 export type Loosenable = Omit<JobSearch, "order" | "offset" | "limit">;
 
-/** The loosened search finding the most jobs, and how many; null when none finds any. */
+/**
+ * The loosened search keeping the most words, then finding the most jobs, and how many; null
+ * when none finds any.
+ */
 export function looserSearch(
   index: SearchIndex,
   search: Loosenable,
@@ -40,9 +44,17 @@ export function looserSearch(
   // A search left with nothing is Clear All Filters, which the empty page already offers.
   const narrowing = (loose: Loosenable) =>
     fields.some((field) => loose[field]) || Boolean(loose.keywords);
+  // The words that name what is sought are kept before places and filter words: `remote nurse`
+  // offers the nurse's job rather than every remote one.
+  const wordsOf = (loose: Loosenable) => parseKeywords(loose.keywords).terms.length;
+  let bestWords = -1;
   for (const loose of tries.filter(narrowing)) {
     const { total } = searchJobs(index, { ...loose, order: "newest", offset: 0, limit: 0 });
-    if (total > (best?.total ?? 0)) best = { search: loose, total };
+    const words = wordsOf(loose);
+    if (total > 0 && (words > bestWords || (words === bestWords && total > best!.total))) {
+      best = { search: loose, total };
+      bestWords = words;
+    }
   }
   return best;
 }

@@ -312,6 +312,11 @@ Deno.test("an empty result's looser search drops a whole piece, never half a phr
   assert.ok(
     catalog.page({ page: 1, limit: 12, keywords: offer!.keywords }).pagination.totalJobs > 0,
   );
+  // The words naming what is sought are kept before a place or a filter word, even when dropping
+  // them would find more jobs: no remote nurse, so the nurse's job rather than the four remote ones.
+  assert.deepEqual(looser("remote nurse"), { keywords: "nurse", experience: undefined });
+  assert.deepEqual(looser("kotlin remote"), { keywords: "kotlin", experience: undefined });
+  assert.deepEqual(looser("fresher react native chennai")?.keywords?.includes("react"), true);
 });
 
 Deno.test("a job's work mode is its place word too: Remote as its JobPosting says, Hybrid and On-site", () => {
