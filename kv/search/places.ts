@@ -108,13 +108,24 @@ export function cityNames(key: string): string[] | null {
 }
 
 /** Words of the location box that only say where a place is, never the place itself. */
-const FILLER = new Set(["in", "near", "at", "around", "city", "jobs", "job", "location"]);
+const FILLER = new Set([
+  "in",
+  "near",
+  "at",
+  "around",
+  "city",
+  "jobs",
+  "job",
+  "location",
+  "or",
+  "and",
+]);
 
 /**
  * The location box as groups of names (stems): a job's location must hold a name of every group.
  * A city's group has all its names; state and country words after a city are left out
- * (`Bangalore, India`, `Mumbai, Maharashtra`); remote, work from home, WFH and anywhere are one
- * group, as are on-site, work from office and WFO.
+ * (`Bangalore, India`, `Mumbai, Maharashtra`); several cities are one group (`Pune / Hyderabad`);
+ * remote, work from home, WFH and anywhere are one group, as are on-site, work from office and WFO.
  */
 export function locationGroups(text: string | undefined): string[][] {
   // "On-site" is one word, not on and a site.
@@ -127,6 +138,8 @@ export function locationGroups(text: string | undefined): string[][] {
   );
   if (found.length > 1 && found[0] !== "india") found = found.filter((word) => word !== "india");
   const groups: string[][] = [];
+  // Several cities are alternatives ("Pune / Hyderabad", "Mumbai, Pune"): a job is in one of them.
+  const cities: string[] = [];
   for (let i = 0; i < found.length; i++) {
     const pair = found.slice(i, i + 2).join("");
     const triple = found.slice(i, i + 3).join("");
@@ -137,10 +150,12 @@ export function locationGroups(text: string | undefined): string[][] {
       groups.push([modeWord(pair)!]);
       i++;
     } else if (cityNames(pair) && pair === "delhincr") {
-      groups.push(cityNames(pair)!);
+      cities.push(...cityNames(pair)!);
       i++;
     } else if (modeWord(found[i])) groups.push([modeWord(found[i])!]);
-    else groups.push(cityNames(found[i]) ?? [stem(fold(found[i]))]);
+    else if (cityNames(found[i])) cities.push(...cityNames(found[i])!);
+    else groups.push([stem(fold(found[i]))]);
   }
+  if (cities.length) groups.push([...new Set(cities)]);
   return groups;
 }

@@ -200,6 +200,12 @@ ask("", IN_INDIA, "content-intern", "India");
 ask("jobs in india", IN_INDIA, "content-intern");
 ask("", [...BANGALORE, "qa-tester", "ios-dev", "genai", "sales-senior"], "sql-dba", "Karnataka");
 ask("jobs in kerala", ["jr-frontend", "nurse", "gcp-cloud", "fullstack-eng"]);
+// Several cities in the location box are alternatives, as in the keyword box.
+const PUNE_OR_HYDERABAD = all((job) => /Pune|Hyderabad/.test(job.location));
+ask("", PUNE_OR_HYDERABAD, "python-dev-2", "Pune / Hyderabad");
+ask("", PUNE_OR_HYDERABAD, "python-dev-2", "pune or hyderabad");
+ask("", PUNE_OR_HYDERABAD, "python-dev-2", "Hyderabad, Pune");
+ask("python", ["python-dev-2", "django-dev", "ml-eng", "swe"], "python-dev-2", "Pune/Hyderabad");
 ask("", ["jr-frontend", "fullstack-eng"], "jr-frontend", "Cochin");
 ask("", ["jr-frontend", "fullstack-eng"], "jr-frontend", "Kochi, Kerala");
 ask("", ["sr-java"], "sr-java", "Baroda");
