@@ -158,6 +158,24 @@ Deno.test("the vocabulary reads spellings, joined or split, as one canonical for
     "springboot",
     "devops",
   ]);
+  // Tools and practices of the wider market, and the ways sales and support work is written.
+  assert.deepEqual(
+    canonical(
+      "Corel Draw, Facebook Ads, object oriented programming, data structures, biz dev, lead gen, " +
+        "chat process, solid works, MIS reporting",
+    ),
+    [
+      "coreldraw",
+      "meta ads",
+      "oops",
+      "dsa",
+      "business development",
+      "lead generation",
+      "non voice",
+      "solidworks",
+      "mis",
+    ],
+  );
 });
 
 Deno.test("short skill words stay whole: R&D is not R, Objective-C is not C", () => {
