@@ -29,7 +29,9 @@ export function newestMatches(jobs: Services["jobs"]): (query: AlertQuery) => Pr
     let found = newest.get(key, 0);
     if (!found) {
       // A digest holds only the jobs new since the last one: a Date posted window adds nothing
-      // to a daily digest and would drop from a weekly one jobs that were never sent.
+      // to a daily digest and would drop from a weekly one jobs that were never sent. A page of
+      // partial matches (no job has every word) offers what is near; a digest holds only the
+      // jobs the search matches.
       const { postedWithin: _window, ...search } = searchOf({ ...query, page: 1 });
       found = jobs.search({
         ...search,
@@ -37,7 +39,7 @@ export function newestMatches(jobs: Services["jobs"]): (query: AlertQuery) => Pr
         limit: NEWEST_READ,
         sortBy: "datePosted",
         sortOrder: "desc",
-      }).then((page) => page.jobs);
+      }).then((page) => page.partial ? [] : page.jobs);
       newest.set(key, 0, found, NEWEST_READ * MATCH_BYTES);
     }
     return found;

@@ -134,3 +134,38 @@ Deno.test("a digest honours company and pay; its Date posted window only shapes 
     mail.text,
   );
 });
+
+Deno.test("a digest mails only the jobs with every word, never a page of partial matches", async () => {
+  await using smtp = await testSmtp();
+  await using t = await testApp({
+    config: { SMTP_URL: smtp.url, SITE_URL: SITE },
+    now: at("2026-03-03", "12:00"),
+  });
+  for (const keywords of ["summer internship", "kotlin developer"]) {
+    const requested = await t.services.alerts.request({
+      email: `${keywords.replace(" ", ".")}@example.com`,
+      query: { keywords },
+      frequency: "daily",
+    });
+    await t.services.alerts.confirm(requested!.confirm);
+  }
+  const posted = at("2026-03-03", "13:00").toISOString();
+  await seedJobs(t, [
+    // An internship, but no job says summer: the page shows it as a partial match.
+    {
+      role: "Marketing Intern",
+      employmentType: "Internship",
+      experience: "intern",
+      datePosted: posted,
+    },
+    { role: "Kotlin Developer", datePosted: posted },
+  ]);
+  const page = await t.app.request("/jobs?keywords=summer+internship");
+  assert.match(await page.text(), /No job has every word you searched for/);
+
+  t.clock.now = at("2026-03-04", "08:00");
+  assert.equal((await sendDigests(t.services)).sent, 1);
+  const [mail] = await smtp.received(1);
+  assert.equal(mail.header("To"), "kotlin.developer@example.com");
+  assert.match(mail.text, /^Kotlin Developer$/m);
+});
