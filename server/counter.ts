@@ -432,7 +432,8 @@ class BatchingCounter implements TrafficCounter {
       const { alone } = searchedParts(item);
       if (!alone) continue;
       const page = await this.deps.jobs.search({ ...alone, page: 1, limit: 1, now });
-      counts.set(item, page.pagination.totalJobs);
+      // Partial matches (no job has every word) are no result: the search found nothing it asked.
+      counts.set(item, page.partial ? 0 : page.pagination.totalJobs);
     }
     return counts;
   }

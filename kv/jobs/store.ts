@@ -395,16 +395,22 @@ export class JobStore {
    * date-ordered index while a cold process's catalogue is still loading, so a process answers
    * these at once after it starts; the rest wait for the catalogue.
    */
-  async list(query: PublicSearchQuery): Promise<{ jobs: Job[]; pagination: Pagination }> {
+  /**
+   * A page of the public list, as whole records; `partial` when no job has every word and these
+   * are the jobs with the most of them.
+   */
+  async list(
+    query: PublicSearchQuery,
+  ): Promise<{ jobs: Job[]; pagination: Pagination; partial: boolean }> {
     const revision = await this.revision();
     if (this.keeper.catalog?.revision !== revision && plainList(query)) {
       // The catalogue goes on loading meanwhile; a failure is met by the next caller that waits.
       this.active().catch(() => {});
-      return await this.listFromKv(query);
+      return { ...await this.listFromKv(query), partial: false };
     }
-    const { jobs, pagination } = (await this.keeper.activeAt(revision)).page(query);
+    const { jobs, pagination, partial } = (await this.keeper.activeAt(revision)).page(query);
     const records = await this.getMany(jobs.map((job) => job._id), { visitor: true });
-    return { jobs: records.filter((job) => job.status === "active"), pagination };
+    return { jobs: records.filter((job) => job.status === "active"), pagination, partial };
   }
 
   private async listFromKv(query: PublicSearchQuery) {

@@ -159,7 +159,10 @@ function publicCalls(app: JobApp, services: Services) {
     const answer = await cache.remember(
       answerKeys.apiJobs(key, now),
       await jobs.revision(),
-      async () => jsonAnswer(await jobs.list({ ...query, now })),
+      async () => {
+        const { jobs: found, pagination } = await jobs.list({ ...query, now });
+        return jsonAnswer({ jobs: found, pagination });
+      },
     );
     return answer.response(c);
   });

@@ -59,7 +59,8 @@ export function feedRoutes(site: PublicSite) {
       answerKeys.feed(origin, search, now),
       await jobs.revision(),
       async () => {
-        const { jobs: list } = await jobs.list({
+        // A feed lists the jobs its search matches, never the partial matches a page offers.
+        const { jobs: found, partial } = await jobs.list({
           ...searchOf(query),
           page: 1,
           now,
@@ -72,7 +73,7 @@ export function feedRoutes(site: PublicSite) {
             title: `${SITE_NAME} – ${hasFilters(query) ? "Matching jobs" : "Latest jobs"}`,
             link: `${origin}/jobs${search}`,
             selfLink: `${origin}/jobs/feed.xml${search}`,
-            jobs: list,
+            jobs: partial ? [] : found,
             jobUrl: (job) => site.jobUrl(c, job),
           }),
           RSS_HEADERS,

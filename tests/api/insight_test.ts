@@ -265,6 +265,22 @@ Deno.test("searches are normalised and counted once per visitor a day, with thei
   ]);
 });
 
+Deno.test("a search answered only by partial matches counts as one that found nothing", async () => {
+  await using t = await testApp({ now: NOW });
+  await createJob(t, { role: "Python Developer" });
+  // No job says chef: the page offers the Python job as a partial match.
+  await search(t, "python chef", "192.0.2.1");
+  await search(t, "python", "192.0.2.2");
+  await t.services.counter.flush();
+  const admin = await signIn(t, { main: true });
+  const searches = await report<SearchesReport>(t, admin, "/api/analytics/searches?days=7");
+  assert.deepEqual(searches.top, [
+    { query: "python", searches: 1, results: 1 },
+    { query: "python chef", searches: 1, results: 0 },
+  ]);
+  assert.deepEqual(searches.zeroResults, [{ query: "python chef", searches: 1 }]);
+});
+
 Deno.test("a search term keeps its first 100 characters, whole ones in any script", async () => {
   await using t = await testApp({ now: NOW });
   const devanagari = "नौकरी ".repeat(30); // 180 code points

@@ -38,3 +38,16 @@ Deno.test("the sitemaps and the RSS feed are built once per revision of the jobs
   assert.ok((await read("/sitemaps/1.xml")).includes(`/jobs/${created.job.jobId}<`));
   assert.ok((await read("/jobs/feed.xml")).includes("Brand New at"));
 });
+
+Deno.test("a search's feed lists the jobs with every word, never the partial matches a page offers", async () => {
+  await using t = await testApp();
+  await seedJobs(t, [{ role: "Python Developer" }, { role: "Java Developer" }]);
+  const items = async (path: string) =>
+    [...(await (await t.app.request(path)).text()).matchAll(/<item>\s*<title>([^<]*)</g)]
+      .map((match) => match[1]);
+  // No job says chef: the page shows the Python job as a partial match, the feed nothing.
+  const page = await (await t.app.request("/jobs?keywords=python+chef")).text();
+  assert.match(page, /No job has every word you searched for/);
+  assert.deepEqual(await items("/jobs/feed.xml?keywords=python+chef"), []);
+  assert.equal((await items("/jobs/feed.xml?keywords=python")).length, 1);
+});
