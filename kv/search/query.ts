@@ -55,6 +55,10 @@ const FILTERS = new Map<string, FilterWord>([
   ["freshers", { experiences: FRESHER }],
   ["fresher", { experiences: FRESHER }],
   ["entrylevel", { experiences: FRESHER }],
+  ["freshgraduate", { experiences: FRESHER }],
+  ["recentgraduate", { experiences: FRESHER }],
+  ["newgraduate", { experiences: FRESHER }],
+  ["newgrad", { experiences: FRESHER }],
   ["noexperience", { experiences: FRESHER }],
   ["beginner", { experiences: FRESHER }],
   ["junior", { experiences: ["0-1", "1-2"], roleWords: ["junior"] }],
@@ -74,7 +78,7 @@ const FILTERS = new Map<string, FilterWord>([
 const FILLER = new Set(
   ("jobs job openings opening vacancy vacancies hiring urgent urgently required requirement " +
     "wanted near position positions post posts career careers experience exp years year " +
-    "yrs yr latest")
+    "yrs yr latest min minimum max maximum least atleast")
     .split(" "),
 );
 
@@ -84,6 +88,10 @@ const FILLER = new Set(
  */
 const YEARS =
   /\b(\d{1,2})\s*(?:(?:-|to)\s*(\d{1,2}))?\s*(\+|plus)?\s*(?:years?|yrs?|yoe)\b(?:\s+of)?(?:\s+(?:exp(?:erience)?d?)\b)?|\b(\d{1,2})\s*(\+)(?:\s*(?:exp(?:erience)?)\b|(?=\s|$))/g;
+
+/** `6 months`, `6-18 months of experience`: months a seeker has worked. */
+const MONTHS =
+  /\b(\d{1,3})\s*(?:(?:-|to)\s*(\d{1,3}))?\s*(?:months?|mos?|mnths?)\b(?:\s+of)?(?:\s+(?:exp(?:erience)?d?)\b)?/g;
 
 /** The experience options a seeker with `years` fits: a range holding it, or an N+ up to it. */
 function fits(years: number): Experience[] {
@@ -102,17 +110,25 @@ function experiencePhrases(
 ): { rest: string; filters: FilterWord[]; pieces: string[] } {
   const filters: FilterWord[] = [];
   const pieces: string[] = [];
-  const rest = text.replace(YEARS, (phrase, from, to, _plus, alone) => {
-    const low = Number(from ?? alone);
-    const high = Math.min(Number(to ?? low), low + 10);
+  const read = (phrase: string, low: number, high: number) => {
     const experiences = new Set<Experience>();
-    for (let years = low; years <= high; years++) {
+    for (let years = low; years <= Math.min(high, low + 10); years++) {
       for (const fit of fits(years)) experiences.add(fit);
     }
     filters.push({ experiences: [...experiences] });
     pieces.push(phrase.trim());
     return " ";
-  });
+  };
+  const rest = text
+    .replace(YEARS, (phrase, from, to, _plus, alone) => {
+      const low = Number(from ?? alone);
+      return read(phrase, low, Number(to ?? low));
+    })
+    // "6 months experience": the whole years in it.
+    .replace(MONTHS, (phrase, from, to) => {
+      const low = Math.floor(Number(from) / 12);
+      return read(phrase, low, Math.floor(Number(to ?? from) / 12));
+    });
   return { rest, filters, pieces };
 }
 

@@ -191,6 +191,16 @@ Deno.test("experience phrases, seniority, places and filler words are read, not 
   assert.deepEqual(experiences("4 yrs exp"), [["3+", "4+"]]);
   assert.deepEqual(experiences("3+ years"), [["2-3", "3+"]]);
   assert.deepEqual(experiences("5 years of experience"), [["3+", "4+", "5+"]]);
+  // Months are the whole years in them; a fresher under a year fits the student options too.
+  const fresher = ["0-1", "intern", "2025 passout", "2026 passout", "2027 passout"];
+  assert.deepEqual(experiences("6 months experience"), [fresher]);
+  assert.deepEqual(experiences("18 months"), [["0-1", "1-2"]]);
+  assert.deepEqual(experiences("recent graduate"), [fresher]);
+  // "min", "at least": words around the years that ask for nothing of their own.
+  assert.deepEqual(parseKeywords("min 2 years").terms, []);
+  assert.deepEqual(parseKeywords("at least 3 years java").terms.map((term) => term.word), [
+    "java",
+  ]);
   // A number with a plus standing alone is years too; a plus inside a word is not.
   assert.deepEqual(experiences("java 5+"), [["3+", "4+", "5+"]]);
   assert.deepEqual(parseKeywords("java 5+").terms.map((term) => term.word), ["java"]);
