@@ -162,22 +162,55 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
   const cities: string[] = [];
   /** Each term's words as typed, in order; a plain word is one. */
   const typed: { words: string[]; plain: boolean }[] = [];
+  // The filter word just read (its place in `filters`), and whether an `or` followed it: the next
+  // filter word is then its alternative.
+  let lastFilter = -1;
+  let orAfter = false;
   for (let i = 0; i < found.length;) {
     const meaning = meaningAt(found, i, withFilters);
     const length = meaning?.length ?? 1;
     const piece = found.slice(i, i + length).join(" ");
     i += length;
+    const filter = withFilters ? meaning?.filter : undefined;
+    // "part time or full time", "fresher or experienced": a job meets either.
+    const joined: FilterWord | null = filter && orAfter
+      ? either(filters[lastFilter], filter)
+      : null;
+    const before = lastFilter;
+    lastFilter = -1;
+    orAfter = false;
     if (meaning?.canonical) typed.push({ words: meaning.canonical, plain: false });
-    else if (withFilters && meaning?.filter) filters.push(meaning.filter);
+    else if (joined) {
+      filters[before] = joined;
+      lastFilter = before;
+    } else if (filter) lastFilter = filters.push(filter) - 1;
     else if (withFilters && meaning?.city) cities.push(...meaning.city);
-    else if (FILLER.has(piece) || isStopWord(piece)) continue;
-    else {
+    else if (FILLER.has(piece) || isStopWord(piece)) {
+      if (piece === "or" && before !== -1) [lastFilter, orAfter] = [before, true];
+      continue;
+    } else {
       for (const word of found.slice(i - length, i)) typed.push({ words: [word], plain: true });
     }
     pieces.push(piece);
   }
   if (cities.length) filters.push({ locations: [...new Set(cities)] });
   return { terms: termsOf(typed), filters: once(filters), pieces };
+}
+
+/**
+ * One filter met by a job meeting either: each list the two's together. Null when they cannot be
+ * one (places and role words are looked up in different fields).
+ */
+function either(a: FilterWord, b: FilterWord): FilterWord | null {
+  if ((a.locations || b.locations) && (a.roleWords || b.roleWords)) return null;
+  const union = <T>(x?: T[], y?: T[]) =>
+    x || y ? [...new Set([...x ?? [], ...y ?? []])] : undefined;
+  return {
+    employmentTypes: union(a.employmentTypes, b.employmentTypes),
+    experiences: union(a.experiences, b.experiences),
+    locations: union(a.locations, b.locations),
+    roleWords: union(a.roleWords, b.roleWords),
+  };
 }
 
 /** Each filter once: a filter word typed twice asks no more than once (nor counts twice). */

@@ -280,6 +280,13 @@ ask("java fresher", ["sr-java", "java-dev", "fullstack-eng"]);
 ask("part time teacher", ["teacher", "python-trainer"]);
 ask("nurse remote", []);
 ask("senior internship", []);
+// Filter words joined by "or" are alternatives.
+ask(
+  "contract or freelance",
+  all((job) => ["Contract", "Freelance"].includes(job.employmentType)),
+  "research",
+);
+ask("fresher or experienced", all(() => true), "content-intern");
 
 // Filler words never make a search fail; long queries keep their meaningful words.
 ask("jobs", all(() => true), "content-intern");

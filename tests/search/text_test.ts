@@ -61,6 +61,14 @@ Deno.test("filter words become filters, the rest words to find", () => {
   assert.deepEqual(parseKeywords("2025 passout").filters, [{ experiences: ["2025 passout"] }]);
   assert.deepEqual(parseKeywords("remote").filters, [{ locations: ["remot"] }]);
   assert.deepEqual(parseKeywords("contract freelance").filters.length, 2);
+  // Filter words joined by "or" are one filter a job meets by either.
+  assert.deepEqual(parseKeywords("part time or full time").filters.map((f) => f.employmentTypes), [
+    ["Part-Time", "Full-Time"],
+  ]);
+  assert.deepEqual(parseKeywords("remote or hybrid").filters.map((f) => f.locations), [
+    ["remot", "hybrid"],
+  ]);
+  assert.equal(parseKeywords("senior or remote").filters.length, 2);
   assert.deepEqual(parseKeywords("time management").terms.map((term) => term.word), [
     "time",
     stem("management"),
