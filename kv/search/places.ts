@@ -1,7 +1,7 @@
 /**
  * Places as seekers type them: India's cities with the other names they go by (renamed cities
- * both ways), Delhi NCR as its cities, remote under all its names, and the location box read as
- * a city with the state and country words after it left out.
+ * both ways), Delhi NCR as its cities, the work modes (remote, hybrid, on-site) under all their
+ * names, and the location box read as cities with the state and country words after them left out.
  */
 import { isRegionName, REMOTE } from "../regions.ts";
 import type { WorkMode } from "../job-fields.ts";
