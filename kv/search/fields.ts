@@ -62,6 +62,11 @@ export interface Term {
   weaker?: string[];
   /** A word many jobs share (developer): when no job has every term, it counts half. */
   generic?: boolean;
+  /**
+   * A word the vocabulary knows (a skill, a role, a job word): it is never read as a typo of
+   * another word (`teacher` is not `tech`).
+   */
+  known?: boolean;
 }
 
 /** One way a query word is found: a posting list, how well, and the word it stands for. */

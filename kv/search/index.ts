@@ -280,7 +280,7 @@ export class SearchIndex implements Columns {
    * when it is not (eng: engineer, english); a word found nowhere is taken as a typo of the
    * nearest words (one edit from 5 letters, two from 9).
    */
-  expand(word: string): WordMatch[] {
+  expand(word: string, typos = true): WordMatch[] {
     const exact = this.postings.get(word);
     const found: WordMatch[] = exact ? [{ posting: exact, how: HOW.exact, word }] : [];
     const letters = [...word].length;
@@ -291,7 +291,7 @@ export class SearchIndex implements Columns {
         found.push({ posting, how: exact ? HOW.inflection : HOW.prefix, word: longer });
       }
     }
-    const budget = typoBudget(word);
+    const budget = typos ? typoBudget(word) : 0;
     if (found.length === 0 && budget > 0) {
       // The tree counts a swap of two letters as two edits; ask one more and check them properly.
       for (const [near, [posting]] of this.words.fuzzyGet(word, budget + 1)) {
@@ -307,8 +307,11 @@ export class SearchIndex implements Columns {
    * (`fullstack`: full and stack).
    */
   termMatches(term: Term): WordMatch[] {
-    let found = this.expand(term.word);
-    if (found.length === 0 && term.raw && term.raw !== term.word) found = this.expand(term.raw);
+    const typos = !term.known;
+    let found = this.expand(term.word, typos);
+    if (found.length === 0 && term.raw && term.raw !== term.word) {
+      found = this.expand(term.raw, typos);
+    }
     for (const word of term.also ?? []) {
       const posting = this.postings.get(word);
       if (posting) found.push({ posting, how: HOW.exact, word });

@@ -7,7 +7,7 @@ import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
 import type { Term } from "./fields.ts";
 import { cityNames, modeWord } from "./places.ts";
 import { addWithParts, fold, isStopWord, wholeWords } from "./text.ts";
-import { canonicalOf, collapse, stem } from "./vocabulary.ts";
+import { canonicalOf, collapse, isKnownStem, stem } from "./vocabulary.ts";
 
 type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 type Experience = (typeof EXPERIENCE_OPTIONS)[number];
@@ -233,14 +233,15 @@ function termsOf(typed: { words: string[]; plain: boolean }[]): Term[] {
     return plain && next?.plain && /^\p{L}+$/u.test(pair) ? stem(pair) : undefined;
   });
   const terms = new Map<string, Term>();
-  typed.forEach(({ words }, i) => {
+  typed.forEach(({ words, plain }, i) => {
     const also = [joins[i - 1], joins[i]].filter((join): join is string => join !== undefined);
     const parts: string[] = [];
     for (const word of words) addWithParts(word, parts);
     for (const raw of parts) {
       if (isStopWord(raw)) continue;
       const word = stem(raw);
-      const term = terms.get(word) ?? { word, raw };
+      const known = !plain || isKnownStem(word);
+      const term = terms.get(word) ?? { word, raw, ...(known ? { known } : {}) };
       if (also.length) term.also = [...(term.also ?? []), ...also];
       terms.set(word, term);
     }

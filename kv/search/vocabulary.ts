@@ -132,3 +132,19 @@ function stemOf(word: string): string {
   if (w.length >= 5 && w.endsWith("e") && !/[aeiouy]e$/.test(w)) w = w.slice(0, -1);
   return w;
 }
+
+/** The stems of every word of the vocabulary's spellings, made at the first ask. */
+let knownStems: Set<string> | undefined;
+
+/**
+ * Whether `stem` is of a word the vocabulary knows, in any of its forms (`teachers`: teach): such
+ * a word is what it is, and never read as a typo of another (`teacher` is not `tech`).
+ */
+export function isKnownStem(word: string): boolean {
+  knownStems ??= new Set(
+    [...SKILLS, ...ROLES].flatMap((entry) =>
+      entry.flatMap((spelling) => spelling.split(" ").map((part) => stem(collapse(part))))
+    ),
+  );
+  return knownStems.has(word);
+}

@@ -381,3 +381,15 @@ Deno.test("a filter word typed many times counts once, up to the 500 characters 
   assert.ok(once.partial && once.ids.length > 0, JSON.stringify(once));
   assert.deepEqual(ids(long), once);
 });
+
+Deno.test("a word the vocabulary knows is never read as a typo of another", () => {
+  // A board with no teaching job: `teacher` is not a typo of the tech jobs' `tech`.
+  const teaching = ["teacher", "python-trainer"];
+  const catalog = fixtureCatalog(ALL_FIXTURE_JOBS.filter((job) => !teaching.includes(job._id)));
+  const ids = (keywords: string) =>
+    catalog.page({ page: 1, limit: 100, keywords }).jobs.map((job) => job._id);
+  assert.ok(ids("tech").length > 0, "jobs say tech");
+  for (const keywords of ["teacher", "teachers", "teaching"]) assert.deepEqual(ids(keywords), []);
+  // A word it does not know still finds its near spelling.
+  assert.ok(ids("pyhton").includes("python-dev-2"));
+});

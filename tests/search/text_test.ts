@@ -50,7 +50,7 @@ Deno.test("typos: none to four letters, one from five, two from nine, none in nu
 
 Deno.test("filter words become filters, the rest words to find", () => {
   assert.deepEqual(parseKeywords("Full-time python"), {
-    terms: [{ word: "python", raw: "python" }],
+    terms: [{ word: "python", raw: "python", known: true }],
     filters: [{ employmentTypes: ["Full-Time"] }],
     pieces: ["full-time", "python"],
   });
