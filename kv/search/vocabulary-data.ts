@@ -258,6 +258,14 @@ export const WHOLE_WORDS: readonly string[] = [
   "computer",
   "offer",
   "other",
+  // Roles named after a verb job texts use for everything else: a driver is not "data-driven" or
+  // "drive growth", a worker not every "work", a product owner not "own the roadmap".
+  "driver",
+  "worker",
+  "helper",
+  "cleaner",
+  "owner",
+  "trainer",
   // Verbs and nouns ending in -ment that are no verb's noun.
   "implement",
   "complement",

@@ -127,6 +127,12 @@ Deno.test("the stemmer joins word forms and leaves skills and short words whole"
   for (const [noun, other] of [["payment", "pay"], ["station", "state"], ["statement", "stats"]]) {
     assert.notEqual(stem(noun), stem(other), noun);
   }
+  // A role named after a verb job texts use for everything else keeps its own word.
+  const roles = [["driver", "drive"], ["driver", "driving"], ["worker", "work"], ["owner", "own"]];
+  for (const [role, verb] of [...roles, ["trainer", "train"], ["helper", "help"]]) {
+    assert.notEqual(stem(role), stem(verb), role);
+  }
+  assert.equal(stem("drivers"), stem("driver"));
 });
 
 Deno.test("the vocabulary reads spellings, joined or split, as one canonical form", () => {
