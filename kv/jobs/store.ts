@@ -391,13 +391,10 @@ export class JobStore {
 
   /**
    * A page of the public search with whole job records (the API, the feed), read from a nearby
-   * replica. Newest or oldest first with no words or filters is read straight from KV's
-   * date-ordered index while a cold process's catalogue is still loading, so a process answers
-   * these at once after it starts; the rest wait for the catalogue.
-   */
-  /**
-   * A page of the public list, as whole records; `partial` when no job has every word and these
-   * are the jobs with the most of them.
+   * replica; `partial` when no job has every word and these are the jobs with the most of them.
+   * Newest or oldest first with no words or filters is read straight from KV's date-ordered index
+   * while a cold process's catalogue is still loading, so a process answers these at once after
+   * it starts; the rest wait for the catalogue.
    */
   async list(
     query: PublicSearchQuery,

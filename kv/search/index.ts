@@ -278,7 +278,8 @@ export class SearchIndex implements Columns {
    * The words a query word finds. A word of one or two letters finds itself only; a longer one
    * also its longer forms when it is a known word (engineer: engineers), or every word it begins
    * when it is not (eng: engineer, english); a word found nowhere is taken as a typo of the
-   * nearest words (one edit from 5 letters, two from 9).
+   * nearest words (one edit from 5 letters, two from 9), unless `typos` is false (a word the
+   * vocabulary knows).
    */
   expand(word: string, typos = true): WordMatch[] {
     const exact = this.postings.get(word);

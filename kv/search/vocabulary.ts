@@ -137,8 +137,8 @@ function stemOf(word: string): string {
 let knownStems: Set<string> | undefined;
 
 /**
- * Whether `stem` is of a word the vocabulary knows, in any of its forms (`teachers`: teach): such
- * a word is what it is, and never read as a typo of another (`teacher` is not `tech`).
+ * Whether the stem `word` is of a word the vocabulary knows, in any of its forms (`teachers`:
+ * teach): such a word is what it is, and never read as a typo of another (`teacher` is not `tech`).
  */
 export function isKnownStem(word: string): boolean {
   knownStems ??= new Set(
