@@ -5,8 +5,8 @@
  */
 import { isRegionName, REMOTE } from "../regions.ts";
 import type { WorkMode } from "../job-fields.ts";
-import { fold, words } from "./text.ts";
-import { stem } from "./vocabulary.ts";
+import { editDistance, fold, typoBudget, words } from "./text.ts";
+import { isKnownStem, stem } from "./vocabulary.ts";
 
 /** Each city's names, the usual one first. */
 const CITIES: readonly (readonly string[])[] = [
@@ -107,6 +107,31 @@ export function cityNames(key: string): string[] | null {
   return byName.get(key) ?? null;
 }
 
+/** Every name of a city by its first letter, for a misspelt one: a typo keeps the first letter. */
+const NAMES_BY_LETTER = new Map<string, string[]>();
+for (const name of byName.keys()) {
+  NAMES_BY_LETTER.set(name[0], [...NAMES_BY_LETTER.get(name[0]) ?? [], name]);
+}
+
+/**
+ * The names (stems) of the city a misspelt word names (`banglore`, `hydrabad`, `chenai`, `gurgoan`:
+ * its first letter, and as many edits as a typo of a word may have, a swap of two letters one),
+ * of each city nearest when two are; null when none is near, or for a word the vocabulary knows.
+ */
+export function nearCityNames(word: string): string[] | null {
+  const budget = typoBudget(word);
+  if (budget === 0 || !/^\p{L}+$/u.test(word) || isKnownStem(stem(word))) return null;
+  let nearest = budget + 1;
+  let names: string[] = [];
+  for (const name of NAMES_BY_LETTER.get(word[0]) ?? []) {
+    if (Math.abs(name.length - word.length) >= nearest) continue;
+    const distance = editDistance(word, name);
+    if (distance < nearest) [nearest, names] = [distance, []];
+    if (distance === nearest) names.push(...cityNames(name)!);
+  }
+  return names.length ? [...new Set(names)] : null;
+}
+
 /** Words of the location box that only say where a place is, never the place itself. */
 const FILLER = new Set([
   "in",
@@ -154,6 +179,7 @@ export function locationGroups(text: string | undefined): string[][] {
       i++;
     } else if (modeWord(found[i])) groups.push([modeWord(found[i])!]);
     else if (cityNames(found[i])) cities.push(...cityNames(found[i])!);
+    else if (nearCityNames(found[i])) cities.push(...nearCityNames(found[i])!);
     else groups.push([stem(fold(found[i]))]);
   }
   if (cities.length) groups.push([...new Set(cities)]);

@@ -5,7 +5,7 @@
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
 import type { Term } from "./fields.ts";
-import { cityNames, modeWord } from "./places.ts";
+import { cityNames, modeWord, nearCityNames } from "./places.ts";
 import { addWithParts, fold, isStopWord, wholeWords } from "./text.ts";
 import { canonicalOf, collapse, isKnownStem, stem } from "./vocabulary.ts";
 
@@ -145,7 +145,9 @@ function meaningAt(found: string[], at: number, vocabulary: boolean) {
     if (city) return { length, city };
     if (canonical) return { length, canonical };
   }
-  return null;
+  // A word that means nothing else may be a misspelt city (`python banglore`).
+  const city = vocabulary ? nearCityNames(found[at]) : null;
+  return city ? { length: 1, city } : null;
 }
 
 /**

@@ -200,6 +200,14 @@ ask("", IN_INDIA, "content-intern", "India");
 ask("jobs in india", IN_INDIA, "content-intern");
 ask("", [...BANGALORE, "qa-tester", "ios-dev", "genai", "sales-senior"], "sql-dba", "Karnataka");
 ask("jobs in kerala", ["jr-frontend", "nurse", "gcp-cloud", "fullstack-eng"]);
+// A misspelt city is the city, in either box.
+ask("", BANGALORE, "sql-dba", "Banglore");
+ask("", BANGALORE, "sql-dba", "bengalore");
+ask("banglore", BANGALORE, "sql-dba");
+ask("python banglore", ["python-eng"]);
+ask("jobs in hydrabad", ["python-dev-2", "fullstack", "swe", "r-stats"]);
+ask("", ["hr-exec", "devops", "dotnet-dev"], "hr-exec", "Gurgoan");
+ask("", ["sre", "sales", "backend-node", "java-dev", "python-trainer"], "sre", "chenai");
 // Several cities in the location box are alternatives, as in the keyword box.
 const PUNE_OR_HYDERABAD = all((job) => /Pune|Hyderabad/.test(job.location));
 ask("", PUNE_OR_HYDERABAD, "python-dev-2", "Pune / Hyderabad");

@@ -9,7 +9,7 @@ import {
   words,
 } from "../../kv/search/text.ts";
 import { parseKeywords } from "../../kv/search/query.ts";
-import { locationGroups } from "../../kv/search/places.ts";
+import { cityNames, locationGroups, nearCityNames } from "../../kv/search/places.ts";
 import { phrasesIn, stem } from "../../kv/search/vocabulary.ts";
 import { parsePlace } from "../../kv/place.ts";
 
@@ -73,6 +73,18 @@ Deno.test("filter words become filters, the rest words to find", () => {
     "time",
     stem("management"),
   ]);
+});
+
+Deno.test("a misspelt city is the nearest city, never a word the vocabulary knows", () => {
+  assert.deepEqual(nearCityNames("banglore"), cityNames("bangalore"));
+  assert.deepEqual(nearCityNames("hydrabad"), cityNames("hyderabad"));
+  assert.deepEqual(nearCityNames("mumbia"), cityNames("mumbai"));
+  assert.deepEqual(nearCityNames("jaipru"), cityNames("jaipur"));
+  // A typo keeps the first letter: `raipor` is Raipur, one edit away, and not Jaipur, two.
+  assert.deepEqual(nearCityNames("raipor"), cityNames("raipur"));
+  for (const word of ["pune", "python", "react", "12345", "kotlin", "developer"]) {
+    assert.equal(nearCityNames(word), null, word);
+  }
 });
 
 Deno.test("locations know the renamed cities and Delhi NCR", () => {
