@@ -178,9 +178,12 @@ export function locationGroups(text: string | undefined): string[][] {
       cities.push(...cityNames(pair)!);
       i++;
     } else if (modeWord(found[i])) groups.push([modeWord(found[i])!]);
-    else if (cityNames(found[i])) cities.push(...cityNames(found[i])!);
-    else if (nearCityNames(found[i])) cities.push(...nearCityNames(found[i])!);
-    else groups.push([stem(fold(found[i]))]);
+    else {
+      // A misspelt city is looked for once: it costs a few edit distances.
+      const city = cityNames(found[i]) ?? nearCityNames(found[i]);
+      if (city) cities.push(...city);
+      else groups.push([stem(fold(found[i]))]);
+    }
   }
   if (cities.length) groups.push([...new Set(cities)]);
   return groups;
