@@ -45,6 +45,13 @@ export const postedInWords = (days: string) => days === "1" ? "Last 24 hours" : 
 const text = (params: URLSearchParams, name: string, max = MAX_TEXT) =>
   params.get(name)?.trim().slice(0, max) || undefined;
 
+/** Letters and digits only, in lower case: `remote`, `full time` and `on site` name an option. */
+const plain = (value: string) => value.toLowerCase().replace(/[^a-z0-9+]/g, "");
+
+/** The option `value` names however it is written (a hand-typed or shared link), if any. */
+const optionNamed = (options: readonly string[], value: string) =>
+  options.includes(value) ? value : options.find((option) => plain(option) === plain(value));
+
 /** `filters` are the public filters of the job field table. */
 export function parseListQuery(
   params: URLSearchParams,
@@ -58,9 +65,8 @@ export function parseListQuery(
   // A filter with options takes only one of them; a free-text one, like the search box, any text.
   for (const { param, options } of filters) {
     const value = text(params, param);
-    if (value && (!options || (options as readonly string[]).includes(value))) {
-      query[param as FilterParam] = value;
-    }
+    const chosen = value && options ? optionNamed(options, value) : value;
+    if (chosen) query[param as FilterParam] = chosen;
   }
   const payMin = params.get("payMin");
   if (payMin && SALARY_VALUES.includes(payMin)) query.payMin = payMin;

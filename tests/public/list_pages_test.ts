@@ -140,6 +140,16 @@ Deno.test("empty and unknown query values are dropped with a redirect, campaign 
     // A campaign's tags stay for the traffic counter; the rest of the query is made canonical.
     ["/jobs?page=1&utm_source=mail", "/jobs?utm_source=mail"],
     ["/jobs?page=3&keywords=go", "/jobs?keywords=go&page=3"],
+    // An option written another way (a hand-typed or shared link) is read as the option it names.
+    ["/jobs?workMode=remote", "/jobs?workMode=Remote"],
+    [
+      "/jobs?workMode=on+site&employmentType=full+time",
+      "/jobs?workMode=On-site&employmentType=Full-Time",
+    ],
+    [
+      "/jobs?category=data+%26+ai&experience=INTERN",
+      "/jobs?category=Data+%26+AI&experience=intern",
+    ],
   ];
   for (const [path, location] of cases) {
     const { status, headers } = await get(t, path);
