@@ -150,7 +150,8 @@ const FILLER = new Set([
  * The location box as groups of names (stems): a job's location must hold a name of every group.
  * A city's group has all its names; state and country words after a city are left out
  * (`Bangalore, India`, `Mumbai, Maharashtra`); several cities are one group (`Pune / Hyderabad`);
- * remote, work from home, WFH and anywhere are one group, as are on-site, work from office and WFO.
+ * remote, work from home, WFH and anywhere are one group, as are on-site, work from office and WFO;
+ * a work mode joins the cities' group when the box names alternatives (`Bangalore / Remote`).
  */
 export function locationGroups(text: string | undefined): string[][] {
   // "On-site" is one word, not on and a site.
@@ -165,19 +166,23 @@ export function locationGroups(text: string | undefined): string[][] {
   const groups: string[][] = [];
   // Several cities are alternatives ("Pune / Hyderabad", "Mumbai, Pune"): a job is in one of them.
   const cities: string[] = [];
+  // A work mode is one more alternative where the box says so ("Bangalore / Remote", "remote or
+  // pune"), else a job must have it too ("Hybrid, Bangalore").
+  const modes = /\/|\bor\b/i.test(text ?? "") ? cities : undefined;
+  const mode = (word: string) => modes ? modes.push(word) : groups.push([word]);
   for (let i = 0; i < found.length; i++) {
     const pair = found.slice(i, i + 2).join("");
     const triple = found.slice(i, i + 3).join("");
     if (modeWord(triple)) {
-      groups.push([modeWord(triple)!]);
+      mode(modeWord(triple)!);
       i += 2;
     } else if (modeWord(pair) && found.length > i + 1) {
-      groups.push([modeWord(pair)!]);
+      mode(modeWord(pair)!);
       i++;
     } else if (cityNames(pair) && pair === "delhincr") {
       cities.push(...cityNames(pair)!);
       i++;
-    } else if (modeWord(found[i])) groups.push([modeWord(found[i])!]);
+    } else if (modeWord(found[i])) mode(modeWord(found[i])!);
     else {
       // A misspelt city is looked for once: it costs a few edit distances.
       const city = cityNames(found[i]) ?? nearCityNames(found[i]);

@@ -161,7 +161,8 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
   const found = wholeWords(experience.rest).filter((word) => !/^\p{N}+-\p{N}+$/u.test(word));
   const filters = [...experience.filters];
   const pieces = [...experience.pieces];
-  const cities: string[] = [];
+  /** Where in `filters` the cities typed are, once one is: several cities are one filter. */
+  let citiesAt = -1;
   /** Each term's words as typed, in order; a plain word is one. */
   const typed: { words: string[]; plain: boolean }[] = [];
   // The filter word just read (its place in `filters`), and whether an `or` followed it: the next
@@ -179,6 +180,7 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
       ? either(filters[lastFilter], filter)
       : null;
     const before = lastFilter;
+    const orBefore = orAfter;
     lastFilter = -1;
     orAfter = false;
     if (meaning?.canonical) typed.push({ words: meaning.canonical, plain: false });
@@ -186,8 +188,14 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
       filters[before] = joined;
       lastFilter = before;
     } else if (filter) lastFilter = filters.push(filter) - 1;
-    else if (withFilters && meaning?.city) cities.push(...meaning.city);
-    else if (FILLER.has(piece) || isStopWord(piece)) {
+    else if (withFilters && meaning?.city) {
+      // "remote or pune": the work mode and the city are one filter, which later cities join.
+      const into = orBefore && filters[before].locations ? before : citiesAt;
+      const cities = { locations: meaning.city };
+      if (into === -1) citiesAt = filters.push(cities) - 1;
+      else [filters[into], citiesAt] = [either(filters[into], cities)!, into];
+      lastFilter = citiesAt;
+    } else if (FILLER.has(piece) || isStopWord(piece)) {
       if (piece === "or" && before !== -1) [lastFilter, orAfter] = [before, true];
       continue;
     } else {
@@ -195,7 +203,6 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
     }
     pieces.push(piece);
   }
-  if (cities.length) filters.push({ locations: [...new Set(cities)] });
   return { terms: termsOf(typed), filters: once(filters), pieces };
 }
 

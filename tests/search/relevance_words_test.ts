@@ -247,6 +247,14 @@ ask("", REMOTE, "telecaller", "Work From Home");
 ask("", REMOTE, "telecaller", "remote");
 ask("", REMOTE, "telecaller", "wfh");
 ask("", REMOTE, "telecaller", "Remote, India");
+// A work mode and a city joined by "or" (or a slash, in the location box) are alternatives.
+const REMOTE_OR_BANGALORE = [...REMOTE, ...BANGALORE];
+ask("remote or bangalore", REMOTE_OR_BANGALORE, "sql-dba");
+ask("bangalore or work from home", REMOTE_OR_BANGALORE, "sql-dba");
+ask("react remote or bangalore", ["react-dev", "frontend"]);
+ask("", REMOTE_OR_BANGALORE, "sql-dba", "Bangalore / Remote");
+ask("react", ["react-dev", "frontend"], "react-dev", "remote or bengaluru");
+ask("remote bangalore", []);
 
 // Short skill words: whole words only; the job whose role names the skill first.
 ask("R", ["r-stats", "data-scientist"]);
