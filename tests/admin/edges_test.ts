@@ -1,7 +1,7 @@
 /**
- * The admin portal at its edges: a selection never outlives the rows it was made on, a page past
- * the end shows the last page, a partly failed bulk delete says what happened, and a failure or a
- * refusal never reads as empty data.
+ * The admin portal at its edges: a selection never outlives the rows it was made on (and a refetch
+ * of them keeps it), a page past the end shows the last page, a partly failed bulk delete says what
+ * happened, and a failure or a refusal never reads as empty data.
  */
 import assert from "node:assert/strict";
 import { sampleJob, testServer } from "../helpers/server.ts";
@@ -63,6 +63,23 @@ Deno.test({ name: "admin portal edges: data safety and failures", ...browserTest
     await selectTab(page, /^Active/);
     await expectText(page, "Showing 1 to 10 of 14 jobs");
     await expectText(page, "0 selected");
+  });
+
+  await t.step("a refetch of the rows in view keeps the picks", async () => {
+    await rows().first().getByRole("checkbox").check();
+    const label = await rows().nth(2).getByRole("checkbox").getAttribute("aria-label");
+    const closed = jobs.find((job) => label === `Select ${job.role} at ${job.companyName}`)!;
+    // Closing another row refetches the same view with other rows under it.
+    await press(page.getByRole("button", { name: `Close ${closed.role} at` }));
+    await expectToast(page, "Job closed");
+    await expectText(page, "Showing 1 to 10 of 13 jobs");
+    await expectText(page, "1 selected");
+    assert.ok(await rows().first().getByRole("checkbox").isChecked());
+    await rows().first().getByRole("checkbox").uncheck();
+    await apiCall(s, main, "PUT", `/api/jobs/${closed._id}/status`, { status: "active" });
+    await page.reload();
+    await expectText(page, "Showing 1 to 10 of 14 jobs");
+    await press(page.getByRole("button", { name: "Bulk Actions" }));
   });
 
   await t.step("the confirmation names how many and which", async () => {

@@ -2,7 +2,7 @@
  * Manage Jobs' state beside its list: the rows picked for a bulk action, deleting one job or the
  * picked ones behind a confirmation, and exporting the jobs in view as CSV.
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { api } from "../api.ts";
@@ -24,13 +24,17 @@ export function listOfRoles(jobs: Job[], named = ROLES_NAMED): string {
 export type Selection = ReturnType<typeof useSelection>;
 
 /**
- * The rows picked for a bulk action. A selection only ever covers rows in view: whenever another
- * page, tab or filter is asked for (`viewKey`), or the rows change under it, it starts again, so
- * no job the admin cannot see gets deleted.
+ * The rows picked for a bulk action. A selection only ever covers rows in view: it belongs to the
+ * page, tab and filters it was made on (`viewKey`) and is empty on any other from the same render,
+ * and what it acts on is the picked rows still in the list, so no job the admin cannot see gets
+ * deleted. A refetch of the same view (another tab's edit, the window's focus) keeps the picks.
  */
 export function useSelection(jobs: Job[], viewKey: string) {
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  useEffect(() => setSelected(new Set()), [viewKey, jobs]);
+  const [picked, setPicked] = useState({ viewKey, ids: new Set<string>() });
+  // Another view starts empty, and stays so if the admin comes back to this one.
+  if (picked.viewKey !== viewKey) setPicked({ viewKey, ids: new Set() });
+  const selected = picked.viewKey === viewKey ? picked.ids : new Set<string>();
+  const select = (ids: Set<string>) => setPicked({ viewKey, ids });
   const selectedJobs = jobs.filter((job) => selected.has(job._id));
   const allSelected = jobs.length > 0 && selectedJobs.length === jobs.length;
   return {
@@ -41,10 +45,10 @@ export function useSelection(jobs: Job[], viewKey: string) {
       const next = new Set(selected);
       if (next.has(id)) next.delete(id);
       else next.add(id);
-      setSelected(next);
+      select(next);
     },
-    toggleAll: () => setSelected(allSelected ? new Set() : new Set(jobs.map((job) => job._id))),
-    clear: () => setSelected(new Set()),
+    toggleAll: () => select(allSelected ? new Set() : new Set(jobs.map((job) => job._id))),
+    clear: () => select(new Set()),
   };
 }
 
