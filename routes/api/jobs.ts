@@ -160,8 +160,9 @@ function publicCalls(app: JobApp, services: Services) {
       answerKeys.apiJobs(key, now),
       await jobs.revision(),
       async () => {
-        const { jobs: found, pagination } = await jobs.list({ ...query, now });
-        return jsonAnswer({ jobs: found, pagination });
+        const { jobs: found, pagination, partial } = await jobs.list({ ...query, now });
+        // A client must not take jobs with only some of the words for jobs with all of them.
+        return jsonAnswer({ jobs: found, pagination, ...(partial ? { partial } : {}) });
       },
     );
     return answer.response(c);

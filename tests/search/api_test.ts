@@ -33,6 +33,19 @@ Deno.test("GET /api/jobs ranks a keyword search by relevance; sortBy=datePosted 
   assert.match((await bad.json()).message, /sortBy must be relevance, datePosted/);
 });
 
+Deno.test("GET /api/jobs says partial when no job has every word and it gives those with most", async () => {
+  await using t = await testApp();
+  await t.services.jobs.create(sampleJob({ role: "Python Developer", description: "Django." }));
+  await t.services.jobs.create(sampleJob({ role: "Chef", description: "A busy kitchen." }));
+  const answer = async (query: string) => (await t.app.request(`/api/jobs${query}`)).json();
+  const partial = await answer("?keywords=python+astronaut");
+  assert.equal(partial.partial, true);
+  assert.deepEqual(partial.jobs.map((job: Job) => job.role), ["Python Developer"]);
+  assert.equal(partial.pagination.totalJobs, 1);
+  assert.deepEqual(await roles(t, "?keywords=python+django"), ["Python Developer"]);
+  assert.deepEqual(await roles(t, "?keywords=astronaut"), []);
+});
+
 Deno.test("GET /api/jobs/filters/options lists at most the most common roles, whatever their number", async () => {
   await using t = await testApp();
   const created = await t.services.jobs.importJobs(
