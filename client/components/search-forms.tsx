@@ -161,6 +161,8 @@ function Select(
 /** The /jobs search bar with the Filters toggle; the panel starts open when a filter is set. */
 export function JobFilters({ values, choices, filters = PUBLIC_FILTERS }: JobFiltersProps) {
   const [open, setOpen] = useState(hasFilterChoice(values));
+  // The browser refills a form's controls with what was typed or picked when the page is reloaded
+  // or reached with back and forward; here that would show a search the list below does not.
   return (
     <form
       className="filters"
@@ -168,6 +170,7 @@ export function JobFilters({ values, choices, filters = PUBLIC_FILTERS }: JobFil
       action="/jobs"
       role="search"
       aria-label="Search and filter jobs"
+      autoComplete="off"
       onSubmit={searchWithFilledFields}
     >
       <div className="filters-row">

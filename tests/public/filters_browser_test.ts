@@ -120,6 +120,43 @@ Deno.test("the new filters at 390 px, with JavaScript on and off", browserTest, 
     await context.close();
   });
 
+  await t.step("back and forward: the form shows the search the list shows", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({
+        ...asPerson(),
+        viewport: PHONE,
+        javaScriptEnabled,
+      });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/jobs`);
+      if (javaScriptEnabled) {
+        await wakeIslands(page);
+        await page.getByRole("button", { name: "Filters" }).click();
+      }
+      await page.getByRole("textbox", { name: "Job title, keywords, or company" }).fill("intern");
+      await select(page, "sortBy").selectOption("pay");
+      if (!javaScriptEnabled) {
+        await page.getByRole("button", { name: "Search", exact: true }).click();
+      }
+      await page.waitForURL(/sortBy=pay/);
+      await page.goBack();
+      await page.waitForURL(`${server.url}/jobs`);
+      assert.deepEqual(await cardRoles(page), [
+        "Backend Engineer",
+        "Support Intern",
+        "Data Scientist",
+      ]);
+      const keywords = page.getByRole("textbox", { name: "Job title, keywords, or company" });
+      assert.equal(await keywords.inputValue(), "", `JavaScript ${javaScriptEnabled}`);
+      assert.equal(await select(page, "sortBy").inputValue(), "relevance");
+      await page.goForward();
+      await page.waitForURL(/sortBy=pay/);
+      assert.equal(await keywords.inputValue(), "intern");
+      assert.equal(await select(page, "sortBy").inputValue(), "pay");
+      await context.close();
+    }
+  });
+
   await t.step("screenshots of /jobs at 390 and 1366 px", async () => {
     if (!SCREENSHOTS) return;
     for (const width of [390, 1366]) {
