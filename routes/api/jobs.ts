@@ -42,7 +42,11 @@ import { withExpiryInput } from "../../kv/jobs/expiry.ts";
 const MAX_BULK_JOBS = 500;
 const filterText = z.string().max(200, "filter text must be at most 200 characters").optional();
 /** A seeker's search text: long enough for a pasted job title (the engine keeps its meaningful words). */
-const searchText = z.string().max(500, "search text must be at most 500 characters").optional();
+export const MAX_SEARCH_TEXT = 500;
+const searchText = z.string().max(
+  MAX_SEARCH_TEXT,
+  `search text must be at most ${MAX_SEARCH_TEXT} characters`,
+).optional();
 /** One of `values`; empty (a no-script form's unset select) or absent means no filter. */
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(["", ...values], { error: `must be one of ${values.join(", ")}` })

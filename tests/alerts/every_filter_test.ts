@@ -91,6 +91,33 @@ Deno.test("bad company, pay or date posted values are a 400 with a message", asy
   }
 });
 
+Deno.test("any search the job list takes becomes an alert: a pasted job title too", async () => {
+  await using t = await testApp();
+  // The list keeps the first 500 characters of each search box; its alert form sends them on.
+  const pasted = "Senior Software Engineer, Payments Platform (Java, Kafka, AWS) – ".repeat(8)
+    .slice(0, 499) + "s";
+  const list = await t.app.request(
+    `/jobs?${new URLSearchParams({ keywords: pasted, location: pasted })}`,
+  );
+  assert.equal(list.status, 200);
+  const response = await ask(t, {
+    email: "long@example.com",
+    keywords: pasted,
+    location: pasted,
+    frequency: "daily",
+  });
+  assert.equal(response.status, 202, await response.text());
+  const [alert] = (await t.services.alerts.alertsOf("long@example.com")).alerts;
+  assert.deepEqual(alert.query, { keywords: pasted, location: pasted });
+  const tooLong = await ask(t, {
+    email: "long@example.com",
+    keywords: `${pasted}x`,
+    frequency: "daily",
+  });
+  assert.equal(tooLong.status, 400);
+  assert.match((await tooLong.json()).message, /keywords.*at most 500/);
+});
+
 Deno.test("a digest honours company and pay; its Date posted window only shapes the link", async () => {
   await using smtp = await testSmtp();
   await using t = await testApp({
