@@ -13,20 +13,37 @@ import { jobPath } from "../../client/components/job-card.tsx";
 import { SITE_NAME } from "../pages/document.tsx";
 import { listSearch, postedInWords, salaryInWords } from "../pages/query.ts";
 
-/**
- * The alert's search in words: `“python” in Pune · Full-Time · at Acme · 10 LPA and up · Posted
- * in the last 7 days`, or `All jobs`.
- */
-export function describeSearch(query: AlertQuery): string {
+/** The alert's search in words: its quoted keywords, where (`at Acme in Pune`), the rest. */
+function searchWords(query: AlertQuery) {
   const { keywords, location, company, payMin, postedWithin, ...filters } = query;
-  const parts = [
-    [keywords && `“${keywords}”`, location && `in ${location}`].filter(Boolean).join(" "),
-    ...Object.values(filters),
-    company && `at ${company}`,
-    payMin && salaryInWords(payMin),
-    postedWithin && `Posted in the ${postedInWords(postedWithin).toLowerCase()}`,
-  ].filter(Boolean);
-  return parts.length ? parts.join(" · ") : "All jobs";
+  return {
+    keywords: keywords && `“${keywords}”`,
+    where: [company && `at ${company}`, location && `in ${location}`].filter(Boolean).join(" "),
+    rest: [
+      ...Object.values(filters),
+      payMin && salaryInWords(payMin),
+      postedWithin && `Posted in the ${postedInWords(postedWithin).toLowerCase()}`,
+    ].filter(Boolean),
+  };
+}
+
+/**
+ * The alert's search in words, to read after "for" (`No more mails for …`): `“python” at Acme in
+ * Pune · Full-Time · 10 LPA and up · Posted in the last 7 days`, `jobs at Acme`, `all jobs`; with
+ * `atStart`, as the start of a line (`Jobs at Acme`, `All jobs`).
+ */
+export function describeSearch(query: AlertQuery, atStart = false): string {
+  const { keywords, where, rest } = searchWords(query);
+  const head = keywords || (where && (atStart ? "Jobs" : "jobs"));
+  const parts = [[head, where].filter(Boolean).join(" "), ...rest].filter(Boolean);
+  return parts.length ? parts.join(" · ") : `${atStart ? "All" : "all"} jobs`;
+}
+
+/** A digest's count and search as one line: `2 new jobs at Acme · Remote`, `1 new job for “go”`. */
+function countedSearch(count: string, query: AlertQuery): string {
+  const { keywords, where, rest } = searchWords(query);
+  return [`${count}${keywords ? ` for ${keywords}` : ""}${where ? ` ${where}` : ""}`, ...rest]
+    .join(" · ");
 }
 
 /** The job list of the alert's search, newest first. */
@@ -136,19 +153,20 @@ export function digestMail(
 ): Mail {
   const search = describeSearch(alert.query);
   const all = searchUrl(site, alert.query);
-  const count = `${jobs.length}${more ? "+" : ""} new ${
-    jobs.length === 1 && !more ? "job" : "jobs"
-  }`;
+  const counted = countedSearch(
+    `${jobs.length}${more ? "+" : ""} new ${jobs.length === 1 && !more ? "job" : "jobs"}`,
+    alert.query,
+  );
   const facts = (job: Job) =>
     [job.companyName, job.location, job.employmentType, job.experience].join(" · ");
   const why =
     `You get this ${alert.frequency} mail because you confirmed a job alert for: ${search}.`;
   return {
     to: alert.email,
-    subject: `${count}: ${search} | ${SITE_NAME}`,
+    subject: `${counted} | ${SITE_NAME}`,
     unsubscribe: links.unsubscribe,
     text: [
-      `${count} for ${search}:`,
+      `${counted}:`,
       "",
       ...jobs.flatMap((job) => [job.role, facts(job), `${site}${jobPath(job)}`, ""]),
       `${more ? "More new jobs and all" : "All"} jobs for this search: ${all}`,
@@ -170,7 +188,7 @@ export function digestMail(
           </>
         }
       >
-        <p>{`${count} for ${search}:`}</p>
+        <p>{`${counted}:`}</p>
         <ul style={{ paddingLeft: "18px" }}>
           {jobs.map((job) => (
             <li key={job._id} style={{ marginBottom: "12px" }}>

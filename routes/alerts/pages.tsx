@@ -67,7 +67,7 @@ function PostButton(
 function AlertSummary({ alert }: { alert: Alert }) {
   return (
     <p className="muted">
-      {`${describeSearch(alert.query)}, ${alert.frequency}, to ${alert.email}`}
+      {`${describeSearch(alert.query, true)}, ${alert.frequency}, to ${alert.email}`}
     </p>
   );
 }
@@ -260,7 +260,7 @@ const STATUS_TEXT: Record<Alert["status"], string> = {
 };
 
 function ManagedAlert({ alert }: { alert: Alert }) {
-  const search = describeSearch(alert.query);
+  const search = describeSearch(alert.query, true);
   const pause = alert.status === "paused" ? "Resume" : "Pause";
   return (
     <li className="alert-item">

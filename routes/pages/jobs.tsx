@@ -163,7 +163,10 @@ function Results(
       <PageLinks pagination={pagination} hrefFor={(page) => `/jobs${listSearch(query, page)}`} />
       <Island
         component={AlertForm}
-        props={{ search: alertSearch(query), description: describeSearch(alertSearch(query)) }}
+        props={{
+          search: alertSearch(query),
+          description: describeSearch(alertSearch(query), true),
+        }}
       />
     </>
   );

@@ -45,7 +45,7 @@ Deno.test("alerts with the same jobs share a mail, each with its own working lin
     assert.equal(mail.header("To"), mail.to[0]);
     assert.match(mail.header("Message-ID")!, /^<digest-[\w-]+-\d+@jobs\.example\.com>$/);
     assert.match(mail.header("From")!, /CareerEdge <no-reply@jobs\.example\.com>/);
-    assert.match(mail.header("Subject")!, /^1 new job: “go” \| CareerEdge$/);
+    assert.match(mail.header("Subject")!, /^1 new job for “go” \| CareerEdge$/);
     assert.ok(mail.header("Date"));
     assert.match(mail.raw, /^Content-Type: multipart\/alternative;/m);
     assert.ok(!mail.raw.includes("stand-in"));

@@ -68,7 +68,7 @@ Deno.test("a daily digest: new matching jobs only, at most 20, once, retried aft
   assert.equal(runs[0].sent + runs[1].sent, 1);
   const [mail] = await smtp.received(1);
   assert.deepEqual(mail.to, ["dev@example.com"]);
-  assert.match(mail.header("Subject")!, /^20\+ new jobs: “python” \| CareerEdge$/);
+  assert.match(mail.header("Subject")!, /^20\+ new jobs for “python” \| CareerEdge$/);
   assert.equal(mail.header("List-Unsubscribe-Post"), "List-Unsubscribe=One-Click");
   assert.match(
     mail.header("List-Unsubscribe")!,
@@ -118,7 +118,7 @@ Deno.test("a daily digest: new matching jobs only, at most 20, once, retried aft
   t.clock.now = at("2026-03-04", "08:15");
   assert.equal((await sendDigests(t.services)).sent, 1);
   const [, retried] = await smtp.received(2);
-  assert.match(retried.header("Subject")!, /^1 new job: “python”/);
+  assert.match(retried.header("Subject")!, /^1 new job for “python”/);
   assert.match(retried.text, /^Python Lead$/m);
   t.clock.now = at("2026-03-04", "08:30");
   assert.equal((await sendDigests(t.services)).due, 0);
@@ -193,7 +193,7 @@ Deno.test("a server whose clock is days fast sends no digest: every alert stays 
   assert.equal(smtp.mails.length, 0);
   // The right clock's run sends it, once.
   assert.equal((await sendDigests(t.services)).sent, 1);
-  assert.match((await smtp.received(1))[0].header("Subject")!, /^1 new job: “python”/);
+  assert.match((await smtp.received(1))[0].header("Subject")!, /^1 new job for “python”/);
 });
 
 Deno.test("digest times follow the site's time zone", () => {

@@ -20,7 +20,7 @@ const ask = (t: Awaited<ReturnType<typeof testApp>>, body: unknown) =>
     body: JSON.stringify(body),
   }, { remoteAddr: { hostname: "203.0.113.7", port: 1, transport: "tcp" } });
 
-const WORDS = "“python” · Remote · at Acme Labs · 10 LPA and up · Posted in the last 7 days";
+const WORDS = "“python” at Acme Labs · Remote · 10 LPA and up · Posted in the last 7 days";
 
 Deno.test("company, pay and date posted are kept and said in words", async () => {
   await using smtp = await testSmtp();
@@ -152,7 +152,7 @@ Deno.test("a digest honours company and pay; its Date posted window only shapes 
   assert.deepEqual(roles, ["Well Paid Late", "Well Paid Early"]);
   assert.match(
     mail.header("Subject")!,
-    /^2 new jobs: at acme labs · 10 LPA and up · Posted in the last 24 hours \| CareerEdge$/,
+    /^2 new jobs at acme labs · 10 LPA and up · Posted in the last 24 hours \| CareerEdge$/,
   );
   assert.ok(
     mail.text.includes(

@@ -9,6 +9,8 @@ import { testApp } from "../helpers/server.ts";
 import { testSmtp } from "../helpers/smtp.ts";
 import { keys } from "../../kv/keys.ts";
 import { type Trap, trappedKv } from "../helpers/kv.ts";
+import { describeSearch } from "../../routes/alerts/mail.tsx";
+import type { AlertQuery } from "../../kv/alerts.ts";
 
 const SITE = "https://jobs.example.com";
 
@@ -177,4 +179,26 @@ Deno.test("an unconfirmed alert expires after 7 days; a confirmed one is kept", 
   await t.services.alerts.confirm(requested!.confirm);
   assert.equal(trap.expiries!.get(alertKey), undefined);
   assert.equal(trap.expiries!.get(addressKey), undefined);
+});
+
+Deno.test("an alert's search reads as words after 'for' and at the start of a line", () => {
+  const cases: [AlertQuery, string, string][] = [
+    [{ company: "Orbitly" }, "jobs at Orbitly", "Jobs at Orbitly"],
+    [{ location: "Pune" }, "jobs in Pune", "Jobs in Pune"],
+    [{}, "all jobs", "All jobs"],
+    [
+      { keywords: "python", company: "Acme", location: "Pune", employmentType: "Full-Time" },
+      "“python” at Acme in Pune · Full-Time",
+      "“python” at Acme in Pune · Full-Time",
+    ],
+    [
+      { workMode: "Remote", postedWithin: "7" },
+      "Remote · Posted in the last 7 days",
+      "Remote · Posted in the last 7 days",
+    ],
+  ];
+  for (const [query, inSentence, atStart] of cases) {
+    assert.equal(describeSearch(query), inSentence);
+    assert.equal(describeSearch(query, true), atStart);
+  }
 });
