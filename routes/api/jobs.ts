@@ -6,6 +6,7 @@ import type { AppEnv, Services } from "../../server/context.ts";
 import { fail } from "../../server/errors.ts";
 import { limitBody, parseQuery, parseWith, readJson, wholeNumber } from "../../server/validate.ts";
 import { requireAdmin } from "../../server/auth.ts";
+import { can } from "../../kv/permissions.ts";
 import type { AdminListPage, AdminListQuery } from "../../kv/jobs/paging.ts";
 import type { WriteResult } from "../../kv/jobs/records.ts";
 import {
@@ -183,13 +184,16 @@ function publicCalls(app: JobApp, services: Services) {
   });
 
   app.get("/:id", async (c) => {
-    // An admin (the Edit page) may read a job in any status, and is not counted as a visitor.
+    // An admin who manages jobs (the Edit page) may read a job in any status; any other admin
+    // reads what a visitor may (drafts and closed jobs are the recruiters' alone), but no admin is
+    // counted as a visitor.
     const admin = await auth.fromHeader(c.req.header("authorization"));
-    const job = await jobs.get(c.req.param("id"), { visitor: !admin });
+    const manager = admin !== null && can(admin.admin, "canCreateJobs");
+    const job = await jobs.get(c.req.param("id"), { visitor: !manager });
     if (!job) fail(404, "Job not found");
-    if (!admin && job.status !== "active") fail(410, "This job is no longer available");
+    if (!manager && job.status !== "active") fail(410, "This job is no longer available");
     if (!admin) counter.jobView(c, job._id);
-    const [withAnalytics] = await jobs.withAnalytics([job], { visitor: !admin });
+    const [withAnalytics] = await jobs.withAnalytics([job], { visitor: !manager });
     return c.json(withAnalytics);
   });
 

@@ -317,3 +317,29 @@ Deno.test("db:dump then db:restore gives drafts back as drafts, still unclaimed 
   });
   assert.equal(publish.status, 409);
 });
+
+Deno.test("only an admin who manages jobs reads a draft or a closed job; the others read as visitors", async () => {
+  await using t = await testApp();
+  const admin = await recruiter(t);
+  const draft = await saveDraft(t, admin, { role: "Unannounced Role" });
+  const closed = (await call(t, admin, "POST", "/api/jobs", sampleJob())).body.job as Job;
+  await call(t, admin, "PUT", `/api/jobs/${closed._id}/status`, { status: "inactive" });
+  const open = (await call(
+    t,
+    admin,
+    "POST",
+    "/api/jobs",
+    sampleJob({
+      hiringLink: "https://example.com/careers/open",
+    }),
+  )).body.job as Job;
+
+  for (const permissions of [{}, { canViewAnalytics: true, canDeleteJobs: true }]) {
+    const other = await signIn(t, { permissions });
+    assert.equal((await call(t, other, "GET", `/api/jobs/${draft._id}`)).status, 404);
+    assert.equal((await call(t, other, "GET", `/api/jobs/${closed._id}`)).status, 410);
+    assert.equal((await call(t, other, "GET", `/api/jobs/${open._id}`)).status, 200);
+  }
+  assert.equal((await call(t, admin, "GET", `/api/jobs/${draft._id}`)).status, 200);
+  assert.equal((await call(t, admin, "GET", `/api/jobs/${closed._id}`)).status, 200);
+});

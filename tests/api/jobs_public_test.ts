@@ -167,7 +167,7 @@ Deno.test("GET /api/jobs/{id} by _id or jobId; 410 for the public once it left a
   const gone = await t.app.request(`/api/jobs/${job._id}`);
   assert.equal(gone.status, 410, "a job that left active is gone, not unknown");
   assert.deepEqual(await gone.json(), { message: "This job is no longer available" });
-  const admin = await signIn(t);
+  const admin = await signIn(t, { permissions: { canCreateJobs: true } });
   const asAdmin = await t.app.request(`/api/jobs/${job._id}`, { headers: admin.headers });
   assert.equal(asAdmin.status, 200, "the Edit page reads jobs in any status");
   assert.equal((await asAdmin.json()).status, "dump");
