@@ -129,6 +129,23 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     await expectText(page, "Showing 1 to 10 of 12 jobs");
   });
 
+  await t.step(
+    "the filter boxes follow the address: the Manage Jobs link, Back, Forward",
+    async () => {
+      await page.getByLabel("Company").fill("Globex");
+      await expectText(page, "Showing 1 to 4 of 4 jobs");
+      await page.getByRole("link", { name: "Manage Jobs" }).click();
+      await expectText(page, "Showing 1 to 10 of 12 jobs");
+      assert.equal(await page.getByLabel("Company").inputValue(), "");
+      await page.goBack();
+      await expectText(page, "Showing 1 to 4 of 4 jobs");
+      assert.equal(await page.getByLabel("Company").inputValue(), "Globex");
+      await page.goForward();
+      await expectText(page, "Showing 1 to 10 of 12 jobs");
+      assert.equal(await page.getByLabel("Company").inputValue(), "");
+    },
+  );
+
   /** The job a row's delete button names ("Delete {role} at {company}"). */
   const jobOfButton = async (button: Locator) => {
     const label = await button.getAttribute("aria-label");

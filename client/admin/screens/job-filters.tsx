@@ -16,11 +16,18 @@ export function JobFilters({ search, onChange }: {
   /** The filters as typed, trimmed, empty ones left out: called only when one differs. */
   onChange: (next: Filters) => void;
 }) {
-  const [filters, setFilters] = useState<Record<FilterName, string>>({
-    search: search.search ?? "",
-    company: search.company ?? "",
-    location: search.location ?? "",
-  });
+  const [filters, setFilters] = useState(() => boxesOf(search));
+  // The address's filters as last seen, and the ones this typing last sent there: the address can
+  // change under the boxes (the sidebar's Manage Jobs link, Back, Forward), and the boxes must then
+  // say what the list is filtered by. The address arriving at what was sent is no such change,
+  // and keeps what the admin typed since.
+  const [seen, setSeen] = useState(() => keyOf(search));
+  const [sent, setSent] = useState<string | null>(null);
+  if (keyOf(search) !== seen) {
+    setSeen(keyOf(search));
+    if (keyOf(search) === sent) setSent(null);
+    else setFilters(boxesOf(search));
+  }
   useEffect(() => {
     const timer = setTimeout(() => {
       const next = {
@@ -32,6 +39,7 @@ export function JobFilters({ search, onChange }: {
         next.search !== search.search || next.company !== search.company ||
         next.location !== search.location
       ) {
+        setSent(keyOf(next));
         onChange(next);
       }
     }, FILTER_DELAY_MS);
@@ -60,6 +68,20 @@ export function JobFilters({ search, onChange }: {
       />
     </div>
   );
+}
+
+function boxesOf(filters: Filters): Record<FilterName, string> {
+  return {
+    search: filters.search ?? "",
+    company: filters.company ?? "",
+    location: filters.location ?? "",
+  };
+}
+
+/** One string for a set of filters, an absent one the same as an empty one. */
+function keyOf(filters: Filters): string {
+  const { search, company, location } = boxesOf(filters);
+  return JSON.stringify([search, company, location]);
 }
 
 function FilterInput({ label, placeholder, value, onChange }: {
