@@ -71,6 +71,29 @@ Deno.test({ name: "plain words and narrow screens", ...browserTest }, async (t) 
     assert.equal(await page.getByText("Scroll sideways for more columns →").count(), 0);
     await context.close();
   });
+
+  await t.step("1366 px: Manage Jobs' views column keeps the word Insight whole", async () => {
+    const { context, page } = await newPage(browser, 1366);
+    // Long roles, companies and places, as on the demo board, where it read "Insig ht".
+    for (let i = 0; i < 9; i++) {
+      await createJob(
+        s,
+        main,
+        sampleJob({
+          role: `QA Automation Engineer ${i}`,
+          companyName: "Brightpath EdTech",
+          location: "Mumbai, Maharashtra",
+          hiringLink: `https://example.com/careers/qa-${i}`,
+        }),
+      );
+    }
+    await openAs(page, s, main, "/admin/jobs");
+    const links = page.getByRole("link", { name: /^Insight: views and sources of / });
+    await links.first().waitFor();
+    const lines = await links.evaluateAll((all) => all.map((link) => link.getClientRects().length));
+    assert.deepEqual(lines, lines.map(() => 1), "an Insight link is split over lines");
+    await context.close();
+  });
 });
 
 Deno.test({ name: "Manage Admins: edit permissions", ...browserTest }, async (t) => {
