@@ -25,6 +25,17 @@ Deno.test(
     await page.getByText("Read as ₹8,00,000 - ₹12,00,000 a year").waitFor();
     await packageBox.fill("Best in industry");
     await page.getByLabel("Set the pay myself").check();
+    // What is typed stays as typed, and what is not whole rupees is refused with a reason.
+    const minimum = page.getByRole("textbox", { name: "Minimum (₹)" });
+    await minimum.pressSequentially("40k");
+    assert.equal(await minimum.inputValue(), "40k");
+    assert.equal(await reading.textContent(), "Enter whole rupees, digits only");
+    await minimum.fill("");
+    await minimum.pressSequentially("4.5");
+    assert.equal(await minimum.inputValue(), "4.5");
+    await page.getByRole("button", { name: "Update Job" }).click();
+    await page.getByText("Pay must be a number of rupees").first().waitFor();
+    assert.equal((await s.services.jobs.get(job._id))?.pay, null, "nothing was saved");
     await page.getByRole("textbox", { name: "Minimum (₹)" }).fill("40,000");
     await page.getByRole("textbox", { name: "Maximum (₹)" }).fill("60000");
     await page.getByRole("combobox", { name: "Per", exact: true }).selectOption("month");

@@ -3,7 +3,7 @@
  * the admin's own range when that reading is wrong or there is none. The pay filters and Google
  * read this pay; the package text stays what cards and pages show.
  */
-import { useId } from "react";
+import { useId, useState } from "react";
 import {
   describePay,
   type Pay,
@@ -19,11 +19,18 @@ const PERIOD_LABELS: Record<PayPeriod, string> = {
   hour: "an hour",
 };
 
-/** Rupees typed: digits only (commas and spaces allowed), empty for an open end. */
+/**
+ * Rupees typed: digits only (commas, spaces and ₹ allowed), empty for an open end; anything else
+ * is NaN, which the job's check refuses on saving.
+ */
 const rupeesOf = (text: string): number | null => {
   const digits = text.replace(/[,\s₹]/g, "");
-  return digits === "" ? null : Number(digits);
+  return digits === "" ? null : /^\d+$/.test(digits) ? Number(digits) : NaN;
 };
+
+/** Both ends are whole rupees or open. */
+const isWhole = (pay: Pay) =>
+  [pay.min, pay.max].every((end) => end === null || Number.isSafeInteger(end));
 
 export function PayField({ label, pay, estPackage, error, onChange }: {
   label: string;
@@ -45,7 +52,9 @@ export function PayField({ label, pay, estPackage, error, onChange }: {
     <div className="sm:col-span-2 space-y-2" role="group" aria-labelledby={`${id}-label`}>
       <p id={`${id}-label`} className="text-sm font-medium">{label}</p>
       <p className="text-sm text-slate-600" aria-live="polite" data-testid="pay-reading">
-        {own ? `Set by hand: ${describePay(pay)}` : reading}
+        {own
+          ? isWhole(pay) ? `Set by hand: ${describePay(pay)}` : "Enter whole rupees, digits only"
+          : reading}
       </p>
       <label className="flex items-center gap-2 text-sm">
         <input
@@ -62,16 +71,16 @@ export function PayField({ label, pay, estPackage, error, onChange }: {
       </label>
       {own && (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-          <TextField
+          <RupeesField
             label="Minimum (₹)"
-            value={pay.min === null ? "" : String(pay.min)}
-            onChange={(text) => onChange({ ...pay, min: rupeesOf(text) })}
+            rupees={pay.min}
+            onChange={(min) => onChange({ ...pay, min })}
             error={error}
           />
-          <TextField
+          <RupeesField
             label="Maximum (₹)"
-            value={pay.max === null ? "" : String(pay.max)}
-            onChange={(text) => onChange({ ...pay, max: rupeesOf(text) })}
+            rupees={pay.max}
+            onChange={(max) => onChange({ ...pay, max })}
             error={undefined}
           />
           <SelectField
@@ -84,5 +93,30 @@ export function PayField({ label, pay, estPackage, error, onChange }: {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * One end of the pay. The box keeps what was typed rather than showing the number read from it:
+ * that showed "12k" as "NaN" (and every key after it too) and dropped the point of "5.5" as it was
+ * typed, making it 55.
+ */
+function RupeesField({ label, rupees, error, onChange }: {
+  label: string;
+  rupees: number | null;
+  error: string | undefined;
+  onChange: (rupees: number | null) => void;
+}) {
+  const [text, setText] = useState(rupees === null ? "" : String(rupees));
+  return (
+    <TextField
+      label={label}
+      value={text}
+      onChange={(typed) => {
+        setText(typed);
+        onChange(rupeesOf(typed));
+      }}
+      error={error}
+    />
   );
 }
