@@ -93,8 +93,7 @@ function JobRow({ job, selection, actions }: {
       <JobCell job={job} detail={job.experience} />
       <td data-label="Company" className="px-4 py-3">{job.companyName}</td>
       <td data-label="Location" className="px-4 py-3">{job.location}</td>
-      {/* The page lets long words break anywhere; a column this narrow would cut "Insight". */}
-      <td data-label="Views" className="px-4 py-3 whitespace-nowrap">
+      <td data-label="Views" className="px-4 py-3">
         {formatNumber(job.analytics?.views)}
         {actions.canViewAnalytics && (
           <Link
