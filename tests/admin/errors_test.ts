@@ -90,9 +90,17 @@ Deno.test({ name: "failure toasts, busy labels and loading states", ...browserTe
     await page.getByRole("button", { name: "Select All" }).click();
     // Every delete fails, so the jobs the later steps use are all still there.
     const restore = await failAll(page, "DELETE", /\/api\/jobs\/[^/]+$/);
+    const release = await hold(page, /\/api\/jobs\/[^/]+$/);
     await page.getByRole("button", { name: "Delete Selected" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    // While the deletes run, the same jobs cannot be sent for deleting (or moving) again.
+    const busy = page.getByRole("button", { name: "Deleting..." });
+    await busy.waitFor();
+    assert.ok(await busy.isDisabled());
+    assert.ok(await page.getByRole("button", { name: "Close Selected" }).isDisabled());
+    await release();
     await expectToast(page, "Error deleting jobs");
+    await page.getByRole("button", { name: "Delete Selected" }).waitFor();
     await restore();
   });
 

@@ -96,6 +96,8 @@ export function useJobDeletes(selection: Selection) {
       setConfirming(null);
     },
     cancel: () => setConfirming(null),
+    /** While deletes run: asking again would send the same deletes twice. */
+    busy: deleteOne.isPending || deleteMany.isPending,
   };
 }
 

@@ -74,6 +74,8 @@ function JobsList({ admin }: { admin: Admin }) {
   const deletes = useJobDeletes(selection);
   const duplicate = useDuplicate();
   const canDelete = can(admin, "canDeleteJobs");
+  // One change to the jobs at a time: a move or a delete under way holds the others back.
+  const busy = moves.busy || deletes.busy;
 
   return (
     <>
@@ -102,7 +104,8 @@ function JobsList({ admin }: { admin: Admin }) {
         <BulkBar
           selection={selection}
           canDelete={canDelete}
-          busy={moves.busy}
+          busy={busy}
+          deleting={deletes.busy}
           onMove={(move) => moves.moveMany(selection.selectedJobs, move)}
           onDelete={deletes.askSelected}
         />
@@ -119,7 +122,7 @@ function JobsList({ admin }: { admin: Admin }) {
               actions={{
                 canDelete,
                 canViewAnalytics: can(admin, "canViewAnalytics"),
-                busy: moves.busy || duplicate.isPending,
+                busy: busy || duplicate.isPending,
                 onDetails: setOpenJob,
                 onDelete: deletes.askOne,
                 onMove: moves.moveOne,
@@ -193,10 +196,11 @@ function StatusTabs({ status, list, onSelect }: {
 const BULK_MOVES = ["close", "reopen"] as const;
 
 /** Bulk mode's bar: select all, the count picked, and what to do with them. */
-function BulkBar({ selection, canDelete, busy, onMove, onDelete }: {
+function BulkBar({ selection, canDelete, busy, deleting, onMove, onDelete }: {
   selection: Selection;
   canDelete: boolean;
   busy: boolean;
+  deleting: boolean;
   onMove: (move: (typeof BULK_MOVES)[number]) => void;
   onDelete: () => void;
 }) {
@@ -218,8 +222,8 @@ function BulkBar({ selection, canDelete, busy, onMove, onDelete }: {
         </button>
       ))}
       {canDelete && (
-        <button type="button" className="btn-danger" onClick={onDelete}>
-          Delete Selected
+        <button type="button" className="btn-danger" disabled={busy} onClick={onDelete}>
+          {deleting ? "Deleting..." : "Delete Selected"}
         </button>
       )}
     </div>
