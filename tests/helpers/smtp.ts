@@ -4,6 +4,13 @@
  */
 import { SMTPServer } from "smtp-server";
 import type { Readable } from "node:stream";
+import { waitFor } from "./wait.ts";
+
+/**
+ * The longest a test waits for mail: a mail that never comes fails the test, saying so, rather
+ * than holding the suite until CI gives up on it.
+ */
+const MAIL_WAIT_MS = 30_000;
 
 export interface ReceivedMail {
   to: string[];
@@ -21,11 +28,11 @@ export interface TestSmtp extends AsyncDisposable {
   mails: ReceivedMail[];
   /** Refuses this many of the next messages with 550. */
   refuse: number;
-  /** Resolves once `count` mails have arrived in all. */
+  /** Resolves once `count` mails have arrived in all; fails after MAIL_WAIT_MS. */
   received(count: number): Promise<ReceivedMail[]>;
   /** Messages to these addresses are read and never answered, as by a server that hangs. */
   hold: Set<string>;
-  /** Resolves once `count` messages are held in all. */
+  /** Resolves once `count` messages are held in all; fails after MAIL_WAIT_MS. */
   held(count: number): Promise<void>;
 }
 
@@ -86,21 +93,25 @@ function parse(to: string[], raw: string): ReceivedMail {
 }
 
 export async function testSmtp(): Promise<TestSmtp> {
-  const waiting: { count: number; resolve: () => void }[] = [];
   let heldCount = 0;
-  const holding: { count: number; resolve: () => void }[] = [];
   const state: TestSmtp = {
     url: "",
     mails: [],
     refuse: 0,
     hold: new Set(),
-    held(count) {
-      if (heldCount >= count) return Promise.resolve();
-      return new Promise((resolve) => holding.push({ count, resolve }));
+    async held(count) {
+      await waitFor(
+        `${count} held mails`,
+        () => heldCount >= count,
+        MAIL_WAIT_MS,
+      );
     },
     received(count) {
-      if (state.mails.length >= count) return Promise.resolve(state.mails);
-      return new Promise((resolve) => waiting.push({ count, resolve: () => resolve(state.mails) }));
+      return waitFor(
+        `${count} mails`,
+        () => state.mails.length >= count && state.mails,
+        MAIL_WAIT_MS,
+      );
     },
     async [Symbol.asyncDispose]() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -117,10 +128,6 @@ export async function testSmtp(): Promise<TestSmtp> {
       stream.on("end", () => {
         if (session.envelope.rcptTo.some((rcpt) => state.hold.has(rcpt.address))) {
           heldCount++;
-          for (const wait of holding.filter((w) => heldCount >= w.count)) {
-            holding.splice(holding.indexOf(wait), 1);
-            wait.resolve();
-          }
           return;
         }
         if (state.refuse > 0) {
@@ -132,10 +139,6 @@ export async function testSmtp(): Promise<TestSmtp> {
           Uint8Array.from(chunks.flatMap((chunk) => [...chunk])),
         );
         state.mails.push(parse(session.envelope.rcptTo.map((rcpt) => rcpt.address), raw));
-        for (const wait of waiting.filter((w) => state.mails.length >= w.count)) {
-          waiting.splice(waiting.indexOf(wait), 1);
-          wait.resolve();
-        }
         callback();
       });
     },
