@@ -82,7 +82,10 @@ export class Throttle {
       try {
         await this.admit(scope, allowance);
       } catch (error) {
-        await giveBack(counted);
+        // Refused by the account's allowance over all addresses, the attempt still counts against
+        // this address: a two-factor code sent with it was checked (a right one passes that
+        // allowance), so a guesser holding the account back would otherwise try codes for free.
+        if (scope.address !== undefined) await giveBack(counted);
         throw error;
       }
       counted.push(scope);

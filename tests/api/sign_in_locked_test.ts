@@ -8,7 +8,10 @@ import { testApp } from "../helpers/server.ts";
 import { testSmtp } from "../helpers/smtp.ts";
 import { json, request, type SignedInAdmin, signIn } from "../helpers/admins.ts";
 import { totpCode } from "../helpers/totp.ts";
-import { LOGIN_FAILURES_PER_ACCOUNT } from "../../kv/constants.ts";
+import {
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
+} from "../../kv/constants.ts";
 import { keys } from "../../kv/keys.ts";
 import { tokenHash } from "../../kv/alerts.ts";
 import { mailsSent } from "../../server/mail.ts";
@@ -165,4 +168,23 @@ Deno.test("a browser link runs out in 15 minutes, and an account gets at most 3 
   assert.match(await late.text(), /already used, or it has expired/);
   const bad = await request(t, "POST", "/api/admin/device-link", { email: "not an address" });
   assert.equal(bad.status, 400);
+});
+
+Deno.test("a held-back account: wrong codes still use up the guessing address's allowance", async () => {
+  await using t = await testApp({ now: new Date("2026-06-01T09:00:10Z") });
+  const admin = await signIn(t);
+  const secret = await turnOnTwoFactor(t, admin);
+  await lockOut(t, admin.email);
+  const owner = { email: admin.email, password: admin.password };
+  const right = totpCode(secret, t.clock.now);
+  const wrong = right === "000000" ? "000001" : "000000";
+  for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT_ADDRESS; i++) {
+    const guess = await login(t, { ...owner, totp: wrong }, "203.0.113.70");
+    assert.deepEqual([guess.status, guess.body.accountLocked], [429, true]);
+  }
+  const after = await login(t, { ...owner, totp: right }, "203.0.113.70");
+  assert.equal(after.status, 429, "the code is no longer checked from there");
+  assert.equal(after.body.accountLocked, undefined);
+  const elsewhere = await login(t, { ...owner, totp: right }, "203.0.113.71");
+  assert.equal(elsewhere.status, 200, "the owner elsewhere signs in with the code");
 });
