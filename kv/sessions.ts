@@ -81,26 +81,25 @@ export interface LoginFailures {
 export class SessionStore {
   constructor(private kv: Deno.Kv, private now: () => Date) {}
 
-  /** Starts a session; beyond SESSIONS_PER_ADMIN live ones, the admin's oldest end. */
-  async create(jti: string, adminId: string, expiresAt: Date): Promise<void> {
+  /**
+   * Adds the start of a session to `op`, the sign-in's own write, checked against the account: a
+   * password change, deactivation or deletion that ends every session of the admin either commits
+   * first (and the sign-in fails its check) or finds this session to end. `endOldest` follows it.
+   */
+  startIn(op: Deno.AtomicOperation, jti: string, adminId: string, expiresAt: Date): void {
     const now = this.now();
-    const startedAt = now.getTime();
     const session: Session = { adminId, expiresAt: expiresAt.toISOString() };
     const expireIn = lifeLeft(session, now);
-    const result = await this.kv.atomic()
-      .check({ key: keys.session(jti), versionstamp: null })
+    op.check({ key: keys.session(jti), versionstamp: null })
       .set(keys.session(jti), storedSession(session), { expireIn })
-      .set(keys.sessionOfAdmin(adminId, jti), startedAt, { expireIn })
-      .commit();
-    if (!result.ok) throw new Error("session id collision");
-    await this.endOldest(adminId);
+      .set(keys.sessionOfAdmin(adminId, jti), now.getTime(), { expireIn });
   }
 
   /**
    * Ends all but the newest SESSIONS_PER_ADMIN sessions of an admin. Every process orders them the
    * same way (start time, then id), so sign-ins racing in several processes still leave the newest.
    */
-  private async endOldest(adminId: string): Promise<void> {
+  async endOldest(adminId: string): Promise<void> {
     const started: { jti: string; at: number }[] = [];
     for await (
       const entry of this.kv.list<number | null>({ prefix: keys.sessionsOfAdmin(adminId) })

@@ -26,6 +26,12 @@ interface VerifiedClaims {
   exp: number;
 }
 
+export interface NewSession {
+  startIn(op: Deno.AtomicOperation): void;
+  /** The token, for the account as the write left it; ends the admin's oldest sessions beyond the limit. */
+  token(admin: AdminRecord): Promise<string>;
+}
+
 export interface SignedIn {
   admin: AdminRecord;
   sessionId: string;
@@ -75,20 +81,28 @@ export class Auth {
       : storedSecret(this.kv, "main_admin_secret");
   }
 
-  /** Starts a session and returns its token. */
-  async issueToken(admin: AdminRecord): Promise<string> {
+  /**
+   * A new session of `adminId`: `startIn` adds it to the sign-in's own write (see
+   * SessionStore.startIn), and `token` signs its token once that write committed.
+   */
+  newSession(adminId: string): NewSession {
     const jti = crypto.randomUUID();
     const issuedAt = this.now();
     const expiresAt = new Date(issuedAt.getTime() + SESSION_HOURS * 3_600_000);
-    await this.sessions.create(jti, admin._id, expiresAt);
-    return await new SignJWT({ role: admin.role })
-      .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
-      .setSubject(admin._id)
-      .setJti(jti)
-      .setIssuer(ISSUER)
-      .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
-      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(await this.signingKey());
+    return {
+      startIn: (op) => this.sessions.startIn(op, jti, adminId, expiresAt),
+      token: async (admin) => {
+        await this.sessions.endOldest(adminId);
+        return await new SignJWT({ role: admin.role })
+          .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+          .setSubject(adminId)
+          .setJti(jti)
+          .setIssuer(ISSUER)
+          .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
+          .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+          .sign(await this.signingKey());
+      },
+    };
   }
 
   /** The admin behind a bearer token, or null for any token that is not a live session. */

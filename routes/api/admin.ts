@@ -131,24 +131,38 @@ function login(services: Services) {
       }
       if (!spend) await wrongCode(services, c, admin, email);
     }
-    // The code is spent in the sign-in's own write, checked against the account as it is then: of
-    // two sign-ins racing with one code, only the first to commit gets in.
+    // The session starts in the sign-in's own write, checked against the account as it is then:
+    // a password or e-mail changed (a reset, a profile update) or an account deactivated while
+    // the old password was being checked lets nobody in, since the session would start after
+    // that change ended every other; and of two sign-ins racing with one code only the first to
+    // commit gets in, as the code is spent in the same write.
+    const session = auth.newSession(admin._id);
+    let codeSpent = false;
     const updated = await admins.update(admin._id, (current) => {
+      codeSpent = false;
+      const checked = current.passwordHash === admin.passwordHash &&
+        current.email === admin.email && current.isActive;
+      if (!checked) return null;
       const lastLogin = now().toISOString();
       if (!spend) return { lastLogin };
       const twoFactor = current.twoFactor && spend(current.twoFactor);
+      codeSpent = !twoFactor;
       return twoFactor ? { lastLogin, twoFactor } : null;
     }, {
       audit: services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
       action: "auth.sign_in",
+      guard: (op) => {
+        session.startIn(op);
+        return Promise.resolve(true);
+      },
     });
     if (!updated.ok) {
-      if (updated.reason === "refused") await wrongCode(services, c, admin, email);
+      if (codeSpent) await wrongCode(services, c, admin, email);
       fail(401, "Invalid email or password");
     }
     await attempt.succeeded();
     await rememberDevice(c, services, admin._id);
-    const token = await auth.issueToken(updated.admin);
+    const token = await session.token(updated.admin);
     return c.json({ message: "Login successful", token, admin: publicAdmin(updated.admin) });
   };
 }

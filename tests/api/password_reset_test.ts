@@ -137,3 +137,21 @@ Deno.test("nobody can flood an admin's mailbox or the server with reset requests
   const missing = await confirm(t, "", "violet kettle harbour");
   assert.equal(missing.status, 400);
 });
+
+Deno.test("a sign-in with the old password still being checked when a reset ends every session gets no session", async () => {
+  await using t = await testApp();
+  const admin = await signIn(t);
+  const token = (await t.services.passwordResets.issue(admin.admin._id))!;
+  // The reset lands between the sign-in's read of the account and its password check.
+  const { throttle } = t.services;
+  const attempt = throttle.attempt.bind(throttle);
+  throttle.attempt = async (...args) => {
+    throttle.attempt = attempt;
+    const counted = await attempt(...args);
+    assert.equal((await confirm(t, token, "violet kettle harbour")).status, 200);
+    return counted;
+  };
+  const racing = await login(t, admin.email, admin.password);
+  assert.equal(racing.status, 401, "the old password signs nobody in once it was changed");
+  assert.equal((await login(t, admin.email, "violet kettle harbour")).status, 200);
+});
