@@ -7,8 +7,10 @@ import { fail } from "./errors.ts";
 
 /** The request body as JSON, or a 400 naming the problem. */
 export async function readJson(c: Context): Promise<unknown> {
-  const type = c.req.header("content-type") ?? "";
-  if (!type.toLowerCase().includes("application/json")) {
+  // The type itself, not its parameters: `text/plain; x=application/json` is one a page elsewhere
+  // may send cross-origin without the browser asking first, so it must not pass for JSON.
+  const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") {
     fail(415, "Content-Type must be application/json");
   }
   const body = await c.req.text();

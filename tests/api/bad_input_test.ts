@@ -316,3 +316,34 @@ Deno.test("analytics queries: at least 15 malformed variants per report are refu
     }
   }
 });
+
+Deno.test("a body sent as any type but JSON is refused, however the type's parameters read", async () => {
+  await using t = await testApp();
+  // A page elsewhere may send these cross-origin without asking first (a CORS-safelisted type).
+  const types = [
+    "text/plain",
+    "text/plain; x=application/json",
+    "application/x-www-form-urlencoded; charset=application/json",
+    "multipart/form-data; boundary=application/json",
+    "application/jsonp",
+  ];
+  for (const type of types) {
+    for (const path of ["/api/admin/password-reset", "/api/alerts", "/api/admin/login"]) {
+      const response = await t.app.request(path, {
+        method: "POST",
+        headers: { "content-type": type, origin: "https://elsewhere.example" },
+        body: JSON.stringify({ email: "someone@example.com", password: "x", frequency: "daily" }),
+      });
+      assert.equal(response.status, 415, `${path} as ${type}`);
+      assert.equal((await response.json()).message, "Content-Type must be application/json");
+    }
+  }
+  for (const type of ["application/json", "Application/JSON; charset=utf-8"]) {
+    const response = await t.app.request("/api/admin/password-reset", {
+      method: "POST",
+      headers: { "content-type": type },
+      body: JSON.stringify({ email: "someone@example.com" }),
+    });
+    assert.equal(response.status, 202, type);
+  }
+});
