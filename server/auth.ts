@@ -145,6 +145,14 @@ export class Auth {
   }
 }
 
+/**
+ * Whether the main admin requires two-factor sign-in and `admin` has not turned it on: such an
+ * admin acts as no admin until they do, wherever a call asks who is signed in.
+ */
+export async function owesTwoFactor(services: Services, admin: AdminRecord): Promise<boolean> {
+  return !admin.twoFactor?.enabled && await services.admins.twoFactorRequired();
+}
+
 /** What an admin whose two-factor sign-in is required but not on may still do: set it up. */
 const SET_UP_PATHS = /^\/api\/admin\/(profile|profile\/totp|profile\/totp\/confirm|logout)$/;
 
@@ -162,10 +170,7 @@ export function requireAdmin(
     const signedIn = await services.auth.fromHeader(c.req.header("authorization"));
     if (!signedIn) fail(401, "Please sign in to continue");
     const admin = publicAdmin(signedIn.admin);
-    if (
-      !admin.twoFactorEnabled && !SET_UP_PATHS.test(c.req.path) &&
-      await services.admins.twoFactorRequired()
-    ) {
+    if (!SET_UP_PATHS.test(c.req.path) && await owesTwoFactor(services, signedIn.admin)) {
       fail(403, "Two-factor sign-in is required: turn it on in your profile first", {
         twoFactorSetupRequired: true,
       });

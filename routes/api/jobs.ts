@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { fail } from "../../server/errors.ts";
 import { limitBody, parseQuery, parseWith, readJson, wholeNumber } from "../../server/validate.ts";
-import { requireAdmin } from "../../server/auth.ts";
+import { owesTwoFactor, requireAdmin } from "../../server/auth.ts";
 import { can } from "../../kv/permissions.ts";
 import type { AdminListPage, AdminListQuery } from "../../kv/jobs/paging.ts";
 import type { WriteResult } from "../../kv/jobs/records.ts";
@@ -184,11 +184,13 @@ function publicCalls(app: JobApp, services: Services) {
   });
 
   app.get("/:id", async (c) => {
-    // An admin who manages jobs (the Edit page) may read a job in any status; any other admin
-    // reads what a visitor may (drafts and closed jobs are the recruiters' alone), but no admin is
-    // counted as a visitor.
+    // An admin who manages jobs (the Edit page) may read a job in any status, once their
+    // two-factor sign-in is on where the main admin requires it; any other admin reads what a
+    // visitor may (drafts and closed jobs are the recruiters' alone), but no admin is counted as
+    // a visitor.
     const admin = await auth.fromHeader(c.req.header("authorization"));
-    const manager = admin !== null && can(admin.admin, "canCreateJobs");
+    const manager = admin !== null && can(admin.admin, "canCreateJobs") &&
+      !(await owesTwoFactor(services, admin.admin));
     const job = await jobs.get(c.req.param("id"), { visitor: !manager });
     if (!job) fail(404, "Job not found");
     if (!manager && job.status !== "active") fail(410, "This job is no longer available");

@@ -91,6 +91,16 @@ Deno.test("the main admin requires two-factor sign-in of every admin: others may
   await using t = await testApp();
   const main = await signInMain(t);
   const other = await signIn(t, { permissions: { canCreateJobs: true } });
+  const draft = await request(
+    t,
+    "POST",
+    "/api/jobs",
+    { role: "Draft", status: "draft" },
+    other.headers,
+  );
+  const readDraft = () =>
+    request(t, "GET", `/api/jobs/${draft.body.job._id}`, undefined, other.headers);
+  assert.equal((await readDraft()).status, 200);
   const require = (required: boolean) =>
     request(t, "PUT", "/api/admin/settings/two-factor", { required }, main.headers);
   assert.deepEqual(
@@ -106,6 +116,7 @@ Deno.test("the main admin requires two-factor sign-in of every admin: others may
   const blocked = await request(t, "GET", "/api/jobs/admin/all", undefined, other.headers);
   assert.deepEqual([blocked.status, blocked.body.twoFactorSetupRequired], [403, true]);
   assert.match(blocked.body.message, /Two-factor sign-in is required/);
+  assert.equal((await readDraft()).status, 404, "a job is read as a visitor reads it");
   assert.equal(
     (await request(t, "GET", "/api/admin/profile", undefined, other.headers)).status,
     200,
@@ -118,6 +129,7 @@ Deno.test("the main admin requires two-factor sign-in of every admin: others may
     (await request(t, "GET", "/api/jobs/admin/all", undefined, other.headers)).status,
     200,
   );
+  assert.equal((await readDraft()).status, 200);
 });
 
 Deno.test("two sign-ins racing with one code: exactly one gets in, and an older step is refused", async () => {
