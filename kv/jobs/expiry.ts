@@ -56,22 +56,34 @@ export function expiryRange(now: Date, timeZone: string): { min: string; max: st
  * `timeZone` (given as the day or as a stored expiry, so a job read from the API can be sent
  * back) becomes the end of that day. Anything else is left so the job's check refuses it with a
  * message naming the field; blank or null means no expiry.
+ *
+ * `kept` is the expiry an edited job has now (stored, or its day): given unchanged it is taken
+ * while its day has not passed, even today, before the range's first day: the range is for
+ * choosing a day, and a job on its last day must still be editable without moving or losing it.
  */
-export function expiryInput(value: unknown, now: Date, timeZone: string): unknown {
+export function expiryInput(value: unknown, now: Date, timeZone: string, kept?: string): unknown {
   if (typeof value !== "string" || value.trim() === "") return value;
   const given = value.trim();
   const day = STORED_EXPIRY.test(given) ? expiryDay(given) : given;
   if (!isCalendarDay(day)) return day;
+  if (kept && day === expiryDay(kept) && day >= dayOf(now, timeZone)) {
+    return STORED_EXPIRY.test(kept) ? kept : endOfDay(day, timeZone);
+  }
   const { min, max } = expiryRange(now, timeZone);
   if (day < min || day > max) return day;
   return endOfDay(day, timeZone);
 }
 
 /** A job body with its `expiresAt` read as `expiryInput` does; other values are left alone. */
-export function withExpiryInput(body: unknown, now: Date, timeZone: string): unknown {
+export function withExpiryInput(
+  body: unknown,
+  now: Date,
+  timeZone: string,
+  kept?: string,
+): unknown {
   if (!body || typeof body !== "object" || Array.isArray(body) || !("expiresAt" in body)) {
     return body;
   }
   const record = body as Record<string, unknown>;
-  return { ...record, expiresAt: expiryInput(record.expiresAt, now, timeZone) };
+  return { ...record, expiresAt: expiryInput(record.expiresAt, now, timeZone, kept) };
 }

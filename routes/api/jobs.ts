@@ -333,8 +333,9 @@ function jobWriteCalls(app: JobApp, services: Services) {
 
   app.post("/bulk", createJobs, limitBody(16 * 1024), bulkUpload(services));
 
-  const jobBody = async (c: Context<AppEnv>) =>
-    withExpiryInput(await readJson(c), services.now(), services.config.TIMEZONE);
+  /** The body with its expiry day read; `kept` is the edited job's own expiry, taken as it is. */
+  const jobBody = async (c: Context<AppEnv>, kept?: string) =>
+    withExpiryInput(await readJson(c), services.now(), services.config.TIMEZONE, kept);
 
   app.post("/", createJobs, limitBody(512), async (c) => {
     const body = await jobBody(c);
@@ -357,7 +358,8 @@ function jobWriteCalls(app: JobApp, services: Services) {
   // A draft's edit may leave fields blank; any other job's must be complete (the store decides,
   // in the write, which the job is).
   app.put("/:id", createJobs, limitBody(512), async (c) => {
-    const body = await jobBody(c);
+    const current = await jobs.get(c.req.param("id"));
+    const body = await jobBody(c, current?.expiresAt);
     const full = validateJob(body);
     const validation = full.ok ? full : validateDraft(body);
     if (!validation.ok) fail(400, validation.message);

@@ -100,6 +100,35 @@ Deno.test("expiresAt: an edit sends the stored value back, changes it or clears 
   });
 });
 
+Deno.test("expiresAt: on a job's last day an edit keeps the day it has; a new day is still checked", async () => {
+  await using t = await expiryApp();
+  const tomorrow = addDays(today, 1);
+  const created = await asMain(t, "POST", "/api/jobs", body({ expiresAt: tomorrow }));
+  const job = created.body.job;
+  // A day on, the job's expiry day is today: still open, and still to be edited.
+  t.clock.now = new Date(NOW.getTime() + 86_400_000);
+  for (const kept of [job.expiresAt, tomorrow]) {
+    const edit = await asMain(t, "PUT", `/api/jobs/${job._id}`, {
+      ...job,
+      role: "Typo fixed",
+      expiresAt: kept,
+    });
+    assert.equal(edit.status, 200, JSON.stringify(edit.body));
+    assert.equal(edit.body.job.expiresAt, job.expiresAt);
+  }
+  // Only the day it has is kept as it is: a day before it is refused as before.
+  for (const moved of [today, addDays(today, -1)]) {
+    const edit = await asMain(t, "PUT", `/api/jobs/${job._id}`, { ...job, expiresAt: moved });
+    assert.equal(edit.status, 400, moved);
+  }
+  const other = await asMain(t, "POST", "/api/jobs", body({ expiresAt: tomorrow }));
+  assert.equal(other.status, 400);
+  // Once its day has passed it is no longer kept: an edit must choose a day ahead or clear it.
+  t.clock.now = new Date(NOW.getTime() + 2 * 86_400_000);
+  const late = await asMain(t, "PUT", `/api/jobs/${job._id}`, job);
+  assert.equal(late.status, 400);
+});
+
 Deno.test("expiresAt in a JSON and a CSV bulk upload; a bad date fails its row only", async () => {
   await using t = await expiryApp();
   const main = await signInMain(t);

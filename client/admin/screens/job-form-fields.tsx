@@ -95,12 +95,14 @@ export function formFromDraft(job: Job): FormValues {
 
 /**
  * The form's values as a job body; else the message naming what is wrong by the fields' labels,
- * and each field's own message to show beside it.
+ * and each field's own message to show beside it. `initial` is what the form opened with: a date
+ * left as it was is kept even outside the range a new day is chosen from.
  */
 export function validated(
   values: FormValues,
   fields: JobFieldTable,
   schema: ZodType<unknown>,
+  initial?: FormValues,
 ): { job: unknown } | { message: string; errors: FieldErrors } {
   const missing = missingFields(values, fields);
   if (missing.length) {
@@ -111,7 +113,7 @@ export function validated(
       ),
     };
   }
-  const parsed = schema.safeParse(withDays(values, fields));
+  const parsed = schema.safeParse(withDays(values, fields, initial));
   if (parsed.success) return { job: parsed.data };
   const issue = parsed.error.issues[0];
   const field = issue?.path[0];
@@ -123,16 +125,15 @@ export function validated(
 }
 
 /** The date fields' days in the form the job stores (the server checks them again). */
-function withDays(values: FormValues, fields: JobFieldTable): FormValues {
+function withDays(values: FormValues, fields: JobFieldTable, initial?: FormValues): FormValues {
   const days = Object.entries(fields).filter(([, spec]) => spec.kind === "date");
   if (days.length === 0) return values;
   const now = new Date();
-  return {
-    ...values,
-    ...Object.fromEntries(
-      days.map(([name]) => [name, expiryInput(values[name], now, siteTimeZone()) as string]),
-    ),
+  const stored = (name: string) => {
+    const kept = (initial?.[name] as string | undefined) || undefined;
+    return expiryInput(values[name], now, siteTimeZone(), kept) as string;
   };
+  return { ...values, ...Object.fromEntries(days.map(([name]) => [name, stored(name)])) };
 }
 
 /**
@@ -202,7 +203,7 @@ export function JobForm(
 
   /** The values as a job body by these rules; else their messages are shown and null. */
   const checked = (rules: JobFieldTable, rulesSchema: ZodType<unknown>): JobInput | null => {
-    const result = validated(values, rules, rulesSchema);
+    const result = validated(values, rules, rulesSchema, initial);
     if ("job" in result) {
       setErrors({});
       return result.job as JobInput;
