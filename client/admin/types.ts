@@ -30,6 +30,9 @@ export interface DuplicateCheck {
 export interface BulkRowProblem {
   index: number;
   message: string;
+  /** The row's role and company, where it has them. */
+  role?: string;
+  companyName?: string;
 }
 
 export interface BulkAnswer {

@@ -394,6 +394,15 @@ function jobWriteCalls(app: JobApp, services: Services) {
   });
 }
 
+/** A bulk row's role and company name, where it has them as text. */
+function namesOf(row: unknown): { role?: string; companyName?: string } {
+  if (!row || typeof row !== "object") return {};
+  const { role, companyName } = row as { role?: unknown; companyName?: unknown };
+  const text = (value: unknown) =>
+    typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+  return { role: text(role), companyName: text(companyName) };
+}
+
 /** `POST /bulk`: jobs in JSON or CSV, each checked; the valid, new ones are created. */
 function bulkUpload(services: Services) {
   return async (c: Context<AppEnv>) => {
@@ -405,10 +414,14 @@ function bulkUpload(services: Services) {
     const items = given.map((item) =>
       withExpiryInput(item, services.now(), services.config.TIMEZONE)
     );
-    const { created, duplicates, errors } = await services.jobs.bulkCreate(
-      items,
-      auditOf(c, services),
-    );
+    const result = await services.jobs.bulkCreate(items, auditOf(c, services));
+    const { created } = result;
+    // Rows not created carry the role and company they were sent with: a CSV upload's rows exist
+    // only as the server read them, and a row number alone does not tell the admin which job.
+    const named = <Row extends { index: number }>(rows: Row[]) =>
+      rows.map((row) => ({ ...row, ...namesOf(given[row.index]) }));
+    const duplicates = named(result.duplicates);
+    const errors = named(result.errors);
     const summary = {
       created: created.length,
       duplicates: duplicates.length,

@@ -304,6 +304,7 @@ Deno.test({ name: "Create Job: a CSV upload", ...browserTest }, async (t) => {
           header,
           `"Umbrella, Ltd.",CSV Role ${width},Pune,2-3,"Line one\nLine two",Any,https://umbrella.example/${width},Git;Docker`,
           `Initech,Again,Pune,2-3,Text,Any,${existing.hiringLink},`,
+          `Initech,Unknown Level,Pune,9-9,Text,Any,https://initech.example/${width},`,
         ].join("\n");
         await page.getByLabel("JSON or CSV file").setInputFiles({
           name: "jobs.csv",
@@ -314,9 +315,16 @@ Deno.test({ name: "Create Job: a CSV upload", ...browserTest }, async (t) => {
         await press(page.getByRole("button", { name: "Upload Jobs" }));
         await expectToast(page, "1 jobs created successfully!");
         await expectToast(page, "1 jobs rejected due to duplicate hiring links");
-        await expectText(page, "1 job created, 1 row not created.");
+        await expectToast(page, "1 jobs failed to create");
+        await expectText(page, "1 job created, 2 rows not created.");
+        // Each row not created is named by its role and company, as the server read the file.
         await page.getByText("1 already posted", { exact: true }).click();
-        await page.getByText(/^Row 2 — Duplicate hiring link!/).waitFor();
+        await page.getByText(/^Row 2 · Again at Initech — Duplicate hiring link!/).waitFor();
+        const notCreated = page.getByRole("table", { name: "Rows not created" }).getByRole("row");
+        assert.deepEqual(
+          (await notCreated.nth(1).getByRole("cell").allInnerTexts()).slice(0, 2),
+          ["3", "Unknown Level at Initech"],
+        );
         await expectAccessible(page);
         assert.ok(
           await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),

@@ -37,6 +37,11 @@ Deno.test("a CSV upload creates its rows, with quoted cells and ;-separated list
   assert.equal(body.errors[0].index, 1);
   assert.equal(body.errors[0].message, "Please fill in: role");
   assert.equal(body.duplicates[0].index, 2);
+  // A row not created is named as the file has it (the admin's page has only the CSV's text).
+  assert.equal(body.errors[0].companyName, "Globex");
+  assert.equal("role" in body.errors[0], false);
+  assert.equal(body.duplicates[0].role, "Designer");
+  assert.equal(body.duplicates[0].companyName, "Initech");
 
   const created = await t.services.jobs.get(body.created[0]._id);
   assert.ok(created);

@@ -69,13 +69,9 @@ const downloadTemplate = () =>
 /** Pasted or read text is JSON when it starts as JSON does; anything else is read as CSV. */
 const isJsonText = (text: string) => /^\s*[{[]/.test(text);
 
-/** A row as the person uploading it knows it: its role and company, where the row has them. */
-function rowLabel(row: unknown): string {
-  if (!row || typeof row !== "object") return "";
-  const { role, companyName } = row as { role?: unknown; companyName?: unknown };
-  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
-  return [text(role), text(companyName)].filter(Boolean).join(" at ");
-}
+/** A row as the person uploading it knows it: its role and company, as the server read them. */
+const rowLabel = ({ role, companyName }: BulkRowProblem): string =>
+  [role, companyName].filter(Boolean).join(" at ");
 
 interface UploadOutcome {
   created: number;
@@ -208,7 +204,7 @@ function useBulkUpload() {
         return;
       }
       const labelled = (rows: BulkRowProblem[]) =>
-        rows.map((row) => ({ ...row, label: rowLabel(jobs[row.index]) }));
+        rows.map((row) => ({ ...row, label: rowLabel(row) }));
       const failed = [...answer.duplicates, ...answer.errors].sort((a, b) => a.index - b.index);
       setOutcome({
         created: summary.created,
