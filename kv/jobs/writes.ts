@@ -8,6 +8,7 @@ import { newId, retrying } from "../atomic.ts";
 import { type Job, type JobInput, type LifecycleStatus, TEXT_LIMITS } from "../schemas.ts";
 import { type Audit, changedFields } from "../activity.ts";
 import { withDerived } from "./derived.ts";
+import { expiryTime } from "./expiry.ts";
 import {
   contentOf,
   jobSizeProblem,
@@ -144,8 +145,10 @@ export function updateJob(
 
 /**
  * Moves a job to a status. Back to active renews it (datePosted is now, so the 7-day clock
- * restarts); to dump stamps movedToDumpAt. A draft moves only to active (it is published): checked
- * fully as a create is, and claiming its link as a create does.
+ * restarts, and an expiry date that has passed is dropped: kept, the reopened job would show a
+ * closing date gone by and be closed again by the next lifecycle run); to dump stamps
+ * movedToDumpAt. A draft moves only to active (it is published): checked fully as a create is,
+ * and claiming its link as a create does.
  */
 export function setJobStatus(
   w: JobWriter,
@@ -164,20 +167,26 @@ export function setJobStatus(
     },
     (old) => {
       if (old.status === status) return old;
-      const now = w.now().toISOString();
+      const at = w.now();
+      const now = at.toISOString();
+      const { expiresAt: _passed, ...renewed } = old;
+      const expired = old.expiresAt !== undefined && expiryTime(old.expiresAt) <= at.getTime();
       return {
-        ...old,
+        ...(status === "active" && old.status !== "draft" && expired ? renewed : old),
         status,
         datePosted: status === "active" ? now : old.datePosted,
         movedToDumpAt: status === "dump" ? now : old.movedToDumpAt,
         updatedAt: now,
       };
     },
-    audit && ((op, old, job) =>
+    audit && ((op, old, job) => {
+      // The log says when a reopening dropped the passed expiry date.
+      const dropped = old.expiresAt !== job.expiresAt;
       audit.add(op, "job.status", jobTarget(job), {
-        before: { status: old.status },
-        after: { status: job.status },
-      })),
+        before: { status: old.status, ...(dropped ? { expiresAt: old.expiresAt } : {}) },
+        after: { status: job.status, ...(dropped ? { expiresAt: null } : {}) },
+      });
+    }),
   );
 }
 

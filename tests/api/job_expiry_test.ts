@@ -129,6 +129,41 @@ Deno.test("expiresAt: on a job's last day an edit keeps the day it has; a new da
   assert.equal(late.status, 400);
 });
 
+Deno.test("reopening a job whose expiry date has passed renews it without that date", async () => {
+  await using t = await expiryApp();
+  const expiring = await asMain(t, "POST", "/api/jobs", body({ expiresAt: addDays(today, 1) }));
+  const later = await asMain(t, "POST", "/api/jobs", body({ expiresAt: addDays(today, 20) }));
+  t.clock.now = new Date(NOW.getTime() + 3 * 86_400_000);
+  assert.deepEqual(await t.services.jobs.processStatusChanges(), {
+    movedToDump: 0,
+    movedToInactive: 1,
+  });
+  const job = expiring.body.job;
+  const reopened = await asMain(t, "PUT", `/api/jobs/${job._id}/status`, { status: "active" });
+  assert.equal(reopened.status, 200);
+  assert.equal(reopened.body.job.status, "active");
+  assert.equal(reopened.body.job.expiresAt, undefined);
+  // Open on the site, and not closed again by the next run for a day gone by.
+  const page = await t.app.request(`/jobs/${job.jobId}`);
+  assert.equal(page.status, 200);
+  assert.doesNotMatch(await page.text(), /Apply by/);
+  assert.deepEqual(await t.services.jobs.processStatusChanges(), {
+    movedToDump: 0,
+    movedToInactive: 0,
+  });
+  const { records } = await t.services.activity.list({ page: 1, limit: 1, action: "job.status" });
+  assert.deepEqual(records[0].change, {
+    before: { status: "inactive", expiresAt: job.expiresAt },
+    after: { status: "active", expiresAt: null },
+  });
+
+  // A date still ahead stays when the job is closed and reopened.
+  const other = later.body.job;
+  await asMain(t, "PUT", `/api/jobs/${other._id}/status`, { status: "inactive" });
+  const back = await asMain(t, "PUT", `/api/jobs/${other._id}/status`, { status: "active" });
+  assert.equal(back.body.job.expiresAt, other.expiresAt);
+});
+
 Deno.test("expiresAt in a JSON and a CSV bulk upload; a bad date fails its row only", async () => {
   await using t = await expiryApp();
   const main = await signInMain(t);
