@@ -7,7 +7,12 @@ import { startCareerEdge } from "./server/start.ts";
 const careerEdge = await startCareerEdge();
 
 // At the top level, where Deno Deploy finds crons.
-Deno.cron("job lifecycle", "0 * * * *", { signal: careerEdge.stopSignal }, careerEdge.lifecycle);
+Deno.cron(
+  "job lifecycle",
+  careerEdge.hourly.lifecycle,
+  { signal: careerEdge.stopSignal },
+  careerEdge.lifecycle,
+);
 // Every quarter hour, so that digests leave at 08:00 in any TIMEZONE (some are 30 or 45 minutes
 // off UTC); a run with nothing due reads one short range.
 Deno.cron(
@@ -17,10 +22,10 @@ Deno.cron(
   careerEdge.digests,
 );
 
-// Past days' counts are packed off the hour, out of the lifecycle's way.
+// Past days' counts are packed half an hour off the lifecycle, out of its way.
 Deno.cron(
   "analytics day packs",
-  "30 * * * *",
+  careerEdge.hourly.packAnalytics,
   { signal: careerEdge.stopSignal },
   careerEdge.packAnalytics,
 );

@@ -71,6 +71,14 @@ export function startOfDayAfter(from: Date, day: string, timeZone: string, limit
   return new Date(Math.max(time, from.getTime()));
 }
 
+/**
+ * The minute past each UTC hour on which days begin in `timeZone` (as of `now`): 0 in UTC, 30 in
+ * India, 45 in Nepal. An hourly task on that minute runs at the very start of each day there.
+ */
+export function dayStartMinute(timeZone: string, now = new Date()): number {
+  return startOfDayAfter(now, addDays(dayOf(now, timeZone), 1), timeZone).getUTCMinutes();
+}
+
 /** The day `count` calendar days after `day` (before, when negative). */
 export function addDays(day: string, count: number): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -15,6 +15,7 @@ import { RESTORE_UNFINISHED, restoreUnfinished } from "../kv/backup.ts";
 import { mailsSent } from "./mail.ts";
 import { sendDigests } from "./digests.ts";
 import { closeLiveReloads } from "./live-reload.ts";
+import { dayStartMinute } from "../kv/days.ts";
 
 /** How long a stop under `deno serve` waits for the rest (a KV watch, say) before it exits. */
 const STOP_GRACE_MS = 10_000;
@@ -33,6 +34,12 @@ export interface CareerEdge {
   digests(): Promise<void>;
   /** Packs the insight reports' past days not packed yet (hourly; see InsightReports). */
   packAnalytics(): Promise<void>;
+  /**
+   * The hourly crons' schedules: the lifecycle on the minute days begin in TIMEZONE, so a job
+   * whose last day has ended leaves at once (30 minutes past each hour in India), and the
+   * packing of past days half an hour off it.
+   */
+  hourly: { lifecycle: string; packAnalytics: string };
   /** Whether Deno serves the default export (`deno serve`) rather than `listen`. */
   servedByDeno: boolean;
   /** Answers a request; under `deno serve` it also keeps count of those in flight. */
@@ -65,6 +72,12 @@ function configOrExit(): Config {
     console.error(`Cannot start: ${error.message}`);
     Deno.exit(1);
   }
+}
+
+/** The hourly crons' schedules in `timeZone` (see CareerEdge.hourly). */
+export function hourlySchedules(timeZone: string, now = new Date()): CareerEdge["hourly"] {
+  const minute = dayStartMinute(timeZone, now);
+  return { lifecycle: `${minute} * * * *`, packAnalytics: `${(minute + 30) % 60} * * * *` };
 }
 
 export async function startCareerEdge(): Promise<CareerEdge> {
@@ -131,6 +144,7 @@ export async function startCareerEdge(): Promise<CareerEdge> {
     config,
     services,
     stopSignal: stopping.signal,
+    hourly: hourlySchedules(config.TIMEZONE),
     async lifecycle() {
       const { inStep, reason } = services.clock.current();
       if (!inStep) {

@@ -1,6 +1,7 @@
 /** Calendar days in a time zone (kv/days.ts): remembered by quarter hour, always the exact day. */
 import assert from "node:assert/strict";
-import { dayOf } from "../../kv/days.ts";
+import { dayOf, dayStartMinute } from "../../kv/days.ts";
+import { hourlySchedules } from "../../server/start.ts";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -60,4 +61,23 @@ Deno.test("a midnight off the quarter hours (Madras time, 1890) gives each momen
   for (const offset of [-400_000, -1, 0, 1, 400_000, -1, 0]) {
     assert.equal(dayOf(new Date(after + offset), zone), exactDay(after + offset, zone));
   }
+});
+
+Deno.test("the hourly lifecycle runs on the minute days begin in the site's time zone", () => {
+  const at = new Date("2026-12-01T10:07:00Z");
+  const cases: [string, string, string][] = [
+    ["UTC", "0 * * * *", "30 * * * *"],
+    ["Asia/Kolkata", "30 * * * *", "0 * * * *"],
+    ["Asia/Kathmandu", "15 * * * *", "45 * * * *"],
+    ["America/St_Johns", "30 * * * *", "0 * * * *"],
+    ["Australia/Eucla", "15 * * * *", "45 * * * *"],
+    ["America/New_York", "0 * * * *", "30 * * * *"],
+  ];
+  for (const [zone, lifecycle, packAnalytics] of cases) {
+    assert.deepEqual(hourlySchedules(zone, at), { lifecycle, packAnalytics }, zone);
+  }
+  // So the run that follows a day's end in India comes at its first minute, not half an hour on.
+  const end = new Date("2026-12-01T18:30:00Z");
+  assert.equal(dayOf(end, "Asia/Kolkata"), "2026-12-02");
+  assert.equal(end.getUTCMinutes(), dayStartMinute("Asia/Kolkata", at));
 });
