@@ -82,8 +82,9 @@ function useTwoFactor() {
     return run(async () => {
       const answer = await api.post<{ message: string; recoveryCodes: string[]; admin: Admin }>(
         "/admin/profile/totp/confirm",
-        { code },
+        { code, password },
       );
+      setPassword("");
       setSetup(null);
       setRecoveryCodes(answer.recoveryCodes);
       saved(answer.admin);
@@ -185,21 +186,28 @@ function CodeField({ id, label, state }: { id: string; label: string; state: Two
   );
 }
 
+/** The current password, which turning two-factor sign-in on or off asks for. */
+function PasswordField({ id, state }: { id: string; state: TwoFactor }) {
+  return (
+    <TextField
+      id={`${id}-password`}
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      value={state.password}
+      error={undefined}
+      onChange={state.setPassword}
+    />
+  );
+}
+
 function TurnOffForm({ id, state }: { id: string; state: TwoFactor }) {
   return (
     <form noValidate onSubmit={state.turnOff} className="mt-3 space-y-4">
       <p className="text-sm text-slate-700">
         On: signing in asks for a code from your authenticator app.
       </p>
-      <TextField
-        id={`${id}-password`}
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={state.password}
-        error={undefined}
-        onChange={state.setPassword}
-      />
+      <PasswordField id={id} state={state} />
       <CodeField id={id} label="Code from your app, or a recovery code" state={state} />
       <button type="submit" className="btn-secondary" disabled={state.busy}>
         Turn Off Two-Factor Sign-In
@@ -223,6 +231,7 @@ function SetupForm({ id, setup, state }: { id: string; setup: Setup; state: TwoF
         </code>
       </p>
       <CodeField id={id} label="6-digit code" state={state} />
+      <PasswordField id={id} state={state} />
       <button type="submit" className="btn-primary" disabled={state.busy}>
         Turn On
       </button>

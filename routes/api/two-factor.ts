@@ -25,7 +25,8 @@ import type { AdminRecord, TwoFactor } from "../../kv/schemas.ts";
 const codeSchema = z.object({
   code: z.string({ error: "Code is required" }).trim().min(1, "Code is required").max(64),
 });
-const turnOffSchema = codeSchema.extend({
+/** Turning two-factor sign-in on or off: a stolen session alone must not do either. */
+const codeAndPasswordSchema = codeSchema.extend({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1_024),
 });
 const requireSchema = z.object({
@@ -94,16 +95,27 @@ function ownTwoFactorCalls(app: Hono<AppEnv>, services: Services) {
   });
 
   app.post("/profile/totp/confirm", signedIn, async (c) => {
-    const { code } = parseWith(codeSchema, await readJson(c));
+    const { code, password } = parseWith(codeAndPasswordSchema, await readJson(c));
     const admin = await signedInAdmin(services, c.get("admin")._id);
     const pending = admin.twoFactor;
     if (!pending || pending.enabled) {
       fail(409, pending ? "Two-factor sign-in is already on" : "Start the set-up first");
     }
+    // Whoever turns it on holds the second factor from then on: with a stolen session alone, an
+    // attacker would lock the owner out (and a main admin for good, as nobody can lift theirs).
+    const { matches, attempt } = await checkPassword(
+      c,
+      services,
+      { email: admin.email, adminId: admin._id },
+      password,
+      admin.passwordHash,
+    );
+    if (!matches) fail(400, "Current password is incorrect");
     const step = await matchingStep(pending.secret, code.replace(/\s/g, ""), now(), 0);
     if (step === null) {
       fail(400, "That code is not right. Enter the 6-digit code your app shows now.");
     }
+    await attempt.succeeded();
     const recoveryCodes = newRecoveryCodes();
     const twoFactor: TwoFactor = {
       secret: pending.secret,
@@ -124,7 +136,7 @@ function ownTwoFactorCalls(app: Hono<AppEnv>, services: Services) {
   });
 
   app.delete("/profile/totp", signedIn, async (c) => {
-    const { code, password } = parseWith(turnOffSchema, await readJson(c));
+    const { code, password } = parseWith(codeAndPasswordSchema, await readJson(c));
     const admin = await signedInAdmin(services, c.get("admin")._id);
     if (!admin.twoFactor?.enabled) fail(409, "Two-factor sign-in is not on");
     const { matches, attempt } = await checkPassword(

@@ -28,6 +28,11 @@ Deno.test(
     await screenshot(page, "2fa-setup-390");
     // The server checks codes against its own clock, which stays where the test set it.
     await dialog.getByLabel("6-digit code").fill(totpCode(key, s.clock.now));
+    // A session alone cannot turn it on: the password is asked for too.
+    await dialog.getByLabel("Current password", { exact: true }).fill("not-the-password");
+    await dialog.getByRole("button", { name: "Turn On" }).click();
+    await expectToast(page, "Current password is incorrect");
+    await dialog.getByLabel("Current password", { exact: true }).fill(admin.password);
     await dialog.getByRole("button", { name: "Turn On" }).click();
     await expectToast(page, "Two-factor sign-in is on");
     const codes = await dialog.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")
@@ -69,6 +74,7 @@ for (const width of [1366, 390]) {
       );
       await apiCall(s, lost, "POST", "/api/admin/profile/totp/confirm", {
         code: totpCode(secret, s.clock.now),
+        password: lost.password,
       });
       await using browser = await launchBrowser();
       const { page } = await newPage(browser, width);

@@ -37,6 +37,7 @@ async function turnOnTwoFactor(t: App, admin: SignedInAdmin): Promise<string> {
   const { secret } = (await request(t, "POST", "/api/admin/profile/totp", {}, admin.headers)).body;
   await request(t, "POST", "/api/admin/profile/totp/confirm", {
     code: totpCode(secret, t.clock.now, -1),
+    password: admin.password,
   }, admin.headers);
   return secret;
 }

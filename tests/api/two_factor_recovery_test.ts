@@ -16,6 +16,7 @@ async function turnOnTwoFactor(t: App, admin: SignedInAdmin): Promise<string> {
   const { secret } = (await request(t, "POST", "/api/admin/profile/totp", {}, admin.headers)).body;
   const on = await request(t, "POST", "/api/admin/profile/totp/confirm", {
     code: totpCode(secret, t.clock.now),
+    password: admin.password,
   }, admin.headers);
   assert.equal(on.status, 200, on.body.message);
   return secret;

@@ -27,10 +27,31 @@ Deno.test("TOTP: set up with a QR link, sign in with a code, a recovery code onc
   );
   const wrongFirst = await request(t, "POST", "/api/admin/profile/totp/confirm", {
     code: "000000",
+    password: admin.password,
   }, admin.headers);
   assert.equal(wrongFirst.status, 400);
+  // A stolen session alone cannot turn it on (and so lock its owner out): the password is asked.
+  for (
+    const [password, message] of [
+      [undefined, "Password is required"],
+      ["not-the-password", "Current password is incorrect"],
+    ]
+  ) {
+    const refused = await request(t, "POST", "/api/admin/profile/totp/confirm", {
+      code: code(secret, t.clock.now),
+      password,
+    }, admin.headers);
+    assert.equal(refused.status, 400);
+    assert.match(refused.body.message, new RegExp(message!));
+  }
+  assert.equal(
+    (await request(t, "GET", "/api/admin/profile", undefined, admin.headers)).body
+      .twoFactorEnabled,
+    false,
+  );
   const confirmed = await request(t, "POST", "/api/admin/profile/totp/confirm", {
     code: code(secret, t.clock.now),
+    password: admin.password,
   }, admin.headers);
   assert.equal(confirmed.status, 200, confirmed.body.message);
   assert.equal(confirmed.body.admin.twoFactorEnabled, true);
@@ -110,6 +131,7 @@ Deno.test("the main admin requires two-factor sign-in of every admin: others may
   const { secret } = (await request(t, "POST", "/api/admin/profile/totp", {}, main.headers)).body;
   await request(t, "POST", "/api/admin/profile/totp/confirm", {
     code: code(secret, t.clock.now),
+    password: main.password,
   }, main.headers);
   assert.equal((await require(true)).status, 200);
 
@@ -124,6 +146,7 @@ Deno.test("the main admin requires two-factor sign-in of every admin: others may
   const own = await request(t, "POST", "/api/admin/profile/totp", {}, other.headers);
   await request(t, "POST", "/api/admin/profile/totp/confirm", {
     code: code(own.body.secret, t.clock.now),
+    password: other.password,
   }, other.headers);
   assert.equal(
     (await request(t, "GET", "/api/jobs/admin/all", undefined, other.headers)).status,
@@ -139,6 +162,7 @@ Deno.test("two sign-ins racing with one code: exactly one gets in, and an older 
   const first = code(secret, t.clock.now, -1);
   const on = await request(t, "POST", "/api/admin/profile/totp/confirm", {
     code: first,
+    password: admin.password,
   }, admin.headers);
   assert.equal(on.status, 200);
   const recovery: string = on.body.recoveryCodes[0];
