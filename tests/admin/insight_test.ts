@@ -47,6 +47,7 @@ Deno.test({ name: "Insight: sources, searches and a job's days", ...browserTest 
   const main = await signIn(s, { main: true });
   const job = await createJob(s, main, sampleJob({ role: "Python Developer" }));
   const quiet = await createJob(s, main, sampleJob({ role: "Quiet Role" }));
+  const older = await createJob(s, main, sampleJob({ role: "Older Role" }));
   // The server's today, whatever the time this runs.
   const day = dayOf(s.clock.now, s.services.config.TIMEZONE);
   // 40 views and 6 clicks, and 4 more views whose sources are known: 44 views.
@@ -55,6 +56,9 @@ Deno.test({ name: "Insight: sources, searches and a job's days", ...browserTest 
   counts.views.set(job._id, 40);
   counts.clicks.set(job._id, 6);
   counts.jobs.set(job._id, jobRef(job));
+  // Views from before sources were kept, and none since.
+  counts.views.set(older._id, 9);
+  counts.jobs.set(older._id, jobRef(older));
   await recordDay(s.kv, day, counts);
   await recordEngagements(s.kv, day, [
     ...Array.from({ length: 3 }, (_, i) => ({
@@ -159,10 +163,15 @@ Deno.test({ name: "Insight: sources, searches and a job's days", ...browserTest 
       await expectHeading(page, `Insight: ${quiet.role}`);
       await page.getByRole("region", { name: "Sources" }).getByText("No data for this period.")
         .waitFor();
+      await openAs(page, s, analyst, `/admin/jobs/insight/${older._id}`);
+      await expectRow(page, "Sources", "Not recorded", ["9", "100%"]);
+      await page.getByText(
+        "No source was recorded for these views: they were counted before sources were kept.",
+      ).waitFor();
       await openAs(page, s, analyst, "/admin/jobs/insight/000000000000000000000000");
       await expectText(page, "Job not found");
       await openAs(page, s, recruiter, "/admin/jobs");
-      await expectText(page, "Showing 1 to 2 of 2 jobs");
+      await expectText(page, "Showing 1 to 3 of 3 jobs");
       assert.equal(await page.getByRole("link", { name: /^Insight:/ }).count(), 0);
       await openAs(page, s, recruiter, `/admin/jobs/insight/${job._id}`);
       await expectHeading(page, "Access Denied");

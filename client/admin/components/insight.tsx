@@ -62,27 +62,29 @@ export function CountTable({ title, headings, rows, total, empty = "No data for 
 }
 
 /** The first rows (by their first count) as horizontal bars, so the largest read at a glance. */
-export function TopBars({ title, label, series, colour, rows }: {
-  title: string;
-  /** What a screen reader hears instead of the drawing. */
-  label: string;
-  series: string;
-  colour: string;
-  rows: CountRow[];
-}) {
+export function TopBars(
+  { title, label, series, colour, rows, empty = "No data for this period." }: {
+    title: string;
+    /** What a screen reader hears instead of the drawing. */
+    label: string;
+    series: string;
+    colour: string;
+    rows: CountRow[];
+    /** What the card says without rows. */
+    empty?: string;
+  },
+) {
   const shown = rows.slice(0, CHART_ROWS);
   return (
     <ChartCard title={title}>
-      {shown.length === 0
-        ? <p className="py-8 text-center text-slate-600">No data for this period.</p>
-        : (
-          <BarChart
-            horizontal
-            label={label}
-            labels={shown.map((row) => shortName(row.name))}
-            series={[{ label: series, data: shown.map((row) => row.counts[0]), colour }]}
-          />
-        )}
+      {shown.length === 0 ? <p className="py-8 text-center text-slate-600">{empty}</p> : (
+        <BarChart
+          horizontal
+          label={label}
+          labels={shown.map((row) => shortName(row.name))}
+          series={[{ label: series, data: shown.map((row) => row.counts[0]), colour }]}
+        />
+      )}
     </ChartCard>
   );
 }

@@ -116,6 +116,9 @@ function Insight() {
                 series="Views"
                 colour={CHART_COLOURS.views}
                 rows={sourceRows(data).filter((row) => row.name !== "Not recorded")}
+                empty={data?.views
+                  ? "No source was recorded for these views: they were counted before sources were kept."
+                  : undefined}
               />
               <CountTable
                 title="Sources"
