@@ -5,7 +5,7 @@ import type { AppEnv, Services } from "../../server/context.ts";
 import { requireAdmin } from "../../server/auth.ts";
 import { parseQuery, wholeNumber } from "../../server/validate.ts";
 import { ACTIVITY_ACTIONS, type ActivityRecord } from "../../kv/activity.ts";
-import { csvCell } from "./analytics.ts";
+import { CSV_BOM, csvCell } from "./analytics.ts";
 
 /** The most records one CSV export carries (the newest that match), so an export stays bounded. */
 export const ACTIVITY_EXPORT_LIMIT = 10_000;
@@ -54,8 +54,8 @@ export function activityRoutes(services: Services) {
         page: 1,
         limit: ACTIVITY_EXPORT_LIMIT,
       });
-      const body = [CSV_HEADER.map(csvCell).join(","), ...records.map(csvRow)].join("\r\n") +
-        "\r\n";
+      const body = CSV_BOM +
+        [CSV_HEADER.map(csvCell).join(","), ...records.map(csvRow)].join("\r\n") + "\r\n";
       return c.body(body, 200, {
         "content-type": "text/csv; charset=utf-8; header=present",
         "content-disposition": 'attachment; filename="activity.csv"',

@@ -92,7 +92,9 @@ export function analyticsRoutes(services: Services) {
     })));
     const data: FullExport = { ...base, jobSources, sources, searches };
     const name = `analytics-${query.days}days.${query.format}`;
-    const body = query.format === "csv" ? exportCsv(data) : JSON.stringify(data, null, 2);
+    const body = query.format === "csv"
+      ? `${CSV_BOM}${exportCsv(data)}`
+      : JSON.stringify(data, null, 2);
     return c.body(body, 200, {
       "content-type": query.format === "csv"
         ? "text/csv; charset=utf-8; header=present"
@@ -104,6 +106,12 @@ export function analyticsRoutes(services: Services) {
 
   return app;
 }
+
+/**
+ * What every CSV file the portal gives begins with: the byte-order mark, without which Excel reads
+ * the UTF-8 as another encoding (₹ and Zürich garbled, Hindi unreadable).
+ */
+export const CSV_BOM = "\uFEFF";
 
 /**
  * One CSV cell (RFC 4180). Text that a spreadsheet would read as a formula (it begins with =, +,

@@ -9,7 +9,7 @@ import type { Services } from "../../server/context.ts";
 import { JOB_CSV_COLUMNS, jobCsvValues, jobsFromCsvRows } from "../../kv/jobs/csv.ts";
 import type { AdminListQuery } from "../../kv/jobs/paging.ts";
 import type { Job, JobWithAnalytics } from "../../kv/schemas.ts";
-import { csvCell } from "./analytics.ts";
+import { CSV_BOM, csvCell } from "./analytics.ts";
 
 export function isCsv(c: Context): boolean {
   return (c.req.header("content-type") ?? "").toLowerCase().startsWith("text/csv");
@@ -59,7 +59,7 @@ export function exportJobsCsv(
     async pull(controller) {
       if (!pages) {
         pages = jobs.exportPages(filter, EXPORT_PAGE);
-        controller.enqueue(encoder.encode(`${EXPORT_COLUMNS.join(",")}\r\n`));
+        controller.enqueue(encoder.encode(`${CSV_BOM}${EXPORT_COLUMNS.join(",")}\r\n`));
         return;
       }
       const next = await pages.next();

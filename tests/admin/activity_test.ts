@@ -98,7 +98,10 @@ Deno.test({ name: "Activity Log", ...browserTest }, async (t) => {
     const file = await download;
     assert.equal(file.suggestedFilename(), "activity.csv");
     await expectToast(page, "Activity exported as CSV");
-    const lines = (await Deno.readTextFile((await file.path())!)).trimEnd().split("\r\n");
+    const text = await Deno.readTextFile((await file.path())!);
+    // A byte-order mark first, so that Excel reads the UTF-8 as UTF-8.
+    assert.equal(text[0], "\uFEFF");
+    const lines = text.slice(1).trimEnd().split("\r\n");
     assert.equal(lines[0], "Time,Admin,Admin id,Action,Target,Job,Change,Address");
     assert.equal(lines.length, 2);
     assert.match(lines[1], /,"'=HYPERLINK\(""evil""\) at Acme Corp",/);

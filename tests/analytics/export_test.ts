@@ -53,7 +53,13 @@ Deno.test("CSV export: quoted per RFC 4180, formulas neutralised, the same figur
     'attachment; filename="analytics-7days.csv"',
   );
   const text = await csvResponse.text();
-  const rows: string[][] = parse(text, { relax_column_count: true, skip_empty_lines: false });
+  // A byte-order mark first, so that Excel reads the UTF-8 as UTF-8.
+  assert.equal(text[0], "\uFEFF");
+  const rows: string[][] = parse(text, {
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+  });
 
   for (const row of rows) {
     for (const cell of row) {

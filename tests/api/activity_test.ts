@@ -307,7 +307,9 @@ Deno.test("the CSV export is formula-safe and follows the filters", async () => 
   assert.equal(answer.status, 200);
   assert.match(answer.headers.get("content-type")!, /^text\/csv/);
   assert.match(answer.headers.get("content-disposition")!, /attachment; filename="activity.csv"/);
-  const lines = answer.text.trimEnd().split("\r\n");
+  // A byte-order mark first, so that Excel reads the UTF-8 as UTF-8.
+  assert.equal(answer.text[0], "\uFEFF");
+  const lines = answer.text.slice(1).trimEnd().split("\r\n");
   assert.equal(lines[0], "Time,Admin,Admin id,Action,Target,Job,Change,Address");
   assert.equal(lines.length, 3);
   assert.match(lines[1], /,Plain at Acme Corp,JB-1002,/);

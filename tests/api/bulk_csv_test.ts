@@ -103,7 +103,8 @@ Deno.test("GET /api/jobs/admin/export: the filter's jobs as formula-safe CSV, in
     const response = await t.app.request(`/api/jobs/admin/export?${query}`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    return { response, text: await response.text() };
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return { response, bytes, text: new TextDecoder().decode(bytes) };
   };
   const all = await get("status=all");
   assert.equal(all.response.status, 200);
@@ -112,7 +113,10 @@ Deno.test("GET /api/jobs/admin/export: the filter's jobs as formula-safe CSV, in
     all.response.headers.get("content-disposition") ?? "",
     /^attachment; filename="careeredge-jobs-all-\d{4}-\d{2}-\d{2}\.csv"$/,
   );
-  const rows = parse(all.text, { columns: true }) as Record<string, string>[];
+  // A byte-order mark first, so that Excel reads the UTF-8 as UTF-8.
+  assert.deepEqual([...all.bytes.slice(0, 3)], [0xef, 0xbb, 0xbf]);
+  const rows = parse(all.text, { columns: true, bom: true }) as Record<string, string>[];
+  assert.ok(rows[0].jobId, "the first column is read by its name");
   assert.equal(rows.length, 206, "every job, past the first page of the read");
   const row = rows.find((r) => r.companyName === "Acme, Inc.")!;
   assert.equal(row.role, `'=HYPERLINK("https://evil.example")`, "a formula stays text");

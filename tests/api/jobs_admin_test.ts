@@ -193,11 +193,14 @@ Deno.test("POST /api/jobs/bulk validates each job alone and reports created, dup
   assert.equal(result.status, 201);
   assert.deepEqual(result.body.summary, { created: 2, duplicates: 2, errors: 3 });
   assert.deepEqual(result.body.duplicates.map((d: { index: number }) => d.index), [1, 4]);
+  // Each row not created is named by what it holds of a role and a company.
   assert.deepEqual(result.body.errors, [
-    { index: 2, message: "Please fill in: role" },
+    { index: 2, companyName: "Acme Corp", message: "Please fill in: role" },
     { index: 5, message: "Job must be a JSON object" },
     {
       index: 6,
+      role: "Software Engineer",
+      companyName: "Acme Corp",
       message:
         "employmentType: must be one of Full-Time, Part-Time, Contract, Internship, Freelance",
     },
