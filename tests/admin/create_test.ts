@@ -242,6 +242,13 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
       try {
         await openAs(phone, s, main, "/admin/jobs/create");
         await phone.getByRole("tab", { name: "JSON Upload" }).click();
+        // The format guide's field names stay whole on a phone (they ran together into one word,
+        // broken as "datab ases").
+        await phone.getByRole("heading", { name: "Format guide" }).waitFor();
+        const split = await phone.locator("code").evaluateAll((all) =>
+          all.filter((code) => code.getClientRects().length > 1).map((code) => code.textContent)
+        );
+        assert.deepEqual(split, []);
         const rows = [
           sampleJob({ role: "Phone Good One", companyName: "Globex" }),
           { ...sampleJob(), companyName: "Hooli", role: "" },

@@ -3,7 +3,7 @@
  * a JSON or CSV file or pasted text, sending the jobs at once, and the result: each row that was
  * not created and why, the rows already posted summed up with their list folded.
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, Fragment, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
@@ -292,8 +292,13 @@ function FormatGuide({ onUseExample }: { onUseExample: () => void }) {
       <p className="mt-2">
         Paste a JSON object with a <code className="font-mono">jobs</code>{" "}
         array; each entry is one job with the same fields as the form. Skills are lists under{" "}
-        {SKILL_GROUPS.map((group) => <code key={group} className="mr-1 font-mono">{group}</code>)}
-        and keywords a list of words. Experience is one of{" "}
+        {SKILL_GROUPS.map((group, i) => (
+          // Words apart, so that a line breaks between them, never inside one.
+          <Fragment key={group}>
+            {i > 0 && ", "}
+            <code className="font-mono">{group}</code>
+          </Fragment>
+        ))}, and keywords a list of words. Experience is one of{" "}
         {EXPERIENCE_OPTIONS.join(", ")}; employment type one of {EMPLOYMENT_TYPES.join(", ")}{" "}
         (Full-Time when left out).
       </p>
