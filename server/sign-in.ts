@@ -49,7 +49,7 @@ export async function checkPassword(
 }
 
 /**
- * Marks the browser as one the admin signed in from (a new device id unless it has one): sets the
+ * Marks the browser as one the admin signed in from (a new device id unless it has this admin's): sets the
  * device cookie on the answer `c` builds, and gives it for an answer built by hand.
  */
 export async function rememberDevice(
@@ -58,7 +58,12 @@ export async function rememberDevice(
   adminId: string,
 ): Promise<string> {
   const given = getCookie(c, DEVICE_COOKIE);
-  const device = given && /^[\w-]{22,64}$/.test(given) ? given : crypto.randomUUID();
+  // A browser keeps its id only where it already signed in as this admin: an id someone else set
+  // in it (a cookie planted from a subdomain) would otherwise become known to the account, and
+  // the planter's own browser, holding the same id, would pass the account's lock.
+  const known = given !== undefined && /^[\w-]{22,64}$/.test(given) &&
+    await services.sessions.knowsDevice(adminId, given);
+  const device = known ? given : crypto.randomUUID();
   await services.sessions.rememberDevice(adminId, device);
   const cookie = generateCookie(DEVICE_COOKIE, device, {
     path: "/api/admin",

@@ -189,3 +189,28 @@ Deno.test("a held-back account: wrong codes still use up the guessing address's 
   const elsewhere = await login(t, { ...owner, totp: right }, "203.0.113.71");
   assert.equal(elsewhere.status, 200, "the owner elsewhere signs in with the code");
 });
+
+Deno.test("a device id set in a browser by someone else is replaced at sign-in, never made known", async () => {
+  await using t = await testApp();
+  const admin = await signIn(t);
+  const owner = { email: admin.email, password: admin.password };
+  const deviceOf = (setCookie: string | null) =>
+    setCookie?.match(/careeredge_device=([\w-]+)/)?.[1];
+  // Planted from a subdomain, say: an id the planter's own browser holds too.
+  const planted = "planted-device-id-0123456789";
+  const first = await login(t, owner, "203.0.113.70", `careeredge_device=${planted}`);
+  assert.equal(first.status, 200);
+  const issued = deviceOf(first.headers.get("set-cookie"));
+  assert.ok(issued && issued !== planted, issued);
+  assert.equal(await t.services.sessions.knowsDevice(admin.admin._id, planted), false);
+  await lockOut(t, admin.email);
+  assert.equal(
+    (await login(t, owner, "203.0.113.71", `careeredge_device=${planted}`)).status,
+    429,
+    "the planter's browser is held back with the others",
+  );
+  // The browser that signed in keeps its own id, and is let in while the account is held back.
+  const again = await login(t, owner, "203.0.113.70", `careeredge_device=${issued}`);
+  assert.equal(again.status, 200, again.body.message);
+  assert.equal(deviceOf(again.headers.get("set-cookie")), issued);
+});
