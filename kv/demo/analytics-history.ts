@@ -25,7 +25,7 @@ function split<T extends string>(total: number, shares: Record<T, number>): Reco
 }
 
 /**
- * Writes `days` days of plausible history ending on the day of `now`: each job draws views only on
+ * Writes `days` days of plausible history ending on the day of `now`: each job draws views on the
  * days it was open (from its posting until it left the active list), a few jobs draw most of them,
  * 2 to 14 in 100 views turn into clicks, weekends are quieter, and visits, unique visitors, devices
  * and browsers follow the views, as do the visits' sources and the day's searches. For the demo
@@ -58,12 +58,12 @@ export async function seedAnalyticsHistory(
     const span = last - first + 1;
     const appeal = random() ** 3;
     const clickRate = 0.02 + random() * 0.12;
-    const viewDays = Math.max(1, Math.round(span * (0.15 + 0.6 * appeal)));
     let views = 0;
     let clicks = 0;
-    for (let n = 0; n < viewDays; n++) {
-      const counts = perDay[first + Math.floor(random() * span)];
-      const dayViews = 1 + Math.floor(random() * (3 + 40 * appeal));
+    // Every day it was open: a day with jobs on the board and no job views would read as broken.
+    for (let at = first; at <= last; at++) {
+      const counts = perDay[at];
+      const dayViews = 1 + Math.floor(random() * (2 + 30 * appeal));
       const dayClicks = Math.floor(dayViews * clickRate + random());
       addTo(counts.views, job._id, dayViews);
       addTo(counts.clicks, job._id, dayClicks);

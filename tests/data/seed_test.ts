@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { DashboardDay } from "../../kv/analytics/types.ts";
 import { testApp } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { seedDemo, seedDemoIfEmpty } from "../../kv/seed.ts";
@@ -117,6 +118,10 @@ Deno.test("the demo set carries 90 days of analytics that add up to the jobs' ru
     dashboard.dailyAnalytics.every((day: { websiteVisits: number }) => day.websiteVisits > 0),
   );
   assert.ok(dashboard.totalUniqueVisitors > 0 && dashboard.totalJobClicks > 0);
+  // Jobs were open on each of the last 60 days: each has job views (the charts showed none on
+  // days with jobs on the board).
+  const recent: DashboardDay[] = dashboard.dailyAnalytics.slice(-60);
+  assert.deepEqual(recent.filter((day) => day.jobViews.length === 0).map((day) => day.date), []);
 
   const totals = [...(await t.services.jobs.analyticsOf(jobs.map((job) => job._id))).values()];
   assert.ok(totals.filter((total) => total.views > 0).length > jobs.length / 2);
