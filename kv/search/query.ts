@@ -83,11 +83,11 @@ const FILLER = new Set(
 );
 
 /**
- * `3 years`, `3+ yrs exp`, `2-4 years of experience`, `5 yoe`, and `5+` standing alone (`java 5+`):
- * the years a seeker has.
+ * `3 years`, `3+ yrs exp`, `2-4 years of experience`, `1.5 years`, `5 yoe`, and `5+` standing alone
+ * (`java 5+`): the years a seeker has (`1.5 years` is one and a half, not 5).
  */
 const YEARS =
-  /\b(\d{1,2})\s*(?:(?:-|to)\s*(\d{1,2}))?\s*(\+|plus)?\s*(?:years?|yrs?|yoe)\b(?:\s+of)?(?:\s+(?:exp(?:erience)?d?)\b)?|\b(\d{1,2})\s*(\+)(?:\s*(?:exp(?:erience)?)\b|(?=\s|$))/g;
+  /\b(\d{1,2}(?:\.\d)?)\s*(?:(?:-|to)\s*(\d{1,2}(?:\.\d)?))?\s*(\+|plus)?\s*(?:years?|yrs?|yoe)\b(?:\s+of)?(?:\s+(?:exp(?:erience)?d?)\b)?|\b(\d{1,2})\s*(\+)(?:\s*(?:exp(?:erience)?)\b|(?=\s|$))/g;
 
 /** `6 months`, `6-18 months of experience`: months a seeker has worked. */
 const MONTHS =
@@ -101,7 +101,7 @@ function fits(years: number): Experience[] {
     const plus = /^(\d+)\+$/.exec(option);
     return plus !== null && Number(plus[1]) <= years;
   });
-  return years === 0 ? [...fit, ...STUDENT] : fit;
+  return years < 1 ? [...fit, ...STUDENT] : fit;
 }
 
 /** The experience phrases of `text` as filters, and the text without them. */
@@ -112,7 +112,10 @@ function experiencePhrases(
   const pieces: string[] = [];
   const read = (phrase: string, low: number, high: number) => {
     const experiences = new Set<Experience>();
-    for (let years = low; years <= Math.min(high, low + 10); years++) {
+    // Each whole year in the range and its ends (`1.5 to 3 years`: 1.5, 2 and 3).
+    const top = Math.min(high, low + 10);
+    for (const years of [low, top]) for (const fit of fits(years)) experiences.add(fit);
+    for (let years = Math.ceil(low); years <= top; years++) {
       for (const fit of fits(years)) experiences.add(fit);
     }
     filters.push({ experiences: [...experiences] });

@@ -132,6 +132,9 @@ ask("10 years", withExperience("3+", "4+", "5+", "6+"), "sql-dba");
 ask("entry level", FRESHERS, "content-intern");
 ask("fresher jobs", FRESHERS, "content-intern");
 ask("3 years java", ["java-dev", "fullstack-eng"]);
+// A year and a half is not 5 years.
+ask("1.5 years react", ["react-dev", "js-dev"]);
+ask("java 1.5 to 3 years", ["java-dev", "fullstack-eng"]);
 ask("python 4 years", ["python-dev-2", "python-trainer", "genai"]);
 ask("java 5+ years", ["sr-java", "java-dev"]);
 ask("experienced java developer", ["sr-java", "java-dev"]);
