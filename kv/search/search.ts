@@ -94,6 +94,23 @@ const bitsOf = (values: readonly string[], chosen: readonly string[] | undefined
 
 /** Role words that mean the same job: each a weaker match for the others. */
 const ROLE_WORDS = ["developer", "engineer", "programmer"].map(stem);
+/**
+ * Titles any field's jobs share (an HR executive and a sales executive): in a partial match they
+ * count half, so `seo executive` ranks the SEO job above the HR executive.
+ */
+const TITLE_WORDS = new Set(
+  [
+    "executive",
+    "manager",
+    "assistant",
+    "associate",
+    "officer",
+    "specialist",
+    "consultant",
+    "coordinator",
+    "operator",
+  ].map(stem),
+);
 
 /**
  * What a filter word of the keyword box lets in: per kind of job (`kindOf`), whether its
@@ -163,6 +180,8 @@ export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
   const terms = known.map((term) =>
     ROLE_WORDS.includes(term.word)
       ? { ...term, weaker: ROLE_WORDS.filter((word) => word !== term.word), generic: true }
+      : TITLE_WORDS.has(term.word)
+      ? { ...term, generic: true }
       : term
   );
   if (terms.length === 0) {

@@ -290,6 +290,10 @@ ask("kotlin programmer", ["mobile"]);
 ask("java coder", ["sr-java", "java-dev", "fullstack-eng"]);
 ask("swift engineer", ["ios-dev"]);
 some("php developer", ["react-dev", "sre"], "python-dev-2");
+// A title any field shares (executive, manager) counts half: the field typed decides.
+ask("seo executive", ["marketing-manager"]);
+ask("hr manager", ["hr-exec"]);
+ask("marketing executive", ["marketing-intern", "marketing-manager"]);
 // A filter word naming no place counts as a weaker word: the subject typed decides.
 const INTERNSHIPS = ["content-intern", "swe-intern", "marketing-intern"];
 ask("summer internship", INTERNSHIPS, "content-intern");
