@@ -237,6 +237,10 @@ export const ROLES: readonly (readonly string[])[] = [
   ["voice process", "voice support", "inbound voice", "outbound voice"],
   ["non voice", "nonvoice", "chat process", "email process", "chat support"],
   ["center", "centre", "centres"],
+  // Shifts: a known word, so `night shift` is never a typo of Swift.
+  ["night shift", "night shifts"],
+  ["rotational shift", "rotational shifts", "rotating shifts"],
+  ["day shift", "day shifts"],
 ];
 
 /** Words ending like a word form that are not one: docker is not dock, customer not custom. */
@@ -266,6 +270,14 @@ export const WHOLE_WORDS: readonly string[] = [
   "cleaner",
   "owner",
   "trainer",
+  // Trades and an Indian English word for a candidate: a fitter is not a "fit", a loader not "load
+  // balancing", an immediate joiner not "join our team".
+  "joiner",
+  "fitter",
+  "turner",
+  "loader",
+  "packer",
+  "picker",
   // Verbs and nouns ending in -ment that are no verb's noun.
   "implement",
   "complement",

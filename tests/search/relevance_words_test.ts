@@ -302,6 +302,11 @@ ask("content writer freelance", ["content-intern", "content-writer"]);
 ask("java fresher", ["sr-java", "java-dev", "fullstack-eng"]);
 ask("part time teacher", ["teacher", "python-trainer"]);
 ask("nurse remote", []);
+// Words of job ads that are no typo of a skill nor a verb: shift is not Swift, joiner not "join".
+ask("night shift", []);
+ask("telecaller night shift", ["telecaller"]);
+ask("immediate joiner", []);
+ask("java developer immediate joiner", ["sr-java", "java-dev", "fullstack-eng"]);
 ask("senior internship", []);
 // Filter words joined by "or" are alternatives.
 ask(
