@@ -37,7 +37,8 @@ export function wholeWords(text: string): string[] {
 /**
  * A word and its parts, into `found`: Node.js is found by `node`, ASP.NET by `net`; a hyphenated
  * word is its parts and the parts joined (full-time: full, time, fulltime), but a part of one or
- * two letters is no word (Objective-C is not `c`, go-to-market not `go`); R&D is one word only.
+ * two letters is no word (Objective-C is not `c`, go-to-market not `go`), nor is a dotted word's
+ * part of one letter (B.E. and B.Sc are not `b`); R&D is one word only.
  */
 export function addWithParts(word: string, found: string[]): void {
   if (word.includes("&")) found.push(word);
@@ -49,7 +50,7 @@ export function addWithParts(word: string, found: string[]): void {
   } else {
     found.push(word);
     if (word.length > 2 && word.indexOf(".", 1) > 0) {
-      for (const part of word.split(".")) if (part) found.push(part);
+      for (const part of word.split(".")) if (part.length > 1) found.push(part);
     }
   }
 }

@@ -144,6 +144,8 @@ ask("senior developer", ["python-dev-2", "backend-bangalore", "sr-java"]);
 ask("senior sales", ["sales-senior"]);
 ask("junior developer", ["jr-frontend", "react-dev", "js-dev", "django-dev"]);
 ask("sales executive fresher", ["sales"]);
+// A degree's single letter is no word: B.E. is not the nurse's B.Sc.
+ask("b.e fresher", FRESHERS, "content-intern");
 some("experienced", withExperience("1-2", "2-3", "3+", "4+", "5+", "6+"), "sql-dba", FRESHERS);
 some("junior", ["jr-frontend", "react-dev", "swe"], "jr-frontend", ["zurich-swe", "sr-java"]);
 some("senior", ["zurich-swe", "sr-java", "sales-senior"], "sql-dba", ["jr-frontend", "swe"]);
