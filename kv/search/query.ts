@@ -4,6 +4,7 @@
  * as filters, and filler words (`jobs`, `in`, `openings`) left out, so none can make a search fail.
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
+import { LAKH } from "./codes.ts";
 import type { Term } from "./fields.ts";
 import { cityNames, modeWord, nearCityNames } from "./places.ts";
 import { addWithParts, fold, isStopWord, wholeWords } from "./text.ts";
@@ -29,6 +30,8 @@ export interface KeywordQuery {
   filters: FilterWord[];
   /** The query's meaningful pieces as typed (a phrase, a filter, a word), for a looser search. */
   pieces: string[];
+  /** Rupees a year the pay must reach, from a pay phrase (`5 lpa`, `ctc 8 lakhs`). */
+  payMin?: number;
 }
 
 /**
@@ -88,6 +91,25 @@ const FILLER = new Set(
  */
 const YEARS =
   /\b(\d{1,2}(?:\.\d)?)\s*(?:(?:-|to)\s*(\d{1,2}(?:\.\d)?))?\s*(\+|plus)?\s*(?:years?|yrs?|yoe)\b(?:\s+of)?(?:\s+(?:exp(?:erience)?d?)\b)?|\b(\d{1,2})\s*(\+)(?:\s*(?:exp(?:erience)?)\b|(?=\s|$))/g;
+
+/**
+ * `5 lpa`, `ctc 8 lakhs`, `4.5 lpa`, `6-8 lpa`, `10+ lacs`: the pay a seeker asks, in lakhs a year
+ * (a range asks its low end). Read before the years, where `10+` alone would be experience.
+ */
+const PAY =
+  /\b(?:(?:ctc|salary|package)\s+(?:of\s+)?)?(\d{1,3}(?:\.\d{1,2})?)\s*(?:\+|plus)?\s*(?:(?:-|to)\s*\d{1,3}(?:\.\d{1,2})?\s*)?(?:lpa|lakhs?|lacs?|lakh\s+per\s+annum)\b(?:\s+(?:ctc|salary|package|per\s+annum|pa))?/g;
+
+/** The pay phrase of `text` as rupees a year (the highest, if several), and the text without it. */
+function payPhrase(text: string): { rest: string; payMin?: number; pieces: string[] } {
+  let payMin: number | undefined;
+  const pieces: string[] = [];
+  const rest = text.replace(PAY, (phrase, lakhs) => {
+    payMin = Math.max(payMin ?? 0, Math.round(Number(lakhs) * LAKH));
+    pieces.push(phrase.trim());
+    return " ";
+  });
+  return { rest, payMin, pieces };
+}
 
 /** `6 months`, `6-18 months of experience`: months a seeker has worked. */
 const MONTHS =
@@ -158,12 +180,13 @@ function meaningAt(found: string[], at: number, vocabulary: boolean) {
  * `withFilters` (the admin search) every word is a term as written, only stemmed.
  */
 export function parseKeywords(text: string | undefined, withFilters = true): KeywordQuery {
+  const pay = withFilters ? payPhrase(fold(text ?? "")) : { rest: fold(text ?? ""), pieces: [] };
   const experience = withFilters
-    ? experiencePhrases(fold(text ?? ""))
-    : { rest: fold(text ?? ""), filters: [], pieces: [] };
+    ? experiencePhrases(pay.rest)
+    : { rest: pay.rest, filters: [], pieces: [] };
   const found = wholeWords(experience.rest).filter((word) => !/^\p{N}+-\p{N}+$/u.test(word));
   const filters = [...experience.filters];
-  const pieces = [...experience.pieces];
+  const pieces = [...pay.pieces, ...experience.pieces];
   /** Where in `filters` the cities typed are, once one is: several cities are one filter. */
   let citiesAt = -1;
   /** Each term's words as typed, in order; a plain word is one. */
@@ -206,7 +229,7 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
     }
     pieces.push(piece);
   }
-  return { terms: termsOf(typed), filters: once(filters), pieces };
+  return { terms: termsOf(typed), filters: once(filters), pieces, payMin: pay.payMin };
 }
 
 /**

@@ -165,8 +165,12 @@ function kindTables(
   return { allowed, misses, byPlace };
 }
 
-export function searchJobs(index: SearchIndex, query: JobSearch): SearchAnswer {
-  const keywords = parseKeywords(query.keywords);
+export function searchJobs(index: SearchIndex, asked: JobSearch): SearchAnswer {
+  const keywords = parseKeywords(asked.keywords);
+  // A pay phrase in the keyword box (`python 5 lpa`) is the Salary filter, the higher if both ask.
+  const query = (keywords.payMin ?? 0) > (asked.payMin ?? 0)
+    ? { ...asked, payMin: keywords.payMin }
+    : asked;
   // Each filter word keeps its own reused array in the index (slot 0 is the location box's).
   const filters = keywords.filters.map((filter, i): [FilterWord, number] => [filter, i + 1]);
   const { answer, reached } = searchWith(index, query, keywords.terms, filters, null);

@@ -77,6 +77,23 @@ Deno.test("payMin keeps the jobs whose yearly top reaches it; sortBy=pay is high
   assert.equal(job.estPackage, "₹500 per hour", "the package text stays as written");
 });
 
+Deno.test("a pay phrase in the keyword box is the Salary filter: 10 lpa, ctc 11 lakhs, 20-25 LPA", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  // Yearly tops: 25 L; 1.8 L; 10.4 L; none; 12 L.
+  const roles = async (keywords: string, more = "") =>
+    (await api(t, `?keywords=${encodeURIComponent(keywords)}&sortBy=pay${more}`)).roles;
+  assert.deepEqual(await roles("10 lpa"), ["Data Scientist", "Backend Engineer", "Tutor"]);
+  assert.deepEqual(await roles("ctc 11 lakhs"), ["Data Scientist", "Backend Engineer"]);
+  assert.deepEqual(await roles("engineer 11.5 lacs"), ["Backend Engineer"]);
+  assert.deepEqual(await roles("20-25 LPA"), ["Data Scientist"]);
+  // `10+ lpa` is pay, not ten years of experience.
+  assert.deepEqual(await roles("10+ lpa"), ["Data Scientist", "Backend Engineer", "Tutor"]);
+  // The higher of the box's phrase and the Salary filter holds.
+  assert.deepEqual(await roles("10 lpa", "&payMin=1500000"), ["Data Scientist"]);
+  assert.deepEqual(await roles("15 lpa", "&payMin=300000"), ["Data Scientist"]);
+});
+
 Deno.test("workMode, category, company and postedWithin filter the API", async () => {
   await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
   await seed(t);
