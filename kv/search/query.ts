@@ -229,7 +229,8 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
     }
     pieces.push(piece);
   }
-  return { terms: termsOf(typed), filters: once(filters), pieces, payMin: pay.payMin };
+  const terms = termsOf(typed);
+  return { terms, filters: once(filters), pieces, ...(pay.payMin ? { payMin: pay.payMin } : {}) };
 }
 
 /**
