@@ -281,21 +281,29 @@ export class SearchIndex implements Columns {
    * nearest words (one edit from 5 letters, two from 9), unless `typos` is false (a word the
    * vocabulary knows).
    */
-  expand(word: string, typos = true): WordMatch[] {
+  expand(word: string, typos = true, typed = word): WordMatch[] {
     const exact = this.postings.get(word);
     const found: WordMatch[] = exact ? [{ posting: exact, how: HOW.exact, word }] : [];
-    const letters = [...word].length;
-    if (letters >= 3 && !/^\p{N}+$/u.test(word)) {
-      for (const [longer, posting] of this.words.atPrefix(word)) {
+    // A stem no job holds, cut from a longer word, is no beginning the seeker typed: `manger` is
+    // not `mang` of Mangala Apps. Such a word begins only what it begins as typed, unless all it
+    // lost is a plural's s (`maths`: mathematics).
+    const cut = !exact && typed.length > word.length;
+    const plural = typed === `${word}s` || typed === `${word}es`;
+    const start = cut && !plural ? typed : word;
+    if ([...start].length >= 3 && !/^\p{N}+$/u.test(start)) {
+      for (const [longer, posting] of this.words.atPrefix(start)) {
         if (longer === word) continue;
         if (exact && longer.length - word.length > INFLECTION_LETTERS) continue;
         found.push({ posting, how: exact ? HOW.inflection : HOW.prefix, word: longer });
       }
     }
-    const budget = typos ? typoBudget(word) : 0;
+    // A cut stem may be one letter off as the word typed may (`nurce`: its stem nurc is too short
+    // for a typo of its own), and loses no more letters (`mang` is not `man`).
+    const budget = !typos ? 0 : cut ? Math.min(1, typoBudget(typed)) : typoBudget(word);
     if (found.length === 0 && budget > 0) {
       // The tree counts a swap of two letters as two edits; ask one more and check them properly.
       for (const [near, [posting]] of this.words.fuzzyGet(word, budget + 1)) {
+        if (cut && near.length < word.length) continue;
         if (editDistance(word, near) <= budget) found.push({ posting, how: HOW.typo, word: near });
       }
     }
@@ -309,7 +317,7 @@ export class SearchIndex implements Columns {
    */
   termMatches(term: Term): WordMatch[] {
     const typos = !term.known;
-    let found = this.expand(term.word, typos);
+    let found = this.expand(term.word, typos, term.raw ?? term.word);
     if (found.length === 0 && term.raw && term.raw !== term.word) {
       found = this.expand(term.raw, typos);
     }

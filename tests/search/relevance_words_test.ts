@@ -310,6 +310,13 @@ ask("telecaller night shift", ["telecaller"]);
 ask("immediate joiner", []);
 ask("java developer immediate joiner", ["sr-java", "java-dev", "fullstack-eng"]);
 ask("senior internship", []);
+// A misspelt word is one letter off as typed, though the stemmer cut its ending: `manger` is no
+// `mang` of Mangala Apps, `nurce` no four-letter word too short for a typo.
+ask("manger", ["sales-senior", "marketing-manager"]);
+ask("mangement", ["sales-senior", "marketing-manager"]);
+ask("nurce", ["nurse"]);
+ask("saels", ["sales-senior", "sales"]);
+ask("maths", ["teacher"]);
 // Filter words joined by "or" are alternatives.
 ask(
   "contract or freelance",
