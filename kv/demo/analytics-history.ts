@@ -55,7 +55,6 @@ export async function seedAnalyticsHistory(
     if (closed && dayOf(new Date(closed), options.timeZone) < list[0]) continue;
     const first = indexOf(job.datePosted);
     const last = closed ? indexOf(closed) : list.length - 1;
-    const span = last - first + 1;
     const appeal = random() ** 3;
     const clickRate = 0.02 + random() * 0.12;
     let views = 0;
