@@ -10,6 +10,7 @@ import { clientAddress } from "./request.ts";
 import { addressBucket, type Attempt } from "./throttle.ts";
 import { takeClientTurn, takeHashPlace, verifyPassword } from "./passwords.ts";
 import { KNOWN_DEVICE_DAYS } from "../kv/constants.ts";
+import { fail } from "./errors.ts";
 
 /** A random id the browser keeps, so an account knows the devices it signed in from. */
 const DEVICE_COOKIE = "careeredge_device";
@@ -46,6 +47,29 @@ export async function checkPassword(
     throw error;
   }
   return { matches: await verifyPassword(password, hash, place), attempt };
+}
+
+/**
+ * For what a signed-in admin may change only by knowing their password (e-mail, password,
+ * two-factor): checks it, throttled as a sign-in is so that a stolen session cannot guess it, and
+ * answers 400 when it is wrong. Returns the attempt, to be marked succeeded once the change is
+ * allowed.
+ */
+export async function requireCurrentPassword(
+  c: Context<AppEnv>,
+  services: Services,
+  admin: { _id: string; email: string; passwordHash: string },
+  password: string,
+): Promise<Attempt> {
+  const { matches, attempt } = await checkPassword(
+    c,
+    services,
+    { email: admin.email, adminId: admin._id },
+    password,
+    admin.passwordHash,
+  );
+  if (!matches) fail(400, "Current password is incorrect");
+  return attempt;
 }
 
 /**

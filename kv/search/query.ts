@@ -217,7 +217,7 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
     else if (withFilters && meaning?.city) {
       // "remote or pune": the work mode and the city are one filter, which later cities join.
       const into = orBefore && filters[before].locations ? before : citiesAt;
-      const cities = { locations: meaning.city };
+      const cities = { locations: [...meaning.city] };
       if (into === -1) citiesAt = filters.push(cities) - 1;
       else [filters[into], citiesAt] = [either(filters[into], cities)!, into];
       lastFilter = citiesAt;

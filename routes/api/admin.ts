@@ -14,7 +14,7 @@ import { periodDays } from "../../kv/days.ts";
 import { MAX_REPORT_DAYS } from "../../kv/analytics/types.ts";
 import { DECOY_HASH, hashPassword } from "../../server/passwords.ts";
 import { requireGoodPassword } from "../../server/password-policy.ts";
-import { checkPassword, rememberDevice } from "../../server/sign-in.ts";
+import { checkPassword, rememberDevice, requireCurrentPassword } from "../../server/sign-in.ts";
 import { twoFactorProof } from "./two-factor.ts";
 import { publicAdmin } from "../../kv/admins.ts";
 import { ALL_PERMISSIONS, PERMISSIONS } from "../../kv/permissions.ts";
@@ -197,15 +197,7 @@ function profileCalls(app: Hono<AppEnv>, services: Services) {
     // The current password guards what signs in (e-mail, password); it is throttled as sign-in is,
     // so a stolen session cannot be used to guess it.
     if (body.currentPassword !== undefined) {
-      const { matches, attempt } = await checkPassword(
-        c,
-        services,
-        { email: current.email, adminId: current._id },
-        body.currentPassword,
-        current.passwordHash,
-      );
-      if (!matches) fail(400, "Current password is incorrect");
-      await attempt.succeeded();
+      await (await requireCurrentPassword(c, services, current, body.currentPassword)).succeeded();
     }
     if (body.password) {
       await requireGoodPassword(body.password, {

@@ -11,7 +11,7 @@ import { requireAdmin } from "../../server/auth.ts";
 import { fail } from "../../server/errors.ts";
 import { auditOf } from "../../server/audit.ts";
 import { limitBody, parseWith, readJson } from "../../server/validate.ts";
-import { checkPassword } from "../../server/sign-in.ts";
+import { requireCurrentPassword } from "../../server/sign-in.ts";
 import {
   matchingStep,
   newRecoveryCodes,
@@ -103,14 +103,7 @@ function ownTwoFactorCalls(app: Hono<AppEnv>, services: Services) {
     }
     // Whoever turns it on holds the second factor from then on: with a stolen session alone, an
     // attacker would lock the owner out (and a main admin for good, as nobody can lift theirs).
-    const { matches, attempt } = await checkPassword(
-      c,
-      services,
-      { email: admin.email, adminId: admin._id },
-      password,
-      admin.passwordHash,
-    );
-    if (!matches) fail(400, "Current password is incorrect");
+    const attempt = await requireCurrentPassword(c, services, admin, password);
     const step = await matchingStep(pending.secret, code.replace(/\s/g, ""), now(), 0);
     if (step === null) {
       fail(400, "That code is not right. Enter the 6-digit code your app shows now.");
@@ -139,14 +132,7 @@ function ownTwoFactorCalls(app: Hono<AppEnv>, services: Services) {
     const { code, password } = parseWith(codeAndPasswordSchema, await readJson(c));
     const admin = await signedInAdmin(services, c.get("admin")._id);
     if (!admin.twoFactor?.enabled) fail(409, "Two-factor sign-in is not on");
-    const { matches, attempt } = await checkPassword(
-      c,
-      services,
-      { email: admin.email, adminId: admin._id },
-      password,
-      admin.passwordHash,
-    );
-    if (!matches) fail(400, "Current password is incorrect");
+    const attempt = await requireCurrentPassword(c, services, admin, password);
     if (!(await twoFactorProof(admin.twoFactor, code, now()))) {
       fail(400, "That code is not right. Enter the code your app shows now, or a recovery code.");
     }
