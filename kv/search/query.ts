@@ -41,6 +41,11 @@ export interface KeywordQuery {
 export const MAX_TERMS = 30;
 
 const STUDENT: Experience[] = ["intern", "2025 passout", "2026 passout", "2027 passout"];
+const PASSOUTS = EXPERIENCE_OPTIONS.filter((option) => option.endsWith("passout"));
+/** The first batch the experience options name (2025). */
+const FIRST_PASSOUT = Math.min(...PASSOUTS.map((option) => Number.parseInt(option)));
+/** How many batches before it a seeker may name. */
+const EARLIER_BATCHES = 15;
 const FRESHER: Experience[] = ["0-1", ...STUDENT];
 
 /** Spellings of the filter words, collapsed (`full time`, `full-time` and `fulltime` are one). */
@@ -69,12 +74,21 @@ const FILTERS = new Map<string, FilterWord>([
   ["senior", { experiences: ["4+", "5+", "6+"], roleWords: ["senior"] }],
   ["experienced", { experiences: ["1-2", "2-3", "3+", "4+", "5+", "6+"] }],
   // 2025 passout, 2025 pass out, 2025 passouts, 2025 batch.
-  ...EXPERIENCE_OPTIONS.filter((option) => option.endsWith("passout")).flatMap((option) =>
+  ...PASSOUTS.flatMap((option) =>
     ["passout", "passouts", "batch"].map((word): [string, FilterWord] => [
       option.replace("passout", word).replace(" ", ""),
       { experiences: [option] },
     ])
   ),
+  // 2024 passout, 2019 batch: a batch before the options' has worked about a year for each year
+  // before the first of them, or one more.
+  ...Array.from({ length: EARLIER_BATCHES }, (_, i) => i + 1).flatMap((before) => {
+    const experiences = [...new Set([...fits(before), ...fits(before + 1)])];
+    return ["passout", "passouts", "batch"].map((word): [string, FilterWord] => [
+      `${FIRST_PASSOUT - before}${word}`,
+      { experiences },
+    ]);
+  }),
 ]);
 
 /** Words that only say a job is wanted: never a term, so never a reason to find nothing. */

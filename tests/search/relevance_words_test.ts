@@ -123,6 +123,10 @@ ask("payments", ["golang-dev", "go-dev"]);
 
 // Experience phrases: matched against the experience, never the text.
 ask("3 years", withExperience("2-3", "3+"), "devops-2");
+// A batch before the options' 2025 has worked since: a year or two for 2024, five or six for 2020.
+ask("2024 passout", withExperience("0-1", "1-2", "2-3"), "devops-2");
+ask("2020 batch", withExperience("3+", "4+", "5+", "6+"), "sql-dba");
+ask("java 2023 pass out", ["java-dev", "fullstack-eng"]);
 ask("3+ years", withExperience("2-3", "3+"), "devops-2");
 ask("4 yrs exp", withExperience("3+", "4+"), "python-dev-2");
 ask("5 years experience", withExperience("3+", "4+", "5+"), "sql-dba");
