@@ -12,6 +12,9 @@ export const DEFAULT_PACKAGE_TEXT = "Competitive";
 export const HTTP_TIMEOUT_MS = 10_000;
 export const COPIED_INDICATOR_MS = 2_000;
 export const CURRENCY_SYMBOL = "₹";
+/** The longest text a list filter takes, and a search box (a pasted job title fits). */
+export const MAX_FILTER_TEXT = 200;
+export const MAX_SEARCH_TEXT = 500;
 export const ADMIN_PAGE_SIZE = 10;
 export const DASHBOARD_RECENT_JOBS = 5;
 export const DUMP_PAGE_SIZE = 20;

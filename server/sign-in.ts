@@ -73,8 +73,8 @@ export async function requireCurrentPassword(
 }
 
 /**
- * Marks the browser as one the admin signed in from (a new device id unless it has this admin's): sets the
- * device cookie on the answer `c` builds, and gives it for an answer built by hand.
+ * Marks the browser as one the admin signed in from (a new device id unless it has this admin's):
+ * sets the device cookie on the answer `c` builds, and gives it for an answer built by hand.
  */
 export async function rememberDevice(
   c: Context<AppEnv>,

@@ -15,7 +15,7 @@ import { PUBLIC_FILTERS } from "../../kv/job-fields.ts";
 import { ALERT_FREQUENCIES, ALERT_REQUESTS_PER_HOUR, type AlertQuery } from "../../kv/alerts.ts";
 import type { Config } from "../../server/config.ts";
 import { afterAnswer, type Mail } from "../../server/mail.ts";
-import { filterQueryOf, MAX_SEARCH_TEXT, pageFilterQuery } from "../api/jobs.ts";
+import { filterQueryOf, pageFilterQuery, searchText } from "../api/jobs.ts";
 import { alertLink, confirmationMail } from "./mail.tsx";
 import { publicOrigin } from "../pages/site.ts";
 
@@ -24,10 +24,7 @@ export const ALERT_REQUESTED =
   "Check your inbox: if this address can get job alerts, a link to confirm the alert is on its way.";
 
 /** The search boxes take what the job list takes: a list's search can always become an alert. */
-const searchText = z.string().trim().max(
-  MAX_SEARCH_TEXT,
-  `search text must be at most ${MAX_SEARCH_TEXT} characters`,
-).optional();
+const searchBox = searchText.transform((text) => text?.trim());
 
 export const alertEmail = z.string({ error: "Email is required" })
   .max(254, "Email must be at most 254 characters")
@@ -45,8 +42,8 @@ const numberAsText = (value: unknown) => typeof value === "number" ? String(valu
 
 export const alertInput = z.object({
   email: alertEmail,
-  keywords: searchText,
-  location: searchText,
+  keywords: searchBox,
+  location: searchBox,
   ...filterQueryOf(PUBLIC_FILTERS),
   ...pageFilterQuery,
   // A JSON body may give these as numbers; the list's query string gives text.

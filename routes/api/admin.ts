@@ -137,16 +137,16 @@ function login(services: Services) {
     // that change ended every other; and of two sign-ins racing with one code only the first to
     // commit gets in, as the code is spent in the same write.
     const session = auth.newSession(admin._id);
-    let codeSpent = false;
+    let codeRefused = false;
     const updated = await admins.update(admin._id, (current) => {
-      codeSpent = false;
+      codeRefused = false;
       const checked = current.passwordHash === admin.passwordHash &&
         current.email === admin.email && current.isActive;
       if (!checked) return null;
       const lastLogin = now().toISOString();
       if (!spend) return { lastLogin };
       const twoFactor = current.twoFactor && spend(current.twoFactor);
-      codeSpent = !twoFactor;
+      codeRefused = !twoFactor;
       return twoFactor ? { lastLogin, twoFactor } : null;
     }, {
       audit: services.activity.by({ id: admin._id, name: admin.username }, clientAddress(c)),
@@ -157,7 +157,7 @@ function login(services: Services) {
       },
     });
     if (!updated.ok) {
-      if (codeSpent) await wrongCode(services, c, admin, email);
+      if (codeRefused) await wrongCode(services, c, admin, email);
       fail(401, "Invalid email or password");
     }
     await attempt.succeeded();

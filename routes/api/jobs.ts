@@ -28,6 +28,8 @@ import {
   ADMIN_PAGE_SIZE,
   DASHBOARD_RECENT_JOBS,
   DUMP_PAGE_SIZE,
+  MAX_FILTER_TEXT,
+  MAX_SEARCH_TEXT,
   PUBLIC_PAGE_SIZE,
 } from "../../kv/constants.ts";
 
@@ -41,10 +43,12 @@ import { withExpiryInput } from "../../kv/jobs/expiry.ts";
 
 /** A bulk upload may carry many long descriptions; one job never needs more than this. */
 const MAX_BULK_JOBS = 500;
-const filterText = z.string().max(200, "filter text must be at most 200 characters").optional();
+const filterText = z.string().max(
+  MAX_FILTER_TEXT,
+  `filter text must be at most ${MAX_FILTER_TEXT} characters`,
+).optional();
 /** A seeker's search text: long enough for a pasted job title (the engine keeps its meaningful words). */
-export const MAX_SEARCH_TEXT = 500;
-const searchText = z.string().max(
+export const searchText = z.string().max(
   MAX_SEARCH_TEXT,
   `search text must be at most ${MAX_SEARCH_TEXT} characters`,
 ).optional();

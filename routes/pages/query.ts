@@ -10,6 +10,7 @@ import {
   SALARY_BANDS,
 } from "../../kv/job-fields.ts";
 import { LAKH } from "../../kv/search/codes.ts";
+import { MAX_FILTER_TEXT, MAX_SEARCH_TEXT } from "../../kv/constants.ts";
 import type { Loosenable } from "../../kv/search/looser.ts";
 import {
   type FilterValues,
@@ -22,9 +23,6 @@ export interface ListQuery extends FilterValues {
 }
 
 const TEXT_FIELDS = ["keywords", "location"] as const;
-/** The API's limits: a filter's text, and the search boxes' (a pasted job title fits). */
-const MAX_TEXT = 200;
-const MAX_SEARCH_TEXT = 500;
 const MAX_PAGE = 1_000_000;
 
 /** The page offers the salary bands and the Date posted windows; other values are dropped. */
@@ -42,7 +40,7 @@ export function salaryInWords(rupees: string): string {
 /** A Date posted window in words: "Last 24 hours", "Last 7 days". */
 export const postedInWords = (days: string) => days === "1" ? "Last 24 hours" : `Last ${days} days`;
 
-const text = (params: URLSearchParams, name: string, max = MAX_TEXT) =>
+const text = (params: URLSearchParams, name: string, max = MAX_FILTER_TEXT) =>
   params.get(name)?.trim().slice(0, max) || undefined;
 
 /** Letters and digits only, in lower case: `remote`, `full time` and `on site` name an option. */
