@@ -67,6 +67,13 @@ export interface Term {
    * another word (`teacher` is not `tech`).
    */
   known?: boolean;
+  /**
+   * The stems of the vocabulary phrase of several words the term is a word of (`back office`),
+   * shared by that phrase's terms: when no job has every term, the phrase counts as one.
+   */
+  phrase?: readonly string[];
+  /** A phrase counted as one: the jobs holding every one of these stems. */
+  all?: readonly string[];
 }
 
 /** One way a query word is found: a posting list, how well, and the word it stands for. */

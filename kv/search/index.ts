@@ -316,6 +316,7 @@ export class SearchIndex implements Columns {
    * (`fullstack`: full and stack).
    */
   termMatches(term: Term): WordMatch[] {
+    if (term.all) return this.whole(term.all);
     const typos = !term.known;
     let found = this.expand(term.word, typos, term.raw ?? term.word);
     if (found.length === 0 && term.raw && term.raw !== term.word) {
@@ -327,6 +328,17 @@ export class SearchIndex implements Columns {
     }
     if (!this.postings.has(term.word)) found.push(...this.halves(term.word));
     return found;
+  }
+
+  /** The jobs holding every one of a phrase's stems, as they are written. */
+  private whole(stems: readonly string[]): WordMatch[] {
+    let posting: Posting | undefined;
+    for (const word of stems) {
+      const next = this.postings.get(word);
+      if (!next) return [];
+      posting = posting ? inBoth(posting, next) : next;
+    }
+    return posting?.size ? [{ posting, how: HOW.exact, word: stems.join(" ") }] : [];
   }
 
   /** The jobs holding both halves of a word written as one, each split of it. */

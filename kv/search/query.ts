@@ -287,14 +287,32 @@ function termsOf(typed: { words: string[]; plain: boolean }[]): Term[] {
     const also = [joins[i - 1], joins[i]].filter((join): join is string => join !== undefined);
     const parts: string[] = [];
     for (const word of words) addWithParts(word, parts);
+    const phrase = words.length > 1
+      ? words.filter((word) => !isStopWord(word)).map(stem)
+      : undefined;
     for (const raw of parts) {
       if (isStopWord(raw)) continue;
       const word = stem(raw);
       const known = !plain || isKnownStem(word);
-      const term = terms.get(word) ?? { word, raw, ...(known ? { known } : {}) };
+      const term = terms.get(word) ??
+        { word, raw, ...(known ? { known } : {}), ...(phrase ? { phrase } : {}) };
       if (also.length) term.also = [...(term.also ?? []), ...also];
       terms.set(word, term);
     }
   });
   return [...terms.values()].slice(0, MAX_TERMS);
+}
+
+/**
+ * The terms with each vocabulary phrase's words made one term, found only whole: when no job has
+ * every term, `back office` is not half found in a backend job, nor `data entry` in a data one.
+ */
+export function wholePhrases(terms: Term[]): Term[] {
+  const seen = new Set<readonly string[]>();
+  return terms.flatMap((term): Term[] => {
+    if (!term.phrase) return [term];
+    if (seen.has(term.phrase)) return [];
+    seen.add(term.phrase);
+    return [{ word: term.phrase.join(" "), all: term.phrase, known: true }];
+  });
 }

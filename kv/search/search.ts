@@ -17,7 +17,7 @@ import { BEST_WORD_SCORE, FIELD, type Term } from "./fields.ts";
 import { companyKey, LAKH, optionCode } from "./codes.ts";
 import { matchMost } from "./partial.ts";
 import { locationGroups } from "./places.ts";
-import { type FilterWord, parseKeywords } from "./query.ts";
+import { type FilterWord, parseKeywords, wholePhrases } from "./query.ts";
 import { leastOfBest, topK, topOf } from "./top.ts";
 import {
   admitsDoc,
@@ -180,7 +180,7 @@ export function searchJobs(index: SearchIndex, asked: JobSearch): SearchAnswer {
   if (reached > 0 || keywords.terms.length + kindWords.length < 2) return answer;
   // No job has every word (whatever the dropdowns, so their counts hold): the jobs with the most
   // of them, rather than an empty page. A word no job holds counts for none and is left out.
-  const known = keywords.terms.filter((term) => index.termMatches(term).length > 0);
+  const known = wholePhrases(keywords.terms).filter((term) => index.termMatches(term).length > 0);
   const terms = known.map((term) =>
     ROLE_WORDS.includes(term.word)
       ? { ...term, weaker: ROLE_WORDS.filter((word) => word !== term.word), generic: true }

@@ -296,6 +296,15 @@ ask("kotlin programmer", ["mobile"]);
 ask("java coder", ["sr-java", "java-dev", "fullstack-eng"]);
 ask("swift engineer", ["ios-dev"]);
 some("php developer", ["react-dev", "sre"], "python-dev-2");
+// A phrase of the vocabulary counts whole or not at all: `back office` is no half of a backend
+// job, `data entry` none of a data engineer's; the other words typed still count.
+ask("back office", []);
+ask("data entry operator", []);
+some("back office executive", ["hr-exec", "accounts-exec"], "hr-exec", [
+  "backend-bangalore",
+  "backend-node",
+]);
+ask("power bi developer", ["powerbi-analyst"]);
 // A title any field shares (executive, manager) counts half: the field typed decides.
 ask("seo executive", ["marketing-manager"]);
 ask("hr manager", ["hr-exec"]);
