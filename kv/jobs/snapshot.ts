@@ -13,7 +13,7 @@ import { keys } from "../keys.ts";
 import { encodeHex } from "../hex.ts";
 import { ActiveCatalog, type CatalogState, type ListedJob } from "./catalogue.ts";
 import { generateJob, seededRandom } from "../demo/generate.ts";
-import { ROLES, SKILLS, WHOLE_WORDS } from "../search/vocabulary-data.ts";
+import { BOUND_PHRASES, ROLES, SKILLS, WHOLE_WORDS } from "../search/vocabulary-data.ts";
 
 /** Bumped whenever the packed layout below changes. */
 const SNAPSHOT_FORMAT = 1;
@@ -255,7 +255,7 @@ export function searchFingerprint(): Promise<string> {
       probe.put({ ...job, _id: `probe-${serial}`, jobId: `JB-${serial}` }, String(serial));
     }
     // The vocabulary too: an entry no probe job holds still changes what the index holds.
-    const vocabulary = { SKILLS, ROLES, WHOLE_WORDS };
+    const vocabulary = { SKILLS, ROLES, WHOLE_WORDS, BOUND_PHRASES };
     return probe.exportState().then((state) =>
       sha256(serialize({ format: SNAPSHOT_FORMAT, state, vocabulary }))
     );

@@ -8,7 +8,7 @@ import { LAKH } from "./codes.ts";
 import type { Term } from "./fields.ts";
 import { cityNames, modeWord, nearCityNames } from "./places.ts";
 import { addWithParts, fold, isStopWord, wholeWords } from "./text.ts";
-import { canonicalOf, collapse, isKnownStem, stem } from "./vocabulary.ts";
+import { boundPhrase, canonicalOf, collapse, isKnownStem, stem } from "./vocabulary.ts";
 
 type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 type Experience = (typeof EXPERIENCE_OPTIONS)[number];
@@ -223,8 +223,11 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
     const orBefore = orAfter;
     lastFilter = -1;
     orAfter = false;
-    if (meaning?.canonical) typed.push({ words: meaning.canonical, plain: false });
-    else if (joined) {
+    if (meaning?.canonical) {
+      // A bound phrase is one term, as the index holds it (`sales development`).
+      const bound = boundPhrase(meaning.canonical);
+      typed.push({ words: bound ? [bound.term] : meaning.canonical, plain: false });
+    } else if (joined) {
       filters[before] = joined;
       lastFilter = before;
     } else if (filter) lastFilter = filters.push(filter) - 1;

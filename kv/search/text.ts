@@ -4,7 +4,7 @@
  * also joined (full-time is full, time and fulltime), then the vocabulary's canonical forms and
  * each word's stem, so the index and the query always agree.
  */
-import { phrasesIn, stem } from "./vocabulary.ts";
+import { boundIn, boundPhrase, phrasesIn, stem } from "./vocabulary.ts";
 
 /** Lower case without accents: `Zürich` and `zurich` are one word. */
 export function fold(text: string): string {
@@ -65,14 +65,21 @@ export function words(text: string): string[] {
 /**
  * The distinct terms of `text` worth indexing: its words and (unless not `vocabulary`) the
  * canonical forms of the vocabulary's phrases in it, as stems; stop words dropped unless
- * `keepStopWords`.
+ * `keepStopWords`. A word a bound phrase binds there (the development of Sales Development) is
+ * not a term of its own: the phrase is.
  */
 export function indexWords(text: string, keepStopWords = false, vocabulary = true): Set<string> {
   const whole = wholeWords(text);
   const found: string[] = [];
-  for (const word of whole) addWithParts(word, found);
+  const bound = vocabulary ? boundIn(whole) : null;
+  whole.forEach((word, i) => {
+    if (!bound?.places.has(i)) addWithParts(word, found);
+  });
+  if (bound) found.push(...bound.terms);
   for (const { canonical } of vocabulary ? phrasesIn(whole) : []) {
-    for (const word of canonical) addWithParts(word, found);
+    const phrase = boundPhrase(canonical);
+    for (const word of canonical) if (word !== phrase?.bound) addWithParts(word, found);
+    if (phrase) found.push(phrase.term);
   }
   const set = new Set<string>();
   for (const word of found) if (keepStopWords || !STOP_WORDS.has(word)) set.add(stem(word));

@@ -232,6 +232,7 @@ export const ROLES: readonly (readonly string[])[] = [
   ["medical representative", "medical rep"],
   ["back office", "backoffice"],
   ["business development", "biz dev", "bizdev"],
+  ["sales development", "sdr", "sales development representative"],
   ["lead generation", "lead gen", "leadgen"],
   ["cold calling", "cold calls", "cold call"],
   ["voice process", "voice support", "inbound voice", "outbound voice"],
@@ -241,6 +242,19 @@ export const ROLES: readonly (readonly string[])[] = [
   ["night shift", "night shifts"],
   ["rotational shift", "rotational shifts", "rotating shifts"],
   ["day shift", "day shifts"],
+];
+
+/**
+ * Phrases in which a word means something other than it does alone: where a job's text has one,
+ * that word is not found alone (a developer's search does not find a Sales Development
+ * Representative, nor `team lead` a sales job's Lead Generation) and the phrase is found whole.
+ * Each phrase is a canonical form of the tables above, and its spellings of two words that hold
+ * the word (`lead gen`) bind it too.
+ */
+export const BOUND_PHRASES: readonly { phrase: string; bound: string }[] = [
+  { phrase: "business development", bound: "development" },
+  { phrase: "sales development", bound: "development" },
+  { phrase: "lead generation", bound: "lead" },
 ];
 
 /** Words ending like a word form that are not one: docker is not dock, customer not custom. */

@@ -5,7 +5,7 @@
  * text and a seeker's words meet however either is spelled. The index adds the canonical forms
  * beside the words it reads; a query's phrase is replaced by its canonical form.
  */
-import { ROLES, SKILLS, WHOLE_WORDS } from "./vocabulary-data.ts";
+import { BOUND_PHRASES, ROLES, SKILLS, WHOLE_WORDS } from "./vocabulary-data.ts";
 
 /** A word without the dots and hyphens inside it: `react.js` and `full-stack` join up. */
 export const collapse = (word: string) =>
@@ -31,6 +31,54 @@ for (const entry of [...SKILLS, ...ROLES]) {
     FIRST_WORDS.add(collapse(spelling.split(" ")[0]));
     for (let end = 1; end < key.length; end++) BEGINNINGS.add(key.slice(0, end));
   }
+}
+
+/** A phrase whose word is bound (BOUND_PHRASES): the one term it is, and the word it binds. */
+export interface BoundPhrase {
+  /** The phrase's words joined by a space, a term no word of text can be. */
+  term: string;
+  bound: string;
+}
+
+/** Each bound phrase by its canonical form's words joined by a space. */
+const BOUND = new Map<string, BoundPhrase>(
+  BOUND_PHRASES.map(({ phrase, bound }) => [phrase, { term: phrase, bound }]),
+);
+/** Each bound phrase's spellings of two words (`lead gen`) with the place of the word it binds. */
+const BOUND_PAIRS = new Map<string, { phrase: BoundPhrase; at: number }>();
+/** The first words of those spellings: any other word starts none, at one lookup. */
+const BOUND_FIRSTS = new Set<string>();
+for (const entry of [...SKILLS, ...ROLES]) {
+  const phrase = BOUND.get(entry[0]);
+  if (!phrase) continue;
+  for (const spelling of entry) {
+    const words = spelling.split(" ");
+    const at = words.indexOf(phrase.bound);
+    if (words.length !== 2 || at < 0) continue;
+    BOUND_PAIRS.set(spelling, { phrase, at });
+    BOUND_FIRSTS.add(words[0]);
+  }
+}
+
+/** The bound phrase a canonical form is, if it is one. */
+export const boundPhrase = (canonical: readonly string[]): BoundPhrase | undefined =>
+  BOUND.get(canonical.join(" "));
+
+/**
+ * Where `words` (a text's, in order) hold a bound phrase: the places of the words it binds, and
+ * the phrases' terms.
+ */
+export function boundIn(words: readonly string[]): { places: Set<number>; terms: string[] } | null {
+  let found: { places: Set<number>; terms: string[] } | null = null;
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (!BOUND_FIRSTS.has(words[i])) continue;
+    const pair = BOUND_PAIRS.get(`${words[i]} ${words[i + 1]}`);
+    if (!pair) continue;
+    found ??= { places: new Set(), terms: [] };
+    found.places.add(i + pair.at);
+    found.terms.push(pair.phrase.term);
+  }
+  return found;
 }
 
 /** The canonical form of a collapsed spelling (`reactjs`: react), if the vocabulary has one. */

@@ -245,7 +245,8 @@ const SPECS: Spec[] = [
 
 const BASE = Date.UTC(2026, 0, 10);
 
-const jobOf = (spec: Spec, i: number): Job => {
+/** The job of a spec, posted an hour after the one before it (`i` jobs after the first). */
+export const jobOf = (spec: Spec, i: number): Job => {
   const posted = new Date(BASE + i * 3_600_000).toISOString();
   return withDerived({
     _id: spec.id,

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import type { Case } from "./cases.ts";
 import { relevanceSuite } from "./cases.ts";
-import { ALL_FIXTURE_JOBS, fixtureCatalog, idsWhere } from "./fixtures.ts";
+import { ALL_FIXTURE_JOBS, fixtureCatalog, idsWhere, jobOf, type Spec } from "./fixtures.ts";
 
 const CASES: Record<string, Case> = {};
 
@@ -442,4 +442,50 @@ Deno.test("a word the vocabulary knows is never read as a typo of another", () =
   for (const keywords of ["teacher", "teachers", "teaching"]) assert.deepEqual(ids(keywords), []);
   // A word it does not know still finds its near spelling.
   assert.ok(ids("pyhton").includes("python-dev-2"));
+});
+
+Deno.test("a word a phrase binds is found only with it: Sales Development is no developer, Lead Generation no team lead", () => {
+  const specs: Spec[] = [
+    {
+      id: "sdr",
+      role: "Sales Development Representative",
+      company: "Opal Bank",
+      location: "Bengaluru, Karnataka",
+      type: "Full-Time",
+      experience: "2-3",
+      description: "Start conversations with the companies that need our accounts.",
+      skills: { others: ["Lead Generation", "B2B Sales"] },
+    },
+    {
+      id: "bizdev",
+      role: "Growth Associate",
+      company: "Meridian Travel",
+      location: "Pune, Maharashtra",
+      type: "Full-Time",
+      experience: "1-2",
+      description: "Own our bizdev pipeline and run lead gen campaigns with the sales team.",
+    },
+  ];
+  const added = specs.map((spec, i) => jobOf(spec, ALL_FIXTURE_JOBS.length + i));
+  const catalog = fixtureCatalog([...ALL_FIXTURE_JOBS, ...added]);
+  const ids = (keywords: string) =>
+    catalog.page({ page: 1, limit: 100, keywords }).jobs.map((job) => job._id);
+  for (const keywords of ["developer", "development", "developers", "dev"]) {
+    const found = ids(keywords);
+    assert.ok(found.includes("react-dev"), `${keywords}: ${found}`);
+    assert.ok(!found.includes("sdr") && !found.includes("bizdev"), `${keywords}: ${found}`);
+  }
+  for (const keywords of ["team lead", "lead", "tech lead"]) {
+    const found = ids(keywords);
+    assert.ok(found.includes("sr-java"), `${keywords}: ${found}`);
+    assert.ok(!found.includes("sdr") && !found.includes("bizdev"), `${keywords}: ${found}`);
+  }
+  // The phrase, however it is written, finds its jobs; the other words stay words.
+  assert.deepEqual(ids("sales development"), ["sdr"]);
+  assert.deepEqual(ids("SDR"), ["sdr"]);
+  assert.deepEqual(ids("lead generation").sort(), ["bizdev", "sdr"]);
+  assert.deepEqual(ids("leadgen").sort(), ["bizdev", "sdr"]);
+  assert.deepEqual(ids("business development"), ["bizdev"]);
+  assert.ok(ids("sales").includes("sdr"));
+  assert.ok(ids("representative").includes("sdr"));
 });
