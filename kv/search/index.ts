@@ -11,7 +11,7 @@ import { isRemoteLocation, MODE_WORDS } from "./places.ts";
 import type { WorkMode } from "../job-fields.ts";
 import { regionWords } from "../place.ts";
 import { editDistance, indexWords, isStopWord, typoBudget } from "./text.ts";
-import { stem } from "./vocabulary.ts";
+import { isWholeWord, stem } from "./vocabulary.ts";
 import { FIELD, HOW, type IndexedDoc, type Term, type WordMatch } from "./fields.ts";
 import {
   keepHolders,
@@ -293,7 +293,9 @@ export class SearchIndex implements Columns {
     if ([...start].length >= 3 && !/^\p{N}+$/u.test(start)) {
       for (const [longer, posting] of this.words.atPrefix(start)) {
         if (longer === word) continue;
-        if (exact && longer.length - word.length > INFLECTION_LETTERS) continue;
+        if (exact && (longer.length - word.length > INFLECTION_LETTERS || isWholeWord(longer))) {
+          continue;
+        }
         found.push({ posting, how: exact ? HOW.inflection : HOW.prefix, word: longer });
       }
     }

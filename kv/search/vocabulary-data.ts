@@ -292,6 +292,8 @@ export const WHOLE_WORDS: readonly string[] = [
   "loader",
   "packer",
   "picker",
+  // A sales job's leads are the people it calls, not the lead of a team.
+  "leads",
   // Verbs and nouns ending in -ment that are no verb's noun.
   "implement",
   "complement",

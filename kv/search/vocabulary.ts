@@ -88,6 +88,12 @@ export const canonicalOf = (key: string): string[] | undefined => CANONICAL.get(
 const WHOLE = new Set<string>(WHOLE_WORDS);
 for (const entry of SKILLS) for (const word of entry[0].split(" ")) WHOLE.add(word);
 
+/**
+ * Whether the stemmer keeps `word` whole: such a word is no form of a shorter one (a customer is
+ * not a custom, a sales job's leads not a team's lead).
+ */
+export const isWholeWord = (word: string): boolean => WHOLE.has(word);
+
 /** A phrase of the vocabulary among `words`: where it starts, how many words, its canonical form. */
 export interface Phrase {
   at: number;
