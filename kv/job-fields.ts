@@ -58,6 +58,20 @@ export const ROLE_CATEGORIES = [
 ] as const;
 export type RoleCategory = (typeof ROLE_CATEGORIES)[number];
 
+/**
+ * The categories Indian seekers mean by "IT jobs" (work at or for software companies); every other
+ * category is what they call non-IT.
+ */
+export const IT_CATEGORIES: readonly RoleCategory[] = [
+  "Engineering",
+  "Data & AI",
+  "Design",
+  "Product",
+  "QA & Testing",
+  "DevOps & Cloud",
+  "Security",
+];
+
 /** The Salary filter's bands, in lakhs a year: "3 LPA and up" and so on. */
 export const SALARY_BANDS = [3, 6, 10, 15, 25, 50] as const;
 

@@ -5,7 +5,7 @@
  * gone and skipped until the owner compacts the index (`wasteful`, `compact`).
  */
 import SearchableMap from "minisearch/SearchableMap";
-import { companyKey, traitOf } from "./codes.ts";
+import { companyKey, TRAIT, traitOf } from "./codes.ts";
 import { grown, inBoth, Posting } from "./postings.ts";
 import { isRemoteLocation, MODE_WORDS } from "./places.ts";
 import type { WorkMode } from "../job-fields.ts";
@@ -550,10 +550,7 @@ export class SearchIndex implements Columns {
    */
   located(groups: string[][], slot = 0, field: number = FIELD.location): Uint8Array | null {
     if (groups.length === 0) return null;
-    if ((this.places[slot]?.length ?? -1) < this.span) {
-      this.places[slot] = new Uint8Array(Math.max(this.span, (this.places[slot]?.length ?? 0) * 2));
-    }
-    const hits = this.places[slot].subarray(0, this.span).fill(0);
+    const hits = this.marks(slot);
     groups.forEach((names, g) => {
       for (const name of names) {
         const exact = this.postings.get(name);
@@ -568,5 +565,26 @@ export class SearchIndex implements Columns {
     // With one group the marks are already 1 or 0.
     if (groups.length > 1) keepMarked(hits, groups.length);
     return hits;
+  }
+
+  /** Marks the live jobs of any of `categories` (their codes), in the reused array `slot`. */
+  inCategories(categories: readonly number[], slot: number): Uint8Array {
+    const hits = this.marks(slot);
+    const wanted = new Uint8Array(256);
+    for (const category of categories) wanted[category] = 1;
+    const { traitOf, alive } = this;
+    const categoryOf = TRAIT.category;
+    for (let doc = 0; doc < hits.length; doc++) {
+      hits[doc] = alive[doc] & wanted[categoryOf[traitOf[doc]]];
+    }
+    return hits;
+  }
+
+  /** The reused array number `slot`, emptied, one entry a job number. */
+  private marks(slot: number): Uint8Array {
+    if ((this.places[slot]?.length ?? -1) < this.span) {
+      this.places[slot] = new Uint8Array(Math.max(this.span, (this.places[slot]?.length ?? 0) * 2));
+    }
+    return this.places[slot].subarray(0, this.span).fill(0);
   }
 }

@@ -4,6 +4,7 @@
  * as filters, and filler words (`jobs`, `in`, `openings`) left out, so none can make a search fail.
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
+import { IT_CATEGORIES, ROLE_CATEGORIES, type RoleCategory } from "../job-fields.ts";
 import { LAKH } from "./codes.ts";
 import type { Term } from "./fields.ts";
 import { cityNames, modeWord, nearCityNames } from "./places.ts";
@@ -17,6 +18,8 @@ type Experience = (typeof EXPERIENCE_OPTIONS)[number];
 export interface FilterWord {
   employmentTypes?: EmploymentType[];
   experiences?: Experience[];
+  /** Role categories, one of which the job's must be (`IT jobs`, `non IT`). */
+  categories?: RoleCategory[];
   /** Location names (stems), any of which the job's location must hold. */
   locations?: string[];
   /** Role words (stems), any of which lets a job in whatever its experience (a Senior role). */
@@ -49,7 +52,21 @@ const EARLIER_BATCHES = 15;
 const FRESHER: Experience[] = ["0-1", ...STUDENT];
 
 /** Spellings of the filter words, collapsed (`full time`, `full-time` and `fulltime` are one). */
+const NON_IT = ROLE_CATEGORIES.filter((category) => !IT_CATEGORIES.includes(category));
+
+/**
+ * `it` alone with filter words, places or filler (`IT jobs`, `it fresher pune`) is the IT
+ * categories; beside words it is the stop word it always was (`IT recruiter` is a recruiter, who
+ * may work in HR; `make it work` pasted from an ad asks nothing of the category).
+ */
+const IT_WORD: FilterWord = { categories: [...IT_CATEGORIES] };
+
 const FILTERS = new Map<string, FilterWord>([
+  // IT and non-IT jobs, as Indian seekers ask for them.
+  ["it", IT_WORD],
+  ["nonit", { categories: NON_IT }],
+  ["nontech", { categories: NON_IT }],
+  ["nontechnical", { categories: NON_IT }],
   ["fulltime", { employmentTypes: ["Full-Time"] }],
   ["parttime", { employmentTypes: ["Part-Time"] }],
   ["internships", { employmentTypes: ["Internship"] }],
@@ -247,7 +264,8 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
     pieces.push(piece);
   }
   const terms = termsOf(typed);
-  return { terms, filters: once(filters), pieces, ...(pay.payMin ? { payMin: pay.payMin } : {}) };
+  const asked = terms.length > 0 ? filters.filter((filter) => filter !== IT_WORD) : filters;
+  return { terms, filters: once(asked), pieces, ...(pay.payMin ? { payMin: pay.payMin } : {}) };
 }
 
 /**
@@ -255,12 +273,19 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
  * one (places and role words are looked up in different fields).
  */
 function either(a: FilterWord, b: FilterWord): FilterWord | null {
-  if ((a.locations || b.locations) && (a.roleWords || b.roleWords)) return null;
+  // Places, role words and categories each mark the jobs they let in their own way: one of them.
+  const marks = [
+    a.locations || b.locations,
+    a.roleWords || b.roleWords,
+    a.categories || b.categories,
+  ];
+  if (marks.filter(Boolean).length > 1) return null;
   const union = <T>(x?: T[], y?: T[]) =>
     x || y ? [...new Set([...x ?? [], ...y ?? []])] : undefined;
   return {
     employmentTypes: union(a.employmentTypes, b.employmentTypes),
     experiences: union(a.experiences, b.experiences),
+    categories: union(a.categories, b.categories),
     locations: union(a.locations, b.locations),
     roleWords: union(a.roleWords, b.roleWords),
   };

@@ -121,7 +121,11 @@ const TITLE_WORDS = new Set(
 function filterKinds(index: SearchIndex, filter: FilterWord, slot: number) {
   const names = filter.locations ?? filter.roleWords;
   const field = filter.locations ? FIELD.location : FIELD.role;
-  const places = names ? index.located([names], slot, field) : null;
+  const places = filter.categories
+    ? index.inCategories(filter.categories.map((name) => optionCode(ROLE_CATEGORIES, name)), slot)
+    : names
+    ? index.located([names], slot, field)
+    : null;
   const types = bitsOf(EMPLOYMENT_TYPES, filter.employmentTypes);
   const levels = bitsOf(EXPERIENCE_OPTIONS, filter.experiences);
   const kinds = new Uint8Array(256);

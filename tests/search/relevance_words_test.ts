@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { Case } from "./cases.ts";
+import { IT_CATEGORIES } from "../../kv/job-fields.ts";
 import { relevanceSuite } from "./cases.ts";
 import { ALL_FIXTURE_JOBS, fixtureCatalog, idsWhere, jobOf, type Spec } from "./fixtures.ts";
 
@@ -488,4 +489,31 @@ Deno.test("a word a phrase binds is found only with it: Sales Development is no 
   assert.deepEqual(ids("leads").sort(), ["sdr", "telecaller"]);
   assert.ok(ids("sales").includes("sdr"));
   assert.ok(ids("representative").includes("sdr"));
+});
+
+Deno.test("IT and non-IT jobs in the keyword box are the IT categories and the rest; `it` beside words is no filter", () => {
+  const catalog = fixtureCatalog(ALL_FIXTURE_JOBS);
+  const page = (keywords: string) => catalog.page({ page: 1, limit: 100, keywords });
+  const ids = (keywords: string) => page(keywords).jobs.map((job) => job._id).sort();
+  const it = idsWhere((job) => IT_CATEGORIES.includes(job.category), ALL_FIXTURE_JOBS).sort();
+  const nonIt = idsWhere((job) => !IT_CATEGORIES.includes(job.category), ALL_FIXTURE_JOBS).sort();
+  assert.ok(it.length > 10 && nonIt.length > 10, `${it.length} IT, ${nonIt.length} others`);
+  for (const keywords of ["IT jobs", "it", "it openings"]) {
+    assert.deepEqual(ids(keywords), it, keywords);
+  }
+  for (const keywords of ["non IT jobs", "non-it", "nonIT", "non technical jobs"]) {
+    assert.deepEqual(ids(keywords), nonIt, keywords);
+  }
+  // With the other filters and places, as every filter word is.
+  const inPune = (id: string) =>
+    ALL_FIXTURE_JOBS.find((job) => job._id === id)!.location.includes("Pune");
+  assert.deepEqual(ids("IT jobs in pune"), it.filter(inPune));
+  assert.deepEqual(ids("non it jobs pune"), nonIt.filter(inPune));
+  assert.deepEqual(ids("it fresher"), ids("fresher").filter((id) => it.includes(id)));
+  // The category dropdown counts only the categories the word lets in.
+  const counted = page("IT jobs").facets.categories.filter(([, jobs]) => jobs > 0);
+  assert.ok(counted.length > 2 && counted.every(([name]) => IT_CATEGORIES.includes(name as never)));
+  // Beside words, `it` is the stop word it always was: an IT recruiter is a recruiter.
+  assert.deepEqual(ids("it recruiter"), ids("recruiter"));
+  assert.deepEqual(ids("make it work"), ids("make work"));
 });
