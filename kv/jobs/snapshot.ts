@@ -302,19 +302,37 @@ export async function decodeSnapshot(
   if (packed.length !== head.bytes || await sha256(packed) !== head.sha256) {
     throw new Error("its chunks do not match its head (torn or corrupt)");
   }
-  const payload = deserialize(await decompress(packed)) as Payload;
+  const bytes = await decompress(packed);
+  release(packed);
+  const payload = deserialize(bytes) as Payload;
   if (
     payload.format !== head.format || payload.fingerprint !== head.fingerprint ||
     payload.revision !== head.revision
   ) {
     throw new Error("its contents do not match its head");
   }
-  return ActiveCatalog.fromState({
+  const catalog = ActiveCatalog.fromState({
     revision: payload.revision,
     jobs: unpackJobs(payload.jobs),
     stamps: payload.stamps,
     index: payload.index,
   });
+  // The payload's typed arrays are views of `bytes` (v8.deserialize copies none), and the
+  // catalogue keeps copies of what it needs and views of none.
+  release(bytes);
+  return catalog;
+}
+
+/**
+ * Gives a buffer's memory back at once rather than at the next major collection, which a process
+ * that has just loaded its catalogue may not run for minutes (at 100,000 jobs: 11 MB packed and
+ * 50 MB unpacked, ~130 MB of a cold start's resident memory with the arrays read from them).
+ * Only an array that is its whole buffer: a small Buffer may share a pool with others.
+ */
+function release(bytes: Uint8Array): void {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) {
+    (bytes.buffer as ArrayBuffer).transfer(0);
+  }
 }
 
 /** Why a snapshot could not be used, or the catalogue it holds. */
