@@ -37,7 +37,7 @@ export interface AdminSearch {
 }
 
 export class AdminIndex {
-  private readonly index = new SearchIndex();
+  private readonly index = new SearchIndex(false);
   private status = new Uint8Array(0);
   private moved = new Float64Array(0);
 

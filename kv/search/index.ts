@@ -61,6 +61,13 @@ type Column = Uint8Array | Uint16Array | Int32Array | Float64Array;
 const INFLECTION_LETTERS = 3;
 
 export class SearchIndex implements Columns {
+  /**
+   * `bindsPhrases`: whether a word a bound phrase binds is left to the phrase
+   * (`BOUND_PHRASES`), as the public search's vocabulary asks; the admin search, whose queries
+   * read no vocabulary, finds every word of a role as written.
+   */
+  constructor(private readonly bindsPhrases = true) {}
+
   /** Each word's posting list; the tree holds the same words for prefix and typo lookups. */
   readonly postings = new Map<string, Posting>();
   private readonly words = new SearchableMap<Posting>();
@@ -182,7 +189,7 @@ export class SearchIndex implements Columns {
     // Names (company, place, job ID) are read as written: the vocabulary is for job text.
     const note = (text: string | undefined, field: number, keepStopWords = true, name = false) => {
       if (!text) return;
-      for (const word of indexWords(text, keepStopWords, !name)) {
+      for (const word of indexWords(text, keepStopWords, !name, this.bindsPhrases)) {
         fields.set(word, (fields.get(word) ?? 0) | field);
       }
     };

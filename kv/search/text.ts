@@ -66,18 +66,23 @@ export function words(text: string): string[] {
  * The distinct terms of `text` worth indexing: its words and (unless not `vocabulary`) the
  * canonical forms of the vocabulary's phrases in it, as stems; stop words dropped unless
  * `keepStopWords`. A word a bound phrase binds there (the development of Sales Development) is
- * not a term of its own: the phrase is.
+ * not a term of its own, the phrase is, unless not `bind`.
  */
-export function indexWords(text: string, keepStopWords = false, vocabulary = true): Set<string> {
+export function indexWords(
+  text: string,
+  keepStopWords = false,
+  vocabulary = true,
+  bind = true,
+): Set<string> {
   const whole = wholeWords(text);
   const found: string[] = [];
-  const bound = vocabulary ? boundIn(whole) : null;
+  const bound = vocabulary && bind ? boundIn(whole) : null;
   whole.forEach((word, i) => {
     if (!bound?.places.has(i)) addWithParts(word, found);
   });
   if (bound) found.push(...bound.terms);
   for (const { canonical } of vocabulary ? phrasesIn(whole) : []) {
-    const phrase = boundPhrase(canonical);
+    const phrase = bind ? boundPhrase(canonical) : undefined;
     for (const word of canonical) if (word !== phrase?.bound) addWithParts(word, found);
     if (phrase) found.push(phrase.term);
   }

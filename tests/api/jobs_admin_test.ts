@@ -428,3 +428,20 @@ Deno.test("Manage Jobs search reads every job once, then follows changes from an
     await Deno.remove(kvPath).catch(() => {});
   }
 });
+
+Deno.test("Manage Jobs search finds a role by each word as written, phrases the public search binds included", async () => {
+  await using t = await testApp();
+  const admin = await signIn(t, { permissions: { canCreateJobs: true } });
+  for (
+    const role of ["Sales Development Representative", "Lead Generation Executive", "Developer"]
+  ) {
+    assert.ok((await t.services.jobs.create(sampleJob({ role }))).ok);
+  }
+  const roles = async (search: string) =>
+    (await call(t, admin, "GET", `/api/jobs/admin/all?search=${encodeURIComponent(search)}`)).body
+      .jobs.map((job: Job) => job.role).sort();
+  assert.deepEqual(await roles("sales development"), ["Sales Development Representative"]);
+  assert.deepEqual(await roles("development"), ["Developer", "Sales Development Representative"]);
+  assert.deepEqual(await roles("lead"), ["Lead Generation Executive"]);
+  assert.deepEqual(await roles("lead generation"), ["Lead Generation Executive"]);
+});
