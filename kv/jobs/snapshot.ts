@@ -326,8 +326,8 @@ export async function decodeSnapshot(
 /**
  * Gives a buffer's memory back at once rather than at the next major collection, which a process
  * that has just loaded its catalogue may not run for minutes (at 100,000 jobs: 11 MB packed and
- * 50 MB unpacked, ~130 MB of a cold start's resident memory with the arrays read from them).
- * Only an array that is its whole buffer: a small Buffer may share a pool with others.
+ * 50 MB unpacked; a server right after its start holds 57 MB less). Only an array that is its
+ * whole buffer: a small Buffer may share a pool with others.
  */
 function release(bytes: Uint8Array): void {
   if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) {

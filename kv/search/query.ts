@@ -51,16 +51,15 @@ const FIRST_PASSOUT = Math.min(...PASSOUTS.map((option) => Number.parseInt(optio
 const EARLIER_BATCHES = 15;
 const FRESHER: Experience[] = ["0-1", ...STUDENT];
 
-/** Spellings of the filter words, collapsed (`full time`, `full-time` and `fulltime` are one). */
-const NON_IT = ROLE_CATEGORIES.filter((category) => !IT_CATEGORIES.includes(category));
-
 /**
  * `it` alone with filter words, places or filler (`IT jobs`, `it fresher pune`) is the IT
  * categories; beside words it is the stop word it always was (`IT recruiter` is a recruiter, who
  * may work in HR; `make it work` pasted from an ad asks nothing of the category).
  */
 const IT_WORD: FilterWord = { categories: [...IT_CATEGORIES] };
+const NON_IT = ROLE_CATEGORIES.filter((category) => !IT_CATEGORIES.includes(category));
 
+/** Spellings of the filter words, collapsed (`full time`, `full-time` and `fulltime` are one). */
 const FILTERS = new Map<string, FilterWord>([
   // IT and non-IT jobs, as Indian seekers ask for them.
   ["it", IT_WORD],
