@@ -35,4 +35,4 @@ export default careerEdge.servedByDeno
   ? { fetch: careerEdge.fetch, onListen: careerEdge.listening } satisfies Deno.ServeDefaultExport
   : {};
 
-if (!careerEdge.servedByDeno) careerEdge.listen();
+if (!careerEdge.servedByDeno) await careerEdge.listen();

@@ -45,11 +45,26 @@ export async function buildInputs(root: URL): Promise<string[]> {
   return [...await withImports(root, files)].sort();
 }
 
-/** The files the browser scripts are bundled from: client/'s and the modules they import. */
-export async function scriptInputs(root: URL): Promise<Set<string>> {
-  const files = new Set<string>();
-  await filesUnder(root, "client/", files);
-  return await withImports(root, files);
+/** The admin app's entry scripts (server/build.ts bundles them apart, into admin/). */
+export const ADMIN_ENTRIES = [
+  "client/admin/main.tsx",
+  "client/admin/login.tsx",
+  "client/admin/zod-config.ts",
+];
+/** The public pages' script that wakes the islands, and what each island's entry runs. */
+export const WAKER = "client/wake.ts";
+export const HYDRATE = "client/components/hydrate.tsx";
+
+/** The files each set of browser scripts is bundled from: its entries and what they import. */
+export async function scriptInputs(
+  root: URL,
+): Promise<{ islands: Set<string>; admin: Set<string> }> {
+  const islands = new Set([WAKER, HYDRATE]);
+  await filesUnder(root, "client/islands/", islands);
+  return {
+    islands: await withImports(root, islands),
+    admin: await withImports(root, new Set(ADMIN_ENTRIES)),
+  };
 }
 
 /** 16 hex digits naming the build the inputs under `root` give. */

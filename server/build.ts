@@ -1,11 +1,13 @@
 /**
  * Builds what browsers load into a folder of client/dist (see server/dist.ts): the stylesheet
- * (Tailwind) and the script bundles (one per file in client/islands, and the admin app), minified
- * so React's production build is used, with shared chunks split out, each also written brotli- and
- * gzip-compressed. A development build (server/dev.ts) is neither minified nor compressed, and
- * may remake only the stylesheet or only the scripts, linking the rest from the build before. Entries keep their folder: `islands/share.js`, `admin/main.js`. Writes the
- * folder's manifest.json mapping each file to a content-hashed URL so assets can be cached for a
- * year, and copies beside them the files the share image is drawn with.
+ * (Tailwind) and two sets of script bundles, minified so React's production build is used, with
+ * shared chunks split out, each also written brotli- and gzip-compressed: the public pages' (one
+ * per file in client/islands, and the waker) and the admin app's, in admin/. The two are bundled
+ * apart (no page loads both), so a development build (server/dev.ts), neither minified nor
+ * compressed, remakes only the parts a change reaches and links the rest from the build before.
+ * Entries keep their folder: `islands/share.js`, `admin/main.js`. Writes the folder's
+ * manifest.json mapping each file to a content-hashed URL so assets can be cached for a year, and
+ * copies beside them the files the share image is drawn with.
  *
  * It builds only when the inputs changed (server/build-inputs.ts): the folder is named by their
  * hash, written beside under a lock (starts at the same moment wait, then find it built), renamed
@@ -17,7 +19,7 @@
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { encodeHex } from "../kv/hex.ts";
 import { relativeImports } from "./imports.ts";
-import { buildInputsHash } from "./build-inputs.ts";
+import { ADMIN_ENTRIES, buildInputsHash, HYDRATE, WAKER } from "./build-inputs.ts";
 import { CURRENT, currentBuild, distRoot, MANIFEST, SHARE_IMAGE_FILES } from "./dist.ts";
 
 const root = new URL("../", import.meta.url);
@@ -43,7 +45,7 @@ export interface BuildOptions {
   reuse?: URL;
 }
 
-export type BuildPart = "styles" | "scripts";
+export type BuildPart = "styles" | "islands" | "admin";
 
 /** The stylesheet, `styles.css`. Tailwind reads the markup's class names from the sources. */
 async function bundleStyles(dist: string, dev: boolean) {
@@ -59,8 +61,23 @@ async function bundleStyles(dist: string, dev: boolean) {
   ]);
 }
 
-/** Generates the islands' entry scripts, then bundles them and the admin app into `dist`. */
-async function bundleScripts(dist: string, dev: boolean) {
+async function bundle(outdir: string, dev: boolean, entries: string[]) {
+  await run(Deno.execPath(), [
+    "bundle",
+    "--quiet",
+    "--platform",
+    "browser",
+    // Minifying also selects React's production build.
+    ...(dev ? [] : ["--minify"]),
+    "--code-splitting",
+    "--outdir",
+    outdir.slice(rootPath.length),
+    ...entries,
+  ]);
+}
+
+/** Generates the islands' entry scripts, then bundles them and the waker into `dist`. */
+async function bundleIslands(dist: string, dev: boolean) {
   // Generated beside client/islands, at the same depth, so the bundles' relative imports of shared
   // chunks stay right once their folder is renamed to islands/ in the build. Only the holder of
   // the build lock writes it.
@@ -75,30 +92,13 @@ async function bundleScripts(dist: string, dev: boolean) {
     await Deno.writeTextFile(
       `${rootPath}${path}`,
       `import * as islands from "../islands/${entry.name}";\n` +
-        `import { hydrateIslands } from "../components/hydrate.tsx";\n` +
+        `import { hydrateIslands } from "../../${HYDRATE}";\n` +
         `await hydrateIslands(${JSON.stringify(file)}, islands);\n`,
     );
     entries.push(path);
   }
-  entries.push(
-    "client/wake.ts",
-    "client/admin/main.tsx",
-    "client/admin/login.tsx",
-    "client/admin/zod-config.ts",
-  );
   try {
-    await run(Deno.execPath(), [
-      "bundle",
-      "--quiet",
-      "--platform",
-      "browser",
-      // Minifying also selects React's production build.
-      ...(dev ? [] : ["--minify"]),
-      "--code-splitting",
-      "--outdir",
-      dist.slice(rootPath.length),
-      ...entries,
-    ]);
+    await bundle(dist, dev, [...entries, WAKER]);
   } finally {
     await Deno.remove(`${rootPath}client/${generated}`, { recursive: true });
   }
@@ -115,11 +115,11 @@ async function linkFrom(from: URL, dist: string, keep: (name: string) => boolean
   }
 }
 
-/** Whether a built file belongs to the stylesheet or the scripts (null: made for every build). */
+/** The part a built file belongs to (null: made for every build). */
 function partOf(name: string): BuildPart | null {
   if (name === "styles.css") return "styles";
-  if (/\.js$/.test(name)) return "scripts";
-  return null;
+  if (!/\.js$/.test(name)) return null;
+  return name.startsWith("admin/") ? "admin" : "islands";
 }
 
 async function builtFiles(dist: string, folder = ""): Promise<string[]> {
@@ -166,10 +166,11 @@ async function buildInto(dist: string, { dev = false, parts, reuse }: BuildOptio
       return part !== null && !makes(part) || name.startsWith(`${SHARE_IMAGE_FILES.folder}/`);
     });
   } else await copyShareImageFiles(dist);
-  // Both run to their end before a failure is thrown, so nothing writes into a removed folder.
+  // All run to their end before a failure is thrown, so nothing writes into a removed folder.
   const bundled = await Promise.allSettled([
     makes("styles") && bundleStyles(dist, dev),
-    makes("scripts") && bundleScripts(dist, dev),
+    makes("islands") && bundleIslands(dist, dev),
+    makes("admin") && bundle(`${dist}/admin`, dev, ADMIN_ENTRIES),
   ]);
   for (const result of bundled) if (result.status === "rejected") throw result.reason;
   const built = (await builtFiles(dist)).filter((name) =>

@@ -2,14 +2,15 @@
  * `deno task dev`: the server in development mode (NODE_ENV=development: React's development build,
  * live reload, see server/live-reload.ts), restarted when code under client/, kv/, routes/ or
  * server/ or main.ts changes, after rebuilding the browser code the change reaches. A development
- * build is neither minified nor compressed, and remakes only the stylesheet when only a stylesheet
- * changed (a script's change can add class names, so it remakes both). The restart also makes the
- * server serve the new build: a server reads `current` once (server/dist.ts) and keeps rendered
- * pages, which name the build's assets.
+ * build is neither minified nor compressed, and remakes only the parts a change reaches (see
+ * `partsFor`), linking the rest from the build before. The restart also makes the server serve the
+ * new build: a server reads `current` once (server/dist.ts) and keeps rendered pages, which name
+ * the build's assets.
  */
 import { build, type BuildPart, DEV_PREFIX } from "./build.ts";
 import { currentBuild, distRoot } from "./dist.ts";
 import { scriptInputs } from "./build-inputs.ts";
+import { HANDOFF_ENV } from "./live-reload.ts";
 
 const root = new URL("../", import.meta.url);
 const WATCHED = ["client", "kv", "routes", "server", "main.ts"];
@@ -21,15 +22,19 @@ const SETTLE_MS = 100;
 const STOP_GRACE_MS = 5_000;
 
 /**
- * What the changed files (paths from the root) make anew in the browser build: a change to a
- * script can add class names, and routes/ holds only class names for the browser build.
+ * What the changed files (paths from the root) make anew in the browser build: the scripts that
+ * import them, and the stylesheet for anything under client/ (a script's change can add class
+ * names) or routes/ (class names only, for the browser build).
  */
-export function partsFor(paths: string[], scripts: Set<string>): Set<BuildPart> {
+export function partsFor(
+  paths: string[],
+  scripts: Record<"islands" | "admin", Set<string>>,
+): Set<BuildPart> {
   const parts = new Set<BuildPart>();
   for (const path of paths) {
-    if (/\.css$/.test(path) || path.startsWith("routes/")) parts.add("styles");
-    else if (path.startsWith("client/")) parts.add("scripts").add("styles");
-    else if (scripts.has(path)) parts.add("scripts");
+    if (path.startsWith("client/") || path.startsWith("routes/")) parts.add("styles");
+    if (scripts.islands.has(path)) parts.add("islands");
+    if (scripts.admin.has(path)) parts.add("admin");
   }
   return parts;
 }
@@ -52,30 +57,36 @@ async function rebuild(paths: string[]): Promise<string | null> {
   }
 }
 
+/**
+ * One server process. It starts held back (server/live-reload.ts, `handedOver`): it loads its
+ * modules and opens the database while the loop rebuilds the browser code, and listens once
+ * handed the port, so a restart waits for the slower of the two rather than both in turn.
+ */
 class Server {
-  private child: Deno.ChildProcess | null = null;
+  private readonly child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    cwd: root.pathname,
+    env: { NODE_ENV: "development", [HANDOFF_ENV]: "1" },
+    stdin: "piped",
+  }).spawn();
+  private readonly stdin = this.child.stdin.getWriter();
 
-  start() {
-    this.child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "main.ts"],
-      cwd: root.pathname,
-      env: { NODE_ENV: "development" },
-    }).spawn();
+  /** Lets it listen: the port is free and the build it should serve is `current`. */
+  async handOver() {
+    // It may have exited already (an error in the server code, in its log).
+    await this.stdin.write(new TextEncoder().encode("\n")).catch(() => {});
   }
 
   async stop() {
-    const child = this.child;
-    this.child = null;
-    if (!child) return;
     try {
-      child.kill("SIGTERM");
+      this.child.kill("SIGTERM");
     } catch { /* it had exited (a crash) */ }
     const timer = setTimeout(() => {
       try {
-        child.kill("SIGKILL");
+        this.child.kill("SIGKILL");
       } catch { /* exited meanwhile */ }
     }, STOP_GRACE_MS);
-    await child.status;
+    await this.child.status;
     clearTimeout(timer);
   }
 }
@@ -114,20 +125,28 @@ async function* changes(): AsyncGenerator<string[]> {
 
 if (import.meta.main) {
   await rebuild(["client/"]);
-  const server = new Server();
-  server.start();
+  let server = new Server();
+  await server.handOver();
+  /** The server started for the change being built, if one is. */
+  let next: Server | null = null;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     Deno.addSignalListener(signal, async () => {
-      await server.stop();
+      await Promise.all([server.stop(), next?.stop()]);
       Deno.exit(0);
     });
   }
   for await (const paths of changes()) {
     console.log(`Changed: ${paths.join(", ")}`);
     const before = currentBuild();
+    next = new Server();
     const built = await rebuild(paths);
-    if (built === null && before !== null) continue;
+    if (built === null && before !== null) {
+      await next.stop();
+      next = null;
+      continue;
+    }
     await server.stop();
-    server.start();
+    [server, next] = [next, null];
+    await server.handOver();
   }
 }

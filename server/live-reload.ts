@@ -11,6 +11,23 @@ import { servedBuild } from "./dist.ts";
 /** Whether this process runs in development mode (a process-wide choice, like React's build). */
 export const DEVELOPMENT = Deno.env.get("NODE_ENV") === "development";
 
+/**
+ * Set by the dev loop on a server it starts while it rebuilds the browser code: the server loads
+ * its modules and opens the database meanwhile, and listens once the loop says so (a line on its
+ * standard input), when the old server has stopped and the new build is `current`.
+ */
+export const HANDOFF_ENV = "CAREEREDGE_DEV_HANDOFF";
+
+/** Resolves once this process may listen: at once, but in a server the dev loop started ahead. */
+export async function handedOver(): Promise<void> {
+  if (!DEVELOPMENT || Deno.env.get(HANDOFF_ENV) !== "1") return;
+  const reader = Deno.stdin.readable.getReader();
+  const { done } = await reader.read();
+  reader.releaseLock();
+  // The loop ended before handing over (its end of the pipe closed): nobody wants this server.
+  if (done) Deno.exit(0);
+}
+
 /** The script tag's `src` on every page, or null outside development mode. */
 export const LIVE_RELOAD_SCRIPT = DEVELOPMENT ? "/_dev/reload.js" : null;
 

@@ -14,7 +14,7 @@ import { SYSTEM_ACTOR } from "../kv/activity.ts";
 import { RESTORE_UNFINISHED, restoreUnfinished } from "../kv/backup.ts";
 import { mailsSent } from "./mail.ts";
 import { sendDigests } from "./digests.ts";
-import { closeLiveReloads } from "./live-reload.ts";
+import { closeLiveReloads, handedOver } from "./live-reload.ts";
 import { dayStartMinute } from "../kv/days.ts";
 
 /** How long a stop under `deno serve` waits for the rest (a KV watch, say) before it exits. */
@@ -46,8 +46,11 @@ export interface CareerEdge {
   fetch: Deno.ServeHandler;
   /** Prints where it runs and, until a main admin exists, how to make one. */
   listening(address: Deno.Addr): void;
-  /** Listens on PORT itself (under `deno run`); SIGINT and SIGTERM stop it gracefully. */
-  listen(): void;
+  /**
+   * Listens on PORT itself (under `deno run`), in a server the dev loop started ahead once it is
+   * handed the port; SIGINT and SIGTERM stop it gracefully.
+   */
+  listen(): Promise<void>;
 }
 
 /**
@@ -175,7 +178,8 @@ export async function startCareerEdge(): Promise<CareerEdge> {
     servedByDeno: served,
     fetch: served ? (request, info) => inFlight.track(() => app.fetch(request, info)) : app.fetch,
     listening,
-    listen() {
+    async listen() {
+      await handedOver();
       const server = Deno.serve(
         { port: config.PORT, onListen: listening },
         app.fetch,

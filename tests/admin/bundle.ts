@@ -5,12 +5,17 @@
  */
 import { dist, type Download, scriptDownload } from "../helpers/scripts.ts";
 
-/** The built file named like `dashboard-*.js` (esbuild names lazy chunks after their module). */
+/**
+ * The admin app's built file named like `admin/dashboard-*.js` (esbuild names lazy chunks after
+ * their module; the admin app's files are in admin/).
+ */
 export async function chunkNamed(module: string): Promise<string> {
-  for await (const entry of Deno.readDir(dist)) {
-    if (entry.name.startsWith(`${module}-`) && entry.name.endsWith(".js")) return entry.name;
+  for await (const entry of Deno.readDir(new URL("admin/", dist))) {
+    if (entry.name.startsWith(`${module}-`) && entry.name.endsWith(".js")) {
+      return `admin/${entry.name}`;
+    }
   }
-  throw new Error(`no ${module}-*.js in client/dist: run deno task build`);
+  throw new Error(`no admin/${module}-*.js in client/dist: run deno task build`);
 }
 
 /**

@@ -38,12 +38,21 @@ Deno.test("in production mode there is no reload route and no reload script", as
 });
 
 Deno.test("a change remakes only the parts of the browser build it can reach", () => {
-  const scripts = new Set(["client/islands/save.tsx", "kv/jobs/fields.ts"]);
+  const scripts = {
+    islands: new Set([
+      "client/islands/save.tsx",
+      "client/components/dates.ts",
+      "kv/jobs/fields.ts",
+    ]),
+    admin: new Set(["client/admin/main.tsx", "client/components/dates.ts"]),
+  };
   const parts = (...paths: string[]) => [...partsFor(paths, scripts)].sort();
   assert.deepEqual(parts("client/public.css"), ["styles"]);
-  assert.deepEqual(parts("client/islands/save.tsx"), ["scripts", "styles"]);
+  assert.deepEqual(parts("client/islands/save.tsx"), ["islands", "styles"]);
+  assert.deepEqual(parts("client/admin/main.tsx"), ["admin", "styles"]);
+  assert.deepEqual(parts("client/components/dates.ts"), ["admin", "islands", "styles"]);
   assert.deepEqual(parts("routes/pages/home.tsx"), ["styles"]);
-  assert.deepEqual(parts("kv/jobs/fields.ts"), ["scripts"]);
+  assert.deepEqual(parts("kv/jobs/fields.ts"), ["islands"]);
   assert.deepEqual(parts("server/app.ts", "main.ts"), []);
 });
 
@@ -135,8 +144,32 @@ Deno.test("deno task dev rebuilds a changed stylesheet and the open page hears o
     );
     assert.notEqual(next.data.split(" ")[0], first.data.split(" ")[0], "a new build");
     assert.match(await stylesheet(base), /\.dev-loop-probe/);
-    await next.close();
     assert.match(log, /Dev build in \d+ ms/);
+
+    // An island's change remakes the public pages' scripts; the admin app's are the files of the
+    // build before, linked.
+    const builtFile = (heard: Heard, file: string) =>
+      join(dir, "client/dist", heard.data.split(" ")[0], file);
+    const adminBefore = await Deno.stat(builtFile(next, "admin/login.js"));
+    const island = join(dir, "client/islands/hero-search.tsx");
+    await Deno.writeTextFile(
+      island,
+      `${await Deno.readTextFile(island)}export const devLoopProbe = "dev-loop-island-probe";\n`,
+    );
+    await waitFor("the second server's stream to end", next.ended, CHANGE_DEADLINE_MS);
+    const third = await waitFor(
+      "a reload message naming the island's build",
+      () => listen(base).then((heard) => heard.data !== next.data && heard, () => undefined),
+      CHANGE_DEADLINE_MS,
+    );
+    await next.close();
+    assert.match(
+      await Deno.readTextFile(builtFile(third, "islands/hero-search.js")),
+      /dev-loop-island-probe/,
+    );
+    const adminAfter = await Deno.stat(builtFile(third, "admin/login.js"));
+    assert.equal(adminAfter.ino, adminBefore.ino, "the admin app's script is linked, not remade");
+    await third.close();
   } finally {
     try {
       Deno.kill(-child.pid, "SIGTERM");
