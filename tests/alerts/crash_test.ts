@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { testSmtp } from "../helpers/smtp.ts";
 import { cli } from "../helpers/cli.ts";
+import { waitFor } from "../helpers/wait.ts";
 import { openTestKv, type Trap, trappedKv } from "../helpers/kv.ts";
 import { seedJobs } from "../public/fixtures.ts";
 import { sendDigests } from "../../server/digests.ts";
@@ -56,10 +57,11 @@ Deno.test("a digest accepted before a kill -9 is not sent again; the unanswered 
       // The accepted digest's mark, as another process sees it.
       await using kv = await openTestKv({ path: kvPath });
       const alerts = new AlertStore(kv, () => new Date(), "UTC");
-      const sent = async () => (await alerts.alertsOf("sent@example.com")).alerts[0];
-      while ((await sent()).sendingUntil !== null) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitFor(
+        "the accepted digest's mark",
+        async () => (await alerts.alertsOf("sent@example.com")).alerts[0].sendingUntil === null,
+        30_000,
+      );
     }
     child.kill("SIGKILL");
     assert.equal((await child.status).signal, "SIGKILL");

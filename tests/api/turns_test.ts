@@ -3,6 +3,12 @@ import { Turns } from "../../server/turns.ts";
 import { sampleJob, testApp } from "../helpers/server.ts";
 import type { Job } from "../../kv/schemas.ts";
 
+/**
+ * Lets every callback already queued run: a turn passes on through promise callbacks alone, so
+ * once a timer's task comes, all that was going to start has started.
+ */
+const drained = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** A promise and the function that settles it. */
 function gate() {
   let open!: () => void;
@@ -25,13 +31,13 @@ Deno.test("no more requests than the turns run at once, and the waiting ones sta
       return i;
     })
   );
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await drained();
   assert.deepEqual(started, [0, 1]);
   assert.equal(turns.queued, 4);
   // The later ones finish first: a freed turn still goes to the one that asked first.
   for (const i of [1, 0, 5, 4, 3, 2]) {
     gates[i].open();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await drained();
   }
   assert.deepEqual(await Promise.all(runs), [0, 1, 2, 3, 4, 5]);
   assert.deepEqual(started, [0, 1, 2, 3, 4, 5]);
@@ -56,7 +62,7 @@ Deno.test("a turn held past its limit is given up: a request waiting on somethin
     await blocker.opened;
   });
   const second = turns.run(() => Promise.resolve(order.push("second")));
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await drained();
   assert.deepEqual(order, ["first"], "one turn at once, after the given-up one ended");
   blocker.open();
   await Promise.all([first, second]);
