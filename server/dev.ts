@@ -39,13 +39,18 @@ export function partsFor(
   return parts;
 }
 
-/** Builds for the sources as they are, reusing what `paths` cannot have changed; null if it failed. */
-async function rebuild(paths: string[]): Promise<string | null> {
+/**
+ * Builds for the sources as they are, reusing what the changed `paths` cannot have changed (all
+ * made anew without them); null if it failed.
+ */
+async function rebuild(paths?: string[]): Promise<string | null> {
   const started = performance.now();
   const previous = currentBuild();
-  const reuse = previous?.startsWith(DEV_PREFIX) ? new URL(`${previous}/`, distRoot) : undefined;
+  const reuse = paths && previous?.startsWith(DEV_PREFIX)
+    ? new URL(`${previous}/`, distRoot)
+    : undefined;
   try {
-    const parts = partsFor(paths, await scriptInputs(root));
+    const parts = reuse && partsFor(paths!, await scriptInputs(root));
     const id = await build({ dev: true, parts, reuse });
     if (id !== previous) {
       console.log(`Dev build in ${Math.round(performance.now() - started)} ms`);
@@ -124,7 +129,7 @@ async function* changes(): AsyncGenerator<string[]> {
 }
 
 if (import.meta.main) {
-  await rebuild(["client/"]);
+  await rebuild();
   let server = new Server();
   await server.handOver();
   /** The server started for the change being built, if one is. */

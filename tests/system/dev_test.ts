@@ -1,7 +1,8 @@
 /**
- * The dev loop: `deno task dev` in a copy of the checkout serves pages that live-reload, and a
- * change to a stylesheet under client/ reaches the served stylesheet and the reload stream. In
- * production mode (how the tests run) there is neither the reload route (its path is answered as
+ * The dev loop: `deno task dev` in a copy of the checkout serves pages that live-reload; a change
+ * to a stylesheet or an island reaches the served build and the reload stream, remaking only what
+ * it reaches, and a change made while the loop was stopped is built when it starts. In production
+ * mode (how the tests run) there is neither the reload route (its path is answered as
  * any unknown path) nor its script.
  */
 import assert from "node:assert/strict";
@@ -98,9 +99,8 @@ function freePort(): number {
   return port;
 }
 
-Deno.test("deno task dev rebuilds a changed stylesheet and the open page hears of it", async () => {
-  const dir = await checkoutCopy("careeredge-dev-");
-  const base = `http://localhost:${freePort()}`;
+/** `deno task dev` in `dir`, serving `base`; `stop` ends it whole. */
+function startDev(dir: string, base: string) {
   // In a session of its own, so that its process group (the task, the loop, the server) can be
   // stopped whole.
   const child = new Deno.Command("setsid", {
@@ -122,20 +122,43 @@ Deno.test("deno task dev rebuilds a changed stylesheet and the open page hears o
       new WritableStream({ write: (text) => void (log += text) }),
     );
   const drained = Promise.all([drain(child.stdout), drain(child.stderr)]);
+  return {
+    log: () => log,
+    /** The first reload message of its server. */
+    started: () =>
+      waitFor(
+        "the dev server's reload stream",
+        () => listen(base).catch(() => undefined),
+        START_DEADLINE_MS,
+      ).catch((error) => Promise.reject(new Error(`${error.message}\n${log}`))),
+    async stop() {
+      try {
+        Deno.kill(-child.pid, "SIGTERM");
+      } catch { /* the group is gone */ }
+      await child.status;
+      try {
+        Deno.kill(-child.pid, "SIGKILL");
+      } catch { /* every process of it stopped */ }
+      await drained;
+    },
+  };
+}
+
+/** Adds a line to a source file of the copy. */
+async function append(dir: string, path: string, line: string) {
+  const file = join(dir, path);
+  await Deno.writeTextFile(file, `${await Deno.readTextFile(file)}\n${line}\n`);
+}
+
+Deno.test("deno task dev rebuilds what a change reaches and the open page hears of it", async () => {
+  const dir = await checkoutCopy("careeredge-dev-");
+  const base = `http://localhost:${freePort()}`;
+  let dev = startDev(dir, base);
   try {
-    const first = await waitFor(
-      "the dev server's reload stream",
-      () => listen(base).catch(() => undefined),
-      START_DEADLINE_MS,
-    ).catch((error) => Promise.reject(new Error(`${error.message}\n${log}`)));
+    const first = await dev.started();
     assert.doesNotMatch(await stylesheet(base), /dev-loop-probe/);
 
-    const css = join(dir, "client/public.css");
-    await Deno.writeTextFile(
-      css,
-      `${await Deno.readTextFile(css)}\n.dev-loop-probe { color: rebeccapurple; }\n`,
-    );
-
+    await append(dir, "client/public.css", ".dev-loop-probe { color: rebeccapurple; }");
     await waitFor("the old server's stream to end", first.ended, CHANGE_DEADLINE_MS);
     const next = await waitFor(
       "a reload message naming a new build and start",
@@ -144,17 +167,17 @@ Deno.test("deno task dev rebuilds a changed stylesheet and the open page hears o
     );
     assert.notEqual(next.data.split(" ")[0], first.data.split(" ")[0], "a new build");
     assert.match(await stylesheet(base), /\.dev-loop-probe/);
-    assert.match(log, /Dev build in \d+ ms/);
+    assert.match(dev.log(), /Dev build in \d+ ms/);
 
     // An island's change remakes the public pages' scripts; the admin app's are the files of the
     // build before, linked.
     const builtFile = (heard: Heard, file: string) =>
       join(dir, "client/dist", heard.data.split(" ")[0], file);
     const adminBefore = await Deno.stat(builtFile(next, "admin/login.js"));
-    const island = join(dir, "client/islands/hero-search.tsx");
-    await Deno.writeTextFile(
-      island,
-      `${await Deno.readTextFile(island)}export const devLoopProbe = "dev-loop-island-probe";\n`,
+    await append(
+      dir,
+      "client/islands/hero-search.tsx",
+      `export const devLoopProbe = "dev-loop-island-probe";`,
     );
     await waitFor("the second server's stream to end", next.ended, CHANGE_DEADLINE_MS);
     const third = await waitFor(
@@ -170,15 +193,19 @@ Deno.test("deno task dev rebuilds a changed stylesheet and the open page hears o
     const adminAfter = await Deno.stat(builtFile(third, "admin/login.js"));
     assert.equal(adminAfter.ino, adminBefore.ino, "the admin app's script is linked, not remade");
     await third.close();
+
+    // A change made while the loop was stopped is built whole when it starts again.
+    await dev.stop();
+    await append(dir, "client/admin/login.tsx", `console.debug("dev-loop-admin-probe");`);
+    dev = startDev(dir, base);
+    const restarted = await dev.started();
+    await restarted.close();
+    assert.match(
+      await Deno.readTextFile(builtFile(restarted, "admin/login.js")),
+      /dev-loop-admin-probe/,
+    );
   } finally {
-    try {
-      Deno.kill(-child.pid, "SIGTERM");
-    } catch { /* the group is gone */ }
-    await child.status;
-    try {
-      Deno.kill(-child.pid, "SIGKILL");
-    } catch { /* every process of it stopped */ }
-    await drained;
+    await dev.stop();
     await Deno.remove(dir, { recursive: true });
   }
 });
