@@ -8,7 +8,7 @@
  * Lighthouse loads the CPU: run the benchmark under the machine's load lock
  * (`flock /tmp/careeredge-load.lock deno task bench`).
  */
-import { CHROMIUM_PATH } from "../helpers/browser.ts";
+import { desktopChromium } from "../helpers/browser.ts";
 import { type BenchContext, type Budget, median } from "./harness.ts";
 
 const LIGHTHOUSE = "npm:lighthouse@13.5.0";
@@ -56,7 +56,7 @@ async function runOnce(url: string): Promise<Report> {
       `--only-categories=${CATEGORIES.join(",")}`,
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
     ],
-    env: { CHROME_PATH: CHROMIUM_PATH },
+    env: { CHROME_PATH: desktopChromium() },
     stdout: "piped",
     stderr: "piped",
   }).output();

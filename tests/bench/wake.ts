@@ -9,7 +9,7 @@
  * and under 50 ms with it off, sending Runtime.enable being the only difference. A visitor's
  * browser has no debugger attached, so the domain stays off here.
  */
-import { allIslandsAwake, CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/browser.ts";
+import { allIslandsAwake, CHROMIUM_ARGS, desktopChromium } from "../helpers/browser.ts";
 
 type Send = (method: string, params?: Record<string, unknown>) => Promise<Record<string, unknown>>;
 type Listen = (method: string, listener: (params: Record<string, unknown>) => void) => void;
@@ -17,7 +17,7 @@ type Listen = (method: string, listener: (params: Record<string, unknown>) => vo
 /** Opens Chromium's DevTools socket for its first page; closing it stops the browser. */
 async function openPage(): Promise<{ send: Send; listen: Listen } & AsyncDisposable> {
   const profile = await Deno.makeTempDir({ prefix: "careeredge-wake-" });
-  const browser = new Deno.Command(CHROMIUM_PATH, {
+  const browser = new Deno.Command(desktopChromium(), {
     args: [
       ...CHROMIUM_ARGS,
       "--headless=new",

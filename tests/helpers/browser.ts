@@ -7,7 +7,17 @@ import { CHROME_DESKTOP } from "../analytics/fixtures.ts";
  * Chromium for what the bench measures as a person's browser: Lighthouse, the islands' wake, the
  * admin screens.
  */
-export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+
+/** CHROMIUM_PATH, or an error that says how to install it (the tests need only the shell). */
+export function desktopChromium(): string {
+  try {
+    if (Deno.statSync(CHROMIUM_PATH).isFile) return CHROMIUM_PATH;
+  } catch { /* said below */ }
+  throw new Error(
+    `no Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH`,
+  );
+}
 
 /**
  * The browser of the tests: Chromium's headless shell, which runs the same Blink at about half the

@@ -9,7 +9,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { type BenchContext, median } from "../harness.ts";
-import { CHROMIUM_PATH, launchBrowser } from "../../helpers/browser.ts";
+import { desktopChromium, launchBrowser } from "../../helpers/browser.ts";
 import {
   type Call,
   click,
@@ -280,7 +280,7 @@ export default async function screensScenario(context: BenchContext) {
   const list = screens(jobId, draft.job._id);
   const byName = new Map(list.map((screen) => [screen.name, screen]));
 
-  await using browser = await launchBrowser(CHROMIUM_PATH);
+  await using browser = await launchBrowser(desktopChromium());
   const browserContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await browserContext.newPage();
   const calls = await timedPage(page);
