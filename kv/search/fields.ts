@@ -74,6 +74,8 @@ export interface Term {
   phrase?: readonly string[];
   /** A phrase counted as one: the jobs holding every one of these stems. */
   all?: readonly string[];
+  /** Words typed with `or` between them (`python or java`): a job holding any of them has it. */
+  either?: Term[];
 }
 
 /** One way a query word is found: a posting list, how well, and the word it stands for. */

@@ -220,7 +220,9 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
   /** Where in `filters` the cities typed are, once one is: several cities are one filter. */
   let citiesAt = -1;
   /** Each term's words as typed, in order; a plain word is one. */
-  const typed: { words: string[]; plain: boolean }[] = [];
+  const typed: Typed[] = [];
+  // Whether an `or` followed the last term: the next is its alternative (`python or java`).
+  let orTerm = false;
   // The filter word just read (its place in `filters`), and whether an `or` followed it: the next
   // filter word is then its alternative.
   let lastFilter = -1;
@@ -237,12 +239,14 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
       : null;
     const before = lastFilter;
     const orBefore = orAfter;
+    const alternative = orTerm;
     lastFilter = -1;
     orAfter = false;
+    orTerm = false;
     if (meaning?.canonical) {
       // A bound phrase is one term, as the index holds it (`sales development`).
       const bound = boundPhrase(meaning.canonical);
-      typed.push({ words: bound ? [bound.term] : meaning.canonical, plain: false });
+      addTerm(typed, { words: bound ? [bound.term] : meaning.canonical, plain: false }, alternative);
     } else if (joined) {
       filters[before] = joined;
       lastFilter = before;
@@ -256,15 +260,33 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
       lastFilter = citiesAt;
     } else if (FILLER.has(piece) || isStopWord(piece)) {
       if (piece === "or" && before !== -1) [lastFilter, orAfter] = [before, true];
+      else if (piece === "or" && typed.length > 0) orTerm = true;
       continue;
     } else {
-      for (const word of found.slice(i - length, i)) typed.push({ words: [word], plain: true });
+      for (const word of found.slice(i - length, i)) {
+        addTerm(typed, { words: [word], plain: true }, alternative);
+      }
     }
     pieces.push(piece);
   }
   const terms = termsOf(typed);
   const asked = terms.length > 0 ? filters.filter((filter) => filter !== IT_WORD) : filters;
   return { terms, filters: once(asked), pieces, ...(pay.payMin ? { payMin: pay.payMin } : {}) };
+}
+
+/** A term's words as typed (a plain word, or a vocabulary phrase's canonical words). */
+interface Typed {
+  words: string[];
+  plain: boolean;
+  /** The terms typed after it with `or` between (`python or java`): any of them will do. */
+  or?: Typed[];
+}
+
+/** Adds a typed term to `typed`, or, typed after an `or`, to the last one's alternatives. */
+function addTerm(typed: Typed[], term: Typed, alternative: boolean) {
+  const last = typed.at(-1);
+  if (alternative && last) (last.or ??= []).push(term);
+  else typed.push(term);
 }
 
 /**
@@ -303,14 +325,21 @@ function once(filters: FilterWord[]): FilterWord[] {
  * The terms of the typed words, each once: a word's parts are terms too (Node.js: node, js), and
  * two plain words typed side by side may also be found as one (`dev ops`: devops).
  */
-function termsOf(typed: { words: string[]; plain: boolean }[]): Term[] {
-  const joins = typed.map(({ words, plain }, i) => {
+function termsOf(typed: Typed[]): Term[] {
+  const joins = typed.map(({ words, plain, or }, i) => {
     const next = typed[i + 1];
     const pair = words[0] + (next?.words[0] ?? "");
-    return plain && next?.plain && /^\p{L}+$/u.test(pair) ? stem(pair) : undefined;
+    const joinable = plain && !or && next?.plain && !next.or;
+    return joinable && /^\p{L}+$/u.test(pair) ? stem(pair) : undefined;
   });
   const terms = new Map<string, Term>();
-  typed.forEach(({ words, plain }, i) => {
+  typed.forEach(({ words, plain, or }, i) => {
+    if (or) {
+      const either = [{ words, plain }, ...or].map(alternativeTerm);
+      const word = either.map((term) => term.word).join(" or ");
+      terms.set(word, { word, either, known: true });
+      return;
+    }
     const also = [joins[i - 1], joins[i]].filter((join): join is string => join !== undefined);
     const parts: string[] = [];
     for (const word of words) addWithParts(word, parts);
@@ -328,6 +357,14 @@ function termsOf(typed: { words: string[]; plain: boolean }[]): Term[] {
     }
   });
   return [...terms.values()].slice(0, MAX_TERMS);
+}
+
+/** One alternative of an `or`: a word's term, or a phrase's stems found whole. */
+function alternativeTerm({ words, plain }: Typed): Term {
+  const [term] = termsOf([{ words, plain }]);
+  if (words.length === 1 && term) return term;
+  const all = words.filter((word) => !isStopWord(word)).map(stem);
+  return { word: all.join(" "), all, known: true };
 }
 
 /**

@@ -517,3 +517,34 @@ Deno.test("IT and non-IT jobs in the keyword box are the IT categories and the r
   assert.deepEqual(ids("it recruiter"), ids("recruiter"));
   assert.deepEqual(ids("make it work"), ids("make work"));
 });
+
+Deno.test("words typed with `or` between them are alternatives: a job with any of them is a match, not a partial one", () => {
+  const catalog = fixtureCatalog(ALL_FIXTURE_JOBS);
+  const search = (keywords: string) => {
+    const { jobs, partial } = catalog.page({ page: 1, limit: 100, keywords });
+    return { ids: jobs.map((job) => job._id).sort(), partial };
+  };
+  const either = (...queries: string[]) =>
+    [...new Set(queries.flatMap((keywords) => search(keywords).ids))].sort();
+  for (const [a, b] of [["python", "java"], ["nurse", "teacher"], ["tally", "excel"]]) {
+    const found = search(`${a} or ${b}`);
+    assert.deepEqual(found, { ids: either(a, b), partial: false }, `${a} or ${b}`);
+    assert.deepEqual(search(`${a} OR ${b}`), found);
+  }
+  // Beside other words, the alternatives are one of them (`java or python developer`); a
+  // phrase is an alternative whole (`machine learning or data science`).
+  assert.deepEqual(
+    search("java or python developer"),
+    { ids: either("java developer", "python developer"), partial: false },
+  );
+  assert.deepEqual(
+    search("machine learning or data science"),
+    { ids: either("machine learning", "data science"), partial: false },
+  );
+  // Without `or` both words are asked, and no job has both.
+  assert.equal(search("python java").partial, true);
+  // An `or` with nothing on one side, or before a filter word, asks nothing more.
+  assert.deepEqual(search("python or"), search("python"));
+  assert.deepEqual(search("or python"), search("python"));
+  assert.deepEqual(search("python or fresher"), search("python fresher"));
+});
