@@ -50,7 +50,7 @@ async function rebuild(paths?: string[]): Promise<string | null> {
     ? new URL(`${previous}/`, distRoot)
     : undefined;
   try {
-    const parts = reuse && partsFor(paths!, await scriptInputs(root));
+    const parts = paths && reuse ? partsFor(paths, await scriptInputs(root)) : undefined;
     const id = await build({ dev: true, parts, reuse });
     if (id !== previous) {
       console.log(`Dev build in ${Math.round(performance.now() - started)} ms`);
