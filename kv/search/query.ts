@@ -246,7 +246,11 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
     if (meaning?.canonical) {
       // A bound phrase is one term, as the index holds it (`sales development`).
       const bound = boundPhrase(meaning.canonical);
-      addTerm(typed, { words: bound ? [bound.term] : meaning.canonical, plain: false }, alternative);
+      addTerm(
+        typed,
+        { words: bound ? [bound.term] : meaning.canonical, plain: false },
+        alternative,
+      );
     } else if (joined) {
       filters[before] = joined;
       lastFilter = before;
