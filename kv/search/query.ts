@@ -341,15 +341,13 @@ function termsOf(typed: Typed[]): Term[] {
     if (or) {
       const either = [{ words, plain }, ...or].map(alternativeTerm);
       const word = either.map((term) => term.word).join(" or ");
-      terms.set(word, { word, either, known: true });
+      terms.set(word, { word, either });
       return;
     }
     const also = [joins[i - 1], joins[i]].filter((join): join is string => join !== undefined);
     const parts: string[] = [];
     for (const word of words) addWithParts(word, parts);
-    const phrase = words.length > 1
-      ? words.filter((word) => !isStopWord(word)).map(stem)
-      : undefined;
+    const phrase = words.length > 1 ? phraseStems(words) : undefined;
     for (const raw of parts) {
       if (isStopWord(raw)) continue;
       const word = stem(raw);
@@ -363,12 +361,16 @@ function termsOf(typed: Typed[]): Term[] {
   return [...terms.values()].slice(0, MAX_TERMS);
 }
 
-/** One alternative of an `or`: a word's term, or a phrase's stems found whole. */
+/** A phrase's stems, its stop words left out. */
+const phraseStems = (words: string[]) => words.filter((word) => !isStopWord(word)).map(stem);
+
+/** A phrase found only whole: the jobs holding every one of its stems. */
+const wholeTerm = (stems: readonly string[]): Term => ({ word: stems.join(" "), all: stems });
+
+/** One alternative of an `or`: a word's term, or a phrase found whole. */
 function alternativeTerm({ words, plain }: Typed): Term {
   const [term] = termsOf([{ words, plain }]);
-  if (words.length === 1 && term) return term;
-  const all = words.filter((word) => !isStopWord(word)).map(stem);
-  return { word: all.join(" "), all, known: true };
+  return words.length === 1 && term ? term : wholeTerm(phraseStems(words));
 }
 
 /**
@@ -381,6 +383,6 @@ export function wholePhrases(terms: Term[]): Term[] {
     if (!term.phrase) return [term];
     if (seen.has(term.phrase)) return [];
     seen.add(term.phrase);
-    return [{ word: term.phrase.join(" "), all: term.phrase, known: true }];
+    return [wholeTerm(term.phrase)];
   });
 }
