@@ -392,19 +392,26 @@ export async function writeSnapshot(
   { minIntervalMs = 0, hold }: { minIntervalMs?: number; hold?: Hold } = {},
 ): Promise<SnapshotHead | null> {
   const fingerprint = await searchFingerprint();
-  const current = await kv.get<SnapshotHead>(keys.snapshotHead());
-  const old = current.value;
-  if (
-    old && old.format === SNAPSHOT_FORMAT && old.fingerprint === fingerprint &&
-    (old.revision >= catalog.revision ||
-      now.getTime() - Date.parse(old.writtenAt) < minIntervalMs)
-  ) return null;
+  const readHead = async () => {
+    const current = await kv.get<SnapshotHead>(keys.snapshotHead());
+    const old = current.value;
+    const enough = old && old.format === SNAPSHOT_FORMAT && old.fingerprint === fingerprint &&
+      (old.revision >= catalog.revision ||
+        now.getTime() - Date.parse(old.writtenAt) < minIntervalMs);
+    return enough ? null : current;
+  };
+  if (!await readHead()) return null;
   const lease = await kv.atomic().check({ key: keys.snapshotLease(), versionstamp: null })
     .set(keys.snapshotLease(), now.toISOString(), { expireIn: LEASE_MS }).commit();
   if (!lease.ok) return null;
   const id = crypto.randomUUID();
   let written = 0;
   try {
+    // Read again under the lease: a process that held it since the first read may have written
+    // a snapshot as new, and the head's swap below checks against this read.
+    const current = await readHead();
+    if (!current) return null;
+    const old = current.value;
     const encoded = await encodeSnapshot(catalog, hold);
     for (let first = 0; first < encoded.chunks.length; first += CHUNKS_PER_WRITE) {
       const op = kv.atomic();

@@ -11,6 +11,7 @@ import {
   encodeSnapshot,
   searchFingerprint,
   type SnapshotHead,
+  writeSnapshot,
 } from "../../kv/jobs/snapshot.ts";
 import { keys } from "../../kv/keys.ts";
 import { generateJob, seededRandom } from "../../kv/demo/generate.ts";
@@ -192,6 +193,36 @@ Deno.test("a cold start from a snapshot, after creates, edits and closes, shows 
   } finally {
     await editor.close();
   }
+});
+
+Deno.test("a process that read the head before another wrote the snapshot, and took the lease after, writes none and fails not", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const catalog = new ActiveCatalog(7);
+  for (const job of generated(20)) catalog.put(job, `stamp-${job._id}`);
+  // The late process's first write (its lease) waits until the other has written and let go.
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => open = resolve);
+  const late = new Proxy(kv, {
+    get(target, name) {
+      if (name !== "atomic") {
+        const value = Reflect.get(target, name, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      }
+      return () => {
+        const op = target.atomic();
+        const commit = op.commit.bind(op);
+        op.commit = async () => (await gate, commit());
+        return op;
+      };
+    },
+  });
+  const lateWrite = writeSnapshot(late, catalog, new Date());
+  const first = await writeSnapshot(kv, catalog, new Date());
+  assert.equal(first?.revision, 7);
+  open();
+  assert.equal(await lateWrite, null);
+  assert.equal((await kv.get<SnapshotHead>(keys.snapshotHead())).value?.id, first?.id);
+  assert.equal((await kv.get(keys.snapshotLease())).value, null, "the lease is let go");
 });
 
 /** A database with 120 active jobs and a snapshot of them, for spoiling. */
