@@ -4,7 +4,8 @@
  * shared chunks split out, each also written brotli- and gzip-compressed: the public pages' (one
  * per file in client/islands, and the waker) and the admin app's, in admin/. The two are bundled
  * apart (no page loads both), so a development build (server/dev.ts), neither minified nor
- * compressed, remakes only the parts a change reaches and links the rest from the build before.
+ * compressed, remakes only the parts a change reaches and links the rest from the build before;
+ * it is made by the same tools kept warm in the loop's process (server/dev-bundler.ts).
  * Entries keep their folder: `islands/share.js`, `admin/main.js`. Writes the folder's
  * manifest.json mapping each file to a content-hashed URL so assets can be cached for a year, and
  * copies beside them the files the share image is drawn with.
@@ -21,6 +22,7 @@ import { encodeHex } from "../kv/hex.ts";
 import { relativeImports } from "./imports.ts";
 import { ADMIN_ENTRIES, buildInputsHash, HYDRATE, WAKER } from "./build-inputs.ts";
 import { CURRENT, currentBuild, distRoot, MANIFEST, SHARE_IMAGE_FILES } from "./dist.ts";
+import type { DevBundler } from "./dev-bundler.ts";
 
 const root = new URL("../", import.meta.url);
 const rootPath = root.pathname;
@@ -34,9 +36,13 @@ async function run(command: string, args: string[]) {
   }
 }
 
-/** How a build is made: `dev` (`deno task dev`) skips minifying and compressing, for speed. */
+/** How a build is made. */
 export interface BuildOptions {
-  dev?: boolean;
+  /**
+   * A development build (`deno task dev`), made by the loop's warm bundler: neither minified nor
+   * compressed, for speed.
+   */
+  dev?: DevBundler;
   /**
    * What to make anew; the rest is linked from `reuse`, a build of the same mode made before.
    * Without it, everything is made.
@@ -48,7 +54,7 @@ export interface BuildOptions {
 export type BuildPart = "styles" | "islands" | "admin";
 
 /** The stylesheet, `styles.css`. Tailwind reads the markup's class names from the sources. */
-async function bundleStyles(dist: string, dev: boolean) {
+async function bundleStyles(dist: string) {
   await run(Deno.execPath(), [
     "run",
     "-A",
@@ -57,27 +63,29 @@ async function bundleStyles(dist: string, dev: boolean) {
     "client/styles.css",
     "-o",
     `${dist.slice(rootPath.length)}/styles.css`,
-    ...(dev ? [] : ["--minify"]),
+    "--minify",
   ]);
 }
 
-async function bundle(outdir: string, dev: boolean, entries: string[]) {
+type Bundle = (outdir: string, entries: string[]) => Promise<void>;
+
+const bundle: Bundle = async (outdir, entries) => {
   await run(Deno.execPath(), [
     "bundle",
     "--quiet",
     "--platform",
     "browser",
     // Minifying also selects React's production build.
-    ...(dev ? [] : ["--minify"]),
+    "--minify",
     "--code-splitting",
     "--outdir",
     outdir.slice(rootPath.length),
     ...entries,
   ]);
-}
+};
 
 /** Generates the islands' entry scripts, then bundles them and the waker into `dist`. */
-async function bundleIslands(dist: string, dev: boolean) {
+async function bundleIslands(dist: string, bundle: Bundle) {
   // Generated beside client/islands, at the same depth, so the bundles' relative imports of shared
   // chunks stay right once their folder is renamed to islands/ in the build. Only the holder of
   // the build lock writes it.
@@ -98,7 +106,7 @@ async function bundleIslands(dist: string, dev: boolean) {
     entries.push(path);
   }
   try {
-    await bundle(dist, dev, [...entries, WAKER]);
+    await bundle(dist, [...entries, WAKER]);
   } finally {
     await Deno.remove(`${rootPath}client/${generated}`, { recursive: true });
   }
@@ -158,7 +166,7 @@ async function preloadsOf(dist: string, built: string[]): Promise<Record<string,
 }
 
 /** Builds into the empty folder `dist`, its manifest last. */
-async function buildInto(dist: string, { dev = false, parts, reuse }: BuildOptions) {
+async function buildInto(dist: string, { dev, parts, reuse }: BuildOptions) {
   const makes = (part: BuildPart) => !reuse || !parts || parts.has(part);
   if (reuse) {
     await linkFrom(reuse, dist, (name) => {
@@ -167,10 +175,11 @@ async function buildInto(dist: string, { dev = false, parts, reuse }: BuildOptio
     });
   } else await copyShareImageFiles(dist);
   // All run to their end before a failure is thrown, so nothing writes into a removed folder.
+  const scripts: Bundle = dev ? (outdir, entries) => dev.scripts(outdir, entries) : bundle;
   const bundled = await Promise.allSettled([
-    makes("styles") && bundleStyles(dist, dev),
-    makes("islands") && bundleIslands(dist, dev),
-    makes("admin") && bundle(`${dist}/admin`, dev, ADMIN_ENTRIES),
+    makes("styles") && (dev ? dev.styles(dist) : bundleStyles(dist)),
+    makes("islands") && bundleIslands(dist, scripts),
+    makes("admin") && scripts(`${dist}/admin`, ADMIN_ENTRIES),
   ]);
   for (const result of bundled) if (result.status === "rejected") throw result.reason;
   const built = (await builtFiles(dist)).filter((name) =>

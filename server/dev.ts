@@ -8,6 +8,7 @@
  * the build's assets.
  */
 import { build, type BuildPart, DEV_PREFIX } from "./build.ts";
+import { DevBundler } from "./dev-bundler.ts";
 import { currentBuild, distRoot } from "./dist.ts";
 import { scriptInputs } from "./build-inputs.ts";
 import { HANDOFF_ENV } from "./live-reload.ts";
@@ -20,6 +21,7 @@ const IGNORED = ["client/dist/", "client/.islands/"];
 const SETTLE_MS = 100;
 /** How long a stopping server may take to finish before it is killed. */
 const STOP_GRACE_MS = 5_000;
+const bundler = new DevBundler(root.pathname);
 
 /**
  * What the changed files (paths from the root) make anew in the browser build: the scripts that
@@ -51,7 +53,7 @@ async function rebuild(paths?: string[]): Promise<string | null> {
     : undefined;
   try {
     const parts = paths && reuse ? partsFor(paths, await scriptInputs(root)) : undefined;
-    const id = await build({ dev: true, parts, reuse });
+    const id = await build({ dev: bundler, parts, reuse });
     if (id !== previous) {
       console.log(`Dev build in ${Math.round(performance.now() - started)} ms`);
     }
@@ -136,7 +138,7 @@ if (import.meta.main) {
   let next: Server | null = null;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     Deno.addSignalListener(signal, async () => {
-      await Promise.all([server.stop(), next?.stop()]);
+      await Promise.all([server.stop(), next?.stop(), bundler.close()]);
       Deno.exit(0);
     });
   }

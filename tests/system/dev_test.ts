@@ -194,6 +194,26 @@ Deno.test("deno task dev rebuilds what a change reaches and the open page hears 
     assert.equal(adminAfter.ino, adminBefore.ino, "the admin app's script is linked, not remade");
     await third.close();
 
+    // A change that does not compile says where, and the server before keeps serving.
+    const island = join(dir, "client/islands/hero-search.tsx");
+    const source = await Deno.readTextFile(island);
+    await Deno.writeTextFile(island, `${source}\nexport const broken = ;\n`);
+    await waitFor(
+      "the loop to say the build failed",
+      () => /Dev build failed[^\n]*\n[^\n]*hero-search\.tsx:\d+/.test(dev.log()),
+      CHANGE_DEADLINE_MS,
+    );
+    const kept = await listen(base);
+    await kept.close();
+    assert.equal(kept.data, third.data, "the same server, on the same build");
+    await Deno.writeTextFile(island, source);
+    const fixed = await waitFor(
+      "a reload message once it compiles again",
+      () => listen(base).then((heard) => heard.data !== third.data && heard, () => undefined),
+      CHANGE_DEADLINE_MS,
+    );
+    await fixed.close();
+
     // A change made while the loop was stopped is built whole when it starts again.
     await dev.stop();
     await append(dir, "client/admin/login.tsx", `console.debug("dev-loop-admin-probe");`);
