@@ -38,6 +38,19 @@ Deno.test("what is asked again survives a walk over many entries asked once", ()
   assert.equal(cache.get("job 9999", 7), 1);
 });
 
+Deno.test("an entry asked for now and then keeps its place while many others are asked twice", () => {
+  // About 48 entries fit, 38 of them protected; each round protects one more.
+  const cache = new BoundedCache<number>(1_000_000);
+  cache.set("home", 1, 1, 20_000);
+  assert.equal(cache.get("home", 1), 1);
+  for (let i = 0; i < 2_000; i++) {
+    cache.set(`job ${i}`, 1, 1, 20_000);
+    assert.equal(cache.get(`job ${i}`, 1), 1);
+    if (i % 12 === 0) assert.equal(cache.get("home", 1), 1, `home was pushed out by job ${i}`);
+  }
+  assert.equal(cache.get("job 0", 1), undefined);
+});
+
 Deno.test("an entry made for another version is a miss, and its replacement stays protected", () => {
   const cache = new BoundedCache<string>(1_000_000);
   cache.set("home", 1, "old", 10_000);
