@@ -4,7 +4,7 @@
  * the jobs' roles, with a few misspellings that find nothing.
  */
 import type { Job } from "../schemas.ts";
-import { DIMENSION_LIMITS, type DimensionRow, recordDimensions } from "../analytics/dimensions.ts";
+import { DIMENSION_LIMITS, type DimensionRow } from "../analytics/dimensions.ts";
 import { DIRECT } from "../analytics/sources.ts";
 
 /** Shares of a day's visits by source; the rest is direct. */
@@ -37,14 +37,12 @@ export function searchedTerms(jobs: Job[]): [term: string, results: number][] {
   return [...terms, ...MISSPELLINGS.map((term): [string, number] => [term, 0])];
 }
 
-/** Writes one day's sources for `visits` visits and searches of `terms`. */
-export async function seedInsightDay(
-  kv: Deno.Kv,
-  day: string,
+/** One day's sources for `visits` visits and searches of `terms`, as rows `recordDimensions` writes. */
+export function insightDayRows(
   visits: number,
   terms: [string, number][],
   random: () => number,
-): Promise<void> {
+): DimensionRow[] {
   const rows: DimensionRow[] = [];
   let left = visits;
   for (const [source, share] of SOURCE_SHARES) {
@@ -73,5 +71,5 @@ export async function seedInsightDay(
       });
     }
   }
-  await recordDimensions(kv, day, rows);
+  return rows;
 }
