@@ -164,9 +164,13 @@ export function limitedKv(kv: Deno.Kv, largest: Largest): Deno.Kv {
 
 /** A KV on a disk with no space left while `disk.full`: every write fails as SQLite's does. */
 export function fullDiskKv(kv: Deno.Kv, disk: { full: boolean }): Deno.Kv {
-  const refuse = () => {
+  return beforeWrites(kv, () => {
     if (disk.full) throw new TypeError("database or disk is full");
-  };
+  });
+}
+
+/** A KV whose every write (a commit, a set, a delete) first runs `before`, which may wait or throw. */
+export function beforeWrites(kv: Deno.Kv, before: () => void | Promise<void>): Deno.Kv {
   return new Proxy(kv, {
     get(target, property) {
       const value = Reflect.get(target, property);
@@ -174,13 +178,13 @@ export function fullDiskKv(kv: Deno.Kv, disk: { full: boolean }): Deno.Kv {
         return () => {
           const op = target.atomic();
           const commit = op.commit.bind(op);
-          op.commit = () => Promise.resolve().then(refuse).then(commit);
+          op.commit = () => Promise.resolve().then(before).then(commit);
           return op;
         };
       }
       if (property === "set" || property === "delete") {
         return (...args: unknown[]) =>
-          Promise.resolve().then(refuse).then(() => value.apply(target, args));
+          Promise.resolve().then(before).then(() => value.apply(target, args));
       }
       return typeof value === "function" ? value.bind(target) : value;
     },

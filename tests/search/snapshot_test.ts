@@ -19,6 +19,7 @@ import type { Job } from "../../kv/schemas.ts";
 import { COLUMN_NAMES } from "../../kv/search/index.ts";
 import { FIXTURE_JOBS } from "./fixtures.ts";
 import { waitFor } from "../helpers/wait.ts";
+import { beforeWrites } from "../helpers/kv.ts";
 
 const QUERIES = [
   {},
@@ -202,20 +203,7 @@ Deno.test("a process that read the head before another wrote the snapshot, and t
   // The late process's first write (its lease) waits until the other has written and let go.
   let open!: () => void;
   const gate = new Promise<void>((resolve) => open = resolve);
-  const late = new Proxy(kv, {
-    get(target, name) {
-      if (name !== "atomic") {
-        const value = Reflect.get(target, name, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      }
-      return () => {
-        const op = target.atomic();
-        const commit = op.commit.bind(op);
-        op.commit = async () => (await gate, commit());
-        return op;
-      };
-    },
-  });
+  const late = beforeWrites(kv, () => gate);
   const lateWrite = writeSnapshot(late, catalog, new Date());
   const first = await writeSnapshot(kv, catalog, new Date());
   assert.equal(first?.revision, 7);
