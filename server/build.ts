@@ -51,7 +51,9 @@ export interface BuildOptions {
   reuse?: URL;
 }
 
-export type BuildPart = "styles" | "islands" | "admin";
+/** The two sets of browser scripts, bundled apart. */
+export type ScriptSet = "islands" | "admin";
+export type BuildPart = "styles" | ScriptSet;
 
 /** The stylesheet, `styles.css`. Tailwind reads the markup's class names from the sources. */
 async function bundleStyles(dist: string) {
@@ -175,11 +177,12 @@ async function buildInto(dist: string, { dev, parts, reuse }: BuildOptions) {
     });
   } else await copyShareImageFiles(dist);
   // All run to their end before a failure is thrown, so nothing writes into a removed folder.
-  const scripts: Bundle = dev ? (outdir, entries) => dev.scripts(outdir, entries) : bundle;
+  const scripts = (set: ScriptSet): Bundle =>
+    dev ? (outdir, entries) => dev.scripts(set, outdir, entries) : bundle;
   const bundled = await Promise.allSettled([
     makes("styles") && (dev ? dev.styles(dist) : bundleStyles(dist)),
-    makes("islands") && bundleIslands(dist, scripts),
-    makes("admin") && scripts(`${dist}/admin`, ADMIN_ENTRIES),
+    makes("islands") && bundleIslands(dist, scripts("islands")),
+    makes("admin") && scripts("admin")(`${dist}/admin`, ADMIN_ENTRIES),
   ]);
   for (const result of bundled) if (result.status === "rejected") throw result.reason;
   const built = (await builtFiles(dist)).filter((name) =>

@@ -8,12 +8,16 @@
 import * as esbuild from "esbuild";
 import { compile } from "@tailwindcss/node";
 import { Scanner } from "@tailwindcss/oxide";
+import type { ScriptSet } from "./build.ts";
 
 type Context = esbuild.BuildContext<{ write: false }>;
 
 export class DevBundler {
-  /** One per set of entries (the islands, the admin app): esbuild keeps what did not change. */
-  private readonly contexts = new Map<string, Promise<Context>>();
+  /**
+   * One per set of scripts (the islands, the admin app), made for its entries: esbuild keeps what
+   * did not change. An island added or removed makes its set's context anew.
+   */
+  private readonly contexts = new Map<ScriptSet, { entries: string; context: Promise<Context> }>();
 
   constructor(private readonly root: string) {}
 
@@ -31,11 +35,13 @@ export class DevBundler {
     await Deno.writeTextFile(`${dist}/styles.css`, compiler.build(scanner.scan()));
   }
 
-  /** Bundles `entries` (paths from the root) into `outdir`, as `deno bundle` lays them out. */
-  async scripts(outdir: string, entries: string[]): Promise<void> {
+  /** Bundles `set`'s `entries` (paths from the root) into `outdir`, as `deno bundle` lays them out. */
+  async scripts(set: ScriptSet, outdir: string, entries: string[]): Promise<void> {
     const key = entries.join("\n");
-    let context = this.contexts.get(key);
+    const kept = this.contexts.get(set);
+    let context = kept?.entries === key ? kept.context : undefined;
     if (!context) {
+      if (kept) await (await kept.context).dispose();
       context = esbuild.context({
         absWorkingDir: this.root,
         entryPoints: entries,
@@ -51,7 +57,7 @@ export class DevBundler {
         define: { "process.env.NODE_ENV": '"development"' },
         logLevel: "silent",
       });
-      this.contexts.set(key, context);
+      this.contexts.set(set, { entries: key, context });
     }
     const { outputFiles } = await (await context).rebuild();
     const placed = `${this.root}client/.dev-bundle/`;
@@ -63,7 +69,7 @@ export class DevBundler {
   }
 
   async close(): Promise<void> {
-    for (const context of this.contexts.values()) await (await context).dispose();
+    for (const { context } of this.contexts.values()) await (await context).dispose();
     this.contexts.clear();
     await esbuild.stop();
   }

@@ -7,7 +7,7 @@
  * new build: a server reads `current` once (server/dist.ts) and keeps rendered pages, which name
  * the build's assets.
  */
-import { build, type BuildPart, DEV_PREFIX } from "./build.ts";
+import { build, type BuildPart, DEV_PREFIX, type ScriptSet } from "./build.ts";
 import { DevBundler } from "./dev-bundler.ts";
 import { currentBuild, distRoot } from "./dist.ts";
 import { scriptInputs } from "./build-inputs.ts";
@@ -30,7 +30,7 @@ const bundler = new DevBundler(root.pathname);
  */
 export function partsFor(
   paths: string[],
-  scripts: Record<"islands" | "admin", Set<string>>,
+  scripts: Record<ScriptSet, Set<string>>,
 ): Set<BuildPart> {
   const parts = new Set<BuildPart>();
   for (const path of paths) {

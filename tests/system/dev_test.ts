@@ -214,6 +214,26 @@ Deno.test("deno task dev rebuilds what a change reaches and the open page hears 
     );
     await fixed.close();
 
+    // A new island gets its script, beside the others.
+    await Deno.writeTextFile(
+      join(dir, "client/islands/dev-loop-probe.tsx"),
+      `export function DevLoopProbe() {\n  return <p>dev-loop-new-island</p>;\n}\n`,
+    );
+    const added = await waitFor(
+      "a reload message naming the new island's build",
+      () => listen(base).then((heard) => heard.data !== fixed.data && heard, () => undefined),
+      CHANGE_DEADLINE_MS,
+    );
+    await added.close();
+    assert.match(
+      await Deno.readTextFile(builtFile(added, "islands/dev-loop-probe.js")),
+      /dev-loop-new-island/,
+    );
+    assert.match(
+      await Deno.readTextFile(builtFile(added, "islands/hero-search.js")),
+      /dev-loop-island-probe/,
+    );
+
     // A change made while the loop was stopped is built whole when it starts again.
     await dev.stop();
     await append(dir, "client/admin/login.tsx", `console.debug("dev-loop-admin-probe");`);
