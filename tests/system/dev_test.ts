@@ -85,6 +85,15 @@ async function listen(base: string): Promise<Heard> {
   return { data, ended: () => ended, close: () => reader.cancel().catch(() => {}) };
 }
 
+/** The first reload message of a server other than the one `before` heard: a restart's. */
+function reloaded(base: string, before: Heard, what: string): Promise<Heard> {
+  return waitFor(
+    what,
+    () => listen(base).then((heard) => heard.data !== before.data && heard, () => undefined),
+    CHANGE_DEADLINE_MS,
+  );
+}
+
 async function stylesheet(base: string): Promise<string> {
   const html = await (await fetch(`${base}/jobs`)).text();
   const href = html.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1];
@@ -160,11 +169,7 @@ Deno.test("deno task dev rebuilds what a change reaches and the open page hears 
 
     await append(dir, "client/public.css", ".dev-loop-probe { color: rebeccapurple; }");
     await waitFor("the old server's stream to end", first.ended, CHANGE_DEADLINE_MS);
-    const next = await waitFor(
-      "a reload message naming a new build and start",
-      () => listen(base).then((heard) => heard.data !== first.data && heard, () => undefined),
-      CHANGE_DEADLINE_MS,
-    );
+    const next = await reloaded(base, first, "a reload message naming a new build and start");
     assert.notEqual(next.data.split(" ")[0], first.data.split(" ")[0], "a new build");
     assert.match(await stylesheet(base), /\.dev-loop-probe/);
     assert.match(dev.log(), /Dev build in \d+ ms/);
@@ -180,11 +185,7 @@ Deno.test("deno task dev rebuilds what a change reaches and the open page hears 
       `export const devLoopProbe = "dev-loop-island-probe";`,
     );
     await waitFor("the second server's stream to end", next.ended, CHANGE_DEADLINE_MS);
-    const third = await waitFor(
-      "a reload message naming the island's build",
-      () => listen(base).then((heard) => heard.data !== next.data && heard, () => undefined),
-      CHANGE_DEADLINE_MS,
-    );
+    const third = await reloaded(base, next, "a reload message naming the island's build");
     await next.close();
     assert.match(
       await Deno.readTextFile(builtFile(third, "islands/hero-search.js")),
@@ -207,11 +208,7 @@ Deno.test("deno task dev rebuilds what a change reaches and the open page hears 
     await kept.close();
     assert.equal(kept.data, third.data, "the same server, on the same build");
     await Deno.writeTextFile(island, source);
-    const fixed = await waitFor(
-      "a reload message once it compiles again",
-      () => listen(base).then((heard) => heard.data !== third.data && heard, () => undefined),
-      CHANGE_DEADLINE_MS,
-    );
+    const fixed = await reloaded(base, third, "a reload message once it compiles again");
     await fixed.close();
 
     // A new island gets its script, beside the others.
@@ -219,11 +216,7 @@ Deno.test("deno task dev rebuilds what a change reaches and the open page hears 
       join(dir, "client/islands/dev-loop-probe.tsx"),
       `export function DevLoopProbe() {\n  return <p>dev-loop-new-island</p>;\n}\n`,
     );
-    const added = await waitFor(
-      "a reload message naming the new island's build",
-      () => listen(base).then((heard) => heard.data !== fixed.data && heard, () => undefined),
-      CHANGE_DEADLINE_MS,
-    );
+    const added = await reloaded(base, fixed, "a reload message naming the new island's build");
     await added.close();
     assert.match(
       await Deno.readTextFile(builtFile(added, "islands/dev-loop-probe.js")),
