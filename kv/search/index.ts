@@ -23,6 +23,7 @@ import {
   markWord,
   scoresOf,
   settle,
+  takeBest,
 } from "./marks.ts";
 
 /** A copy of a per-job array with only the jobs `renumbered` keeps (to -1 for the others). */
@@ -402,19 +403,28 @@ export class SearchIndex implements Columns {
     let kept = 0;
     // A mask every job found must be in (a place) keeps the others out from the first word on.
     const mask = within ?? alive;
-    if (expanded.length === 2 && expanded[0].matches.length === 1) {
+    const last = expanded.length === 2 && expanded[1].matches.length === 1
+      ? expanded[1].matches[0]
+      : null;
+    if (last?.posting.broad(this.span)) {
       // Two words, the second broad and one posting: the first word's jobs are looked up in it,
-      // with no marks to set and clear.
-      const [{ posting, how }] = expanded[0].matches;
-      const [last] = expanded[1].matches;
-      if (expanded[1].matches.length === 1 && last.posting.broad(this.span)) {
-        const kept = markFirst(posting, how, fields, alive, mask, first, scores, null);
-        const fieldsOf = last.posting.byDoc(this.span);
-        const count = keepHolders(first, kept, fieldsOf, last.how, fields, null, first, scores);
-        matched.docs = first.subarray(0, count);
-        matched.score = scores.subarray(0, count);
-        return matched;
+      // with no sums or rounds to set and clear (a first word of several postings keeps its best
+      // score per job in `best` only until `takeBest` moves it beside the job).
+      const { matches } = expanded[0];
+      if (matches.length === 1) {
+        const { posting, how } = matches[0];
+        kept = markFirst(posting, how, fields, alive, mask, first, scores, null);
+      } else {
+        for (const { posting, how } of matches) {
+          kept = markWord(posting, how, fields, 0, roundOf, alive, mask, best, first, kept);
+        }
+        takeBest(first, kept, best, scores);
       }
+      const fieldsOf = last.posting.byDoc(this.span);
+      const count = keepHolders(first, kept, fieldsOf, last.how, fields, null, first, scores);
+      matched.docs = first.subarray(0, count);
+      matched.score = scores.subarray(0, count);
+      return matched;
     }
     if (expanded[0].matches.length === 1) {
       const { posting, how } = expanded[0].matches[0];

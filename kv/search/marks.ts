@@ -132,6 +132,24 @@ export function keepHolders(
 }
 
 /**
+ * Each of the first `count` jobs of `docs` takes its best score of the word (`markWord`) into
+ * `scores` beside it, and `best` is zeroed again: one pass where `settle` sums and marks rounds
+ * that a query of two words, its last looked up by job number (`keepHolders`), never reads.
+ */
+export function takeBest(
+  docs: Uint32Array,
+  count: number,
+  best: Uint8Array,
+  scores: Uint16Array,
+): void {
+  for (let i = 0; i < count; i++) {
+    const doc = docs[i];
+    scores[i] = best[doc];
+    best[doc] = 0;
+  }
+}
+
+/**
  * Marks with `g + 1` the jobs holding `posting`'s word in `field` that every earlier group found
  * (marked `g` in `hits`).
  */

@@ -90,6 +90,7 @@ export type Tally = ReturnType<typeof newTally>;
 
 /** The jobs a search finds, in the index's reused arrays: `total` of them. */
 export interface Found {
+  /** The found jobs: the index's reused array, or the candidates themselves when all are found. */
   docs: Uint32Array;
   scores: Uint16Array | null;
   /**
@@ -129,9 +130,18 @@ export function collect(
   // job's place either way, so V8 has compiled that read before the first search with a place,
   // which otherwise sent that search back to the interpreter midway through its 100,000 jobs.
   const place = byPlace.length === 1 ? byPlace[0] : { kinds: NO_KIND, places: index.alive };
-  const reached = located === null && byPlace.length <= 1 && !partly && !wanted.dropdowns
-    ? countAll(index, candidates, scores, allowed, place, windowOf, found, tally)
-    : countEach(index, wanted, candidates, scores, partly, found, tally);
+  const simple = located === null && byPlace.length <= 1 && !partly && !wanted.dropdowns;
+  let reached: number;
+  if (simple && byPlace.length === 0 && !allowed.includes(0)) {
+    // Nothing but the words chooses: every candidate is found, as it is.
+    found.docs = candidates;
+    found.scores = scores ?? null;
+    reached = countFound(index, candidates, scores, windowOf, found.scoreCounts, tally);
+  } else {
+    reached = simple
+      ? countAll(index, candidates, scores, allowed, place, windowOf, found, tally)
+      : countEach(index, wanted, candidates, scores, partly, found, tally);
+  }
   found.total = spread(found.scoreCounts, tally);
   return reached;
 }
@@ -175,6 +185,34 @@ function countAll(
     companies[companyOf[doc]]++;
   }
   return total;
+}
+
+/**
+ * `collect`'s pass when nothing but the words chooses (decision 044): every candidate is found, so
+ * the pass neither tests nor copies them, and only counts. Returns how many: all of them.
+ */
+function countFound(
+  index: SearchIndex,
+  candidates: Uint32Array,
+  matchedScores: Uint16Array | undefined,
+  windowOf: Uint8Array,
+  scoreCounts: Uint32Array,
+  { roles, companies }: Tally,
+): number {
+  const { roleOf, traitOf, companyOf } = index;
+  const traitCounts = TRAIT_COUNTS;
+  const traits = TRAITS_SEEN;
+  let seen = 0;
+  for (let i = 0; i < candidates.length; i++) {
+    const doc = candidates[i];
+    const trait = traitOf[doc];
+    const score = matchedScores === undefined ? 0 : matchedScores[i];
+    if (traitCounts[trait]++ === 0) traits[seen++] = trait;
+    scoreCounts[score * WINDOWS + windowOf[doc]]++;
+    roles[roleOf[doc]]++;
+    companies[companyOf[doc]]++;
+  }
+  return candidates.length;
 }
 
 /** Whether the keyword box's filter words and the location let in a job; null when they all do. */

@@ -237,7 +237,7 @@ function searchWith(
   const answer = {
     ids: page.map((doc) => index.ids[doc]),
     total: found.total,
-    docs: docs.subarray(0, found.total),
+    docs: found.docs.subarray(0, found.total),
     partial: partly && found.total > 0,
     facets: facetsOf(index, query, tally),
   };
@@ -321,25 +321,38 @@ function rankPage(
     let above = 0;
     for (let score = least + 1; score < tiers.length; score++) above += tiers[score];
     let last = WINDOWS - 1;
-    for (let window = 0, reached = above; window < WINDOWS - 1; window++) {
-      reached += count(least, window);
-      if (reached >= wanted) {
+    let pageable = above;
+    for (let window = 0; window < WINDOWS; window++) {
+      pageable += count(least, window);
+      if (pageable >= wanted && window < WINDOWS - 1) {
         last = window;
         break;
       }
     }
-    ranked = pageable(docs, scored ? scores : null, total, least, windowOf, last, positions);
-    at = (position) => positions[position];
+    const from = pageableAt(
+      docs,
+      scored ? scores : null,
+      total,
+      least,
+      windowOf,
+      last,
+      positions,
+      pageable,
+    );
+    ranked = pageable - from;
+    at = (position) => positions[from + position];
   }
   return topOf(ranked, at, wanted, before).slice(query.offset).map((at) => docs[at]);
 }
 
 /**
- * The positions in `docs` of the found jobs that can be on the page (scoring above `least`, or
- * `least` in a window up to `last`) into `positions`; returns how many. A loop of its own for the
- * reason `collect` (pass.ts) gives.
+ * The positions in `docs` of the `count` found jobs that can be on the page (scoring above
+ * `least`, or `least` in a window up to `last`), in their order, into `positions` up to `count`;
+ * returns where they start there (0 when `count` is right). Found jobs come mostly in job-number
+ * order, oldest first, so the walk from the last one back ends when it has them all, usually long
+ * before the first. A loop of its own for the reason `collect` (pass.ts) gives.
  */
-function pageable(
+function pageableAt(
   docs: Uint32Array,
   scores: Uint16Array | null,
   total: number,
@@ -347,15 +360,16 @@ function pageable(
   windowOf: Uint8Array,
   last: number,
   positions: Uint32Array,
+  count: number,
 ): number {
-  let ranked = 0;
-  for (let position = 0; position < total; position++) {
+  let slot = count;
+  for (let position = total - 1; position >= 0 && slot > 0; position--) {
     const score = scores ? scores[position] : 0;
     if (score > least || (score === least && windowOf[docs[position]] <= last)) {
-      positions[ranked++] = position;
+      positions[--slot] = position;
     }
   }
-  return ranked;
+  return slot;
 }
 
 function facetsOf(index: SearchIndex, query: JobSearch, tally: Tally): Facets {
