@@ -389,6 +389,16 @@ export class SearchIndex implements Columns {
       matches,
       postings: matches.reduce((total, match) => total + match.posting.size, 0),
     })).sort((a, b) => a.postings - b.postings);
+    // Of two words, a broad one of one posting goes last even when the other has a few more
+    // entries in several postings ("python data": data and database): it is then looked up for
+    // each of the other's jobs, rather than the other's postings marked and summed over its own.
+    const [one, other] = expanded;
+    if (
+      expanded.length === 2 && one.matches.length === 1 && other.matches.length > 1 &&
+      one.matches[0].posting.broad(this.span) && other.postings <= one.postings * 2
+    ) {
+      expanded.reverse();
+    }
     const alive = this.alive;
     if (expanded.length === 1 && expanded[0].matches.length === 1) {
       const { posting, how } = expanded[0].matches[0];
