@@ -4,10 +4,12 @@
  * other source of class names, see client/styles.css), every module those scripts and the build
  * itself import by a relative path (such as kv/ modules the browser shares), deno.json and
  * deno.lock (the npm packages' versions) and the Deno version (its bundler). A few hundred small
- * files: hashing them takes milliseconds.
+ * files: hashing them takes milliseconds. Also which parts of the build a changed file reaches, for
+ * the dev loop's rebuilds.
  */
 import { encodeHex } from "../kv/hex.ts";
 import { relativeImports } from "./imports.ts";
+import type { BuildPart, ScriptSet } from "./build.ts";
 
 const SCANNED = ["client/", "routes/"];
 /** Written by the build, not read by it. */
@@ -65,6 +67,24 @@ export async function scriptInputs(
     islands: await withImports(root, islands),
     admin: await withImports(root, new Set(ADMIN_ENTRIES)),
   };
+}
+
+/**
+ * What the changed files (paths from the root) make anew in the browser build: the scripts that
+ * import them, and the stylesheet for anything under client/ (a script's change can add class
+ * names) or routes/ (class names only, for the browser build).
+ */
+export function partsFor(
+  paths: string[],
+  scripts: Record<ScriptSet, Set<string>>,
+): Set<BuildPart> {
+  const parts = new Set<BuildPart>();
+  for (const path of paths) {
+    if (path.startsWith("client/") || path.startsWith("routes/")) parts.add("styles");
+    if (scripts.islands.has(path)) parts.add("islands");
+    if (scripts.admin.has(path)) parts.add("admin");
+  }
+  return parts;
 }
 
 /** 16 hex digits naming the build the inputs under `root` give. */

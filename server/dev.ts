@@ -3,14 +3,14 @@
  * live reload, see server/live-reload.ts), restarted when code under client/, kv/, routes/ or
  * server/ or main.ts changes, after rebuilding the browser code the change reaches. A development
  * build is neither minified nor compressed, and remakes only the parts a change reaches (see
- * `partsFor`), linking the rest from the build before. The restart also makes the server serve the
- * new build: a server reads `current` once (server/dist.ts) and keeps rendered pages, which name
- * the build's assets.
+ * `partsFor` in server/build-inputs.ts), linking the rest from the build before. The restart also
+ * makes the server serve the new build: a server reads `current` once (server/dist.ts) and keeps
+ * rendered pages, which name the build's assets.
  */
-import { build, type BuildPart, DEV_PREFIX, type ScriptSet } from "./build.ts";
+import { build, DEV_PREFIX } from "./build.ts";
 import { DevBundler } from "./dev-bundler.ts";
 import { currentBuild, distRoot } from "./dist.ts";
-import { scriptInputs } from "./build-inputs.ts";
+import { partsFor, scriptInputs } from "./build-inputs.ts";
 import { HANDOFF_ENV } from "./live-reload.ts";
 
 const root = new URL("../", import.meta.url);
@@ -22,24 +22,6 @@ const SETTLE_MS = 100;
 /** How long a stopping server may take to finish before it is killed. */
 const STOP_GRACE_MS = 5_000;
 const bundler = new DevBundler(root.pathname);
-
-/**
- * What the changed files (paths from the root) make anew in the browser build: the scripts that
- * import them, and the stylesheet for anything under client/ (a script's change can add class
- * names) or routes/ (class names only, for the browser build).
- */
-export function partsFor(
-  paths: string[],
-  scripts: Record<ScriptSet, Set<string>>,
-): Set<BuildPart> {
-  const parts = new Set<BuildPart>();
-  for (const path of paths) {
-    if (path.startsWith("client/") || path.startsWith("routes/")) parts.add("styles");
-    if (scripts.islands.has(path)) parts.add("islands");
-    if (scripts.admin.has(path)) parts.add("admin");
-  }
-  return parts;
-}
 
 /**
  * Builds for the sources as they are, reusing what the changed `paths` cannot have changed (all

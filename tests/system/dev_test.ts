@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { testApp } from "../helpers/server.ts";
 import { checkoutCopy } from "../helpers/checkout.ts";
 import { waitFor } from "../helpers/wait.ts";
-import { partsFor } from "../../server/dev.ts";
+import { partsFor } from "../../server/build-inputs.ts";
 
 /** Generous: the first build of a fresh copy, on a loaded machine. */
 const START_DEADLINE_MS = 180_000;
