@@ -22,6 +22,9 @@ const SEARCHES = [
   "python data engineer",
   "java developer",
   "machine learning",
+  // A broad word of one posting and a word of several ("data": data, database) swap places.
+  "python data",
+  "develop data",
 ];
 
 const jobs = (from: number, count: number, seed: number): IndexedDoc[] => {
