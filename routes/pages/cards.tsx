@@ -5,10 +5,10 @@
  * a kept card can never show an old version of its job
  * (docs/decisions/030-job-cards-rendered-once-per-job-version.md).
  */
-import { renderToStaticMarkup } from "react-dom/server";
 import type { Job } from "../../kv/schemas.ts";
 import { BoundedCache, CACHE_BUDGETS, roughBytes } from "../../kv/bounded-cache.ts";
 import { JobCard } from "../../client/components/job-card.tsx";
+import { keptMarkup } from "./render.ts";
 
 const cards = new BoundedCache<string>(CACHE_BUDGETS.jobCards);
 const versions = new WeakMap<Job, number>();
@@ -28,7 +28,7 @@ export function JobCardItem(
   const version = versionOf(job);
   let html = cards.get(key, version);
   if (html === undefined) {
-    html = renderToStaticMarkup(
+    html = keptMarkup(
       <JobCard job={job} descriptionCut={descriptionCut} timeZone={timeZone} />,
     );
     cards.set(key, version, html, roughBytes(html));

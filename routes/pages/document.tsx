@@ -2,13 +2,13 @@
 import type { ReactNode } from "react";
 import { assetUrl } from "../../server/assets.ts";
 import { LIVE_RELOAD_SCRIPT } from "../../server/live-reload.ts";
-import { renderToStaticMarkup } from "react-dom/server";
 import { FooterContent, HeaderContent, type Section } from "../../client/components/site.tsx";
 import { jsonForScript } from "../../client/components/json.ts";
 import { TOAST_REGION_ID, ToastRegion } from "../../client/components/toast.tsx";
 import { iconUrl } from "../icons.ts";
 import { Island } from "../../client/components/island.tsx";
 import { SavedLink } from "../../client/islands/save.tsx";
+import { keptMarkup } from "./render.ts";
 
 export const SITE_NAME = "CareerEdge";
 
@@ -51,10 +51,10 @@ export function ReloadWithoutScript() {
  * The header's and footer's HTML, the same on every page of a section, made once: React renders a
  * page element by element, and these two were a third of a job page's elements.
  */
-const FOOTER_HTML = renderToStaticMarkup(<FooterContent />);
+const FOOTER_HTML = keptMarkup(<FooterContent />);
 const SECTIONS: (Section | undefined)[] = [undefined, "home", "jobs", "saved"];
 const HEADER_HTML = new Map(
-  SECTIONS.map((section) => [section, renderToStaticMarkup(<HeaderContent current={section} />)]),
+  SECTIONS.map((section) => [section, keptMarkup(<HeaderContent current={section} />)]),
 );
 
 export function Document(
