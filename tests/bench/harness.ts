@@ -13,7 +13,16 @@ export interface LoadOptions {
   seconds?: number;
   /** Lua for wrk, such as a `request` function that picks each request's path (a traffic mix). */
   script?: string;
+  /**
+   * Groups the connections open in, ARRIVAL_GAP_MS apart, as visitors arrive; one (all at once)
+   * unless given. Workers of `deno serve --parallel` share one listening socket, and the first to
+   * wake takes every connection waiting: opened at one instant, all of them can go to one worker.
+   */
+  arrivals?: number;
 }
+
+/** Between one group of connections and the next (`LoadOptions.arrivals`). */
+const ARRIVAL_GAP_MS = 250;
 
 export interface LoadResult {
   /** Requests per second. */
@@ -156,13 +165,45 @@ async function wrk(url: string, options: LoadOptions, seconds: number): Promise<
   }
 }
 
+/**
+ * wrk run as `arrivals` processes, each started ARRIVAL_GAP_MS after the one before with its share
+ * of the connections, for the same seconds, read as one load (`together`).
+ */
+async function arriving(
+  url: string,
+  options: LoadOptions,
+  seconds: number,
+): Promise<Omit<LoadResult, "ratio">> {
+  const groups = options.arrivals ?? 1;
+  const connections = Math.max(1, Math.round((options.connections ?? 32) / groups));
+  const runs = Array.from({ length: groups }, async (_, i) => {
+    await new Promise((resolve) => setTimeout(resolve, i * ARRIVAL_GAP_MS));
+    return parseWrk(await wrk(url, { ...options, connections }, seconds));
+  });
+  return together(await Promise.all(runs));
+}
+
+/**
+ * wrk runs at the same time as one load: their rates added up, their p50s weighted by their rates,
+ * the highest of their p99s (a bound: wrk reports no distribution to merge), their errors added up.
+ */
+export function together(results: Omit<LoadResult, "ratio">[]): Omit<LoadResult, "ratio"> {
+  const rps = results.reduce((sum, result) => sum + result.rps, 0);
+  return {
+    rps,
+    p50Ms: results.reduce((sum, result) => sum + result.p50Ms * result.rps, 0) / rps,
+    p99Ms: Math.max(...results.map((result) => result.p99Ms)),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+  };
+}
+
 /** Loads a URL: a one-second warm-up (so the JIT and caches settle), then the measured run. */
 export async function measure(
   url: string,
   options: LoadOptions = {},
 ): Promise<Omit<LoadResult, "ratio">> {
-  await wrk(url, options, 1);
-  return parseWrk(await wrk(url, options, options.seconds ?? 4));
+  await arriving(url, options, 1);
+  return arriving(url, options, options.seconds ?? 4);
 }
 
 /** Which limits of its budget a row misses, in words; empty when it meets them all. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { formatTable, misses, parseWrk } from "./harness.ts";
+import { formatTable, misses, parseWrk, together } from "./harness.ts";
 
 const REPORT = `Running 4s test @ http://127.0.0.1:41234/api/jobs
   2 threads and 32 connections
@@ -76,4 +76,14 @@ Deno.test("a score row misses a minimum and prints two decimals; a skipped row s
   const table = formatTable([score(0.87), skipped]).split("\n");
   assert.match(table[2], /0\.87 score\s+>= 0\.9\s+MISSED: below 0\.9 score$/);
   assert.match(table[3], /^Lighthouse mobile \/\s+skipped: Lighthouse exited with 1$/);
+});
+
+Deno.test("wrk runs at the same time read as one load: rates added, p50 by rate, the worst p99", () => {
+  const load = together([
+    { rps: 300, p50Ms: 10, p99Ms: 40, errors: 0 },
+    { rps: 100, p50Ms: 30, p99Ms: 90, errors: 2 },
+  ]);
+  assert.deepEqual(load, { rps: 400, p50Ms: 15, p99Ms: 90, errors: 2 });
+  const one = { rps: 250, p50Ms: 4, p99Ms: 12, errors: 0 };
+  assert.deepEqual(together([one]), one);
 });
