@@ -191,7 +191,10 @@ export function together(results: Omit<LoadResult, "ratio">[]): Omit<LoadResult,
   const rps = results.reduce((sum, result) => sum + result.rps, 0);
   return {
     rps,
-    p50Ms: results.reduce((sum, result) => sum + result.p50Ms * result.rps, 0) / rps,
+    // Runs that answered nothing have no rates to weigh by: the slowest p50 then.
+    p50Ms: rps > 0
+      ? results.reduce((sum, result) => sum + result.p50Ms * result.rps, 0) / rps
+      : Math.max(...results.map((result) => result.p50Ms)),
     p99Ms: Math.max(...results.map((result) => result.p99Ms)),
     errors: results.reduce((sum, result) => sum + result.errors, 0),
   };

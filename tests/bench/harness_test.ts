@@ -86,4 +86,9 @@ Deno.test("wrk runs at the same time read as one load: rates added, p50 by rate,
   assert.deepEqual(load, { rps: 400, p50Ms: 15, p99Ms: 90, errors: 2 });
   const one = { rps: 250, p50Ms: 4, p99Ms: 12, errors: 0 };
   assert.deepEqual(together([one]), one);
+  const none = together([
+    { rps: 0, p50Ms: 5000, p99Ms: 5000, errors: 9 },
+    { rps: 0, p50Ms: 4000, p99Ms: 5000, errors: 3 },
+  ]);
+  assert.deepEqual(none, { rps: 0, p50Ms: 5000, p99Ms: 5000, errors: 12 });
 });
