@@ -58,6 +58,12 @@ export const COLUMN_NAMES = Object.keys(COLUMNS) as ColumnName[];
 /** A column of any kind, for the code that carries every column alike. */
 type Column = Uint8Array | Uint16Array | Int32Array | Float64Array;
 
+/**
+ * Filter words' masks `SearchIndex.admitted` keeps: more than the few such words a board's
+ * searches use (senior, fresher, internship, full time, IT jobs) in the combinations they come in.
+ */
+const ADMITTED_MASKS = 8;
+
 /** A known word also finds its longer forms up to this many letters more (engineer, engineers). */
 const INFLECTION_LETTERS = 3;
 
@@ -90,6 +96,8 @@ export class SearchIndex implements Columns {
   readonly companyCode = new Map<string, number>();
   private gone = 0;
   private live: Uint32Array | null = null;
+  /** `admitted`'s masks by their filter words, the most recently asked last. */
+  private readonly admittedBy = new Map<string, Uint8Array>();
   /** `windowsAt`'s answer, with the live jobs' posting times nearest each start either side. */
   private windows: { of: Uint8Array; lastBefore: Float64Array; firstFrom: Float64Array } | null =
     null;
@@ -162,7 +170,7 @@ export class SearchIndex implements Columns {
   /** Adds a job, or replaces the one with its id. */
   put(doc: IndexedDoc): void {
     this.remove(doc.id);
-    this.live = null;
+    this.changed();
     this.windows = null;
     const n = this.ids.length;
     this.ids.push(doc.id);
@@ -258,19 +266,27 @@ export class SearchIndex implements Columns {
     }
     for (const posting of this.roleDocs) posting.renumber(renumbered);
     this.gone = 0;
-    this.live = null;
+    this.changed();
   }
 
   /** Puts in a column (of the kind `COLUMNS` names). */
   setColumn(name: ColumnName, column: Column): void {
     (this as Record<ColumnName, Column>)[name] = column;
     this.windows = null;
+    this.changed();
   }
 
   /** Takes in a word's posting list whole (an index read back from a snapshot). */
   adopt(word: string, posting: Posting): void {
     this.postings.set(word, posting);
     this.words.set(word, posting);
+    this.admittedBy.clear();
+  }
+
+  /** Forgets what was worked out from the jobs as they were. */
+  private changed(): void {
+    this.live = null;
+    this.admittedBy.clear();
   }
 
   remove(id: string): void {
@@ -278,7 +294,7 @@ export class SearchIndex implements Columns {
     if (n === undefined) return;
     this.numberOf.delete(id);
     this.alive[n] = 0;
-    this.live = null;
+    this.changed();
     this.gone++;
   }
 
@@ -604,6 +620,28 @@ export class SearchIndex implements Columns {
       hits[doc] = alive[doc] & wanted[categoryOf[traitOf[doc]]];
     }
     return hits;
+  }
+
+  /**
+   * The live jobs the keyword box's filter words (a Senior role, an internship, IT jobs) let in,
+   * by the words' `key`, kept until a job changes: a search with such a word then finds its jobs
+   * from its first word on, as it does with a location, rather than testing each job its words
+   * find (tens of thousands for a broad word). `sift` unmarks the jobs the words turn away from a
+   * mask of the live jobs, when they have no mask yet. At most ADMITTED_MASKS are kept, a byte a
+   * job each.
+   */
+  admitted(key: string, sift: (mask: Uint8Array) => void): Uint8Array {
+    let mask = this.admittedBy.get(key);
+    if (mask) this.admittedBy.delete(key);
+    else {
+      mask = this.alive.slice(0, this.span);
+      sift(mask);
+      if (this.admittedBy.size >= ADMITTED_MASKS) {
+        this.admittedBy.delete(this.admittedBy.keys().next().value!);
+      }
+    }
+    this.admittedBy.set(key, mask);
+    return mask;
   }
 
   /** The reused array number `slot`, emptied, one entry a job number. */

@@ -215,3 +215,9 @@ export function settle(
     roundOf[doc] = round;
   }
 }
+
+/** Leaves marked in `into` only the jobs `mask` marks too, and returns `into`. */
+export function keepBoth(into: Uint8Array, mask: Uint8Array): Uint8Array {
+  for (let doc = 0; doc < into.length; doc++) into[doc] &= mask[doc];
+  return into;
+}

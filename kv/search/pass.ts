@@ -37,6 +37,19 @@ export function kindTest(
   return (doc) =>
     kinds[KIND_OF_TRAIT[traitOf[doc]]] === 1 || (places !== null && places[doc] === 1);
 }
+/**
+ * Unmarks in `into` the jobs a filter word turns away: those not of a kind `kinds` holds nor in
+ * `places`.
+ */
+export function keepAdmitted(
+  { traitOf }: SearchIndex,
+  { kinds, places }: { kinds: Uint8Array; places: Uint8Array | null },
+  into: Uint8Array,
+): void {
+  for (let doc = 0; doc < into.length; doc++) {
+    into[doc] &= kinds[KIND_OF_TRAIT[traitOf[doc]]] | (places === null ? 0 : places[doc]);
+  }
+}
 /** `collect`'s per-trait counts and the traits it met, zeroed again before it returns. */
 const TRAIT_COUNTS = new Uint32Array(TRAIT_CODES);
 const TRAITS_SEEN = new Uint16Array(TRAIT_CODES);
@@ -48,7 +61,6 @@ type Matched = { docs: Uint32Array; score: Uint16Array } | null;
 
 /** What a search asks of each job, in the codes of the index's per-job arrays. */
 export interface Wanted {
-  located: Uint8Array | null;
   role: number;
   mode: number;
   category: number;
@@ -62,13 +74,12 @@ export interface Wanted {
   windowOf: Uint8Array;
   /** Whether any dropdown filters; without, every job the words and the location let in is found. */
   dropdowns: boolean;
-  allowed: Uint8Array;
+  /** Per kind of job (`kindOf`), the experience and type dropdowns it fails, a bit each. */
   misses: Uint8Array;
-  byPlace: { kinds: Uint8Array; places: Uint8Array }[];
   /**
-   * A mask every found job is in (the location, or a place word no kind of job gets past): the
+   * A mask every found job is in (the location's and the keyword box's filter words' jobs): the
    * words' matches are only its jobs, and without words the candidates are its live jobs rather
-   * than every live job.
+   * than every live job. Null when they let in every job.
    */
   within: Uint8Array | null;
 }
@@ -124,74 +135,22 @@ export function collect(
   const candidates = matched?.docs ??
     (wanted.within ? index.liveDocsIn(wanted.within) : index.liveDocs());
   const scores = matched?.score;
-  const { located, byPlace, allowed, windowOf } = wanted;
-  // One place a filter word names (Remote, a Senior role) is the most a search usually has.
-  // Without one, every candidate (a live job) is in the place of every live job: the pass reads a
-  // job's place either way, so V8 has compiled that read before the first search with a place,
-  // which otherwise sent that search back to the interpreter midway through its 100,000 jobs.
-  const place = byPlace.length === 1 ? byPlace[0] : { kinds: NO_KIND, places: index.alive };
-  const simple = located === null && byPlace.length <= 1 && !partly && !wanted.dropdowns;
   let reached: number;
-  if (simple && byPlace.length === 0 && !allowed.includes(0)) {
-    // Nothing but the words chooses: every candidate is found, as it is.
+  if (!partly && !wanted.dropdowns) {
+    // Nothing but the words and the mask chooses: every candidate is found, as it is.
     found.docs = candidates;
     found.scores = scores ?? null;
-    reached = countFound(index, candidates, scores, windowOf, found.scoreCounts, tally);
-  } else {
-    reached = simple
-      ? countAll(index, candidates, scores, allowed, place, windowOf, found, tally)
-      : countEach(index, wanted, candidates, scores, partly, found, tally);
-  }
+    reached = countFound(index, candidates, scores, wanted.windowOf, found.scoreCounts, tally);
+  } else reached = countEach(index, wanted, candidates, scores, partly, found, tally);
   found.total = spread(found.scoreCounts, tally);
   return reached;
 }
 
-/** No kind of job, for a search without a place a filter word names: its jobs' place decides. */
-const NO_KIND = new Uint8Array(256);
-
 /**
- * `collect`'s pass when only the words and the keyword box's filter words choose (no dropdown, no
- * location, at most one place a filter word names, every word matched): each candidate of an
- * allowed kind, and of the place's kinds or in the place, is found. Without the other filters'
- * tests the loop takes under half the time of `countEach` over a broad word's tens of thousands of
- * jobs (74,596 for "learning": 1.0 ms against 2.2). Returns how many it found.
- */
-function countAll(
-  index: SearchIndex,
-  candidates: Uint32Array,
-  matchedScores: Uint16Array | undefined,
-  allowed: Uint8Array,
-  { kinds, places }: { kinds: Uint8Array; places: Uint8Array },
-  windowOf: Uint8Array,
-  { docs, scores, scoreCounts }: Found,
-  { roles, companies }: Tally,
-): number {
-  const { roleOf, traitOf, companyOf } = index;
-  const traitCounts = TRAIT_COUNTS;
-  const traits = TRAITS_SEEN;
-  let seen = 0;
-  let total = 0;
-  for (let i = 0; i < candidates.length; i++) {
-    const doc = candidates[i];
-    const trait = traitOf[doc];
-    const kind = KIND_OF_TRAIT[trait];
-    if (allowed[kind] === 0 || (kinds[kind] === 0 && places[doc] === 0)) continue;
-    const score = matchedScores === undefined ? 0 : matchedScores[i];
-    if (scores) scores[total] = score;
-    docs[total++] = doc;
-    if (traitCounts[trait]++ === 0) traits[seen++] = trait;
-    scoreCounts[score * WINDOWS + windowOf[doc]]++;
-    roles[roleOf[doc]]++;
-    companies[companyOf[doc]]++;
-  }
-  return total;
-}
-
-/**
- * `collect`'s pass when nothing but the words chooses (decision 044): every candidate is found, so
- * the pass neither tests nor copies them, and only counts. Returns how many: all of them. Its
- * counting is `countAll`'s, written again: `countAll` keeping the jobs and calling this to count
- * them made every search slower (decision 044).
+ * `collect`'s pass when nothing but the words and the mask chooses (decision 044): every candidate
+ * is found, so the pass neither tests nor copies them, and only counts. Returns how many: all of
+ * them. `countEach` counts a found job the same way, written again: sharing the counting made every
+ * search slower (decision 044).
  */
 function countFound(
   index: SearchIndex,
@@ -217,42 +176,23 @@ function countFound(
   return candidates.length;
 }
 
-/** Whether the keyword box's filter words and the location let in a job; null when they all do. */
-export function admitsDoc(index: SearchIndex, wanted: Wanted): ((doc: number) => boolean) | null {
-  const admitted = admitter(wanted);
-  const { traitOf } = index;
-  return admitted && ((doc) => admitted(doc, KIND_OF_TRAIT[traitOf[doc]]));
-}
-
-/** Whether the keyword box's filter words and the location let in a job; null when they all do. */
-function admitter(
-  { located, allowed, byPlace }: Wanted,
-): ((doc: number, kind: number) => boolean) | null {
-  if (located === null && byPlace.length === 0 && !allowed.includes(0)) return null;
-  return (doc: number, kind: number) => {
-    if (located && located[doc] === 0) return false;
-    if (allowed[kind] === 0) return false;
-    for (let p = 0; p < byPlace.length; p++) {
-      if (byPlace[p].kinds[kind] === 0 && byPlace[p].places[doc] === 0) return false;
-    }
-    return true;
-  };
+/** Whether the location and the keyword box's filter words let in a job; null when they all do. */
+export function admitsDoc({ within }: Wanted): ((doc: number) => boolean) | null {
+  return within && ((doc) => within[doc] === 1);
 }
 
 /**
  * A partial match's score carries its number of terms above the low bits: the most of the jobs
- * let in, as only the jobs with that many are found.
+ * `within` lets in, as only the jobs with that many are found.
  */
 function mostTerms(
-  traitOf: Uint16Array,
   candidates: Uint32Array,
   matchedScores: Uint16Array,
-  admitted: ((doc: number, kind: number) => boolean) | null,
+  within: Uint8Array | null,
 ): number {
   let most = 0;
   for (let i = 0; i < candidates.length; i++) {
-    const doc = candidates[i];
-    if (!admitted || admitted(doc, KIND_OF_TRAIT[traitOf[doc]])) {
+    if (within === null || within[candidates[i]] === 1) {
       most = Math.max(most, matchedScores[i] >> TERM_SHIFT);
     }
   }
@@ -269,10 +209,10 @@ function countEach(
   { docs, scores, scoreCounts }: Found,
   tally: Tally,
 ): number {
-  const { misses, role, mode, category, company, payMin, since, windowOf, dropdowns } = wanted;
+  const { misses, role, mode, category, company, payMin, since, windowOf, dropdowns, within } =
+    wanted;
   const { roleOf, traitOf, companyOf, payTop, posted } = index;
-  const admitted = admitter(wanted);
-  const most = partly ? mostTerms(traitOf, candidates, matchedScores!, admitted) : 0;
+  const most = partly ? mostTerms(candidates, matchedScores!, within) : 0;
   const { roles, levels, types, modes, categories, companies, bands, windows } = tally;
   // Found jobs per trait and per score and window (`Found`), spread over the dropdowns' counts
   // after the pass: two counts a job rather than seven, each a read and a write the next job's
@@ -284,16 +224,16 @@ function countEach(
   let reached = 0;
   for (let i = 0; i < candidates.length; i++) {
     const doc = candidates[i];
+    // A partial match's candidates are not sifted by the mask: its jobs are.
+    if (within !== null && within[doc] === 0) continue;
     const trait = traitOf[doc];
-    const kind = KIND_OF_TRAIT[trait];
-    if (admitted && !admitted(doc, kind)) continue;
     if (partly && matchedScores![i] >> TERM_SHIFT < most) continue;
     reached++;
     const jobRole = roleOf[doc];
     const jobCompany = companyOf[doc];
     const window = windowOf[doc];
     const miss = dropdowns
-      ? misses[kind] | (role !== -1 && jobRole !== role ? ROLE_MISS : 0) |
+      ? misses[KIND_OF_TRAIT[trait]] | (role !== -1 && jobRole !== role ? ROLE_MISS : 0) |
         (mode !== 0 && TRAIT.mode[trait] !== mode ? MODE_MISS : 0) |
         (category !== 0 && TRAIT.category[trait] !== category ? CATEGORY_MISS : 0) |
         (company !== -1 && jobCompany !== company ? COMPANY_MISS : 0) |

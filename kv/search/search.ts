@@ -23,6 +23,7 @@ import {
   admitsDoc,
   collect,
   type Found,
+  keepAdmitted,
   kindOf,
   kindTest,
   LEVEL_MISS,
@@ -33,6 +34,7 @@ import {
   WINDOWS,
 } from "./pass.ts";
 import { stem } from "./vocabulary.ts";
+import { keepBoth } from "./marks.ts";
 
 /** Where the keyword box looks: everything but the job ID (an admin-only handle). */
 const KEYWORD_FIELDS = FIELD.role | FIELD.skills | FIELD.company | FIELD.description |
@@ -139,34 +141,47 @@ function filterKinds(index: SearchIndex, filter: FilterWord, slot: number) {
 }
 
 /**
- * Per kind of job (`kindOf`): whether the keyword box's filter words allow it (`allowed`; a filter
- * word that names places also lets in a job of any kind in those places, `byPlace`) and which of
- * the experience and type dropdowns turn it away (`misses`). `filters` holds each filter word
- * with its slot.
+ * Per kind of job (`kindOf`), which of the experience and type dropdowns turn it away: a bit each
+ * (`LEVEL_MISS`, `TYPE_MISS`).
  */
-function kindTables(
-  index: SearchIndex,
-  filters: [FilterWord, number][],
-  level: number,
-  type: number,
-) {
-  // Every kind is allowed until a filter word says otherwise (codes no job has included, so that
-  // a search without filter words is seen to sift nothing).
-  const allowed = new Uint8Array(256).fill(1);
+function missesOf(level: number, type: number): Uint8Array {
   const misses = new Uint8Array(256);
-  const byPlace: { kinds: Uint8Array; places: Uint8Array }[] = [];
-  for (const [filter, slot] of filters) {
-    const { kinds, places } = filterKinds(index, filter, slot);
-    if (places) byPlace.push({ kinds, places });
-    else kinds.forEach((admits, kind) => admits === 0 && (allowed[kind] = 0));
-  }
   for (let jobType = 0; jobType <= EMPLOYMENT_TYPES.length; jobType++) {
     for (let jobLevel = 0; jobLevel <= EXPERIENCE_OPTIONS.length; jobLevel++) {
       misses[kindOf(jobType, jobLevel)] = (level !== 0 && jobLevel !== level ? LEVEL_MISS : 0) |
         (type !== 0 && jobType !== type ? TYPE_MISS : 0);
     }
   }
-  return { allowed, misses, byPlace };
+  return misses;
+}
+
+/** Whether a filter word of the keyword box names places only (`pune`, `remote`). */
+const placeOnly = (filter: FilterWord) =>
+  filter.locations !== undefined && !filter.employmentTypes && !filter.experiences;
+
+/**
+ * A mask every job a search finds is in: the location's and the keyword box's filter words' jobs;
+ * null when they let in every job. Places are marked afresh for each search, as there are many;
+ * the index keeps the other filter words' mask (a Senior role, an internship, IT jobs) for the
+ * next search with the same ones.
+ */
+function withinOf(
+  index: SearchIndex,
+  query: JobSearch,
+  filters: [FilterWord, number][],
+): Uint8Array | null {
+  let within = index.located(locationGroups(query.location));
+  for (const [filter, slot] of filters) {
+    if (!placeOnly(filter)) continue;
+    const places = index.located([filter.locations!], slot)!;
+    within = within ? keepBoth(within, places) : places;
+  }
+  const kinds = filters.filter(([filter]) => !placeOnly(filter));
+  if (kinds.length === 0) return within;
+  const admitted = index.admitted(JSON.stringify(kinds.map(([filter]) => filter)), (mask) => {
+    for (const [filter, slot] of kinds) keepAdmitted(index, filterKinds(index, filter, slot), mask);
+  });
+  return within ? keepBoth(within, admitted) : admitted;
 }
 
 export function searchJobs(index: SearchIndex, asked: JobSearch): SearchAnswer {
@@ -220,7 +235,7 @@ function searchWith(
   const wanted = wantedOf(index, query, filters);
   const partly = counted !== null;
   const matched = partly
-    ? matchMost(index, terms, KEYWORD_FIELDS, counted, admitsDoc(index, wanted))
+    ? matchMost(index, terms, KEYWORD_FIELDS, counted, admitsDoc(wanted))
     : index.match(terms, KEYWORD_FIELDS, wanted.within);
   const { docs, scores, positions } = index.foundArrays();
   const found: Found = {
@@ -255,7 +270,7 @@ function wantedOf(
   // Where each window starts, newest first.
   const starts = Float64Array.from(POSTED_WITHIN, (days) => now - days * DAY_MS);
   const wanted = {
-    located: index.located(locationGroups(query.location)),
+    within: withinOf(index, query, filters),
     role: query.role === undefined ? -1 : index.roleCode.get(query.role) ?? -2,
     mode: optionCode(WORK_MODES, query.workMode),
     category: optionCode(ROLE_CATEGORIES, query.category),
@@ -265,13 +280,11 @@ function wantedOf(
     payMin: query.payMin ?? 0,
     since: query.postedWithin === undefined ? -Infinity : now - query.postedWithin * DAY_MS,
     windowOf: index.windowsAt(starts),
-    ...kindTables(index, filters, level, type),
+    misses: missesOf(level, type),
   };
   const dropdowns = level !== 0 || type !== 0 || wanted.role !== -1 || wanted.mode !== 0 ||
     wanted.category !== 0 || wanted.company !== -1 || wanted.payMin > 0 || wanted.since > -Infinity;
-  const within = wanted.located ??
-    wanted.byPlace.find(({ kinds }) => kinds.every((admits) => admits === 0))?.places ?? null;
-  return { ...wanted, dropdowns, within };
+  return { ...wanted, dropdowns };
 }
 
 /** The asked page of the found jobs, in the query's order: their job numbers. */

@@ -142,6 +142,86 @@ Deno.test("dropping removed jobs from the index answers as an index of the live 
   assert.ok(answers(index).every(({ ids }) => ids.every((id) => !removed.has(id))));
 });
 
+/**
+ * Filter words, each a mask of the jobs they let in that the index keeps: the first six ask five
+ * masks, fewer than it keeps, so asking them again reads the kept ones; all of them ask more.
+ */
+const FILTER_QUERIES = [
+  "senior engineer",
+  "senior",
+  "intern",
+  "remote python",
+  "fresher java",
+  "full time data",
+  "senior remote",
+  "part time",
+  "contract developer",
+  "it jobs",
+  "non it",
+  "junior",
+  "internship bengaluru",
+  "experienced developer",
+];
+
+const filtered = (index: SearchIndex, queries: string[], location?: string) =>
+  queries.map((keywords) => {
+    const answer = searchJobs(index, {
+      keywords,
+      location,
+      order: "relevance",
+      offset: 0,
+      limit: 50,
+    });
+    return { keywords, ids: answer.ids, total: answer.total, facets: answer.facets };
+  });
+
+Deno.test("a filter word's jobs follow the index as jobs are added, edited, removed and dropped", () => {
+  const index = fixtureIndex();
+  const jobs = new Map(FIXTURE_JOBS.map((job) => [job._id, job]));
+  const same = (what: string, queries = FILTER_QUERIES.slice(0, 6)) => {
+    const fresh = new SearchIndex();
+    for (const job of jobs.values()) fresh.put(indexedJob(job));
+    for (const location of [undefined, "bengaluru"]) {
+      const asked = filtered(index, queries, location);
+      assert.deepEqual(asked, filtered(fresh, queries, location), `${what}, ${location}`);
+    }
+  };
+  same("at first");
+  same("asked again");
+  same("with more filter words than the index keeps", FILTER_QUERIES);
+  same("those asked again", FILTER_QUERIES);
+  same("the first ones again");
+  const change = (job: Job) => {
+    jobs.set(job._id, job);
+    index.put(indexedJob(job));
+  };
+  change({
+    ...FIXTURE_JOBS[0],
+    _id: "added-senior",
+    jobId: "JB-ADDED",
+    role: "Senior Platform Engineer",
+    experience: "6+",
+    location: "Remote",
+    workMode: "Remote",
+  });
+  same("after a senior remote job is added");
+  const found = filtered(index, ["senior remote"])[0];
+  assert.ok(found.ids.includes("added-senior"), "the added job is found by its filter words");
+  // A job becomes an internship in Bengaluru, another a contract for a fresher.
+  const [one, two] = FIXTURE_JOBS.filter((job) => job.employmentType === "Full-Time");
+  change({ ...one, employmentType: "Internship", location: "Bengaluru, Karnataka" });
+  change({ ...two, employmentType: "Contract", experience: "0-1" });
+  same("after two jobs change their type and experience");
+  for (const [i, job] of FIXTURE_JOBS.entries()) {
+    if (i % 3 !== 1) continue;
+    jobs.delete(job._id);
+    index.remove(job._id);
+  }
+  same("after a third of the jobs are removed");
+  index.compact();
+  same("after the removed jobs are dropped");
+});
+
 Deno.test("the catalogue's shared texts follow the live jobs, not every edit ever made", () => {
   const catalog = new ActiveCatalog(1);
   const jobs = activeJobs(1_000, (i) => `Description of job ${i}.`)
