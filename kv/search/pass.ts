@@ -183,16 +183,12 @@ export function admitsDoc({ within }: Wanted): ((doc: number) => boolean) | null
 
 /**
  * A partial match's score carries its number of terms above the low bits: the most of the jobs
- * `within` lets in, as only the jobs with that many are found.
+ * `mask` lets in, as only the jobs with that many are found.
  */
-function mostTerms(
-  candidates: Uint32Array,
-  matchedScores: Uint16Array,
-  within: Uint8Array | null,
-): number {
+function mostTerms(candidates: Uint32Array, matchedScores: Uint16Array, mask: Uint8Array): number {
   let most = 0;
   for (let i = 0; i < candidates.length; i++) {
-    if (within === null || within[candidates[i]] === 1) {
+    if (mask[candidates[i]] === 1) {
       most = Math.max(most, matchedScores[i] >> TERM_SHIFT);
     }
   }
@@ -209,10 +205,13 @@ function countEach(
   { docs, scores, scoreCounts }: Found,
   tally: Tally,
 ): number {
-  const { misses, role, mode, category, company, payMin, since, windowOf, dropdowns, within } =
-    wanted;
+  const { misses, role, mode, category, company, payMin, since, windowOf, dropdowns } = wanted;
   const { roleOf, traitOf, companyOf, payTop, posted } = index;
-  const most = partly ? mostTerms(candidates, matchedScores!, within) : 0;
+  // Every live job is in the mask of a search without one: the pass reads a mask either way, so
+  // V8 has compiled that read before a search with one, which would otherwise send that search
+  // back to the interpreter midway through its jobs.
+  const mask = wanted.within ?? index.alive;
+  const most = partly ? mostTerms(candidates, matchedScores!, mask) : 0;
   const { roles, levels, types, modes, categories, companies, bands, windows } = tally;
   // Found jobs per trait and per score and window (`Found`), spread over the dropdowns' counts
   // after the pass: two counts a job rather than seven, each a read and a write the next job's
@@ -225,7 +224,7 @@ function countEach(
   for (let i = 0; i < candidates.length; i++) {
     const doc = candidates[i];
     // A partial match's candidates are not sifted by the mask: its jobs are.
-    if (within !== null && within[doc] === 0) continue;
+    if (mask[doc] === 0) continue;
     const trait = traitOf[doc];
     if (partly && matchedScores![i] >> TERM_SHIFT < most) continue;
     reached++;
