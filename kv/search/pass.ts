@@ -37,6 +37,7 @@ export function kindTest(
   return (doc) =>
     kinds[KIND_OF_TRAIT[traitOf[doc]]] === 1 || (places !== null && places[doc] === 1);
 }
+
 /**
  * Unmarks in `into` the jobs a filter word turns away: those not of a kind `kinds` holds nor in
  * `places`. A job's kind is read through its trait, once per trait rather than per job.
@@ -51,8 +52,14 @@ export function keepAdmitted(
   if (places === null) keepByTrait(traitOf, admits, into);
   else keepByTraitOrPlace(traitOf, admits, places, into);
 }
+
 /** `keepAdmitted`'s per-trait answer, made again for each filter word. */
 const ADMITS_BY_TRAIT = new Uint8Array(TRAIT_CODES);
+
+/**
+ * `keepAdmitted`'s pass for a filter word of kinds only; one that also names places has its own,
+ * so that each loop has one shape for V8 to compile.
+ */
 function keepByTrait(traitOf: Uint16Array, admits: Uint8Array, into: Uint8Array): void {
   for (let doc = 0; doc < into.length; doc++) into[doc] &= admits[traitOf[doc]];
 }
@@ -64,6 +71,7 @@ function keepByTraitOrPlace(
 ): void {
   for (let doc = 0; doc < into.length; doc++) into[doc] &= admits[traitOf[doc]] | places[doc];
 }
+
 /** `collect`'s per-trait counts and the traits it met, zeroed again before it returns. */
 const TRAIT_COUNTS = new Uint32Array(TRAIT_CODES);
 const TRAITS_SEEN = new Uint16Array(TRAIT_CODES);
