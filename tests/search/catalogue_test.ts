@@ -163,11 +163,15 @@ const FILTER_QUERIES = [
   "experienced developer",
 ];
 
+/** The searches' now: the Date posted counts of two indexes asked a moment apart stay the same. */
+const NOW = Date.parse("2026-11-25T12:00:00Z");
+
 const filtered = (index: SearchIndex, queries: string[], location?: string) =>
   queries.map((keywords) => {
     const answer = searchJobs(index, {
       keywords,
       location,
+      now: NOW,
       order: "relevance",
       offset: 0,
       limit: 50,
