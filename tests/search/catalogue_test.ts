@@ -143,8 +143,9 @@ Deno.test("dropping removed jobs from the index answers as an index of the live 
 });
 
 /**
- * Filter words, each a mask of the jobs they let in that the index keeps: the first six ask five
- * masks, fewer than it keeps, so asking them again reads the kept ones; all of them ask more.
+ * Filter words, each a mask of the jobs they let in that the index keeps (a place, such as remote
+ * or bengaluru, is marked afresh): the first six ask four masks, fewer than it keeps, so asking
+ * them again reads the kept ones; all of them ask eleven, more than it keeps.
  */
 const FILTER_QUERIES = [
   "senior engineer",

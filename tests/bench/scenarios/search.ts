@@ -141,7 +141,7 @@ async function landing(context: BenchContext, path: string): Promise<string> {
  * The engine alone, in this process on the bench's database: a page of 12 for random two-word
  * queries, each timed by the clock as a visitor waits for it (a pause of the collector included).
  * The budgeted rows time the queries after the first ENGINE_QUERIES: those run while V8 still
- * compiles the engine's loops and collects what loading the catalogue left (its pauses of 10-25
+ * compiles the engine's loops and collects what loading the catalogue left (its pauses of 16-26
  * ms fall there), once a process, and have a row of their own. CPU time would also count the
  * collector's and compiler's other threads, which run beside the query, not in its way.
  */
