@@ -29,15 +29,6 @@ const KIND_OF_TRAIT = Uint8Array.from(
   TRAIT.type,
   (type, trait) => kindOf(type, TRAIT.level[trait]),
 );
-/** Whether a job is of a kind `kinds` holds, or in `places`. */
-export function kindTest(
-  { traitOf }: SearchIndex,
-  { kinds, places }: { kinds: Uint8Array; places: Uint8Array | null },
-): (doc: number) => boolean {
-  return (doc) =>
-    kinds[KIND_OF_TRAIT[traitOf[doc]]] === 1 || (places !== null && places[doc] === 1);
-}
-
 /**
  * Unmarks in `into` the jobs a filter word turns away: those not of a kind `kinds` holds nor in
  * `places`. A job's kind is read through its trait, once per trait rather than per job.

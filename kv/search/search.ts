@@ -25,7 +25,6 @@ import {
   type Found,
   keepAdmitted,
   kindOf,
-  kindTest,
   LEVEL_MISS,
   newTally,
   type Tally,
@@ -173,15 +172,20 @@ function withinOf(
   let within = index.located(locationGroups(query.location));
   for (const [filter, slot] of filters) {
     if (!placeOnly(filter)) continue;
-    const places = index.located([filter.locations!], slot)!;
+    const places = filterKinds(index, filter, slot).places!;
     within = within ? keepBoth(within, places) : places;
   }
   const kinds = filters.filter(([filter]) => !placeOnly(filter));
   if (kinds.length === 0) return within;
-  const admitted = index.admitted(JSON.stringify(kinds.map(([filter]) => filter)), (mask) => {
+  const admitted = admittedBy(index, kinds);
+  return within ? keepBoth(within, admitted) : admitted;
+}
+
+/** The live jobs every one of the filter words `kinds` lets in: a mask the index keeps. */
+function admittedBy(index: SearchIndex, kinds: [FilterWord, number][]): Uint8Array {
+  return index.admitted(JSON.stringify(kinds.map(([filter]) => filter)), (mask) => {
     for (const [filter, slot] of kinds) keepAdmitted(index, filterKinds(index, filter, slot), mask);
   });
-  return within ? keepBoth(within, admitted) : admitted;
 }
 
 export function searchJobs(index: SearchIndex, asked: JobSearch): SearchAnswer {
@@ -215,9 +219,10 @@ export function searchJobs(index: SearchIndex, asked: JobSearch): SearchAnswer {
     return { ...one, partial: one.total > 0 };
   }
   const places = filters.filter(([filter]) => filter.locations);
-  const counted = kindWords.map(([filter, slot]) =>
-    kindTest(index, filterKinds(index, filter, slot))
-  );
+  const counted = kindWords.map((word) => {
+    const admitted = admittedBy(index, [word]);
+    return (doc: number) => admitted[doc] === 1;
+  });
   return searchWith(index, query, terms, places, counted).answer;
 }
 

@@ -146,8 +146,7 @@ async function workers(context: BenchContext, board: Board) {
       const searches = Array.from({ length: SEARCHES }, () => keywordSearch(board, random));
       // Each worker loads its own catalogue at its first request, and wrk's connections are spread
       // over the workers: a first round of the mix warms every worker, so no cold start is measured.
-      // The connections open in four groups, as visitors arrive: opened at one instant, the worker
-      // that wakes first takes them all (ARRIVALS).
+      // The connections open in groups (ARRIVALS).
       const load = {
         script: trafficScript(board, searches),
         seconds: MIX_SECONDS,
