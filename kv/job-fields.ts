@@ -35,6 +35,29 @@ export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 export const WORK_MODES = ["On-site", "Hybrid", "Remote"] as const;
 export type WorkMode = (typeof WORK_MODES)[number];
 
+/**
+ * The ways a location or a seeker says a job is done from anywhere, as its JobPosting's
+ * TELECOMMUTE says: one list, so a job's work mode, its JobPosting and a search read them alike.
+ */
+export const REMOTE_SPELLINGS: readonly string[] = [
+  "remote",
+  "remotely",
+  "work from home",
+  "wfh",
+  "anywhere",
+  "work from anywhere",
+  "wfa",
+  "home based",
+  "telecommute",
+  "telecommuting",
+];
+
+/** A location saying the job is done from anywhere (`REMOTE_SPELLINGS`, spaces or hyphens). */
+export const REMOTE = new RegExp(
+  `\\b(?:${REMOTE_SPELLINGS.map((spelling) => spelling.replaceAll(" ", "[\\s-]+")).join("|")})\\b`,
+  "i",
+);
+
 /** The fixed role categories every job is placed in, so every job can be reached by one. */
 export const ROLE_CATEGORIES = [
   "Engineering",

@@ -6,7 +6,8 @@
  * country is in India, where the site's jobs are posted.
  */
 
-import { countryName, countryOf, normal, REMOTE, statesByName } from "./regions.ts";
+import { REMOTE } from "./job-fields.ts";
+import { countryName, countryOf, normal, statesByName } from "./regions.ts";
 
 export { countryName };
 

@@ -1,7 +1,6 @@
 /**
  * India's states and the world's countries by name (from the platform's region names,
- * Intl.DisplayNames), and the words saying a job is remote: read by the job page's place and by
- * the search's location box.
+ * Intl.DisplayNames): read by the job page's place and by the search's location box.
  */
 
 const INDIAN_STATES = [
@@ -81,9 +80,6 @@ export function countryName(code: string): string {
 export function countryOf(text: string): string | undefined {
   return countries.byName.get(normal(text));
 }
-
-/** A location saying the job is done from anywhere: remote, work from home, WFH, anywhere. */
-export const REMOTE = /\bremote\b|work from home|\bwfh\b|\banywhere\b/i;
 
 /** Whether `text` is the name of a state of India or of a country ("Karnataka", "India"). */
 export function isRegionName(text: string): boolean {

@@ -3,7 +3,7 @@
  * its work mode (from the location) and its role category (from the role and skills). Filled in
  * when a job is written and for stored jobs by `deno task db:migrate`. Pure, for the admin form.
  */
-import type { RoleCategory, WorkMode } from "../job-fields.ts";
+import { REMOTE, type RoleCategory, type WorkMode } from "../job-fields.ts";
 import { categoryOf } from "./category.ts";
 import { type Pay, readPay } from "./pay.ts";
 
@@ -25,10 +25,9 @@ export interface DerivedSource {
   keywords?: string[];
 }
 
-const REMOTE = /\bremote\b|\bwork from home\b|\bwfh\b|\banywhere\b/i;
 const HYBRID = /\bhybrid\b/i;
 
-/** "Hybrid - Pune" is Hybrid; "Remote", "Work from home", "WFH", "Anywhere" are Remote. */
+/** "Hybrid - Pune" is Hybrid; "Remote", "Work from home", "Home based" (`REMOTE`) are Remote. */
 export function workModeOf(location: string): WorkMode {
   return HYBRID.test(location) ? "Hybrid" : REMOTE.test(location) ? "Remote" : "On-site";
 }

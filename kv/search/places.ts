@@ -3,10 +3,10 @@
  * both ways), Delhi NCR as its cities, the work modes (remote, hybrid, on-site) under all their
  * names, and the location box read as cities with the state and country words after them left out.
  */
-import { isRegionName, REMOTE } from "../regions.ts";
-import type { WorkMode } from "../job-fields.ts";
+import { isRegionName } from "../regions.ts";
+import { REMOTE, REMOTE_SPELLINGS, type WorkMode } from "../job-fields.ts";
 import { editDistance, fold, typoBudget, words } from "./text.ts";
-import { isKnownStem, stem } from "./vocabulary.ts";
+import { collapse, isKnownStem, stem } from "./vocabulary.ts";
 
 /** Each city's names, the usual one first. */
 const CITIES: readonly (readonly string[])[] = [
@@ -85,7 +85,7 @@ export const MODE_WORDS: Readonly<Record<WorkMode, string>> = {
 
 /** Spellings of the work modes, joined up (`work from home` is workfromhome), and their word. */
 const MODE_SPELLINGS = new Map<string, string>([
-  ...["remote", "workfromhome", "wfh", "anywhere"].map((key) => [key, MODE_WORDS.Remote] as const),
+  ...REMOTE_SPELLINGS.map((spelling) => [collapse(spelling), MODE_WORDS.Remote] as const),
   ...["onsite", "workfromoffice", "wfo", "inoffice"].map((key) =>
     [key, MODE_WORDS["On-site"]] as const
   ),
@@ -169,7 +169,9 @@ export function locationGroups(text: string | undefined): string[][] {
   // A work mode is one more alternative where the box says so ("Bangalore / Remote", "remote or
   // pune"), else a job must have it too ("Hybrid, Bangalore").
   const modes = /\/|\bor\b/i.test(text ?? "") ? cities : undefined;
-  const mode = (word: string) => modes ? modes.push(word) : groups.push([word]);
+  // A mode said twice ("work-from-home": the word and its parts) is one group.
+  const mode = (word: string) =>
+    modes ? modes.push(word) : groups.some(([one]) => one === word) || groups.push([word]);
   for (let i = 0; i < found.length; i++) {
     const pair = found.slice(i, i + 2).join("");
     const triple = found.slice(i, i + 3).join("");

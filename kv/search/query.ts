@@ -107,11 +107,15 @@ const FILTERS = new Map<string, FilterWord>([
   }),
 ]);
 
-/** Words that only say a job is wanted: never a term, so never a reason to find nothing. */
+/**
+ * Words that only say a job is wanted, or who wants it (`i am looking for a remote work`): never a
+ * term, so never a reason to find nothing.
+ */
 const FILLER = new Set(
   ("jobs job openings opening vacancy vacancies hiring urgent urgently required requirement " +
     "wanted near position positions post posts career careers experience exp years year " +
-    "yrs yr latest min minimum max maximum least atleast")
+    "yrs yr latest min minimum max maximum least atleast work i me my am looking seeking " +
+    "searching want need")
     .split(" "),
 );
 
@@ -145,6 +149,29 @@ function payPhrase(text: string): { rest: string; payMin?: number; pieces: strin
 const MONTHS =
   /\b(\d{1,3})\s*(?:(?:-|to)\s*(\d{1,3}))?\s*(?:months?|mos?|mnths?)\b(?:\s+of)?(?:\s+(?:exp(?:erience)?d?)\b)?/g;
 
+/** Numbers written as words, at their value. */
+const NUMBERS = "zero one two three four five six seven eight nine ten eleven twelve".split(" ");
+/** What follows a count of years or months (`+ years`, ` to three yrs`, ` months`). */
+const BEFORE_TIME = String
+  .raw`(?=\s*(?:\+|plus)?\s*(?:(?:-|to)\s*\S+\s*)?(?:years?|yrs?|yoe|months?|mos?|mnths?)\b)`;
+/** A grade after a role or a version after a skill: `sde 2`, `engineer ii`, `java 17`. */
+const LEVEL = /^(?:\d{1,2}|i{1,3}|iv)$/;
+
+/**
+ * A word with a grade or version joined on (`sde1`, `sde-ii`, `angular2`) as the word it grades,
+ * when that is a word the vocabulary knows and the whole is not (`web3`, `ec2` stay; a taxi is no
+ * tax: a numeral of letters needs its hyphen).
+ */
+function withoutLevel(word: string): string {
+  const graded = /^(\p{L}{2,})(?:-?\d|-(?:i{1,3}|iv))$/u.exec(word);
+  if (!graded || canonicalOf(collapse(word))) return word;
+  const [, head] = graded;
+  return canonicalOf(head) || isKnownStem(stem(head)) ? head : word;
+}
+
+/** A number word before years or months (`two years`, `one to three yrs`, `six months`). */
+const COUNTED = new RegExp(String.raw`\b(${NUMBERS.join("|")})${BEFORE_TIME}`, "g");
+
 /** The experience options a seeker with `years` fits: a range holding it, or an N+ up to it. */
 function fits(years: number): Experience[] {
   const fit = EXPERIENCE_OPTIONS.filter((option) => {
@@ -175,6 +202,7 @@ function experiencePhrases(
     return " ";
   };
   const rest = text
+    .replace(COUNTED, (word) => String(NUMBERS.indexOf(word)))
     .replace(YEARS, (phrase, from, to, _plus, alone) => {
       const low = Number(from ?? alone);
       return read(phrase, low, Number(to ?? low));
@@ -214,7 +242,8 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
   const experience = withFilters
     ? experiencePhrases(pay.rest)
     : { rest: pay.rest, filters: [], pieces: [] };
-  const found = wholeWords(experience.rest).filter((word) => !/^\p{N}+-\p{N}+$/u.test(word));
+  const found = wholeWords(experience.rest).filter((word) => !/^\p{N}+-\p{N}+$/u.test(word))
+    .map((word) => withFilters ? withoutLevel(word) : word);
   const filters = [...experience.filters];
   const pieces = [...pay.pieces, ...experience.pieces];
   /** Where in `filters` the cities typed are, once one is: several cities are one filter. */
@@ -227,6 +256,8 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
   // filter word is then its alternative.
   let lastFilter = -1;
   let orAfter = false;
+  // Whether the piece before was a term: a level after it (`sde 2`, `engineer ii`) asks nothing.
+  let afterTerm = false;
   for (let i = 0; i < found.length;) {
     const meaning = meaningAt(found, i, withFilters);
     const length = meaning?.length ?? 1;
@@ -240,9 +271,11 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
     const before = lastFilter;
     const orBefore = orAfter;
     const alternative = orTerm;
+    const termBefore = afterTerm;
     lastFilter = -1;
     orAfter = false;
     orTerm = false;
+    afterTerm = false;
     if (meaning?.canonical) {
       // A bound phrase is one term, as the index holds it (`sales development`).
       const bound = boundPhrase(meaning.canonical);
@@ -251,6 +284,7 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
         { words: bound ? [bound.term] : meaning.canonical, plain: false },
         alternative,
       );
+      afterTerm = true;
     } else if (joined) {
       filters[before] = joined;
       lastFilter = before;
@@ -262,7 +296,9 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
       if (into === -1) citiesAt = filters.push(cities) - 1;
       else [filters[into], citiesAt] = [either(filters[into], cities)!, into];
       lastFilter = citiesAt;
-    } else if (FILLER.has(piece) || isStopWord(piece)) {
+    } else if (
+      FILLER.has(piece) || isStopWord(piece) || (withFilters && termBefore && LEVEL.test(piece))
+    ) {
       if (piece === "or" && before !== -1) [lastFilter, orAfter] = [before, true];
       else if (piece === "or" && typed.length > 0) orTerm = true;
       continue;
@@ -270,6 +306,7 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
       for (const word of found.slice(i - length, i)) {
         addTerm(typed, { words: [word], plain: true }, alternative);
       }
+      afterTerm = true;
     }
     pieces.push(piece);
   }

@@ -92,6 +92,11 @@ ask("quality assurance", ["qa-tester"]);
 ask("amazon web services", ["devops-2", "sre"]);
 ask("ci/cd", ["devops-2"]);
 ask("sde", ["zurich-swe", "swe", "swe-intern", "django-dev"]);
+// A grade or a version asks nothing more of the job.
+ask("sde 2", ["zurich-swe", "swe", "swe-intern", "django-dev"]);
+ask("SDE-1", ["zurich-swe", "swe", "swe-intern", "django-dev"]);
+ask("software engineer ii", ["zurich-swe", "swe", "swe-intern", "django-dev"]);
+ask("java 17", ["sr-java", "java-dev", "fullstack-eng"]);
 ask("java dev", ["sr-java", "java-dev"]);
 ask("large language models", ["genai"]);
 ask("customer care", ["wfh-support"]);
@@ -132,6 +137,8 @@ ask("3+ years", withExperience("2-3", "3+"), "devops-2");
 ask("4 yrs exp", withExperience("3+", "4+"), "python-dev-2");
 ask("5 years experience", withExperience("3+", "4+", "5+"), "sql-dba");
 ask("1 year", withExperience("0-1", "1-2"), "jr-frontend");
+ask("one year", withExperience("0-1", "1-2"), "jr-frontend");
+ask("java two to three years", ["java-dev", "fullstack-eng"]);
 ask("0 years", FRESHERS, "content-intern");
 ask("10 years", withExperience("3+", "4+", "5+", "6+"), "sql-dba");
 ask("entry level", FRESHERS, "content-intern");
@@ -250,6 +257,23 @@ ask("work from home", REMOTE);
 ask("wfh", REMOTE);
 ask("anywhere", REMOTE);
 ask("remote jobs", REMOTE);
+ask("telecommute", REMOTE);
+ask("home based", REMOTE);
+ask("work from anywhere", REMOTE);
+ask("remote work", REMOTE);
+ask("i am looking for work from home job", REMOTE);
+ask("i want a python job", [
+  "python-dev-2",
+  "python-eng",
+  "python-trainer",
+  "ml-eng",
+  "genai",
+  "data-eng",
+  "data-scientist",
+  "django-dev",
+  "content-writer",
+  "swe",
+]);
 ask("remote developer", ["frontend"]);
 ask("wfh telecaller", ["telecaller"]);
 ask("work from home customer support", ["wfh-support"]);
@@ -257,6 +281,7 @@ ask("", REMOTE, "telecaller", "Work From Home");
 ask("", REMOTE, "telecaller", "remote");
 ask("", REMOTE, "telecaller", "wfh");
 ask("", REMOTE, "telecaller", "Remote, India");
+ask("", REMOTE, "telecaller", "Home-based");
 // A work mode and a city joined by "or" (or a slash, in the location box) are alternatives.
 const REMOTE_OR_BANGALORE = [...REMOTE, ...BANGALORE];
 ask("remote or bangalore", REMOTE_OR_BANGALORE, "sql-dba");

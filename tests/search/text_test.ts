@@ -12,6 +12,8 @@ import { parseKeywords } from "../../kv/search/query.ts";
 import { cityNames, locationGroups, nearCityNames } from "../../kv/search/places.ts";
 import { phrasesIn, stem } from "../../kv/search/vocabulary.ts";
 import { parsePlace } from "../../kv/place.ts";
+import { REMOTE_SPELLINGS } from "../../kv/job-fields.ts";
+import { workModeOf } from "../../kv/jobs/derived.ts";
 
 Deno.test("words split on punctuation and fold case and accents", () => {
   assert.deepEqual(words("Python, Go; (Rust)! end."), ["python", "go", "rust", "end"]);
@@ -96,10 +98,13 @@ Deno.test("locations know the renamed cities and Delhi NCR", () => {
   assert.deepEqual(locationGroups("Mumbai, Maharashtra, India"), locationGroups("mumbai"));
   assert.deepEqual(locationGroups("Tamil Nadu"), [["tamil"], ["nadu"]]);
   assert.deepEqual(locationGroups("Cochin"), locationGroups("kochi"));
-  for (const remote of ["remote", "Work from home", "WFH", "anywhere"]) {
-    assert.deepEqual(locationGroups(remote), [["remot"]]);
-    // The JobPosting data says the same: a job located so is TELECOMMUTE.
-    assert.equal(parsePlace(remote).remote, true);
+  for (const spelling of REMOTE_SPELLINGS) {
+    for (const remote of [spelling, spelling.toUpperCase(), spelling.replaceAll(" ", "-")]) {
+      assert.deepEqual(locationGroups(remote), [["remot"]], remote);
+      // The JobPosting data and the work mode say the same: a job located so is TELECOMMUTE.
+      assert.equal(parsePlace(remote).remote, true, remote);
+      assert.equal(workModeOf(remote), "Remote", remote);
+    }
   }
 });
 
@@ -248,7 +253,39 @@ Deno.test("experience phrases, seniority, places and filler words are read, not 
   const jobs = parseKeywords("react developer jobs in bangalore");
   assert.deepEqual(jobs.terms.map((term) => term.word), ["react", "develop"]);
   assert.deepEqual(jobs.filters, [{ locations: ["bengaluru", "bangalor", "blr"] }]);
-  assert.deepEqual(parseKeywords("jobs near me openings").terms.map((t) => t.word), ["me"]);
+  // Who asks, and how, asks nothing of a job: every job near a seeker is every job.
+  assert.deepEqual(parseKeywords("jobs near me openings").terms, []);
+  assert.deepEqual(
+    parseKeywords("I am looking for a remote work, need python job").terms.map((t) => t.word),
+    ["python"],
+  );
+  // Years and months in words, alone or in a range.
+  assert.deepEqual(experiences("one year"), experiences("1 year"));
+  assert.deepEqual(experiences("two to three years of experience"), experiences("2 to 3 years"));
+  assert.deepEqual(experiences("Five+ yrs"), experiences("5+ yrs"));
+  assert.deepEqual(experiences("six months"), [fresher]);
+  assert.deepEqual(parseKeywords("one developer").terms.map((term) => term.word), [
+    "one",
+    "develop",
+  ]);
+});
+
+Deno.test("a grade or version after a role or skill asks nothing more: sde 2, sde-ii, java 17", () => {
+  const words = (text: string) => parseKeywords(text).terms.map((term) => term.word);
+  for (const text of ["sde1", "SDE-1", "sde 2", "SDE II", "sde-iii", "Software Engineer 2"]) {
+    assert.deepEqual(words(text), words("software engineer"), text);
+  }
+  assert.deepEqual(words("engineer ii"), ["engineer"]);
+  assert.deepEqual(words("java 17 spring"), ["java", "spring"]);
+  assert.deepEqual(words("angular2"), words("angular"));
+  // The whole is a word of its own, a numeral of letters joins only with its hyphen, and a number
+  // before the word is no grade.
+  assert.deepEqual(words("web3"), words("blockchain"));
+  assert.deepEqual(words("ec2"), ["ec2"]);
+  assert.deepEqual(words("taxi"), ["taxi"]);
+  assert.deepEqual(words("2 wheeler"), ["2", "wheel"]);
+  // The admin's search reads every word as written.
+  assert.deepEqual(parseKeywords("sde 2", false).terms.map((term) => term.word), ["sde", "2"]);
 });
 
 Deno.test("a pasted title keeps its first meaningful words", () => {
