@@ -14,6 +14,7 @@ import { encodeHex } from "../hex.ts";
 import { ActiveCatalog, type CatalogState, type ListedJob } from "./catalogue.ts";
 import { generateJob, seededRandom } from "../demo/generate.ts";
 import { BOUND_PHRASES, ROLES, SKILLS, WHOLE_WORDS } from "../search/vocabulary-data.ts";
+import { REMOTE_SPELLINGS } from "../job-fields.ts";
 
 /** Bumped whenever the packed layout below changes. */
 const SNAPSHOT_FORMAT = 1;
@@ -254,8 +255,9 @@ export function searchFingerprint(): Promise<string> {
       // Fixed ids: a generated job's id holds random bits.
       probe.put({ ...job, _id: `probe-${serial}`, jobId: `JB-${serial}` }, String(serial));
     }
-    // The vocabulary too: an entry no probe job holds still changes what the index holds.
-    const vocabulary = { SKILLS, ROLES, WHOLE_WORDS, BOUND_PHRASES };
+    // The vocabulary too: an entry no probe job holds still changes what the index holds (remote's
+    // names mark a job's location with the Remote word).
+    const vocabulary = { SKILLS, ROLES, WHOLE_WORDS, BOUND_PHRASES, REMOTE_SPELLINGS };
     return probe.exportState().then((state) =>
       sha256(serialize({ format: SNAPSHOT_FORMAT, state, vocabulary }))
     );

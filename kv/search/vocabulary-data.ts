@@ -221,6 +221,8 @@ export const ROLES: readonly (readonly string[])[] = [
   ["telecaller", "tele caller", "telesales", "tele sales"],
   ["accountant", "accounts executive"],
   ["data entry", "dataentry"],
+  ["content writer", "content writing"],
+  ["technical writer", "technical writing", "tech writer"],
   ["teacher", "tutor", "faculty"],
   ["nurse", "staff nurse", "gnm", "anm"],
   ["driver"],
@@ -232,7 +234,13 @@ export const ROLES: readonly (readonly string[])[] = [
   ["medical representative", "medical rep"],
   ["back office", "backoffice"],
   ["business development", "biz dev", "bizdev"],
-  ["sales development", "sdr", "sales development representative"],
+  [
+    "sales development",
+    "sdr",
+    "sales development representative",
+    "bdr",
+    "business development representative",
+  ],
   ["lead generation", "lead gen", "leadgen"],
   ["cold calling", "cold calls", "cold call"],
   ["voice process", "voice support", "inbound voice", "outbound voice"],
@@ -284,6 +292,8 @@ export const WHOLE_WORDS: readonly string[] = [
   "cleaner",
   "owner",
   "trainer",
+  // A writer's job is writing, not every job that writes tests or reports.
+  "writer",
   // Trades and an Indian English word for a candidate: a fitter is not a "fit", a loader not "load
   // balancing", an immediate joiner not "join our team".
   "joiner",

@@ -125,6 +125,9 @@ ask("nursing jobs", ["nurse"]);
 ask("teaching", ["teacher", "python-trainer"]);
 ask("maths teaching", ["teacher"]);
 ask("content writing", ["content-intern", "content-writer"]);
+// A writer is a writer, not every job that writes (the research job writes lab reports).
+ask("writer", ["content-intern", "content-writer"]);
+ask("content writer", ["content-intern", "content-writer"]);
 ask("payments", ["golang-dev", "go-dev"]);
 
 // Experience phrases: matched against the experience, never the text.
@@ -507,6 +510,7 @@ Deno.test("a word a phrase binds is found only with it: Sales Development is no 
   // The phrase, however it is written, finds its jobs; the other words stay words.
   assert.deepEqual(ids("sales development"), ["sdr"]);
   assert.deepEqual(ids("SDR"), ["sdr"]);
+  assert.deepEqual(ids("BDR"), ["sdr"]);
   assert.deepEqual(ids("lead generation").sort(), ["bizdev", "sdr"]);
   assert.deepEqual(ids("leadgen").sort(), ["bizdev", "sdr"]);
   assert.deepEqual(ids("business development"), ["bizdev"]);

@@ -259,6 +259,12 @@ Deno.test("experience phrases, seniority, places and filler words are read, not 
     parseKeywords("I am looking for a remote work, need python job").terms.map((t) => t.word),
     ["python"],
   );
+  // How much is asked, around years or pay, asks nothing of the text.
+  assert.deepEqual(experiences("more than 5 years"), experiences("5 years"));
+  assert.deepEqual(parseKeywords("more than 5 years").terms, []);
+  assert.deepEqual(parseKeywords("over 3 years experience").terms, []);
+  const pay = parseKeywords("salary above 10 lpa");
+  assert.deepEqual([pay.terms, pay.payMin], [[], 1_000_000]);
   // Years and months in words, alone or in a range.
   assert.deepEqual(experiences("one year"), experiences("1 year"));
   assert.deepEqual(experiences("two to three years of experience"), experiences("2 to 3 years"));
