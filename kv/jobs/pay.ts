@@ -139,6 +139,17 @@ const FILLER = new Set([
   "insurance",
   "commission",
   "overtime",
+  // What the figures hold: "6-8 LPA (including variable)", "₹25,000 in hand", "take home 20k pm".
+  "including",
+  "inclusive",
+  "incl",
+  "excluding",
+  "exclusive",
+  "excl",
+  "hand",
+  "take",
+  "home",
+  "net",
 ]);
 const UP_TO = /\b(?:up\s*to|upto|till|max(?:imum)?|not more than|below)\b/;
 const FROM = /\b(?:from|starting(?: at| from)?|min(?:imum)?|above|onwards)\b|\d\s*\+/;

@@ -46,6 +46,11 @@ const CORPUS: [string, string][] = [
   ["6-10 LPA (pro rata)", "600000-1000000 year"],
   ["12-16 LPA (negotiable)", "1200000-1600000 year"],
   ["8-12 LPA + incentives", "800000-1200000 year"],
+  ["6-8 LPA (including variable)", "600000-800000 year"],
+  ["12 LPA inclusive of variable", "1200000-1200000 year"],
+  ["8 LPA excl. bonus", "800000-800000 year"],
+  ["take home 20k pm", "20000-20000 month"],
+  ["₹30,000/month net", "30000-30000 month"],
   ["5-7 LPA + benefits", "500000-700000 year"],
   ["approx 9 LPA", "900000-900000 year"],
   ["Around 11 LPA", "1100000-1100000 year"],
@@ -240,6 +245,10 @@ const CORPUS: [string, string][] = [
   ["₹400 hrs", "400-400 hour"],
   // No pay, or not sure: null.
   ["Competitive", "null"],
+  // No period said, and too little for a year: unsure.
+  ["₹25,000 in hand", "null"],
+  // A second sum inside the first.
+  ["18 LPA incl. 2 LPA variable", "null"],
   ["competitive salary", "null"],
   ["As per industry standards", "null"],
   ["As per industry standard", "null"],
