@@ -44,7 +44,37 @@ const INDIAN_STATES = [
 
 export const normal = (text: string) => text.toLowerCase().replace(/[.\s]+/g, " ").trim();
 
-export const statesByName = new Map(INDIAN_STATES.map((state) => [normal(state), state]));
+/** States as locations also write them: short forms and old names ("Noida, UP", "Orissa"). */
+const STATE_ALIASES: Record<string, string> = {
+  up: "Uttar Pradesh",
+  mp: "Madhya Pradesh",
+  ap: "Andhra Pradesh",
+  tn: "Tamil Nadu",
+  tamilnadu: "Tamil Nadu",
+  wb: "West Bengal",
+  hp: "Himachal Pradesh",
+  mh: "Maharashtra",
+  ka: "Karnataka",
+  kl: "Kerala",
+  gj: "Gujarat",
+  rj: "Rajasthan",
+  hr: "Haryana",
+  pb: "Punjab",
+  ts: "Telangana",
+  dl: "Delhi",
+  "j&k": "Jammu and Kashmir",
+  orissa: "Odisha",
+  pondicherry: "Puducherry",
+  uttaranchal: "Uttarakhand",
+};
+
+export const statesByName = new Map([
+  ...INDIAN_STATES.map((state) => [normal(state), state] as const),
+  ...Object.entries(STATE_ALIASES),
+]);
+
+/** The state `text` names, by its name, short form or old name; undefined for any other text. */
+export const stateName = (text: string): string | undefined => statesByName.get(normal(text));
 
 /** Country names to ISO 3166-1 codes, plus the usual short forms. */
 const countries = (() => {

@@ -15,6 +15,7 @@ import { ActiveCatalog, type CatalogState, type ListedJob } from "./catalogue.ts
 import { generateJob, seededRandom } from "../demo/generate.ts";
 import { BOUND_PHRASES, ROLES, SKILLS, WHOLE_WORDS } from "../search/vocabulary-data.ts";
 import { REMOTE_SPELLINGS } from "../job-fields.ts";
+import { statesByName } from "../regions.ts";
 
 /** Bumped whenever the packed layout below changes. */
 const SNAPSHOT_FORMAT = 1;
@@ -256,8 +257,15 @@ export function searchFingerprint(): Promise<string> {
       probe.put({ ...job, _id: `probe-${serial}`, jobId: `JB-${serial}` }, String(serial));
     }
     // The vocabulary too: an entry no probe job holds still changes what the index holds (remote's
-    // names mark a job's location with the Remote word).
-    const vocabulary = { SKILLS, ROLES, WHOLE_WORDS, BOUND_PHRASES, REMOTE_SPELLINGS };
+    // names mark a job's location with the Remote word, a state's names give it its region words).
+    const vocabulary = {
+      SKILLS,
+      ROLES,
+      WHOLE_WORDS,
+      BOUND_PHRASES,
+      REMOTE_SPELLINGS,
+      states: [...statesByName],
+    };
     return probe.exportState().then((state) =>
       sha256(serialize({ format: SNAPSHOT_FORMAT, state, vocabulary }))
     );

@@ -3,7 +3,7 @@
  * both ways), Delhi NCR as its cities, the work modes (remote, hybrid, on-site) under all their
  * names, and the location box read as cities with the state and country words after them left out.
  */
-import { isRegionName } from "../regions.ts";
+import { isRegionName, stateName } from "../regions.ts";
 import { REMOTE, REMOTE_SPELLINGS, type WorkMode } from "../job-fields.ts";
 import { editDistance, fold, typoBudget, words } from "./text.ts";
 import { collapse, isKnownStem, stem } from "./vocabulary.ts";
@@ -132,6 +132,16 @@ export function nearCityNames(word: string): string[] | null {
   return names.length ? [...new Set(names)] : null;
 }
 
+/** Whether `part` of the location box names a city (misspelt too, with `typos`) or a work mode. */
+function namesPlace(part: string, typos: boolean): boolean {
+  const found = words(part);
+  return found.some((word, i) =>
+    [word, found.slice(i, i + 2).join(""), found.slice(i, i + 3).join("")].some((key) =>
+      modeWord(key) || cityNames(key)
+    ) || (typos && nearCityNames(word) !== null)
+  );
+}
+
 /** Words of the location box that only say where a place is, never the place itself. */
 const FILLER = new Set([
   "in",
@@ -154,13 +164,19 @@ const FILLER = new Set([
  * a work mode joins the cities' group when the box names alternatives (`Bangalore / Remote`).
  */
 export function locationGroups(text: string | undefined): string[][] {
-  // "On-site" is one word, not on and a site.
-  const parts = (text ?? "").replace(/\b(on|in)[\s-]+(site|office)\b/gi, "$1$2").split(/[,|;]/).map(
-    (part) => part.trim(),
-  ).filter(Boolean);
-  const kept = parts.filter((part, i) => i === 0 || !isRegionName(part));
+  // "On-site" is one word, not on and a site. A bracket or a spaced dash sets a part apart as a
+  // comma does ("Mumbai (Andheri)", "Pune - Hinjewadi"); a state goes by its name ("TN", "Orissa").
+  const parts = (text ?? "").replace(/\b(on|in)[\s-]+(site|office)\b/gi, "$1$2")
+    .replace(/[()]|\s[-–—]\s/g, ",").split(/[,|;]/).map((part) => part.trim()).filter(Boolean)
+    .map((part) => stateName(part) ?? part);
+  // Beside a city, a part naming no place is a place within it (Andheri, Hinjewadi, T Nagar,
+  // Koramangala) and a number its PIN code: every job in the city is near it. Only the first part
+  // may name its city misspelt, as a locality's name is often near a city's (Nagar, Nagpur).
+  const named = parts.map((part, i) => namesPlace(part, i === 0));
+  const inCity = named.includes(true);
+  const kept = parts.filter((part, i) => named[i] || (!inCity && (i === 0 || !isRegionName(part))));
   let found = words(kept.join(" ")).filter((word) =>
-    !FILLER.has(word) && (!/^\p{N}+$/u.test(word) || word.length > 3)
+    !FILLER.has(word) && (!/^\p{N}+$/u.test(word) || (word.length > 3 && !inCity))
   );
   if (found.length > 1 && found[0] !== "india") found = found.filter((word) => word !== "india");
   const groups: string[][] = [];

@@ -108,14 +108,16 @@ const FILTERS = new Map<string, FilterWord>([
 ]);
 
 /**
- * Words that only say a job is wanted, how much of it (`above 5 years`, `salary above 10 lpa`) or
- * who wants it (`i am looking for a remote work`): never a term, so never a reason to find nothing.
+ * Words that only say a job is wanted, where (`pune location`, `bangalore based`), how much of it
+ * (`above 5 years`, `salary above 10 lpa`) or who wants it (`i am looking for a remote work`):
+ * never a term, so never a reason to find nothing.
  */
 const FILLER = new Set(
   ("jobs job openings opening vacancy vacancies hiring urgent urgently required requirement " +
     "wanted near position positions post posts career careers experience exp years year " +
     "yrs yr latest min minimum max maximum least atleast above over more than greater beyond " +
-    "salary ctc package pay work i me my am looking seeking searching want need")
+    "salary ctc package pay work i me my am looking seeking searching want need based " +
+    "location locations city region")
     .split(" "),
 );
 

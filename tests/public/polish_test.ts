@@ -100,6 +100,15 @@ Deno.test("JobPosting places: locality, region and ISO country; remote jobs as T
     "United States",
   ]);
   assert.deepEqual(parsePlace("Work from home"), { remote: true, country: "IN" });
+  // A state's short form or old name after a city the table does not know: the state's name.
+  for (const [location, region] of [["Vellore, TN", "Tamil Nadu"], ["Cuttack, Orissa", "Odisha"]]) {
+    assert.deepEqual(parsePlace(location), {
+      remote: false,
+      locality: location.split(",")[0],
+      region,
+      country: "IN",
+    });
+  }
 });
 
 Deno.test("the icons are served with a long cache life and linked from every page", async () => {

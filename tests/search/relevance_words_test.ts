@@ -178,6 +178,8 @@ ask("jobs near pune", ["embedded", "ml-eng", "designer", "django-dev"]);
 ask("openings in chennai", ["sre", "sales", "backend-node", "java-dev", "python-trainer"]);
 ask("vacancy in noida", ["devops-2", "data-eng", "cpp-eng"]);
 ask("mysore jobs", ["sales-senior", "genai"]);
+ask("pune location", ["embedded", "ml-eng", "designer", "django-dev"]);
+ask("noida based", ["devops-2", "data-eng", "cpp-eng"]);
 ask("cochin", ["jr-frontend", "fullstack-eng"]);
 ask("baroda java", ["sr-java"]);
 ask("trivandrum", ["nurse", "gcp-cloud"]);
@@ -245,6 +247,12 @@ ask("", ["research"], "research", "Prayagraj");
 ask("", ["golang-dev"], "golang-dev", "Visakhapatnam");
 ask("", ["ios-dev"], "ios-dev", "Mangaluru");
 ask("", ["qa-tester"], "qa-tester", "Belagavi");
+// A place within a city, a PIN code and a state's short form: the city's jobs.
+ask("", ["ui-designer", "mobile", "marketing-intern", "js-dev"], "ui-designer", "Mumbai (Andheri)");
+ask("", ["embedded", "ml-eng", "designer", "django-dev"], "embedded", "Pune - Hinjewadi");
+ask("", ["devops-2", "data-eng", "cpp-eng"], "devops-2", "Noida, UP");
+ask("", BANGALORE, "sql-dba", "Koramangala, Bangalore 560034");
+ask("", ["sre", "sales", "backend-node", "java-dev", "python-trainer"], "sre", "Tamilnadu");
 ask("", ["sre", "sales", "backend-node", "java-dev", "python-trainer"], "sre", "in chennai");
 ask("python", ["python-dev-2", "swe"], "python-dev-2", "Hyderabad, India");
 ask(

@@ -98,6 +98,19 @@ Deno.test("locations know the renamed cities and Delhi NCR", () => {
   assert.deepEqual(locationGroups("Mumbai, Maharashtra, India"), locationGroups("mumbai"));
   assert.deepEqual(locationGroups("Tamil Nadu"), [["tamil"], ["nadu"]]);
   assert.deepEqual(locationGroups("Cochin"), locationGroups("kochi"));
+  // A place within a city, however it is set apart, and a PIN code: the city.
+  for (const text of ["Mumbai (Andheri)", "Mumbai - Andheri", "Andheri, Mumbai", "Mumbai 400053"]) {
+    assert.deepEqual(locationGroups(text), locationGroups("mumbai"), text);
+  }
+  assert.deepEqual(locationGroups("chenai (T Nagar)"), locationGroups("chennai"));
+  assert.deepEqual(locationGroups("Sector 62, Noida, UP"), locationGroups("noida"));
+  // A state's short form or old name is the state; beside a city it is left out.
+  assert.deepEqual(locationGroups("Chennai, TN"), locationGroups("chennai"));
+  assert.deepEqual(locationGroups("TN"), locationGroups("Tamil Nadu"));
+  assert.deepEqual(locationGroups("Orissa"), locationGroups("Odisha"));
+  // Without a city every part still counts: a place the table does not know is looked for.
+  assert.deepEqual(locationGroups("Andheri"), [["andheri"]]);
+  assert.deepEqual(locationGroups("Hybrid, Bangalore").length, 2);
   for (const spelling of REMOTE_SPELLINGS) {
     for (const remote of [spelling, spelling.toUpperCase(), spelling.replaceAll(" ", "-")]) {
       assert.deepEqual(locationGroups(remote), [["remot"]], remote);
