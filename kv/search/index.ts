@@ -316,7 +316,8 @@ export class SearchIndex implements Columns {
     const start = cut && !plural ? typed : word;
     if ([...start].length >= 3 && !/^\p{N}+$/u.test(start)) {
       for (const [longer, posting] of this.words.atPrefix(start)) {
-        if (longer === word) continue;
+        // A bound phrase (`security guard`) is found by its phrase, never as a longer word.
+        if (longer === word || longer.includes(" ")) continue;
         if (exact && (longer.length - word.length > INFLECTION_LETTERS || isWholeWord(longer))) {
           continue;
         }

@@ -242,6 +242,7 @@ export const ROLES: readonly (readonly string[])[] = [
     "business development representative",
   ],
   ["lead generation", "lead gen", "leadgen"],
+  ["security guard", "security guards", "guard", "guards", "watchman", "security personnel"],
   ["cold calling", "cold calls", "cold call"],
   ["voice process", "voice support", "inbound voice", "outbound voice"],
   ["non voice", "nonvoice", "chat process", "email process", "chat support"],
@@ -255,7 +256,8 @@ export const ROLES: readonly (readonly string[])[] = [
 /**
  * Phrases in which a word means something other than it does alone: where a job's text has one,
  * that word is not found alone (a developer's search does not find a Sales Development
- * Representative, nor `team lead` a sales job's Lead Generation) and the phrase is found whole.
+ * Representative, nor `team lead` a sales job's Lead Generation, nor `cyber security` a Security
+ * Guard) and the phrase is found whole.
  * Each phrase is a canonical form of the tables above, and its spellings of two words that hold
  * the word (`lead gen`) bind it too.
  */
@@ -263,6 +265,7 @@ export const BOUND_PHRASES: readonly { phrase: string; bound: string }[] = [
   { phrase: "business development", bound: "development" },
   { phrase: "sales development", bound: "development" },
   { phrase: "lead generation", bound: "lead" },
+  { phrase: "security guard", bound: "security" },
 ];
 
 /** Words ending like a word form that are not one: docker is not dock, customer not custom. */

@@ -481,7 +481,7 @@ Deno.test("a word the vocabulary knows is never read as a typo of another", () =
   assert.ok(ids("pyhton").includes("python-dev-2"));
 });
 
-Deno.test("a word a phrase binds is found only with it: Sales Development is no developer, Lead Generation (or leads) no team lead", () => {
+Deno.test("a word a phrase binds is found only with it: Sales Development is no developer, Lead Generation (or leads) no team lead, a Security Guard no security job", () => {
   const specs: Spec[] = [
     {
       id: "sdr",
@@ -492,6 +492,15 @@ Deno.test("a word a phrase binds is found only with it: Sales Development is no 
       experience: "2-3",
       description: "Qualify leads and book demos for the account executives.",
       skills: { others: ["Lead Generation", "B2B Sales"] },
+    },
+    {
+      id: "guard",
+      role: "Security Guard",
+      company: "Shield Facility Services",
+      location: "Pune, Maharashtra",
+      type: "Full-Time",
+      experience: "1-2",
+      description: "Keep our client's office safe in rotational shifts.",
     },
     {
       id: "bizdev",
@@ -522,6 +531,13 @@ Deno.test("a word a phrase binds is found only with it: Sales Development is no 
   assert.deepEqual(ids("lead generation").sort(), ["bizdev", "sdr"]);
   assert.deepEqual(ids("leadgen").sort(), ["bizdev", "sdr"]);
   assert.deepEqual(ids("business development"), ["bizdev"]);
+  // A security guard keeps a building safe: no cyber security job, and no guard's job for it.
+  for (const keywords of ["security guard", "guard", "watchman", "security guards"]) {
+    assert.deepEqual(ids(keywords), ["guard"], keywords);
+  }
+  for (const keywords of ["security", "cyber security", "information security"]) {
+    assert.ok(!ids(keywords).includes("guard"), keywords);
+  }
   // Its leads are the people it calls: `leads` finds them, `lead` does not.
   assert.deepEqual(ids("leads").sort(), ["sdr", "telecaller"]);
   assert.ok(ids("sales").includes("sdr"));
