@@ -8,7 +8,7 @@ import { IT_CATEGORIES, ROLE_CATEGORIES, type RoleCategory } from "../job-fields
 import { LAKH } from "./codes.ts";
 import type { Term } from "./fields.ts";
 import { cityNames, modeWord, nearCityNames } from "./places.ts";
-import { addWithParts, fold, isStopWord, wholeWords } from "./text.ts";
+import { addWithParts, editDistance, fold, isStopWord, typoBudget, wholeWords } from "./text.ts";
 import { boundPhrase, canonicalOf, collapse, isKnownStem, stem } from "./vocabulary.ts";
 
 type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
@@ -230,9 +230,34 @@ function meaningAt(found: string[], at: number, vocabulary: boolean) {
     if (city) return { length, city };
     if (canonical) return { length, canonical };
   }
-  // A word that means nothing else may be a misspelt city (`python banglore`).
+  // A word that means nothing else may be a misspelt city (`python banglore`) or filter word.
   const city = vocabulary ? nearCityNames(found[at]) : null;
-  return city ? { length: 1, city } : null;
+  if (city) return { length: 1, city };
+  const filter = vocabulary ? nearFilter(found[at]) : undefined;
+  return filter ? { length: 1, filter } : null;
+}
+
+/**
+ * Filter words long enough that a typo of one is no other word (`contact` is no contract), and
+ * written as one word.
+ */
+const LONG_FILTERS = [...FILTERS.keys()].filter((key) => key.length >= 8 && /^\p{L}+$/u.test(key));
+
+/**
+ * The filter a misspelt long filter word names (`intenship`, `experianced`: as many edits as a
+ * typo of the word may have), unless the vocabulary knows the word or two filters are as near.
+ */
+function nearFilter(word: string): FilterWord | undefined {
+  if (word.length < 8 || !/^\p{L}+$/u.test(word) || isKnownStem(stem(word))) return undefined;
+  const budget = typoBudget(word);
+  const near = new Map(
+    LONG_FILTERS.filter((key) => editDistance(word, key) <= budget).map((key) => {
+      const filter = FILTERS.get(key)!;
+      // A filter's spellings (internship, internships) are one filter.
+      return [JSON.stringify(filter), filter];
+    }),
+  );
+  return near.size === 1 ? [...near.values()][0] : undefined;
 }
 
 /**

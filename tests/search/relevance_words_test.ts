@@ -146,6 +146,9 @@ ask("0 years", FRESHERS, "content-intern");
 ask("10 years", withExperience("3+", "4+", "5+", "6+"), "sql-dba");
 ask("entry level", FRESHERS, "content-intern");
 ask("fresher jobs", FRESHERS, "content-intern");
+// A long filter word misspelt is the filter word.
+ask("intenship", ["content-intern", "swe-intern", "marketing-intern"]);
+ask("experianced java developer", ["sr-java", "java-dev"]);
 ask("3 years java", ["java-dev", "fullstack-eng"]);
 // A year and a half is not 5 years.
 ask("1.5 years react", ["react-dev", "js-dev"]);

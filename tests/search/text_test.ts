@@ -278,6 +278,11 @@ Deno.test("experience phrases, seniority, places and filler words are read, not 
   assert.deepEqual(parseKeywords("over 3 years experience").terms, []);
   const pay = parseKeywords("salary above 10 lpa");
   assert.deepEqual([pay.terms, pay.payMin], [[], 1_000_000]);
+  // A long filter word misspelt is the filter word; a word of its own near one is a word.
+  assert.deepEqual(parseKeywords("internshp").filters, parseKeywords("internship").filters);
+  assert.deepEqual(parseKeywords("freelancr").filters, parseKeywords("freelance").filters);
+  assert.deepEqual(parseKeywords("contact centre").filters, []);
+  assert.deepEqual(parseKeywords("fresherr").filters, parseKeywords("freshers").filters);
   // Years and months in words, alone or in a range.
   assert.deepEqual(experiences("one year"), experiences("1 year"));
   assert.deepEqual(experiences("two to three years of experience"), experiences("2 to 3 years"));
