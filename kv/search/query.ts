@@ -394,10 +394,11 @@ function once(filters: FilterWord[]): FilterWord[] {
  * two plain words typed side by side may also be found as one (`dev ops`: devops).
  */
 function termsOf(typed: Typed[]): Term[] {
-  const joins = typed.map(({ words, plain, or }, i) => {
+  const joins = typed.map(({ words, or }, i) => {
     const next = typed[i + 1];
     const pair = words[0] + (next?.words[0] ?? "");
-    const joinable = plain && !or && next?.plain && !next.or;
+    // Words the vocabulary knows join too (`ui kit`: uikit, `ml flow`: mlflow); a phrase does not.
+    const joinable = words.length === 1 && !or && next?.words.length === 1 && !next.or;
     return joinable && /^\p{L}+$/u.test(pair) ? stem(pair) : undefined;
   });
   const terms = new Map<string, Term>();

@@ -547,6 +547,68 @@ Deno.test("a word a phrase binds is found only with it: Sales Development is no 
   assert.ok(ids("representative").includes("sdr"));
 });
 
+Deno.test("a skill is found under its other spellings, and two typed words the vocabulary knows under their joined form", () => {
+  const specs: Spec[] = [
+    {
+      id: "growth",
+      role: "Growth Marketer",
+      company: "Lattice Commerce",
+      location: "Pune, Maharashtra",
+      type: "Full-Time",
+      experience: "2-3",
+      skills: { tools: ["A/B Testing", "Google Analytics", "Google Ads"] },
+    },
+    {
+      id: "ios",
+      role: "App Engineer",
+      company: "Lattice Commerce",
+      location: "Pune, Maharashtra",
+      type: "Full-Time",
+      experience: "2-3",
+      skills: { frameworks: ["UIKit"], databases: ["SQLite"] },
+    },
+    {
+      id: "mlops",
+      role: "Platform Engineer",
+      company: "Lattice Commerce",
+      location: "Pune, Maharashtra",
+      type: "Full-Time",
+      experience: "2-3",
+      skills: { tools: ["MLflow", "OpenTelemetry"], databases: ["Vector Databases"] },
+    },
+    {
+      id: "web",
+      role: "Web Engineer",
+      company: "Lattice Commerce",
+      location: "Pune, Maharashtra",
+      type: "Full-Time",
+      experience: "2-3",
+      skills: { tools: ["Vite", "Cypress"], frameworks: ["GraphQL"] },
+    },
+  ];
+  const catalog = fixtureCatalog(specs.map(jobOf));
+  const ids = (keywords: string) =>
+    catalog.page({ page: 1, limit: 100, keywords }).jobs.map((job) => job._id);
+  const found: [string, string][] = [
+    ["ab testing", "growth"],
+    ["split testing", "growth"],
+    ["ga4", "growth"],
+    ["adwords", "growth"],
+    ["ui kit", "ios"],
+    ["sql lite", "ios"],
+    ["ml flow", "mlops"],
+    ["otel", "mlops"],
+    ["vector db", "mlops"],
+    ["vitejs", "web"],
+    ["gql", "web"],
+    ["cypress.io", "web"],
+  ];
+  for (const [keywords, id] of found) assert.deepEqual(ids(keywords), [id], keywords);
+  // The words of a one-word canonical form stay words: analytics and testing find their jobs.
+  assert.deepEqual(ids("analytics"), ["growth"]);
+  assert.deepEqual(ids("testing"), ["growth"]);
+});
+
 Deno.test("IT and non-IT jobs in the keyword box are the IT categories and the rest; `it` beside words is no filter", () => {
   const catalog = fixtureCatalog(ALL_FIXTURE_JOBS);
   const page = (keywords: string) => catalog.page({ page: 1, limit: 100, keywords });
