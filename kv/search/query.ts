@@ -156,6 +156,9 @@ const NUMBERS = "zero one two three four five six seven eight nine ten eleven tw
 /** What follows a count of years or months (`+ years`, ` to three yrs`, ` months`). */
 const BEFORE_TIME = String
   .raw`(?=\s*(?:\+|plus)?\s*(?:(?:-|to)\s*\S+\s*)?(?:years?|yrs?|yoe|months?|mos?|mnths?)\b)`;
+/** A number word before years or months (`two years`, `one to three yrs`, `six months`). */
+const COUNTED = new RegExp(String.raw`\b(${NUMBERS.join("|")})${BEFORE_TIME}`, "g");
+
 /** A grade after a role or a version after a skill: `sde 2`, `engineer ii`, `java 17`. */
 const LEVEL = /^(?:\d{1,2}|i{1,3}|iv)$/;
 
@@ -170,9 +173,6 @@ function withoutLevel(word: string): string {
   const [, head] = graded;
   return canonicalOf(head) || isKnownStem(stem(head)) ? head : word;
 }
-
-/** A number word before years or months (`two years`, `one to three yrs`, `six months`). */
-const COUNTED = new RegExp(String.raw`\b(${NUMBERS.join("|")})${BEFORE_TIME}`, "g");
 
 /** The experience options a seeker with `years` fits: a range holding it, or an N+ up to it. */
 function fits(years: number): Experience[] {
@@ -391,7 +391,7 @@ function once(filters: FilterWord[]): FilterWord[] {
 
 /**
  * The terms of the typed words, each once: a word's parts are terms too (Node.js: node, js), and
- * two plain words typed side by side may also be found as one (`dev ops`: devops).
+ * two words typed side by side may also be found as one (`dev ops`: devops, `ui kit`: uikit).
  */
 function termsOf(typed: Typed[]): Term[] {
   const joins = typed.map(({ words, or }, i) => {
