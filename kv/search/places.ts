@@ -154,6 +154,10 @@ const FILLER = new Set([
   "location",
   "or",
   "and",
+  // A city's district as the government names it: "Bengaluru Urban", "Pune District".
+  "urban",
+  "rural",
+  "district",
 ]);
 
 /**

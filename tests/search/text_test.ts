@@ -104,6 +104,7 @@ Deno.test("locations know the renamed cities and Delhi NCR", () => {
   }
   assert.deepEqual(locationGroups("chenai (T Nagar)"), locationGroups("chennai"));
   assert.deepEqual(locationGroups("Sector 62, Noida, UP"), locationGroups("noida"));
+  assert.deepEqual(locationGroups("Bengaluru Urban"), locationGroups("bangalore"));
   // A state's short form or old name is the state; beside a city it is left out.
   assert.deepEqual(locationGroups("Chennai, TN"), locationGroups("chennai"));
   assert.deepEqual(locationGroups("TN"), locationGroups("Tamil Nadu"));
