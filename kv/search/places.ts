@@ -30,8 +30,14 @@ const CITIES: readonly (readonly string[])[] = [
   ["tiruchirappalli", "trichy"],
   ["kalaburagi", "gulbarga"],
   ["shivamogga", "shimoga"],
+  ["shimla", "simla"],
+  ["thrissur", "trichur"],
+  ["kollam", "quilon"],
+  ["alappuzha", "alleppey"],
+  ["thoothukudi", "tuticorin"],
+  ["aurangabad"],
   ["hyderabad", "secunderabad"],
-  ["pune"],
+  ["pune", "poona"],
   ["delhi"],
   ["noida"],
   ["ghaziabad"],
@@ -58,6 +64,18 @@ const CITIES: readonly (readonly string[])[] = [
   ["raipur"],
   ["dehradun"],
   ["ludhiana"],
+  ["jalandhar"],
+  ["jammu"],
+  ["srinagar"],
+  ["jamshedpur"],
+  ["tirupati"],
+  ["warangal"],
+  ["vellore"],
+  ["salem"],
+  ["tirunelveli"],
+  ["meerut"],
+  ["gandhinagar"],
+  ["manipal"],
   ["amritsar"],
   ["kanpur"],
   ["agra"],
@@ -127,7 +145,7 @@ export function nearCityNames(word: string): string[] | null {
     if (Math.abs(name.length - word.length) >= nearest) continue;
     const distance = editDistance(word, name);
     if (distance < nearest) [nearest, names] = [distance, []];
-    if (distance === nearest) names.push(...cityNames(name)!);
+    if (distance === nearest && distance <= budget) names.push(...cityNames(name)!);
   }
   return names.length ? [...new Set(names)] : null;
 }

@@ -84,6 +84,9 @@ Deno.test("a misspelt city is the nearest city, never a word the vocabulary know
   assert.deepEqual(nearCityNames("jaipru"), cityNames("jaipur"));
   // A typo keeps the first letter: `raipor` is Raipur, one edit away, and not Jaipur, two.
   assert.deepEqual(nearCityNames("raipor"), cityNames("raipur"));
+  // A city no nearer than one edit more than a word may have is none: `saels` (a typo of sales) is
+  // two from Salem, where a five-letter word may have one.
+  assert.equal(nearCityNames("saels"), null);
   for (const word of ["pune", "python", "react", "12345", "kotlin", "developer"]) {
     assert.equal(nearCityNames(word), null, word);
   }
@@ -93,11 +96,14 @@ Deno.test("locations know the renamed cities and Delhi NCR", () => {
   assert.deepEqual(locationGroups("Bangalore"), [["bengaluru", "bangalor", "blr"]]);
   assert.deepEqual(locationGroups("bombay"), [["mumbai", "bombay"]]);
   assert.deepEqual(locationGroups("Delhi NCR")[0].includes("noida"), true);
-  assert.deepEqual(locationGroups("Pune, Maharashtra"), [["pune"]]);
+  assert.deepEqual(locationGroups("Pune, Maharashtra"), [["pune", "poona"]]);
   assert.deepEqual(locationGroups("Bangalore, India"), locationGroups("bangalore"));
   assert.deepEqual(locationGroups("Mumbai, Maharashtra, India"), locationGroups("mumbai"));
   assert.deepEqual(locationGroups("Tamil Nadu"), [["tamil"], ["nadu"]]);
   assert.deepEqual(locationGroups("Cochin"), locationGroups("kochi"));
+  for (const [old, now] of [["Simla", "Shimla"], ["Trichur", "Thrissur"], ["Poona", "Pune"]]) {
+    assert.deepEqual(locationGroups(old), locationGroups(now), old);
+  }
   // A place within a city, however it is set apart, and a PIN code: the city.
   for (const text of ["Mumbai (Andheri)", "Mumbai - Andheri", "Andheri, Mumbai", "Mumbai 400053"]) {
     assert.deepEqual(locationGroups(text), locationGroups("mumbai"), text);
