@@ -87,6 +87,9 @@ const FILTERS = new Map<string, FilterWord>([
   ["beginner", { experiences: FRESHER }],
   ["junior", { experiences: ["0-1", "1-2"], roleWords: ["junior"] }],
   ["midlevel", { experiences: ["2-3", "3+", "4+"] }],
+  // LinkedIn's Mid-Senior level: from the middle up.
+  ["midsenior", { experiences: ["2-3", "3+", "4+", "5+", "6+"] }],
+  ["midseniorlevel", { experiences: ["2-3", "3+", "4+", "5+", "6+"] }],
   ["senior", { experiences: ["4+", "5+", "6+"], roleWords: ["senior"] }],
   ["experienced", { experiences: ["1-2", "2-3", "3+", "4+", "5+", "6+"] }],
   // 2025 passout, 2025 pass out, 2025 passouts, 2025 batch.
