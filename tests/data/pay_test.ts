@@ -324,6 +324,20 @@ Deno.test("at least 98% of the corpus is read right, and no miss is a wrong pay"
   );
 });
 
+Deno.test("a package saying what its figures hold is read; a sum inside the first is not", () => {
+  for (
+    const [text, expected] of [
+      ["6-8 LPA (including variable)", "600000-800000 year"],
+      ["8 LPA excl. bonus", "800000-800000 year"],
+      ["take home 20k pm", "20000-20000 month"],
+      ["₹30,000/month net", "30000-30000 month"],
+      ["18 LPA incl. 2 LPA variable", "null"],
+    ]
+  ) {
+    assert.deepEqual(shorthand(readPay(text)), expected, text);
+  }
+});
+
 Deno.test("every pay read is in whole rupees, in INR, with its period", () => {
   for (const [text] of CORPUS) {
     const pay = readPay(text);
