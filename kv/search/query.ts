@@ -242,19 +242,28 @@ function meaningAt(found: string[], at: number, vocabulary: boolean) {
 
 /**
  * Filter words long enough that a typo of one is no other word (`contact` is no contract), and
- * written as one word.
+ * written as one word, by their first letter: a typo keeps it, as a misspelt city's does.
  */
-const LONG_FILTERS = [...FILTERS.keys()].filter((key) => key.length >= 8 && /^\p{L}+$/u.test(key));
+const LONG_FILTERS = new Map<string, string[]>();
+for (const key of FILTERS.keys()) {
+  if (key.length < 8 || !/^\p{L}+$/u.test(key)) continue;
+  LONG_FILTERS.set(key[0], [...LONG_FILTERS.get(key[0]) ?? [], key]);
+}
 
 /**
  * The filter a misspelt long filter word names (`intenship`, `experianced`: as many edits as a
  * typo of the word may have), unless the vocabulary knows the word or two filters are as near.
  */
 function nearFilter(word: string): FilterWord | undefined {
-  if (word.length < 8 || !/^\p{L}+$/u.test(word) || isKnownStem(stem(word))) return undefined;
+  const keys = LONG_FILTERS.get(word[0]);
+  if (!keys || word.length < 8 || !/^\p{L}+$/u.test(word) || isKnownStem(stem(word))) {
+    return undefined;
+  }
   const budget = typoBudget(word);
   const near = new Map(
-    LONG_FILTERS.filter((key) => editDistance(word, key) <= budget).map((key) => {
+    keys.filter((key) =>
+      Math.abs(key.length - word.length) <= budget && editDistance(word, key) <= budget
+    ).map((key) => {
       const filter = FILTERS.get(key)!;
       // A filter's spellings (internship, internships) are one filter.
       return [JSON.stringify(filter), filter];
