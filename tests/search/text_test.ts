@@ -290,6 +290,7 @@ Deno.test("experience phrases, seniority, places and filler words are read, not 
   assert.deepEqual(parseKeywords("freelancr").filters, parseKeywords("freelance").filters);
   assert.deepEqual(parseKeywords("contact centre").filters, []);
   assert.deepEqual(parseKeywords("fresherr").filters, parseKeywords("freshers").filters);
+  // LinkedIn's Mid-Senior level is an experience, from the middle up.
   assert.deepEqual(experiences("Mid-Senior level"), [["2-3", "3+", "4+", "5+", "6+"]]);
   assert.deepEqual(parseKeywords("mid senior java").terms.map((term) => term.word), ["java"]);
   // Years and months in words, alone or in a range.
