@@ -50,6 +50,8 @@ const FIRST_PASSOUT = Math.min(...PASSOUTS.map((option) => Number.parseInt(optio
 /** How many batches before it a seeker may name. */
 const EARLIER_BATCHES = 15;
 const FRESHER: Experience[] = ["0-1", ...STUDENT];
+/** LinkedIn's Mid-Senior level: from the middle up. */
+const MID_SENIOR: Experience[] = ["2-3", "3+", "4+", "5+", "6+"];
 
 /**
  * `it` alone with filter words, places or filler (`IT jobs`, `it fresher pune`) is the IT
@@ -87,9 +89,8 @@ const FILTERS = new Map<string, FilterWord>([
   ["beginner", { experiences: FRESHER }],
   ["junior", { experiences: ["0-1", "1-2"], roleWords: ["junior"] }],
   ["midlevel", { experiences: ["2-3", "3+", "4+"] }],
-  // LinkedIn's Mid-Senior level: from the middle up.
-  ["midsenior", { experiences: ["2-3", "3+", "4+", "5+", "6+"] }],
-  ["midseniorlevel", { experiences: ["2-3", "3+", "4+", "5+", "6+"] }],
+  ["midsenior", { experiences: MID_SENIOR }],
+  ["midseniorlevel", { experiences: MID_SENIOR }],
   ["senior", { experiences: ["4+", "5+", "6+"], roleWords: ["senior"] }],
   ["experienced", { experiences: ["1-2", "2-3", "3+", "4+", "5+", "6+"] }],
   // 2025 passout, 2025 pass out, 2025 passouts, 2025 batch.
