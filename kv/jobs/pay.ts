@@ -150,9 +150,24 @@ const FILLER = new Set([
   "take",
   "home",
   "net",
+  // How far the figure goes: "below 3 LPA", "not more than 10 LPA", "more than 10 LPA".
+  "below",
+  "less",
+  "more",
+  "not",
+  "than",
 ]);
-const UP_TO = /\b(?:up\s*to|upto|till|max(?:imum)?|not more than|below)\b/;
-const FROM = /\b(?:from|starting(?: at| from)?|min(?:imum)?|above|onwards)\b|\d\s*\+/;
+/** What may stand between the two figures of a range: "8-12", "₹6L - ₹9L", "between 5 and 8". */
+const RANGE_JOIN = /^[\s₹]*(?:\/-)?\s*(?:-|–|—|~|to|and)[\s₹]*$/;
+/**
+ * Figures grouped by commas as Indian (12,00,000) or Western (1,200,000) texts write them; any
+ * other comma ("3,5 LPA") may be a decimal comma, which this does not guess.
+ */
+const GROUPED = /^\d{1,3}(?:,\d{2})*,\d{3}$|^\d{1,3}(?:,\d{3})+$/;
+const UP_TO = /\b(?:up\s*to|upto|till|max(?:imum)?|not more than|less than|below)\b/;
+/** "4+ LPA", "2.4LPA+", "1 Cr+": a plus after a figure, or after its unit with no word after it. */
+const FROM =
+  /\b(?:from|starting(?: at| from)?|min(?:imum)?|above|onwards|(?<!not )more than)\b|\d\s*\+|\d\s*(?:k|l|lpa|lakhs?|lacs?|cr|crores?)\s*\+(?!\s*[a-z])/;
 /** Figures that cannot be a pay of the period: a typo, a phone number, a year. */
 const PLAUSIBLE: Record<PayPeriod, [number, number]> = {
   year: [20_000, 200_000_000],
@@ -163,8 +178,12 @@ const PLAUSIBLE: Record<PayPeriod, [number, number]> = {
 /** Reads a package text; null when it names no pay or the reading is not sure. */
 export function readPay(text: string | null | undefined): Pay | null {
   if (!text) return null;
-  let rest = text.toLowerCase()
-    .replace(/[₹]|\brs\b\.?|\binr\b/g, " ₹ ")
+  const lower = text.toLowerCase();
+  for (const grouped of lower.match(/\d+(?:,\d+)+/g) ?? []) {
+    if (!GROUPED.test(grouped)) return null;
+  }
+  let rest = lower
+    .replace(/[₹₨]|\brs(?![a-z])\.?|\binr(?![a-z])/g, " ₹ ")
     .replace(/(\d),(?=\d)/g, "$1")
     .replace(/\bp\.\s?a\b\.?|\bper\s+annum\b/g, " pa ")
     .replace(/\bp\.\s?m\b\.?/g, " pm ")
@@ -176,28 +195,42 @@ export function readPay(text: string | null | undefined): Pay | null {
   if (/\+\s*\S*\d/.test(rest) || /\d\s*%/.test(rest)) return null;
   const upTo = UP_TO.test(rest);
   const from = FROM.test(rest);
-  const figures: { value: number; unit?: number }[] = [];
+  const figures: { value: number; unit?: number; start: number; end: number }[] = [];
   let period: PayPeriod | undefined;
+  const read = rest;
   rest = rest.replace(
     /(\d+(?:\.\d+)?)\s*(k|thousand|lpa|lakhs?|lacs?|lks|l|crores?|cr|mn)?(?![a-z])/g,
-    (_, value: string, unit?: string) => {
-      figures.push({ value: Number(value), unit: unit ? UNITS[unit] : undefined });
+    (whole: string, value: string, unit: string | undefined, start: number) => {
+      figures.push({
+        value: Number(value),
+        unit: unit ? UNITS[unit] : undefined,
+        start,
+        end: start + whole.length,
+      });
       if (unit === "lpa") period = "year";
       return " ";
     },
   );
   if (figures.length === 0 || figures.length > 2) return null;
+  // "₹60,000 per month (₹7,20,000 CTC)": two figures apart are two pays, not a range.
+  if (figures.length === 2 && !RANGE_JOIN.test(read.slice(figures[0].end, figures[1].start))) {
+    return null;
+  }
   // "4+ LPA": a unit apart from its figure.
   let apart: number | undefined;
+  // "CTC" is said of monthly pay too ("CTC 20-25k per month"): it names a year only when no other
+  // word names the period.
+  let loosely: PayPeriod | undefined;
   for (const word of rest.split(/[\s\-–—/()[\]:.,;~+]+|\bto\b/).filter(Boolean)) {
     if (UNITS[word] >= 100_000) apart ??= UNITS[word];
     const named = PERIOD_WORDS[word];
     if (named) {
-      if (period && period !== named && !(word === "ctc" || word === "annual")) return null;
-      if (word !== "ctc" && word !== "annual") period = named;
-      else period ??= named;
+      if (word === "ctc") loosely = named;
+      else if (period && period !== named) return null;
+      else period = named;
     } else if (!FILLER.has(word) && !UNITS[word]) return null;
   }
+  period ??= loosely;
   // "8-12 LPA", "10K-15K": a unit written once applies to both figures.
   const unit = figures[figures.length - 1].unit ?? figures[0].unit ?? apart;
   if (figures.some((figure) => figure.unit !== undefined && figure.unit !== unit)) {
@@ -209,8 +242,15 @@ export function readPay(text: string | null | undefined): Pay | null {
   const hasRupee = rest.includes("₹") || /\bstipend\b/.test(rest);
   if (unit === undefined && !hasRupee && !period) return null;
   if (!period) {
-    if (unit !== undefined && unit >= 100_000) period = "year";
-    else if (/\bstipend\b/.test(text.toLowerCase())) period = "month";
+    // "₹80K - ₹1.2L" is a month's pay as often as a year's; so is a stipend of a lakh.
+    const [first, second] = figures;
+    if (second?.unit && first.unit && Math.min(first.unit, second.unit) < 100_000) {
+      if (first.unit !== second.unit) return null;
+    }
+    if (/\bstipend\b/.test(lower)) {
+      if (Math.max(...amounts) >= 100_000) return null;
+      period = "month";
+    } else if (unit !== undefined && unit >= 100_000) period = "year";
     else if (Math.max(...amounts) >= 100_000 && hasRupee) period = "year";
     else return null;
   }

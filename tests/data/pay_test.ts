@@ -109,7 +109,7 @@ const CORPUS: [string, string][] = [
   ["₹12L p.a.", "1200000-1200000 year"],
   ["₹12L per annum", "1200000-1200000 year"],
   ["₹4.5L - ₹6L", "450000-600000 year"],
-  ["₹90K - ₹1.2L", "90000-120000 year"],
+  ["₹90K - ₹1.2L", "null"],
   // Crores.
   ["1.2 Cr", "12000000-12000000 year"],
   ["1 Cr", "10000000-10000000 year"],
@@ -332,6 +332,31 @@ Deno.test("a package saying what its figures hold is read; a sum inside the firs
       ["take home 20k pm", "20000-20000 month"],
       ["₹30,000/month net", "30000-30000 month"],
       ["18 LPA incl. 2 LPA variable", "null"],
+    ]
+  ) {
+    assert.deepEqual(shorthand(readPay(text)), expected, text);
+  }
+});
+
+Deno.test("a month's pay beside its year's is no range; a plus after a unit is a least", () => {
+  for (
+    const [text, expected] of [
+      ["₹ 60,000 per month (₹ 7,20,000 CTC)", "null"],
+      ["₹30,000 per month, ₹3,60,000 annual", "null"],
+      ["Monthly ₹ 25,000 (CTC 3,00,000)", "null"],
+      ["CTC 20-25k per month", "20000-25000 month"],
+      ["Rs 20,000/- to 25,000/- pm", "20000-25000 month"],
+      ["2.4LPA+", "240000-_ year"],
+      ["1 Cr+", "10000000-_ year"],
+      ["12 LPA + ESOPs", "1200000-1200000 year"],
+      ["More than 10 LPA", "1000000-_ year"],
+      ["Not more than 10 LPA", "_-1000000 year"],
+      ["Below 3 LPA", "_-300000 year"],
+      ["Rs15000/month", "15000-15000 month"],
+      ["₨ 20000 per month", "20000-20000 month"],
+      ["3,5 LPA", "null"],
+      ["₹ 1 lakh stipend", "null"],
+      ["50L - 1Cr", "5000000-10000000 year"],
     ]
   ) {
     assert.deepEqual(shorthand(readPay(text)), expected, text);
