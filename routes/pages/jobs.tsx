@@ -5,6 +5,7 @@ import type { AppEnv } from "../../server/context.ts";
 import type { Pagination } from "../../kv/jobs/paging.ts";
 import type { Counted, Facets } from "../../kv/search/search.ts";
 import type { Loosenable } from "../../kv/search/looser.ts";
+import { companyKey } from "../../kv/search/codes.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { CARD_DESCRIPTION_CUT, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
 import { PUBLIC_FILTERS } from "../../kv/job-fields.ts";
@@ -46,12 +47,19 @@ export interface JobListData {
 const choices = (counted: Counted[]): Choice[] =>
   counted.map(([value, jobs]) => ({ value, label: `${value} (${formatCount(jobs)})` }));
 
-/** "3 LPA and up (42)": the salary bands giving jobs, the chosen one always. */
-const salaryChoices = (counted: Counted[], chosen?: string): Choice[] =>
-  counted.filter(([value, jobs]) => jobs > 0 || value === chosen).map(([value, jobs]) => ({
+/**
+ * "3 LPA and up (42)": the salary bands giving jobs, and the chosen figure always, in its place
+ * among them (an alert's link may ask a figure that is no band: it gives the jobs found).
+ */
+function salaryChoices(counted: Counted[], chosen: string | undefined, found: number): Choice[] {
+  const all = !chosen || counted.some(([value]) => value === chosen)
+    ? counted
+    : [...counted, [chosen, found] as Counted].sort(([a], [b]) => Number(a) - Number(b));
+  return all.filter(([value, jobs]) => jobs > 0 || value === chosen).map(([value, jobs]) => ({
     value,
     label: `${salaryInWords(value)} (${formatCount(jobs)})`,
   }));
+}
 
 /** "Last 24 hours (5)", "Last 7 days (40)". */
 const postedChoices = (counted: Counted[]): Choice[] =>
@@ -61,12 +69,12 @@ const postedChoices = (counted: Counted[]): Choice[] =>
   }));
 
 /** Each dropdown's options, by its query parameter. */
-function panelChoices(facets: Facets, query: ListQuery): Record<string, Choice[]> {
+function panelChoices(facets: Facets, query: ListQuery, found: number): Record<string, Choice[]> {
   return {
     ...Object.fromEntries(
       PUBLIC_FILTERS.map(({ param, facet }) => [param, choices(facets[facet])]),
     ),
-    payMin: salaryChoices(facets.salaries, query.payMin),
+    payMin: salaryChoices(facets.salaries, query.payMin, found),
     postedWithin: postedChoices(facets.posted),
     company: choices(facets.companies),
   };
@@ -106,7 +114,7 @@ function Results(
         component={Filters}
         props={{
           values: query,
-          choices: panelChoices(facets, query),
+          choices: panelChoices(facets, query, totalJobs),
         }}
         sent={{ values: query }}
       />
@@ -280,13 +288,20 @@ export function jobListRoutes(site: PublicSite) {
       return pages.send(c, hit);
     }
     const query = parseListQuery(new URLSearchParams(written));
+    // A company however written is the page of its name as its jobs give it, found by the search.
+    let results = query.company ? searchJobs(query, now) : undefined;
+    if (results) {
+      const wanted = companyKey(query.company!);
+      const named = (await results).facets.companies.find(([name]) => companyKey(name) === wanted);
+      if (named) query.company = named[0];
+    }
     const search = listSearch(query);
     // One URL per result page: empty fields of a no-script form and unknown values are dropped
     // (a campaign's tags are kept for the counter).
     if (asked !== search) {
       return c.redirect(`/jobs${search}${tags ? `${search ? "&" : "?"}${tags}` : ""}`, 302);
     }
-    const results = searchJobs(query, now);
+    results ??= searchJobs(query, now);
     if (query.page > 1) {
       // A page past the end (an old link, a list that shrank) goes to the last page there is.
       const { totalPages } = (await results).pagination;

@@ -4,10 +4,10 @@
  */
 import {
   type FilterParam,
+  MOST_PAY_MIN,
   POSTED_WITHIN,
   PUBLIC_FILTERS,
   type PublicFilter,
-  SALARY_BANDS,
 } from "../../kv/job-fields.ts";
 import { LAKH } from "../../kv/search/codes.ts";
 import { MAX_FILTER_TEXT, MAX_SEARCH_TEXT } from "../../kv/constants.ts";
@@ -25,9 +25,18 @@ export interface ListQuery extends FilterValues {
 const TEXT_FIELDS = ["keywords", "location"] as const;
 const MAX_PAGE = 1_000_000;
 
-/** The page offers the salary bands and the Date posted windows; other values are dropped. */
-export const SALARY_VALUES: readonly string[] = SALARY_BANDS.map((lakhs) => String(lakhs * LAKH));
+/** The page offers the Date posted windows; other values are dropped. */
 const POSTED_VALUES: readonly string[] = POSTED_WITHIN.map(String);
+
+/**
+ * A pay filter in whole rupees a year, as the API takes it: the dropdown offers bands, and an alert's
+ * or a hand-written link may ask any figure (written back without leading zeros).
+ */
+function payFilter(value: string | null): string | undefined {
+  if (!value || !/^\d{1,9}$/.test(value)) return undefined;
+  const rupees = Number(value);
+  return rupees > 0 && rupees <= MOST_PAY_MIN ? String(rupees) : undefined;
+}
 
 /** A pay filter in words: "10 LPA and up", or the rupees when not a round figure of lakhs. */
 export function salaryInWords(rupees: string): string {
@@ -66,8 +75,8 @@ export function parseListQuery(
     const chosen = value && options ? optionNamed(options, value) : value;
     if (chosen) query[param as FilterParam] = chosen;
   }
-  const payMin = params.get("payMin");
-  if (payMin && SALARY_VALUES.includes(payMin)) query.payMin = payMin;
+  const payMin = payFilter(params.get("payMin"));
+  if (payMin) query.payMin = payMin;
   const postedWithin = params.get("postedWithin");
   if (postedWithin && POSTED_VALUES.includes(postedWithin)) query.postedWithin = postedWithin;
   const company = text(params, "company");

@@ -239,7 +239,11 @@ Deno.test("/jobs drops a bad value of a new filter and keeps one canonical URL",
   await using t = await testApp();
   for (
     const [asked, canonical] of [
-      ["/jobs?payMin=12345", "/jobs"],
+      ["/jobs?payMin=ten", "/jobs"],
+      ["/jobs?payMin=-5", "/jobs"],
+      ["/jobs?payMin=1e6", "/jobs"],
+      ["/jobs?payMin=100000001", "/jobs"],
+      ["/jobs?payMin=0450000", "/jobs?payMin=450000"],
       ["/jobs?postedWithin=5", "/jobs"],
       ["/jobs?workMode=Mars&sortBy=salary", "/jobs"],
       [
@@ -253,6 +257,41 @@ Deno.test("/jobs drops a bad value of a new filter and keeps one canonical URL",
     assert.equal(status, 302, asked);
     assert.equal(location, canonical, asked);
   }
+});
+
+Deno.test("a salary no band names, as an alert's link asks it, is kept by the page and the feed", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  const { status, html } = await page(t, "/jobs?payMin=1040000");
+  assert.equal(status, 200);
+  assert.match(html, /3 Jobs Found/);
+  assert.match(html, /<option value="1040000" selected="">10.4 LPA and up \(3\)<\/option>/);
+  assert.deepEqual(options(html, "payMin"), [
+    "Any Salary",
+    "3 LPA and up (3)",
+    "6 LPA and up (3)",
+    "10 LPA and up (3)",
+    "10.4 LPA and up (3)",
+    "15 LPA and up (1)",
+    "25 LPA and up (1)",
+  ]);
+  const feed = await (await t.app.request("/jobs/feed.xml?payMin=1040001")).text();
+  assert.deepEqual([...feed.matchAll(/<item>/g)].length, 2);
+});
+
+Deno.test("a company's page, however the company is written, is the page of its name", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  for (const asked of ["ACME+CORP", "acme+corp", "+Acme+corp"]) {
+    const { status, location } = await page(t, `/jobs?company=${asked}&workMode=On-site`);
+    assert.equal(status, 302, asked);
+    assert.equal(location, "/jobs?workMode=On-site&company=Acme+Corp", asked);
+  }
+  const { html } = await page(t, "/jobs?workMode=On-site&company=Acme+Corp");
+  assert.match(html, /<h1[^>]*>Jobs at Acme Corp<\/h1>/);
+  assert.match(html, /<option value="Acme Corp" selected="">Acme Corp \(1\)<\/option>/);
+  // A company with no jobs keeps the name as asked.
+  assert.equal((await page(t, "/jobs?company=Zeta")).status, 200);
 });
 
 Deno.test("a company's page is headed by its name; cards and job pages link to it", async () => {
