@@ -2,6 +2,10 @@
  * The role category a job is placed in, read from its role and skills: the role's words first
  * (the most telling), the skills when the role says nothing a rule knows. The rules run in order,
  * the narrower before the broader: "Data Engineer" is Data & AI before "Engineer" is Engineering.
+ * A title's own part comes before what follows it ("Software Engineer - Banking", "Web Developer for
+ * School" name the team or the client), and a title whose last word is an engineer's is placed
+ * among the engineers' categories only: a Principal Engineer teaches no one, a Growth Engineer
+ * runs no campaign.
  */
 import type { RoleCategory } from "../job-fields.ts";
 
@@ -18,7 +22,7 @@ const RULES: [RoleCategory, RegExp][] = [
   ],
   [
     "Sales",
-    /\b(account (executive|manager)|key account|relationship manager|loan officer|insurance (advisor|agent)|branch manager|(area|territory|regional) (sales )?manager|telecaller|telesales)\b/,
+    /\b(account (executive|manager)|key account|relationship manager|loan officer|insurance (advisor|agent)|branch manager|(area|territory|regional) (sales )?manager|telecaller|telesales|medical (representative|rep)|sales (executive|officer|associate|representative|manager|head|lead))\b/,
   ],
   ["Security", /\b(security|cyber ?security|infosec|penetration|soc analyst|ethical hack\w*)\b/],
   ["QA & Testing", /\b(qa|quality assurance|test(ing|er)?|sdet|automation tester)\b/],
@@ -77,16 +81,35 @@ const RULES: [RoleCategory, RegExp][] = [
   ],
   [
     "Operations",
-    /\b(operations?|ops|logistics|supply chain|procurement|purchase|admin(istrative)?|office manager|business analyst|analyst|project manager|program manager|coordinator|executive assistant|store manager)\b/,
+    /\b(operations?|ops|logistics|supply chain|procurement|purchase|admin(istrative)?|office manager|delivery manager|business analyst|analyst|project manager|program manager|coordinator|executive assistant|store manager)\b/,
   ],
 ];
 
+/** The categories of those who build: where a title ending in Engineer or Developer belongs. */
+const BUILDERS = new Set<RoleCategory>([
+  "Operations",
+  "Engineering",
+  "Sales",
+  "Security",
+  "QA & Testing",
+  "DevOps & Cloud",
+  "Data & AI",
+  "Customer Support",
+]);
+const BUILDER_TITLE = /\b(engineer|developer|programmer|architect|sde|swe|coder)s?(\s+(i{1,3}|iv|\d))?$/;
+/** Where a title's own part ends: "Software Engineer - Banking", "Developer (Payments)". */
+const TITLE_END = /\s+[-–—|@]\s+|\s*[(,[]|\s+(for|at|with)\s+/;
+
 function ruleFor(text: string): RoleCategory | undefined {
-  const lower = text.toLowerCase();
-  return RULES.find(([, pattern]) => pattern.test(lower))?.[0];
+  const lower = text.toLowerCase().trim();
+  const builder = BUILDER_TITLE.test(lower);
+  return RULES.find(([category, pattern]) =>
+    (!builder || BUILDERS.has(category)) && pattern.test(lower)
+  )?.[0];
 }
 
 /** The category a job's role and skills place it in; Other when no rule knows either. */
 export function categoryOf(role: string, skills: readonly string[]): RoleCategory {
-  return ruleFor(role) ?? ruleFor(skills.join(" ; ")) ?? "Other";
+  const title = role.split(TITLE_END)[0];
+  return (title && ruleFor(title)) || ruleFor(role) || ruleFor(skills.join(" ; ")) || "Other";
 }

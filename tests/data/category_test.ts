@@ -70,6 +70,24 @@ const TITLES: [string, string][] = [
   ["Yoga Instructor", "Healthcare"],
   ["School Principal", "Education"],
   ["Event Manager", "Marketing"],
+  // A title's own part before the team or client it names; an engineer's title among engineers.
+  ["Principal Software Engineer", "Engineering"],
+  ["Principal Engineer", "Engineering"],
+  ["Software Engineer - Banking", "Engineering"],
+  ["Backend Engineer - Tax Platform", "Engineering"],
+  ["Backend Developer, Investment Banking", "Engineering"],
+  ["Flutter Developer - Healthcare App", "Engineering"],
+  ["Web Developer for School", "Engineering"],
+  ["Growth Engineer", "Engineering"],
+  ["Senior Engineer - Events Platform", "Engineering"],
+  ["Content Management System Developer", "Engineering"],
+  ["Java Developer - Testing Tools", "Engineering"],
+  ["UI Developer", "Engineering"],
+  ["Software Development Engineer in Test", "QA & Testing"],
+  ["Cloud Sales Executive", "Sales"],
+  ["Medical Representative", "Sales"],
+  ["Accounts Executive (Tally)", "Finance & Accounting"],
+  ["Sales Executive - Field Sales", "Sales"],
 ];
 
 Deno.test("the usual titles land in the category a seeker looks under", () => {
