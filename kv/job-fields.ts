@@ -52,9 +52,14 @@ export const REMOTE_SPELLINGS: readonly string[] = [
   "telecommuting",
 ];
 
-/** A location saying the job is done from anywhere (`REMOTE_SPELLINGS`, spaces or hyphens). */
+/**
+ * A location saying the job is done from anywhere (`REMOTE_SPELLINGS`, spaces or hyphens), and not
+ * saying it is not: "Not remote - Pune", "No WFH, Mumbai", "Onsite - remote not allowed".
+ */
 export const REMOTE = new RegExp(
-  `\\b(?:${REMOTE_SPELLINGS.map((spelling) => spelling.replaceAll(" ", "[\\s-]+")).join("|")})\\b`,
+  `(?<!\\b(?:not|no|non)[\\s-]+)\\b(?:${
+    REMOTE_SPELLINGS.map((spelling) => spelling.replaceAll(" ", "[\\s-]+")).join("|")
+  })\\b(?![\\s-]+not\\b)`,
   "i",
 );
 

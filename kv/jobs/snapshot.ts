@@ -14,7 +14,7 @@ import { encodeHex } from "../hex.ts";
 import { ActiveCatalog, type CatalogState, type ListedJob } from "./catalogue.ts";
 import { generateJob, seededRandom } from "../demo/generate.ts";
 import { BOUND_PHRASES, ROLES, SKILLS, WHOLE_WORDS } from "../search/vocabulary-data.ts";
-import { REMOTE_SPELLINGS } from "../job-fields.ts";
+import { REMOTE } from "../job-fields.ts";
 import { statesByName } from "../regions.ts";
 
 /** Bumped whenever the packed layout below changes. */
@@ -263,7 +263,7 @@ export function searchFingerprint(): Promise<string> {
       ROLES,
       WHOLE_WORDS,
       BOUND_PHRASES,
-      REMOTE_SPELLINGS,
+      remote: REMOTE.source,
       states: [...statesByName],
     };
     return probe.exportState().then((state) =>

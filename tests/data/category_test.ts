@@ -122,3 +122,10 @@ Deno.test("work mode from the location: Remote, WFH, Anywhere, Hybrid, else On-s
     ["Remote", "Remote", "Remote", "Remote", "Remote", "Hybrid", "Hybrid", "On-site", "On-site"],
   );
 });
+
+Deno.test("a location saying a job is not remote is no remote job", () => {
+  for (const location of ["Not remote - Pune", "No WFH, Mumbai", "Onsite - Remote not allowed"]) {
+    assert.equal(workModeOf(location), "On-site", location);
+  }
+  assert.equal(workModeOf("Pune / Remote"), "Remote");
+});
