@@ -96,7 +96,8 @@ const BUILDERS = new Set<RoleCategory>([
   "Data & AI",
   "Customer Support",
 ]);
-const BUILDER_TITLE = /\b(engineer|developer|programmer|architect|sde|swe|coder)s?(\s+(i{1,3}|iv|\d))?$/;
+const BUILDER_TITLE =
+  /\b(engineer|developer|programmer|architect|sde|swe|coder)s?(\s+(i{1,3}|iv|\d))?$/;
 /** Where a title's own part ends: "Software Engineer - Banking", "Developer (Payments)". */
 const TITLE_END = /\s+[-–—|@]\s+|\s*[(,[]|\s+(for|at|with)\s+/;
 

@@ -325,12 +325,20 @@ export class SearchIndex implements Columns {
       }
     }
     // A cut stem may be one letter off as the word typed may (`nurce`: its stem nurc is too short
-    // for a typo of its own), and loses no more letters (`mang` is not `man`).
-    const budget = !typos ? 0 : cut ? Math.min(1, typoBudget(typed)) : typoBudget(word);
+    // for a typo of its own), and loses no more letters (`mang` is not `man`); one of three
+    // letters is too short to be off at all (baker's bak is no bank, rider's rid no R&D).
+    const budget = !typos || (cut && [...word].length < 4)
+      ? 0
+      : cut
+      ? Math.min(1, typoBudget(typed))
+      : typoBudget(word);
     if (found.length === 0 && budget > 0) {
       // The tree counts a swap of two letters as two edits; ask one more and check them properly.
       for (const [near, [posting]] of this.words.fuzzyGet(word, budget + 1)) {
         if (cut && near.length < word.length) continue;
+        // A seeker's slip is seldom the first letter: with one edit to spare, a word beginning
+        // otherwise is another word (hacker is no packer, teller no seller).
+        if (budget === 1 && near[0] !== word[0]) continue;
         if (editDistance(word, near) <= budget) found.push({ posting, how: HOW.typo, word: near });
       }
     }

@@ -273,6 +273,11 @@ export const BOUND_PHRASES: readonly { phrase: string; bound: string }[] = [
   { phrase: "sales development", bound: "development" },
   { phrase: "lead generation", bound: "lead" },
   { phrase: "security guard", bound: "security" },
+  // A non-voice process is no voice process; a night shift no day shift.
+  { phrase: "non voice", bound: "voice" },
+  { phrase: "night shift", bound: "shift" },
+  { phrase: "day shift", bound: "shift" },
+  { phrase: "rotational shift", bound: "shift" },
 ];
 
 /** Words ending like a word form that are not one: docker is not dock, customer not custom. */

@@ -370,6 +370,16 @@ ask("mangement", ["sales-senior", "marketing-manager"]);
 ask("nurce", ["nurse"]);
 ask("saels", ["sales-senior", "sales"]);
 ask("maths", ["teacher"]);
+// No experience, however written, is a fresher's.
+ask("0 exp", FRESHERS, "content-intern");
+ask("zero experience", FRESHERS, "content-intern");
+// A word spelt right that no job holds is no typo of another: a slip seldom takes the first
+// letter (hacker is no back-end, teller no seller), and a stem of three letters none at all (baker's
+// bak is no back-end, rider's rid no research).
+ask("hacker", []);
+ask("baker", []);
+ask("rider", []);
+ask("teller", []);
 // Filter words joined by "or" are alternatives.
 ask(
   "contract or freelance",
@@ -484,7 +494,7 @@ Deno.test("a word the vocabulary knows is never read as a typo of another", () =
   assert.ok(ids("pyhton").includes("python-dev-2"));
 });
 
-Deno.test("a word a phrase binds is found only with it: Sales Development is no developer, Lead Generation (or leads) no team lead, a Security Guard no security job", () => {
+Deno.test("a word a phrase binds is found only with it: Sales Development is no developer, Lead Generation (or leads) no team lead, a Security Guard no security job, a non-voice process no voice process, a night shift no day shift", () => {
   const specs: Spec[] = [
     {
       id: "sdr",
@@ -514,6 +524,24 @@ Deno.test("a word a phrase binds is found only with it: Sales Development is no 
       experience: "1-2",
       description: "Own our bizdev pipeline and run lead gen campaigns with the sales team.",
     },
+    {
+      id: "non-voice",
+      role: "Process Associate - Non Voice",
+      company: "Genpact",
+      location: "Hyderabad, Telangana",
+      type: "Full-Time",
+      experience: "0-1",
+      description: "Chat and email process for a US bank. 5 days working, night shift.",
+    },
+    {
+      id: "voice",
+      role: "Customer Care Executive",
+      company: "Teleperformance",
+      location: "Gurugram, Haryana",
+      type: "Full-Time",
+      experience: "0-1",
+      description: "International voice process. Day shift, 6 days working.",
+    },
   ];
   const added = specs.map((spec, i) => jobOf(spec, ALL_FIXTURE_JOBS.length + i));
   const catalog = fixtureCatalog([...ALL_FIXTURE_JOBS, ...added]);
@@ -541,6 +569,11 @@ Deno.test("a word a phrase binds is found only with it: Sales Development is no 
   for (const keywords of ["security", "cyber security", "information security"]) {
     assert.ok(!ids(keywords).includes("guard"), keywords);
   }
+  assert.deepEqual(ids("voice process"), ["voice"]);
+  assert.deepEqual(ids("non voice"), ["non-voice"]);
+  assert.deepEqual(ids("non-voice process"), ["non-voice"]);
+  assert.deepEqual(ids("day shift"), ["voice"]);
+  assert.deepEqual(ids("night shift"), ["non-voice"]);
   // Its leads are the people it calls: `leads` finds them, `lead` does not.
   assert.deepEqual(ids("leads").sort(), ["sdr", "telecaller"]);
   assert.ok(ids("sales").includes("sdr"));
