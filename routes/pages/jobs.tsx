@@ -252,7 +252,8 @@ function listMeta(site: PublicSite, c: Context, query: ListQuery): PageMeta {
     description: filtered
       ? `Active job openings matching a search on ${SITE_NAME}.`
       : `Browse every active job opening on ${SITE_NAME}, newest first.`,
-    noindex: filtered,
+    // A list in another order shows the same jobs as the unsorted one: no page of its own.
+    noindex: filtered || query.sortBy !== undefined,
     feed: `/jobs/feed.xml${listSearch(query, 1)}`,
   });
 }

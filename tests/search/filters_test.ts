@@ -215,6 +215,10 @@ Deno.test("/jobs offers Salary, Work Mode, Role Category, Date Posted and Compan
   ]);
   assert.match(paid.html, /<option value="1000000" selected="">10 LPA and up \(3\)<\/option>/);
   assert.match(paid.html, /<meta name="robots" content="noindex/);
+  for (const sorted of ["/jobs?sortBy=pay", "/jobs?sortBy=datePosted"]) {
+    assert.match((await page(t, sorted)).html, /<meta name="robots" content="noindex/, sorted);
+  }
+  assert.doesNotMatch(html, /<meta name="robots" content="noindex/);
 });
 
 Deno.test("an old link's exact role still filters, and shows its dropdown to clear it", async () => {
