@@ -19,8 +19,11 @@ export function bandOf(payTop: number): number {
   return band;
 }
 
-/** How a company name is matched: case and surrounding space do not count. */
-export const companyKey = (name: string) => name.trim().toLowerCase();
+/**
+ * How a company name is matched: case, surrounding space and how an accent is encoded (é as one
+ * character or as e and its mark, as a pasted name may have it) do not count.
+ */
+export const companyKey = (name: string) => name.normalize("NFC").trim().toLowerCase();
 
 /** An option's code: its place in `options` from 1, 0 for none. */
 export const optionCode = (options: readonly string[], value: string | undefined) =>

@@ -124,6 +124,13 @@ Deno.test("workMode, category, company and postedWithin filter the API", async (
   );
 });
 
+Deno.test("a company's accent matches however it is encoded", async () => {
+  await using t = await testApp();
+  await t.services.jobs.create(sampleJob({ role: "Barista", companyName: "Café Kyoto" }));
+  const decomposed = encodeURIComponent("CAFE\u0301 kyoto");
+  assert.deepEqual((await api(t, `?company=${decomposed}`)).roles, ["Barista"]);
+});
+
 Deno.test("a bad value of a new filter is a 400 naming it", async () => {
   await using t = await testApp();
   for (
