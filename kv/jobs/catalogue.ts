@@ -361,6 +361,7 @@ export class ActiveCatalog {
   /**
    * The dropdowns' values: the most common roles, locations and companies (at most
    * MAX_ROLE_OPTIONS each, in name order), so the answer stays small however many jobs there are.
+   * A company is one option however its jobs write it, as the company filter matches it.
    */
   filterOptions(): FilterOptions {
     if (this.options) return this.options;
@@ -369,7 +370,7 @@ export class ActiveCatalog {
     this.options = {
       roles: facets.roles.map(([role]) => role),
       locations: mostCommon(jobs.map(({ job }) => job.location)),
-      companies: mostCommon(jobs.map(({ job }) => job.companyName)),
+      companies: facets.companies.map(([company]) => company),
       experienceOptions: [...EXPERIENCE_OPTIONS],
       employmentTypes: [...EMPLOYMENT_TYPES],
       categories: [...ROLE_CATEGORIES],

@@ -153,11 +153,14 @@ Deno.test("a bad value of a new filter is a 400 naming it", async () => {
 });
 
 Deno.test("the filter options add the role categories", async () => {
-  await using t = await testApp();
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
   const options = await (await t.app.request("/api/jobs/filters/options")).json();
   assert.ok(options.categories.includes("Engineering"));
   assert.ok(options.categories.includes("Data & AI"));
   assert.ok(options.categories.includes("Customer Support"));
+  // "Acme Corp" and "acme corp" are one company, as the company filter matches them.
+  assert.deepEqual(options.companies, ["Acme Corp", "Beta Labs", "Gamma"]);
 });
 
 const options = (html: string, name: string) =>
