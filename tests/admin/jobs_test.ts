@@ -297,6 +297,10 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
       await page.getByRole("list", { name: "Programming Languages" }).getByText("TypeScript")
         .waitFor();
       await expectAccessible(page);
+      // The work mode read from the location is left to it: a location made Hybrid makes it so.
+      assert.notEqual(job.workMode, "Hybrid");
+      assert.equal(await page.getByLabel("Work Mode").inputValue(), "");
+      await page.getByLabel("Location").fill("Hybrid - Pune");
       await page.getByRole("textbox", { name: "Role", exact: true }).fill("Staff Engineer");
       await page.getByRole("button", { name: "Update Job" }).click();
       await expectToast(page, "Job updated successfully!");
@@ -304,6 +308,7 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
       await rows().getByText("Staff Engineer", { exact: true }).waitFor();
       const stored = await apiCall<JobWithAnalytics>(s, main, "GET", `/api/jobs/${job._id}`);
       assert.equal(stored.role, "Staff Engineer");
+      assert.equal(stored.workMode, "Hybrid");
     },
   );
 

@@ -77,12 +77,13 @@ export function formFromJob(job: Job, fields: JobFieldTable = JOB_FIELDS): FormV
 }
 
 /**
- * A draft's values for its editor. Its work mode and role category were read from its text when it
- * was saved, perhaps while the location or role was still blank: where they equal what the text
- * gives, the form leaves them to the text (their placeholder), so filling in the location later
- * still decides the work mode; a choice the admin made that the text would not is kept.
+ * A saved job's or draft's values for its editor. Its work mode and role category were read from
+ * its text when it was saved (a draft's perhaps while the location or role was still blank): where
+ * they equal what the text gives, the form leaves them to the text (their placeholder), so a
+ * location changed to Remote, or filled in later, still decides the work mode; a choice the admin
+ * made that the text would not is kept.
  */
-export function formFromDraft(job: Job): FormValues {
+export function formFromSaved(job: Job): FormValues {
   const values = formFromJob(job);
   const { workMode: _mode, category: _category, ...text } = job;
   const read = withDerived(text);

@@ -14,7 +14,7 @@ import { can, useAdmin } from "../session.ts";
 import { jobsChanged, queryKeys } from "../queries.ts";
 import { AccessDenied, PageHeader, Tabs } from "../ui.tsx";
 import type { DuplicateCheck, Job, JobAnswer } from "../types.ts";
-import { emptyForm, formFromDraft, formFromJob, JobForm } from "./job-form-fields.tsx";
+import { emptyForm, formFromSaved, JobForm } from "./job-form-fields.tsx";
 import { DuplicateDialog } from "./duplicate-dialog.tsx";
 import { JsonUpload } from "./bulk-upload.tsx";
 
@@ -184,7 +184,7 @@ function EditPosted({ job }: { job: Job }) {
     <>
       <PageHeader title="Edit Job" subtitle={`${job.jobId} · ${job.companyName}`} />
       <JobForm
-        initial={formFromJob(job)}
+        initial={formFromSaved(job)}
         busy={busy}
         submitLabel="Update Job"
         busyLabel="Saving..."
@@ -245,7 +245,7 @@ function EditDraft({ job }: { job: Job }) {
         subtitle={`${job.jobId} · Not public until it is published`}
       />
       <JobForm
-        initial={formFromDraft(job)}
+        initial={formFromSaved(job)}
         busy={busy}
         submitLabel="Publish"
         busyLabel="Publishing..."
