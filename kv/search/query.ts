@@ -145,15 +145,36 @@ const YEARS =
 const PAY =
   /\b(?:(?:ctc|salary|package)\s+(?:of\s+)?)?(\d{1,3}(?:\.\d{1,2})?)\s*(?:\+|plus)?\s*(?:(?:-|to)\s*\d{1,3}(?:\.\d{1,2})?\s*)?(?:lpa|lakhs?|lacs?|lakh\s+per\s+annum)\b(?:\s+(?:ctc|salary|package|per\s+annum|pa))?/g;
 
+/**
+ * `20000 per month`, `25k pm`, `₹30,000/month`, `15-20k monthly`: a month's pay a seeker asks (a
+ * range its low end), asked of a year's as twelve of it. A figure too small for a month's pay is
+ * no pay (`3 pm`, an hour).
+ */
+const MONTH_PAY =
+  /(?:₹\s*|\brs\.?\s*)?\b(\d{1,3}(?:,\d{2,3})+|\d{1,7})\s*(k|thousand)?\s*(?:(?:-|to)\s*[\d,]+\s*(k|thousand)?\s*)?(?:\/-\s*)?(?:per\s+month|a\s+month|\/\s*month|p\.m\.?|pm|monthly|per\s+mensem)\b/g;
+/** The least a month's pay can be, in rupees. */
+const LEAST_MONTH_PAY = 1_000;
+/** Words asking for more pay than most: `high salary`, `good package`. */
+const HIGH_PAY =
+  /\b(?:high|higher|good|best|attractive|decent|handsome|better)\s+(?=salary|pay|package|ctc|stipend)/g;
+
 /** The pay phrase of `text` as rupees a year (the highest, if several), and the text without it. */
 function payPhrase(text: string): { rest: string; payMin?: number; pieces: string[] } {
   let payMin: number | undefined;
   const pieces: string[] = [];
-  const rest = text.replace(PAY, (phrase, lakhs) => {
-    payMin = Math.max(payMin ?? 0, Math.round(Number(lakhs) * LAKH));
+  const ask = (phrase: string, rupees: number) => {
+    payMin = Math.max(payMin ?? 0, Math.round(rupees));
     pieces.push(phrase.trim());
     return " ";
-  });
+  };
+  const rest = text
+    .replace(HIGH_PAY, " ")
+    .replace(PAY, (phrase, lakhs) => ask(phrase, Number(lakhs) * LAKH))
+    // "15-20k": a unit written once is both figures'.
+    .replace(MONTH_PAY, (phrase, figure: string, thousands?: string, topThousands?: string) => {
+      const rupees = Number(figure.replaceAll(",", "")) * (thousands ?? topThousands ? 1_000 : 1);
+      return rupees < LEAST_MONTH_PAY ? phrase : ask(phrase, rupees * 12);
+    });
   return { rest, payMin, pieces };
 }
 

@@ -92,6 +92,11 @@ Deno.test("a pay phrase in the keyword box is the Salary filter: 10 lpa, ctc 11 
   // The higher of the box's phrase and the Salary filter holds.
   assert.deepEqual(await roles("10 lpa", "&payMin=1500000"), ["Data Scientist"]);
   assert.deepEqual(await roles("15 lpa", "&payMin=300000"), ["Data Scientist"]);
+  // A month's pay asks twelve of it a year; `high salary` asks nothing the words can find.
+  assert.deepEqual(await roles("salary 90000 per month"), ["Data Scientist", "Backend Engineer"]);
+  assert.deepEqual(await roles("₹1,10,000/month"), ["Data Scientist"]);
+  assert.deepEqual(await roles("80-95k pm"), ["Data Scientist", "Backend Engineer", "Tutor"]);
+  assert.deepEqual(await roles("scientist high salary"), ["Data Scientist"]);
 });
 
 Deno.test("workMode, category, company and postedWithin filter the API", async () => {
