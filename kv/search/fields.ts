@@ -13,28 +13,39 @@ export const FIELD = {
   description: 8,
   location: 16,
   jobId: 32,
+  /**
+   * Beside `role`: the role has the word as written (two words written as one count: Full Stack
+   * has fullstack), not only as the vocabulary's form of another word of it (a Tutor's role holds
+   * teacher so).
+   */
+  roleAsWritten: 64,
 } as const;
 
 /**
- * Rank of a match by the best field it is in: the role above skills and keywords, above the
- * company, above the description and location (a job ID is as good as a role).
+ * What a match is worth by the best field it is in, before how it was reached (`HOW`) is added:
+ * the role above skills and keywords, above the company, above the description and location (a job
+ * ID is as good as a role). A role that has the word only as the vocabulary's form of another is a
+ * little below one that says it, by as much as a longer form of the word is: `teacher` ranks a
+ * Teacher above a Tutor, `it support` an IT Support Engineer above a Customer Service Officer.
  */
-export const FIELD_RANK = new Uint8Array(64).map((_, fields) =>
-  fields & (FIELD.role | FIELD.jobId)
-    ? 4
+export const FIELD_VALUE = new Uint8Array(128).map((_, fields) =>
+  fields & FIELD.jobId || (fields & FIELD.role && fields & FIELD.roleAsWritten)
+    ? 16
+    : fields & FIELD.role
+    ? 15
     : fields & FIELD.skills
-    ? 3
+    ? 12
     : fields & FIELD.company
-    ? 2
-    : fields
-    ? 1
+    ? 8
+    : fields & (FIELD.description | FIELD.location)
+    ? 4
     : 0
 );
 
 /** How a word was reached: the word itself, a longer form of it, a prefix, a typo. */
 export const HOW = { exact: 3, inflection: 2, prefix: 1, typo: 0 } as const;
 /** The most one query word adds to a job's score: the word itself, in the role. */
-export const BEST_WORD_SCORE = 4 * 4 + HOW.exact;
+export const BEST_WORD_SCORE = FIELD_VALUE[FIELD.role | FIELD.roleAsWritten] + HOW.exact;
 
 /** What the index takes from a job (or from an admin list entry). */
 export interface IndexedDoc extends FilterValues {
@@ -56,6 +67,12 @@ export interface Term {
   word: string;
   /** The word as typed, looked up when its stem finds nothing (a typo the stem hides). */
   raw?: string;
+  /**
+   * The stems of the words typed, when the vocabulary read them as others, this among them
+   * (`golang`: go, `tutor`: teacher, `customer care`: customer support): a role saying them as
+   * typed ranks above one only meaning them.
+   */
+  typed?: readonly string[];
   /** Words that also stand for it, as well: two typed words written as one (dev ops: devops). */
   also?: string[];
   /** Words that stand for it as weaker matches, when no job has every term (engineer: develop). */
@@ -83,4 +100,13 @@ export interface WordMatch {
   posting: Posting;
   how: number;
   word: string;
+  /**
+   * Found through the vocabulary's reading of the word typed (`tutor`: teacher): a role it is in
+   * counts as not saying it as written, whatever word of the role it stands for.
+   */
+  unwritten?: boolean;
 }
+
+/** The fields a match is read in: a match `unwritten` never counts a role as saying it. */
+export const fieldsFor = (match: WordMatch, fields: number): number =>
+  match.unwritten ? fields & ~FIELD.roleAsWritten : fields;

@@ -10,9 +10,9 @@ import { grown, inBoth, Posting } from "./postings.ts";
 import { isRemoteLocation, MODE_WORDS } from "./places.ts";
 import type { WorkMode } from "../job-fields.ts";
 import { regionWords } from "../place.ts";
-import { editDistance, indexWords, isStopWord, typoBudget } from "./text.ts";
+import { editDistance, indexWords, isStopWord, typoBudget, wholeWords } from "./text.ts";
 import { isWholeWord, stem } from "./vocabulary.ts";
-import { FIELD, HOW, type IndexedDoc, type Term, type WordMatch } from "./fields.ts";
+import { FIELD, fieldsFor, HOW, type IndexedDoc, type Term, type WordMatch } from "./fields.ts";
 import {
   keepHolders,
   keepMarked,
@@ -203,6 +203,14 @@ export class SearchIndex implements Columns {
       }
     };
     note(doc.role, FIELD.role);
+    // The role's words as written, two neighbours written as one among them (Full Stack:
+    // fullstack), and a phrase a bound phrase binds: the rest of its words are the vocabulary's.
+    const written = indexWords(doc.role, true, false);
+    const words = wholeWords(doc.role);
+    for (let i = 1; i < words.length; i++) written.add(stem(words[i - 1] + words[i]));
+    for (const [word, bits] of fields) {
+      if (written.has(word) || word.includes(" ")) fields.set(word, bits | FIELD.roleAsWritten);
+    }
     note(doc.skills?.join("\n"), FIELD.skills);
     note(doc.companyName, FIELD.company, true, true);
     note(doc.description, FIELD.description, false);
@@ -363,7 +371,34 @@ export class SearchIndex implements Columns {
       if (posting) found.push({ posting, how: HOW.exact, word });
     }
     if (!this.postings.has(term.word)) found.push(...this.halves(term.word));
+    if (term.typed !== undefined && found.length > 0) {
+      found.push(...this.asTyped(term.typed, found));
+    }
     return found;
+  }
+
+  /**
+   * For words the vocabulary read as another (`golang`: go): the jobs `found` whose role says them
+   * as typed, counted as saying it; the rest of `found` then counts as not. No more jobs: a word as
+   * typed is also a part of others (js of Node.js), which the vocabulary does not read so.
+   */
+  private asTyped(typed: readonly string[], found: WordMatch[]): WordMatch[] {
+    const holders = typed.map((word) => this.postings.get(word));
+    if (holders.some((posting) => !posting)) return [];
+    const [rarest, ...others] = (holders as Posting[]).toSorted((a, b) => a.size - b.size);
+    const inRole = new Posting();
+    for (let i = 0; i < rarest.size; i++) {
+      const doc = rarest.docs[i];
+      if (
+        rarest.fields[i] & FIELD.role &&
+        others.every((posting) => posting.fieldsAt(doc) & FIELD.role) &&
+        found.some(({ posting }) => posting.fieldsAt(doc) !== 0)
+      ) {
+        inRole.add(doc, FIELD.role | FIELD.roleAsWritten);
+      }
+    }
+    for (const match of found) match.unwritten = true;
+    return [{ posting: inRole, how: HOW.exact, word: typed.join(" ") }];
   }
 
   /** The jobs holding every one of a phrase's stems, as they are written. */
@@ -443,28 +478,44 @@ export class SearchIndex implements Columns {
       const { matches } = expanded[0];
       if (matches.length === 1) {
         const { posting, how } = matches[0];
-        kept = markFirst(posting, how, fields, alive, mask, first, scores, null);
+        kept = markFirst(
+          posting,
+          how,
+          fieldsFor(matches[0], fields),
+          alive,
+          mask,
+          first,
+          scores,
+          null,
+        );
       } else {
-        for (const { posting, how } of matches) {
-          kept = markWord(posting, how, fields, 0, roundOf, alive, mask, best, first, kept);
+        for (const match of matches) {
+          const { posting, how } = match;
+          const where = fieldsFor(match, fields);
+          kept = markWord(posting, how, where, 0, roundOf, alive, mask, best, first, kept);
         }
         takeBest(first, kept, best, scores);
       }
       let count = kept;
       if (last) {
         const fieldsOf = last.posting.byDoc(this.span);
-        count = keepHolders(first, kept, fieldsOf, last.how, fields, null, first, scores);
+        const where = fieldsFor(last, fields);
+        count = keepHolders(first, kept, fieldsOf, last.how, where, null, first, scores);
       }
       matched.docs = first.subarray(0, count);
       matched.score = scores.subarray(0, count);
       return matched;
     }
     if (expanded[0].matches.length === 1) {
-      const { posting, how } = expanded[0].matches[0];
-      kept = markFirst(posting, how, fields, alive, mask, first, scores, { sum, roundOf });
+      const [match] = expanded[0].matches;
+      const { posting, how } = match;
+      const where = fieldsFor(match, fields);
+      kept = markFirst(posting, how, where, alive, mask, first, scores, { sum, roundOf });
     } else {
-      for (const { posting, how } of expanded[0].matches) {
-        kept = markWord(posting, how, fields, 0, roundOf, alive, mask, best, first, kept);
+      for (const match of expanded[0].matches) {
+        const { posting, how } = match;
+        const where = fieldsFor(match, fields);
+        kept = markWord(posting, how, where, 0, roundOf, alive, mask, best, first, kept);
       }
       settle(first, kept, 1, best, sum, roundOf);
     }
@@ -478,16 +529,19 @@ export class SearchIndex implements Columns {
       // Only jobs the earlier words found (so live ones) are marked with the round.
       if (round === expanded.length - 1 && matches.length === 1) {
         const { posting, how } = matches[0];
+        const where = fieldsFor(matches[0], fields);
         // A broad last word is looked up for each job still in, fewer than its own list.
         count = posting.broad(this.span) && posting.size > count
-          ? keepHolders(held, count, posting.byDoc(this.span), how, fields, sum, next, scores)
-          : markLast(posting, how, fields, round, roundOf, sum, next, scores);
+          ? keepHolders(held, count, posting.byDoc(this.span), how, where, sum, next, scores)
+          : markLast(posting, how, where, round, roundOf, sum, next, scores);
         score = scores.subarray(0, count);
         break;
       }
       let found = 0;
-      for (const { posting, how } of matches) {
-        found = markWord(posting, how, fields, round, roundOf, alive, alive, best, next, found);
+      for (const match of matches) {
+        const { posting, how } = match;
+        const where = fieldsFor(match, fields);
+        found = markWord(posting, how, where, round, roundOf, alive, alive, best, next, found);
       }
       settle(next, found, round + 1, best, sum, roundOf);
       count = found;

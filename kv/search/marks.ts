@@ -5,7 +5,7 @@
  * it inside a larger function had no type feedback when it first ran.
  */
 import type { Posting } from "./postings.ts";
-import { FIELD_RANK } from "./fields.ts";
+import { FIELD_VALUE } from "./fields.ts";
 
 /**
  * One word of a query: each live job a match of it holds in `fields`, among those every earlier
@@ -31,9 +31,9 @@ export function markWord(
   for (let i = 0; i < size; i++) {
     const doc = docs[i];
     if (roundOf[doc] !== round || alive[doc] === 0 || within[doc] === 0) continue;
-    const rank = FIELD_RANK[bits[i] & fields];
-    if (rank === 0) continue;
-    const value = rank * 4 + how;
+    const worth = FIELD_VALUE[bits[i] & fields];
+    if (worth === 0) continue;
+    const value = worth + how;
     const was = best[doc];
     if (was === 0) into[count++] = doc;
     if (value > was) best[doc] = value;
@@ -63,9 +63,9 @@ export function markFirst(
   for (let i = 0; i < size; i++) {
     const doc = docs[i];
     if (alive[doc] === 0 || within[doc] === 0) continue;
-    const rank = FIELD_RANK[bits[i] & fields];
-    if (rank === 0) continue;
-    const score = rank * 4 + how;
+    const worth = FIELD_VALUE[bits[i] & fields];
+    if (worth === 0) continue;
+    const score = worth + how;
     into[count] = doc;
     scores[count++] = score;
     if (sum && roundOf) {
@@ -95,10 +95,10 @@ export function markLast(
   for (let i = 0; i < size; i++) {
     const doc = docs[i];
     if (roundOf[doc] !== round) continue;
-    const rank = FIELD_RANK[bits[i] & fields];
-    if (rank === 0) continue;
+    const worth = FIELD_VALUE[bits[i] & fields];
+    if (worth === 0) continue;
     into[count] = doc;
-    scores[count++] = sum[doc] + rank * 4 + how;
+    scores[count++] = sum[doc] + worth + how;
   }
   return count;
 }
@@ -122,11 +122,11 @@ export function keepHolders(
   let kept = 0;
   for (let i = 0; i < count; i++) {
     const doc = held[i];
-    const rank = FIELD_RANK[fieldsOf[doc] & fields];
-    if (rank === 0) continue;
+    const worth = FIELD_VALUE[fieldsOf[doc] & fields];
+    if (worth === 0) continue;
     const before = sum ? sum[doc] : scores[i];
     into[kept] = doc;
-    scores[kept++] = before + rank * 4 + how;
+    scores[kept++] = before + worth + how;
   }
   return kept;
 }

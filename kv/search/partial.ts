@@ -4,7 +4,7 @@
  * with the most.
  */
 import type { SearchIndex } from "./index.ts";
-import { FIELD_RANK, HOW, type Term } from "./fields.ts";
+import { FIELD_VALUE, fieldsFor, HOW, type Term } from "./fields.ts";
 import type { Posting } from "./postings.ts";
 
 /** A partial match's score: its number of terms above TERM_SHIFT bits, its points in SCORE_BITS. */
@@ -48,8 +48,9 @@ export function matchMost(
       if (posting) matches.push({ posting, how: HOW.typo, word });
     }
     let touched = 0;
-    for (const { posting, how } of matches) {
-      touched = markRecent(posting, how, fields, alive, best, next, touched);
+    for (const match of matches) {
+      const where = fieldsFor(match, fields);
+      touched = markRecent(match.posting, match.how, where, alive, best, next, touched);
     }
     kept = countTerm(next, touched, term.generic ? 1 : 2, best, sum, count, first, kept);
   }
@@ -89,10 +90,10 @@ function markRecent(
   const { docs, fields: bits, size } = posting;
   for (let i = size - 1, seen = 0; i >= 0 && seen < PARTIAL_WINDOW; i--) {
     const doc = docs[i];
-    const rank = FIELD_RANK[bits[i] & fields];
-    if (rank === 0 || alive[doc] === 0) continue;
+    const worth = FIELD_VALUE[bits[i] & fields];
+    if (worth === 0 || alive[doc] === 0) continue;
     seen++;
-    const value = rank * 4 + how;
+    const value = worth + how;
     if (best[doc] === 0) into[touched++] = doc;
     if (value > best[doc]) best[doc] = value;
   }

@@ -62,6 +62,20 @@ export class Posting {
     return this.fieldsByDoc;
   }
 
+  /** The fields the job numbered `doc` holds the word in, 0 for none: a binary search. */
+  fieldsAt(doc: number): number {
+    let low = 0;
+    let high = this.size - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const at = this.docs[middle];
+      if (at === doc) return this.fields[middle];
+      if (at < doc) low = middle + 1;
+      else high = middle - 1;
+    }
+    return 0;
+  }
+
   /** Keeps the jobs whose new number (`numbers[old]`) is not -1, renumbered; returns the size. */
   renumber(numbers: Int32Array): number {
     let kept = 0;

@@ -346,11 +346,12 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
     if (meaning?.canonical) {
       // A bound phrase is one term, as the index holds it (`sales development`).
       const bound = boundPhrase(meaning.canonical);
-      addTerm(
-        typed,
-        { words: bound ? [bound.term] : meaning.canonical, plain: false },
-        alternative,
-      );
+      const words = bound ? [bound.term] : meaning.canonical;
+      // Words the vocabulary reads as others (`golang`: go, `customer care`: customer support).
+      const as = bound ? [] : phraseStems(piece.split(" "));
+      const read = phraseStems(words).join(" ");
+      const written = as.length > 0 && as.join(" ") !== read ? { written: as } : {};
+      addTerm(typed, { words, plain: false, ...written }, alternative);
       afterTerm = true;
     } else if (joined) {
       filters[before] = joined;
@@ -386,6 +387,8 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
 interface Typed {
   words: string[];
   plain: boolean;
+  /** The stems of the words typed, when the vocabulary read them as others (`Term.typed`). */
+  written?: string[];
   /** The terms typed after it with `or` between (`python or java`): any of them will do. */
   or?: Typed[];
 }
@@ -442,7 +445,7 @@ function termsOf(typed: Typed[]): Term[] {
     return joinable && /^\p{L}+$/u.test(pair) ? stem(pair) : undefined;
   });
   const terms = new Map<string, Term>();
-  typed.forEach(({ words, plain, or }, i) => {
+  typed.forEach(({ words, plain, or, written }, i) => {
     if (or) {
       const either = [{ words, plain }, ...or].map(alternativeTerm);
       const word = either.map((term) => term.word).join(" or ");
@@ -457,8 +460,13 @@ function termsOf(typed: Typed[]): Term[] {
       if (isStopWord(raw)) continue;
       const word = stem(raw);
       const known = !plain || isKnownStem(word);
-      const term = terms.get(word) ??
-        { word, raw, ...(known ? { known } : {}), ...(phrase ? { phrase } : {}) };
+      const term = terms.get(word) ?? {
+        word,
+        raw,
+        ...(known ? { known } : {}),
+        ...(phrase ? { phrase } : {}),
+        ...(written ? { typed: written } : {}),
+      };
       if (also.length) term.also = [...(term.also ?? []), ...also];
       terms.set(word, term);
     }

@@ -36,8 +36,8 @@ import { stem } from "./vocabulary.ts";
 import { keepBoth } from "./marks.ts";
 
 /** Where the keyword box looks: everything but the job ID (an admin-only handle). */
-const KEYWORD_FIELDS = FIELD.role | FIELD.skills | FIELD.company | FIELD.description |
-  FIELD.location;
+const KEYWORD_FIELDS = FIELD.role | FIELD.roleAsWritten | FIELD.skills | FIELD.company |
+  FIELD.description | FIELD.location;
 /** At most this many roles are offered, the most common of the search first. */
 export const MAX_ROLE_OPTIONS = 50;
 

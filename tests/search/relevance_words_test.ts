@@ -124,10 +124,12 @@ ask("nurses", ["nurse"]);
 ask("nursing jobs", ["nurse"]);
 ask("teaching", ["teacher", "python-trainer"]);
 ask("maths teaching", ["teacher"]);
+// A role saying the words as typed first: Content Writing Intern for `content writing`, Content
+// Writer for `writer` (the vocabulary reads both as one).
 ask("content writing", ["content-intern", "content-writer"]);
 // A writer is a writer, not every job that writes (the research job writes lab reports).
-ask("writer", ["content-intern", "content-writer"]);
-ask("content writer", ["content-intern", "content-writer"]);
+ask("writer", ["content-intern", "content-writer"], "content-writer");
+ask("content writer", ["content-intern", "content-writer"], "content-writer");
 ask("payments", ["golang-dev", "go-dev"]);
 
 // Experience phrases: matched against the experience, never the text.
@@ -310,7 +312,8 @@ ask("R", ["r-stats", "data-scientist"]);
 ask("R programmer", ["r-stats"]);
 ask("c", ["embedded", "cpp-eng"]);
 ask("c developer", ["embedded", "cpp-eng"]);
-ask("go", ["golang-dev", "go-dev"]);
+// The role saying the word as typed first: Go for `go`, Golang for `golang`.
+ask("go", ["golang-dev", "go-dev"], "go-dev");
 ask("golang", ["golang-dev", "go-dev"]);
 ask("go developer vizag", ["golang-dev"]);
 ask("ai", ["genai"]);
@@ -353,7 +356,7 @@ ask("marketing executive", ["marketing-intern", "marketing-manager"]);
 const INTERNSHIPS = ["content-intern", "swe-intern", "marketing-intern"];
 ask("summer internship", INTERNSHIPS, "content-intern");
 ask("paid internship in mumbai", ["marketing-intern"]);
-ask("content writer freelance", ["content-intern", "content-writer"]);
+ask("content writer freelance", ["content-intern", "content-writer"], "content-writer");
 ask("java fresher", ["sr-java", "java-dev", "fullstack-eng"]);
 ask("part time teacher", ["teacher", "python-trainer"]);
 ask("nurse remote", []);
@@ -578,6 +581,38 @@ Deno.test("a word a phrase binds is found only with it: Sales Development is no 
   assert.deepEqual(ids("leads").sort(), ["sdr", "telecaller"]);
   assert.ok(ids("sales").includes("sdr"));
   assert.ok(ids("representative").includes("sdr"));
+});
+
+Deno.test("a role saying the words as typed ranks above one the vocabulary only reads so, the newer though it is", () => {
+  const job = (id: string, role: string, description: string): Spec => ({
+    id,
+    role,
+    company: "Acme",
+    location: "Pune, Maharashtra",
+    type: "Full-Time",
+    experience: "1-2",
+    description,
+  });
+  // Each pair's second is the newer: a tie would rank it first.
+  const specs: Spec[] = [
+    job("teacher-job", "TGT Mathematics Teacher", "Teach classes 6 to 10."),
+    job("tutor-job", "Online English Tutor", "Teach spoken English online."),
+    job("care-job", "Customer Care Executive", "Answer customers' calls."),
+    job("it-support-job", "IT Support Engineer", "Fix laptops and the office network."),
+    job("service-job", "Customer Service Officer", "Serve the bank's customers at the branch."),
+    job("golang-job", "Golang Developer", "Build payment services."),
+    job("go-job", "Go Developer", "Build payment services."),
+  ];
+  const added = specs.map((spec, i) => jobOf(spec, ALL_FIXTURE_JOBS.length + i));
+  const catalog = fixtureCatalog([...ALL_FIXTURE_JOBS, ...added]);
+  const first = (keywords: string) => catalog.page({ page: 1, limit: 100, keywords }).jobs[0]?._id;
+  assert.equal(first("teacher"), "teacher-job");
+  assert.equal(first("tutor"), "tutor-job");
+  assert.equal(first("customer care"), "care-job");
+  assert.equal(first("customer service"), "service-job");
+  assert.equal(first("it support"), "it-support-job");
+  assert.equal(first("golang"), "golang-job");
+  assert.equal(first("go"), "go-job");
 });
 
 Deno.test("a skill is found under its other spellings, and two typed words the vocabulary knows under their joined form", () => {
