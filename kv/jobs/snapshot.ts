@@ -253,8 +253,11 @@ export function searchFingerprint(): Promise<string> {
         datePosted: new Date(Date.UTC(2026, 0, serial)),
         movedToDumpAt: null,
       });
-      // Fixed ids: a generated job's id holds random bits.
-      probe.put({ ...job, _id: `probe-${serial}`, jobId: `JB-${serial}` }, String(serial));
+      // Fixed ids: a generated job's id holds random bits. The last has a role of the words the
+      // reading rules take apart (a grade joined on, two neighbours read as one, a bound phrase),
+      // which generated roles lack.
+      const role = serial === 40 ? "SDE-2 (Full Stack) / Sales Development Sr. Tutor" : job.role;
+      probe.put({ ...job, role, _id: `probe-${serial}`, jobId: `JB-${serial}` }, String(serial));
     }
     // The vocabulary too: an entry no probe job holds still changes what the index holds (remote's
     // names mark a job's location with the Remote word, a state's names give it its region words).

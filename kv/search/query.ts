@@ -9,7 +9,14 @@ import { LAKH } from "./codes.ts";
 import type { Term } from "./fields.ts";
 import { cityNames, modeWord, nearCityNames } from "./places.ts";
 import { addWithParts, editDistance, fold, isStopWord, typoBudget, wholeWords } from "./text.ts";
-import { boundPhrase, canonicalOf, collapse, isKnownStem, stem } from "./vocabulary.ts";
+import {
+  boundPhrase,
+  canonicalOf,
+  collapse,
+  isKnownStem,
+  stem,
+  withoutLevel,
+} from "./vocabulary.ts";
 
 type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 type Experience = (typeof EXPERIENCE_OPTIONS)[number];
@@ -192,18 +199,6 @@ const COUNTED = new RegExp(String.raw`\b(${NUMBERS.join("|")})${BEFORE_TIME}`, "
 
 /** A grade after a role or a version after a skill: `sde 2`, `engineer ii`, `java 17`. */
 const LEVEL = /^(?:\d{1,2}|i{1,3}|iv)$/;
-
-/**
- * A word with a grade or version joined on (`sde1`, `sde-ii`, `angular2`) as the word it grades,
- * when that is a word the vocabulary knows and the whole is not (`web3`, `ec2` stay; a taxi is no
- * tax: a numeral of letters needs its hyphen).
- */
-function withoutLevel(word: string): string {
-  const graded = /^(\p{L}{2,})(?:-?\d|-(?:i{1,3}|iv))$/u.exec(word);
-  if (!graded || canonicalOf(collapse(word))) return word;
-  const [, head] = graded;
-  return canonicalOf(head) || isKnownStem(stem(head)) ? head : word;
-}
 
 /** The experience options a seeker with `years` fits: a range holding it, or an N+ up to it. */
 function fits(years: number): Experience[] {

@@ -84,6 +84,18 @@ export function boundIn(words: readonly string[]): { places: Set<number>; terms:
 /** The canonical form of a collapsed spelling (`reactjs`: react), if the vocabulary has one. */
 export const canonicalOf = (key: string): string[] | undefined => CANONICAL.get(key);
 
+/**
+ * A word with a grade or version joined on (`sde1`, `sde-ii`, `angular2`) as the word it grades,
+ * when that is a word the vocabulary knows and the whole is not (`web3`, `ec2` stay; a taxi is no
+ * tax: a numeral of letters needs its hyphen).
+ */
+export function withoutLevel(word: string): string {
+  const graded = /^(\p{L}{2,})(?:-?\d|-(?:i{1,3}|iv))$/u.exec(word);
+  if (!graded || canonicalOf(collapse(word))) return word;
+  const [, head] = graded;
+  return canonicalOf(head) || isKnownStem(stem(head)) ? head : word;
+}
+
 /** Words the stemmer leaves whole: the skills' canonical forms and the listed exceptions. */
 const WHOLE = new Set<string>(WHOLE_WORDS);
 for (const entry of SKILLS) for (const word of entry[0].split(" ")) WHOLE.add(word);
@@ -105,7 +117,8 @@ export interface Phrase {
 export function phrasesIn(words: readonly string[]): Phrase[] {
   const found: Phrase[] = [];
   for (let at = 0; at < words.length;) {
-    const first = collapse(words[at]);
+    // A title's grade joined on is the title's (SDE-1, as `sde 1` is asked).
+    const first = collapse(withoutLevel(words[at]));
     let phrase: Phrase | null = null;
     if (FIRST_WORDS.has(first)) {
       const alone = CANONICAL.get(first);

@@ -583,6 +583,28 @@ Deno.test("a word a phrase binds is found only with it: Sales Development is no 
   assert.ok(ids("representative").includes("sdr"));
 });
 
+Deno.test("a title with its grade joined on is the title: SDE-1 and SDE2 are software engineers", () => {
+  const specs: Spec[] = [
+    { id: "sde1-be", role: "SDE-1 (Backend)", skills: { languages: ["Java"] } },
+    { id: "sde2-go", role: "SDE2 - Payments", skills: { languages: ["Go"] } },
+  ].map((spec) => ({
+    ...spec,
+    company: "Acme",
+    location: "Bengaluru, Karnataka",
+    type: "Full-Time",
+    experience: "2-3",
+  }));
+  const added = specs.map((spec, i) => jobOf(spec, ALL_FIXTURE_JOBS.length + i));
+  const catalog = fixtureCatalog([...ALL_FIXTURE_JOBS, ...added]);
+  const ids = (keywords: string) =>
+    catalog.page({ page: 1, limit: 100, keywords }).jobs.map((job) => job._id);
+  for (const keywords of ["sde", "sde 1", "sde-1", "sde1", "SDE 2", "software engineer"]) {
+    const found = ids(keywords);
+    assert.ok(found.includes("sde1-be") && found.includes("sde2-go"), `${keywords}: ${found}`);
+  }
+  assert.deepEqual(ids("sde backend java"), ["sde1-be"]);
+});
+
 Deno.test("a role saying the words as typed ranks above one the vocabulary only reads so, the newer though it is", () => {
   const job = (id: string, role: string, description: string): Spec => ({
     id,
