@@ -105,8 +105,14 @@ export interface WordMatch {
    * counts as not saying it as written, whatever word of the role it stands for.
    */
   unwritten?: boolean;
+  /** Counted in a role only: a role word standing for another (engineer for developer). */
+  roleOnly?: boolean;
 }
 
-/** The fields a match is read in: a match `unwritten` never counts a role as saying it. */
+/**
+ * The fields a match is read in: a match `unwritten` never counts a role as saying it, one
+ * `roleOnly` counts in a role only.
+ */
 export const fieldsFor = (match: WordMatch, fields: number): number =>
-  match.unwritten ? fields & ~FIELD.roleAsWritten : fields;
+  (match.unwritten ? fields & ~FIELD.roleAsWritten : fields) &
+  (match.roleOnly ? FIELD.role | FIELD.roleAsWritten : ~0);

@@ -344,9 +344,9 @@ export class SearchIndex implements Columns {
       // The tree counts a swap of two letters as two edits; ask one more and check them properly.
       for (const [near, [posting]] of this.words.fuzzyGet(word, budget + 1)) {
         if (cut && near.length < word.length) continue;
-        // A seeker's slip is seldom the first letter: with one edit to spare, a word beginning
-        // otherwise is another word (hacker is no packer, teller no seller).
-        if (budget === 1 && near[0] !== word[0]) continue;
+        // A seeker's slip is seldom the first letter: a word beginning otherwise is another word
+        // (hacker is no packer, teller no seller, acountent no content).
+        if (near[0] !== word[0]) continue;
         if (editDistance(word, near) <= budget) found.push({ posting, how: HOW.typo, word: near });
       }
     }
@@ -366,6 +366,11 @@ export class SearchIndex implements Columns {
     if (found.length === 0 && term.raw && term.raw !== term.word) {
       found = this.expand(term.raw, typos);
     }
+    // A doer's -er misspelt as it sounds (`plumbar`, `weldar`, `cashiar`): the doer, as a typo.
+    const doer = typos && found.length === 0 && /^\p{L}{4,}[aiou]r$/u.test(term.raw ?? "")
+      ? this.postings.get(stem(`${term.raw!.slice(0, -2)}er`))
+      : undefined;
+    if (doer) found.push({ posting: doer, how: HOW.typo, word: term.raw! });
     for (const word of term.also ?? []) {
       const posting = this.postings.get(word);
       if (posting) found.push({ posting, how: HOW.exact, word });

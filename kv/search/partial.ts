@@ -43,9 +43,11 @@ export function matchMost(
   let kept = 0;
   for (const term of terms) {
     const matches = index.termMatches(term);
+    // A weaker word stands for the role only in a role (a description's "training program" is no
+    // programmer).
     for (const word of term.weaker ?? []) {
       const posting = index.postings.get(word);
-      if (posting) matches.push({ posting, how: HOW.typo, word });
+      if (posting) matches.push({ posting, how: HOW.typo, word, roleOnly: true });
     }
     let touched = 0;
     for (const match of matches) {

@@ -222,7 +222,10 @@ export const ROLES: readonly (readonly string[])[] = [
   ["lead", "tech lead", "team lead", "teamlead"],
   ["architect"],
   ["database administrator", "dba", "db admin"],
-  ["intern", "trainee"],
+  ["intern"],
+  // A trainee is a fresher learning the job (Graduate Engineer Trainee), no trainer.
+  ["trainee", "trainees"],
+  ["trainer", "trainers"],
   ["recruiter", "talent acquisition"],
   ["customer support", "customer service", "customer care"],
   ["telecaller", "tele caller", "telesales", "tele sales"],

@@ -376,10 +376,17 @@ ask("maths", ["teacher"]);
 // No experience, however written, is a fresher's.
 ask("0 exp", FRESHERS, "content-intern");
 ask("zero experience", FRESHERS, "content-intern");
+// A trainee is a fresher on a job, no intern alone; nor is a trainer one.
+ask("trainee", FRESHERS, "content-intern");
+ask("trainer", ["python-trainer"]);
 // A word spelt right that no job holds is no typo of another: a slip seldom takes the first
 // letter (hacker is no back-end, teller no seller), and a stem of three letters none at all (baker's
 // bak is no back-end, rider's rid no research).
 ask("hacker", []);
+// Nor is a word with its first letter changed, with two edits to spare: acountent is no content.
+ask("acountent", ["accountant", "accounts-exec"]);
+// A doer's -er misspelt as it sounds is the doer.
+ask("teachar", ["teacher"]);
 ask("baker", []);
 ask("rider", []);
 ask("teller", []);
@@ -581,6 +588,31 @@ Deno.test("a word a phrase binds is found only with it: Sales Development is no 
   assert.deepEqual(ids("leads").sort(), ["sdr", "telecaller"]);
   assert.ok(ids("sales").includes("sdr"));
   assert.ok(ids("representative").includes("sdr"));
+});
+
+Deno.test("a role word stands for another only in a role: a description's training program is no programmer", () => {
+  const specs: Spec[] = [
+    { id: "java-lead", role: "Java Tech Lead", description: "Lead our Java team." },
+    {
+      id: "java-trainee",
+      role: "Trainee - Java",
+      description: "Join our campus training program.",
+    },
+  ].map((spec) => ({
+    ...spec,
+    company: "Acme",
+    location: "Pune, Maharashtra",
+    type: "Full-Time",
+    experience: "1-2",
+  }));
+  const added = specs.map((spec, i) => jobOf(spec, ALL_FIXTURE_JOBS.length + i));
+  // The suite's Java jobs left out: here no job has both words.
+  const catalog = fixtureCatalog(
+    [...ALL_FIXTURE_JOBS.filter((job) => !/java/i.test(JSON.stringify(job))), ...added],
+  );
+  const { jobs, partial } = catalog.page({ page: 1, limit: 100, keywords: "java developer" });
+  assert.ok(partial);
+  assert.deepEqual(jobs.map((job) => job._id).sort(), ["java-lead", "java-trainee"]);
 });
 
 Deno.test("a title with its grade joined on is the title: SDE-1 and SDE2 are software engineers", () => {
