@@ -10,6 +10,8 @@
 import type { RoleCategory } from "../job-fields.ts";
 
 const RULES: [RoleCategory, RegExp][] = [
+  // A coder of diagnoses codes no software.
+  ["Healthcare", /\bmedical (coder|coding|billing|transcription(ist)?)\b/],
   // Titles holding a word of a broader rule below: a security guard guards no network, data
   // entry is office work, a design engineer engineers, an account manager sells.
   [
@@ -77,7 +79,7 @@ const RULES: [RoleCategory, RegExp][] = [
   ],
   [
     "Engineering",
-    /\b(engineer(ing)?|developer|programmer|architect|sde|swe|software|frontend|front end|backend|back end|full ?stack|mobile|android|ios|embedded|firmware|coder|tech lead)\b/,
+    /(?<!\w)(engineer(ing)?|developer|programmer|architect|sde|swe|software|frontend|front end|backend|back end|full ?stack|mobile|android|ios|embedded|firmware|coder|tech lead|java|python|php|golang|ruby|node(\.?js)?|react(\.?js)?|angular|\.net|dotnet|c\+\+|c#|javascript|typescript|flutter|kotlin|swift)(?![\w+#])/,
   ],
   [
     "Operations",
@@ -96,8 +98,7 @@ const BUILDERS = new Set<RoleCategory>([
   "Data & AI",
   "Customer Support",
 ]);
-const BUILDER_TITLE =
-  /\b(engineer|developer|programmer|architect|sde|swe|coder)s?(\s+(i{1,3}|iv|\d))?$/;
+const BUILDER_TITLE = /\b(engineer|developer|programmer|architect|sde|swe)s?(\s+(i{1,3}|iv|\d))?$/;
 /** Where a title's own part ends: "Software Engineer - Banking", "Developer (Payments)". */
 const TITLE_END = /\s+[-–—|@]\s+|\s*[(,[]|\s+(for|at|with)\s+/;
 

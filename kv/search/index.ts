@@ -326,6 +326,9 @@ export class SearchIndex implements Columns {
       for (const [longer, posting] of this.words.atPrefix(start)) {
         // A bound phrase (`security guard`) is found by its phrase, never as a longer word.
         if (longer === word || longer.includes(" ")) continue;
+        // A word the vocabulary knows begins no other word but its plural, even where no job
+        // holds it: `scala` is not scalable, `mis` no Mistry; `api` finds APIs.
+        if (!exact && !typos && longer !== `${start}s` && longer !== `${start}es`) continue;
         if (exact && (longer.length - word.length > INFLECTION_LETTERS || isWholeWord(longer))) {
           continue;
         }

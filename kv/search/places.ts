@@ -164,6 +164,7 @@ function namesPlace(part: string, typos: boolean): boolean {
 const FILLER = new Set([
   "in",
   "near",
+  "me",
   "at",
   "around",
   "city",

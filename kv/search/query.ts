@@ -137,7 +137,9 @@ const FILLER = new Set(
     "wanted near position positions post posts career careers experience exp years year " +
     "yrs yr latest min minimum max maximum least atleast above over more than greater beyond " +
     "salary ctc package pay work i me my am looking seeking searching want need based " +
-    "location locations city region")
+    "location locations city region " +
+    // Hindi a seeker types around the words: naukri (a job), chahiye (wanted), mein (in).
+    "naukri naukari chahiye chaiye mein")
     .split(" "),
 );
 

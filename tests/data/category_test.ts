@@ -88,6 +88,11 @@ const TITLES: [string, string][] = [
   ["Medical Representative", "Sales"],
   ["Accounts Executive (Tally)", "Finance & Accounting"],
   ["Sales Executive - Field Sales", "Sales"],
+  // A language in the title is a developer's; a medical coder codes diagnoses.
+  ["Trainee - Java", "Engineering"],
+  ["PHP Fresher", "Engineering"],
+  [".NET Trainee", "Engineering"],
+  ["Medical Coder", "Healthcare"],
 ];
 
 Deno.test("the usual titles land in the category a seeker looks under", () => {

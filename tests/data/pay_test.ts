@@ -357,6 +357,12 @@ Deno.test("a month's pay beside its year's is no range; a plus after a unit is a
       ["3,5 LPA", "null"],
       ["₹ 1 lakh stipend", "null"],
       ["50L - 1Cr", "5000000-10000000 year"],
+      // Words beside the pay that change no figure.
+      ["Earn up to ₹35,000/month", "_-35000 month"],
+      ["₹27,500/month consolidated", "27500-27500 month"],
+      ["₹12,000/month + PF + ESI", "12000-12000 month"],
+      ["₹2.8 - 3.6 LPA + HQ allowance", "280000-360000 year"],
+      ["₹12k-14k pm + service charge", "12000-14000 month"],
     ]
   ) {
     assert.deepEqual(shorthand(readPay(text)), expected, text);

@@ -98,6 +98,8 @@ Deno.test("locations know the renamed cities and Delhi NCR", () => {
   assert.deepEqual(locationGroups("Delhi NCR")[0].includes("noida"), true);
   assert.deepEqual(locationGroups("Pune, Maharashtra"), [["pune", "poona"]]);
   assert.deepEqual(locationGroups("Bangalore, India"), locationGroups("bangalore"));
+  assert.deepEqual(locationGroups("near me"), []);
+  assert.deepEqual(locationGroups("Pune near me"), locationGroups("pune"));
   assert.deepEqual(locationGroups("Mumbai, Maharashtra, India"), locationGroups("mumbai"));
   assert.deepEqual(locationGroups("Tamil Nadu"), [["tamil"], ["nadu"]]);
   assert.deepEqual(locationGroups("Cochin"), locationGroups("kochi"));
@@ -227,6 +229,16 @@ Deno.test("the vocabulary reads spellings, joined or split, as one canonical for
       "mis",
     ],
   );
+  // Titles of sales and care as Indian postings shorten or name them, and a subject's spellings.
+  assert.deepEqual(canonical("RM, KAM, ASM, Physiotherapy, Pharmacy, Maths, SDE-2"), [
+    "relationship manager",
+    "key account manager",
+    "area sales manager",
+    "physiotherapist",
+    "pharmacist",
+    "mathematics",
+    "software engineer",
+  ]);
 });
 
 Deno.test("short skill words stay whole: R&D is not R, Objective-C is not C", () => {
@@ -275,6 +287,12 @@ Deno.test("experience phrases, seniority, places and filler words are read, not 
   assert.deepEqual(jobs.filters, [{ locations: ["bengaluru", "bangalor", "blr"] }]);
   // Who asks, and how, asks nothing of a job: every job near a seeker is every job.
   assert.deepEqual(parseKeywords("jobs near me openings").terms, []);
+  // Hindi around the words asks nothing of its own: naukri (a job), chahiye (wanted), mein (in).
+  assert.deepEqual(
+    parseKeywords("pune mein naukri chahiye").filters,
+    parseKeywords("pune").filters,
+  );
+  assert.deepEqual(parseKeywords("pune mein naukri chahiye").terms, []);
   assert.deepEqual(
     parseKeywords("I am looking for a remote work, need python job").terms.map((t) => t.word),
     ["python"],
