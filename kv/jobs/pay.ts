@@ -150,6 +150,8 @@ const FILLER = new Set([
   "take",
   "home",
   "net",
+  // Words around the pay that change no figure: "Earn up to", "consolidated", "+ ESI", "+ HQ
+  // allowance", "+ service charge", "+ food and accommodation".
   "earn",
   "earning",
   "earnings",
@@ -261,9 +263,8 @@ export function readPay(text: string | null | undefined): Pay | null {
   if (!period) {
     // "₹80K - ₹1.2L" is a month's pay as often as a year's; so is a stipend of a lakh.
     const [first, second] = figures;
-    if (second?.unit && first.unit && Math.min(first.unit, second.unit) < 100_000) {
-      if (first.unit !== second.unit) return null;
-    }
+    const mixed = second?.unit && first.unit && first.unit !== second.unit;
+    if (mixed && Math.min(first.unit!, second.unit!) < 100_000) return null;
     if (/\bstipend\b/.test(lower)) {
       if (Math.max(...amounts) >= 100_000) return null;
       period = "month";

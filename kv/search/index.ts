@@ -486,16 +486,8 @@ export class SearchIndex implements Columns {
       const { matches } = expanded[0];
       if (matches.length === 1) {
         const { posting, how } = matches[0];
-        kept = markFirst(
-          posting,
-          how,
-          fieldsFor(matches[0], fields),
-          alive,
-          mask,
-          first,
-          scores,
-          null,
-        );
+        const where = fieldsFor(matches[0], fields);
+        kept = markFirst(posting, how, where, alive, mask, first, scores, null);
       } else {
         for (const match of matches) {
           const { posting, how } = match;
