@@ -198,8 +198,9 @@ export function locationGroups(text: string | undefined): string[][] {
   const named = parts.map((part, i) => namesPlace(part, i === 0));
   const inCity = named.includes(true);
   const kept = parts.filter((part, i) => named[i] || (!inCity && (i === 0 || !isRegionName(part))));
+  // A number with no city is part of the place's name (Sector 62, Phase 2).
   let found = words(kept.join(" ")).filter((word) =>
-    !FILLER.has(word) && (!/^\p{N}+$/u.test(word) || (word.length > 3 && !inCity))
+    !FILLER.has(word) && (!/^\p{N}+$/u.test(word) || !inCity)
   );
   if (found.length > 1 && found[0] !== "india") found = found.filter((word) => word !== "india");
   const groups: string[][] = [];

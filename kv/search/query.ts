@@ -365,7 +365,8 @@ export function parseKeywords(text: string | undefined, withFilters = true): Key
       else [filters[into], citiesAt] = [either(filters[into], cities)!, into];
       lastFilter = citiesAt;
     } else if (
-      FILLER.has(piece) || isStopWord(piece) || (withFilters && termBefore && LEVEL.test(piece))
+      FILLER.has(piece) || isStopWord(piece) ||
+      (withFilters && termBefore && LEVEL.test(piece) && knownLast(typed))
     ) {
       if (piece === "or" && before !== -1) [lastFilter, orAfter] = [before, true];
       else if (piece === "or" && typed.length > 0) orTerm = true;
@@ -391,6 +392,15 @@ interface Typed {
   written?: string[];
   /** The terms typed after it with `or` between (`python or java`): any of them will do. */
   or?: Typed[];
+}
+
+/**
+ * Whether the last term typed is a word the vocabulary knows, which a number after grades (`sde
+ * 2`, `java 17`), where after another word it names (`sector 62`, `phase 2`).
+ */
+function knownLast(typed: Typed[]): boolean {
+  const last = typed.at(-1);
+  return last !== undefined && (!last.plain || last.words.every((word) => isKnownStem(stem(word))));
 }
 
 /** Adds a typed term to `typed`, or, typed after an `or`, to the last one's alternatives. */

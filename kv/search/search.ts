@@ -202,8 +202,11 @@ export function searchJobs(index: SearchIndex, asked: JobSearch): SearchAnswer {
   const kindWords = filters.filter(([filter]) => !filter.locations);
   if (reached > 0 || keywords.terms.length + kindWords.length < 2) return answer;
   // No job has every word (whatever the dropdowns, so their counts hold): the jobs with the most
-  // of them, rather than an empty page. A word no job holds counts for none and is left out.
-  const known = wholePhrases(keywords.terms).filter((term) => index.termMatches(term).length > 0);
+  // of them, rather than an empty page. A word no job holds counts for none and is left out, as is
+  // a number (Sector 62's 62 is no reason to show a job that has 62 of something else).
+  const known = wholePhrases(keywords.terms).filter((term) =>
+    !/^\p{N}+$/u.test(term.word) && index.termMatches(term).length > 0
+  );
   const terms = known.map((term) =>
     ROLE_WORDS.includes(term.word)
       ? { ...term, weaker: ROLE_WORDS.filter((word) => word !== term.word), generic: true }

@@ -99,6 +99,9 @@ Deno.test("locations know the renamed cities and Delhi NCR", () => {
   assert.deepEqual(locationGroups("Pune, Maharashtra"), [["pune", "poona"]]);
   assert.deepEqual(locationGroups("Bangalore, India"), locationGroups("bangalore"));
   assert.deepEqual(locationGroups("near me"), []);
+  // A number with no city names the place; beside a city the city is asked.
+  assert.deepEqual(locationGroups("Sector 62"), [["sector"], ["62"]]);
+  assert.deepEqual(locationGroups("Sector 62, Noida"), locationGroups("noida"));
   assert.deepEqual(locationGroups("Pune near me"), locationGroups("pune"));
   assert.deepEqual(locationGroups("Mumbai, Maharashtra, India"), locationGroups("mumbai"));
   assert.deepEqual(locationGroups("Tamil Nadu"), [["tamil"], ["nadu"]]);
@@ -338,6 +341,11 @@ Deno.test("a grade or version after a role or skill asks nothing more: sde 2, sd
   assert.deepEqual(words("2 wheeler"), ["2", "wheel"]);
   // The admin's search reads every word as written.
   assert.deepEqual(parseKeywords("sde 2", false).terms.map((term) => term.word), ["sde", "2"]);
+  // After a word the vocabulary does not know, a number is asked: sector 62, phase 2.
+  assert.deepEqual(
+    parseKeywords("sector 62 noida").terms.map((term) => term.word),
+    ["sector", "62"],
+  );
 });
 
 Deno.test("a pasted title keeps its first meaningful words", () => {
