@@ -11,7 +11,7 @@ import { isRemoteLocation, MODE_WORDS } from "./places.ts";
 import type { WorkMode } from "../job-fields.ts";
 import { regionWords } from "../place.ts";
 import { editDistance, indexWords, isStopWord, typoBudget, wholeWords } from "./text.ts";
-import { isWholeWord, stem } from "./vocabulary.ts";
+import { isKnownStem, isWholeWord, stem } from "./vocabulary.ts";
 import { FIELD, fieldsFor, HOW, type IndexedDoc, type Term, type WordMatch } from "./fields.ts";
 import {
   keepHolders,
@@ -204,12 +204,16 @@ export class SearchIndex implements Columns {
     };
     note(doc.role, FIELD.role);
     // The role's words as written, two neighbours written as one among them (Full Stack:
-    // fullstack), and a phrase a bound phrase binds: the rest of its words are the vocabulary's.
+    // fullstack), a word the vocabulary reads as one it begins with (ReactJS: react, Golang: go),
+    // and a phrase a bound phrase binds: the rest of its words are the vocabulary's (Tutor: teacher).
     const written = indexWords(doc.role, true, false);
     const words = wholeWords(doc.role);
     for (let i = 1; i < words.length; i++) written.add(stem(words[i - 1] + words[i]));
+    const begun = (word: string) => words.some((whole) => whole.startsWith(word));
     for (const [word, bits] of fields) {
-      if (written.has(word) || word.includes(" ")) fields.set(word, bits | FIELD.roleAsWritten);
+      if (written.has(word) || word.includes(" ") || begun(word)) {
+        fields.set(word, bits | FIELD.roleAsWritten);
+      }
     }
     note(doc.skills?.join("\n"), FIELD.skills);
     note(doc.companyName, FIELD.company, true, true);
@@ -391,7 +395,9 @@ export class SearchIndex implements Columns {
    * typed is also a part of others (js of Node.js), which the vocabulary does not read so.
    */
   private asTyped(typed: readonly string[], found: WordMatch[]): WordMatch[] {
-    const holders = typed.map((word) => this.postings.get(word));
+    // Words typed apart may be written as one (`gen ai`: GenAI).
+    const joined = typed.length > 1 ? this.postings.get(stem(typed.join(""))) : undefined;
+    const holders = joined ? [joined] : typed.map((word) => this.postings.get(word));
     if (holders.some((posting) => !posting)) return [];
     const [rarest, ...others] = (holders as Posting[]).toSorted((a, b) => a.size - b.size);
     const inRole = new Posting();
@@ -427,6 +433,11 @@ export class SearchIndex implements Columns {
     for (let at = 2; at <= word.length - 2; at++) {
       const [head, tail] = [word.slice(0, at), word.slice(at)];
       if (isStopWord(head) || isStopWord(tail)) continue;
+      // A short common word and another are no word written as one (`workday` is no "work" and a
+      // "day" apart); a known skill or role and another are (`javadeveloper`), as are two of four
+      // letters or more (`tamilnadu`).
+      const long = head.length >= 4 && tail.length >= 4;
+      if (!long && !isKnownStem(stem(head)) && !isKnownStem(stem(tail))) continue;
       const a = this.postings.get(stem(head));
       const b = this.postings.get(stem(tail));
       if (a && b) found.push({ posting: inBoth(a, b), how: HOW.inflection, word });

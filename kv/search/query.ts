@@ -139,7 +139,9 @@ const FILLER = new Set(
     "salary ctc package pay work i me my am looking seeking searching want need based " +
     "location locations city region " +
     // Hindi a seeker types around the words: naukri (a job), chahiye (wanted), mein (in).
-    "naukri naukari chahiye chaiye mein")
+    "naukri naukari chahiye chaiye mein " +
+    // Words that only widen what is asked: any IT job, all jobs.
+    "any all")
     .split(" "),
 );
 

@@ -115,6 +115,9 @@ export const SKILLS: readonly (readonly string[])[] = [
   ["ppc", "pay per click", "google ads", "adwords", "google adwords"],
   ["data visualisation", "data visualization", "dataviz", "data viz"],
   ["sap"],
+  // S/4HANA is read as the words s and 4hana.
+  ["s4hana", "s 4hana", "s4 hana", "s 4 hana", "sap s4hana", "sap s 4hana", "sap s4 hana"],
+  ["db2", "ibm db2"],
   ["salesforce", "sfdc"],
   ["jira"],
   ["figma"],

@@ -233,6 +233,7 @@ Deno.test("the vocabulary reads spellings, joined or split, as one canonical for
     ],
   );
   // Titles of sales and care as Indian postings shorten or name them, and a subject's spellings.
+  assert.deepEqual(canonical("S/4HANA, s4 hana, IBM DB2"), ["s4hana", "s4hana", "db2"]);
   assert.deepEqual(canonical("RM, KAM, ASM, Physiotherapy, Pharmacy, Maths, SDE-2"), [
     "relationship manager",
     "key account manager",
@@ -296,6 +297,9 @@ Deno.test("experience phrases, seniority, places and filler words are read, not 
     parseKeywords("pune").filters,
   );
   assert.deepEqual(parseKeywords("pune mein naukri chahiye").terms, []);
+  assert.deepEqual(parseKeywords("any it job in kochi").terms, []);
+  // A version joined on a word the vocabulary knows whole is no version: DB2 is not db.
+  assert.deepEqual(parseKeywords("db2").terms.map((term) => term.word), ["db2"]);
   assert.deepEqual(
     parseKeywords("I am looking for a remote work, need python job").terms.map((t) => t.word),
     ["python"],
