@@ -199,13 +199,29 @@ export async function startCareerEdge(): Promise<CareerEdge> {
   };
 }
 
-/** Runs `stop` on the first SIGINT or SIGTERM. */
+/**
+ * The longest a graceful stop waits: a database gone away (a KV Connect server stopped, a network
+ * down) would keep the counts' last write, and the process, waiting for ever.
+ */
+export const STOP_LIMIT_MS = 10_000;
+
+/**
+ * Runs `stop` on the first SIGINT or SIGTERM; ends the process anyway after STOP_LIMIT_MS, or at
+ * once on a second signal (an operator who asks twice wants it gone).
+ */
 function onStop(stop: () => Promise<void>) {
   let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     Deno.addSignalListener(signal, () => {
-      if (stopping) return;
+      if (stopping) {
+        console.error(`${signal} again while stopping: ending now`);
+        Deno.exit(1);
+      }
       stopping = true;
+      setTimeout(() => {
+        console.error(`Stopping took over ${STOP_LIMIT_MS / 1000} s: ending without waiting more`);
+        Deno.exit(1);
+      }, STOP_LIMIT_MS);
       stop().catch((error) => {
         console.error(`Stopping failed: ${error}`);
         Deno.exit(1);

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { waitFor } from "../helpers/wait.ts";
 import { startServerProcess } from "../helpers/process.ts";
+import { KV_CONNECT_TOKEN, startKvConnect } from "../helpers/kv-connect.ts";
+import { STOP_LIMIT_MS } from "../../server/start.ts";
 import { JobStore } from "../../kv/jobs/store.ts";
 import { ActivityLog } from "../../kv/activity.ts";
 import { keys } from "../../kv/keys.ts";
@@ -187,5 +189,89 @@ Deno.test("two server processes starting at once on an empty KV file seed the de
     assert.equal(links.length, demoJobs(new Date()).length);
   } finally {
     await Deno.remove(folder, { recursive: true });
+  }
+});
+
+/** Whether the process `pid` has ended (Linux: its /proc entry is gone or a zombie's). */
+function ended(pid: number): boolean {
+  try {
+    return /^State:\s+Z/m.test(Deno.readTextFileSync(`/proc/${pid}/status`));
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A TCP relay to `target` that can go silent, as a database behind a network that went down does:
+ * its connections stay open and nothing more is answered.
+ */
+function silenceableRelay(target: string) {
+  const { hostname, port } = new URL(target);
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const conns: Deno.Conn[] = [];
+  let silent = false;
+  const pipe = async (from: Deno.Conn, to: Deno.Conn) => {
+    const buffer = new Uint8Array(64 * 1024);
+    try {
+      for (let read; (read = await from.read(buffer)) !== null;) {
+        if (!silent) await to.write(buffer.subarray(0, read));
+      }
+    } catch { /* closed */ }
+  };
+  (async () => {
+    for await (const conn of listener) {
+      const upstream = await Deno.connect({ hostname, port: Number(port) });
+      conns.push(conn, upstream);
+      pipe(conn, upstream);
+      pipe(upstream, conn);
+    }
+  })().catch(() => {});
+  return {
+    url: `http://127.0.0.1:${(listener.addr as Deno.NetAddr).port}`,
+    silence: () => silent = true,
+    close() {
+      listener.close();
+      for (const conn of conns) {
+        try {
+          conn.close();
+        } catch { /* closed */ }
+      }
+    },
+  };
+}
+
+Deno.test("a stop waiting on a database gone silent ends: by itself in 10 s, at once on a second signal", async () => {
+  for (const signals of [1, 2]) {
+    await using endpoint = startKvConnect();
+    const relay = silenceableRelay(endpoint.url);
+    const server = await startServerProcess("", {
+      DENO_KV_URL: relay.url,
+      DENO_KV_ACCESS_TOKEN: KV_CONNECT_TOKEN,
+    });
+    const controller = new AbortController();
+    try {
+      relay.silence();
+      // A job page read from the silent database: a request in flight that never ends.
+      fetch(`${server.url}/jobs/JB-424242`, { signal: controller.signal }).catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const asked = performance.now();
+      for (let i = 0; i < signals && !ended(server.pid); i++) {
+        Deno.kill(server.pid, "SIGTERM");
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      await waitFor("the server to end", () => ended(server.pid), STOP_LIMIT_MS + 5_000, 100);
+      const took = performance.now() - asked;
+      assert.ok(
+        signals === 2 ? took < 2_000 : took > STOP_LIMIT_MS - 1_000 && took < STOP_LIMIT_MS + 3_000,
+        `${signals} signals: ended after ${Math.round(took)} ms`,
+      );
+    } finally {
+      controller.abort();
+      try {
+        Deno.kill(server.pid, "SIGKILL");
+      } catch { /* ended */ }
+      await server.stop();
+      relay.close();
+    }
   }
 });
