@@ -44,6 +44,16 @@ const BANGALORE = [
 ];
 const REACT = ["react-dev", "fullstack", "frontend", "js-dev"];
 
+/**
+ * The suite's jobs (those `base` keeps) with `specs` added as the newest, and the jobs a query
+ * finds there, best first.
+ */
+function searchWith(specs: Spec[], base = ALL_FIXTURE_JOBS) {
+  const added = specs.map((spec, i) => jobOf(spec, ALL_FIXTURE_JOBS.length + i));
+  const catalog = fixtureCatalog([...base, ...added]);
+  return (keywords: string) => catalog.page({ page: 1, limit: 100, keywords });
+}
+
 // Spellings, abbreviations and synonyms.
 ask("reactjs", REACT);
 ask("react.js", REACT);
@@ -555,10 +565,8 @@ Deno.test("a word a phrase binds is found only with it: Sales Development is no 
       description: "International voice process. Day shift, 6 days working.",
     },
   ];
-  const added = specs.map((spec, i) => jobOf(spec, ALL_FIXTURE_JOBS.length + i));
-  const catalog = fixtureCatalog([...ALL_FIXTURE_JOBS, ...added]);
-  const ids = (keywords: string) =>
-    catalog.page({ page: 1, limit: 100, keywords }).jobs.map((job) => job._id);
+  const search = searchWith(specs);
+  const ids = (keywords: string) => search(keywords).jobs.map((job) => job._id);
   for (const keywords of ["developer", "development", "developers", "dev"]) {
     const found = ids(keywords);
     assert.ok(found.includes("react-dev"), `${keywords}: ${found}`);
@@ -615,12 +623,12 @@ Deno.test("a role word stands for another only in a role: a description's traini
     type: "Full-Time",
     experience: "1-2",
   }));
-  const added = specs.map((spec, i) => jobOf(spec, ALL_FIXTURE_JOBS.length + i));
   // The suite's Java jobs left out: here no job has both words.
-  const catalog = fixtureCatalog(
-    [...ALL_FIXTURE_JOBS.filter((job) => !/java/i.test(JSON.stringify(job))), ...added],
+  const search = searchWith(
+    specs,
+    ALL_FIXTURE_JOBS.filter((job) => !/java/i.test(JSON.stringify(job))),
   );
-  const { jobs, partial } = catalog.page({ page: 1, limit: 100, keywords: "java developer" });
+  const { jobs, partial } = search("java developer");
   assert.ok(partial);
   assert.deepEqual(jobs.map((job) => job._id).sort(), ["java-lead", "java-trainee"]);
 });
@@ -636,10 +644,8 @@ Deno.test("a title with its grade joined on is the title: SDE-1 and SDE2 are sof
     type: "Full-Time",
     experience: "2-3",
   }));
-  const added = specs.map((spec, i) => jobOf(spec, ALL_FIXTURE_JOBS.length + i));
-  const catalog = fixtureCatalog([...ALL_FIXTURE_JOBS, ...added]);
-  const ids = (keywords: string) =>
-    catalog.page({ page: 1, limit: 100, keywords }).jobs.map((job) => job._id);
+  const search = searchWith(specs);
+  const ids = (keywords: string) => search(keywords).jobs.map((job) => job._id);
   for (const keywords of ["sde", "sde 1", "sde-1", "sde1", "SDE 2", "software engineer"]) {
     const found = ids(keywords);
     assert.ok(found.includes("sde1-be") && found.includes("sde2-go"), `${keywords}: ${found}`);
@@ -669,9 +675,8 @@ Deno.test("a role saying the words as typed ranks above one the vocabulary only 
     job("golang-job", "Golang Developer", "Build payment services."),
     job("go-job", "Go Developer", "Build payment services."),
   ];
-  const added = specs.map((spec, i) => jobOf(spec, ALL_FIXTURE_JOBS.length + i));
-  const catalog = fixtureCatalog([...ALL_FIXTURE_JOBS, ...added]);
-  const first = (keywords: string) => catalog.page({ page: 1, limit: 100, keywords }).jobs[0]?._id;
+  const search = searchWith(specs);
+  const first = (keywords: string) => search(keywords).jobs[0]?._id;
   assert.equal(first("teacher"), "teacher-job");
   assert.equal(first("tutor"), "tutor-job");
   assert.equal(first("customer care"), "care-job");
