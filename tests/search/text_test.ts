@@ -99,6 +99,10 @@ Deno.test("locations know the renamed cities and Delhi NCR", () => {
   assert.deepEqual(locationGroups("Pune, Maharashtra"), [["pune", "poona"]]);
   assert.deepEqual(locationGroups("Bangalore, India"), locationGroups("bangalore"));
   assert.deepEqual(locationGroups("near me"), []);
+  // The names a city goes by among its own people and on job boards.
+  assert.deepEqual(locationGroups("kovai"), locationGroups("coimbatore"));
+  assert.deepEqual(locationGroups("amdavad"), locationGroups("ahmedabad"));
+  assert.deepEqual(locationGroups("hyd"), locationGroups("hyderabad"));
   // A number with no city names the place; beside a city the city is asked.
   assert.deepEqual(locationGroups("Sector 62"), [["sector"], ["62"]]);
   assert.deepEqual(locationGroups("Sector 62, Noida"), locationGroups("noida"));
