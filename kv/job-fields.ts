@@ -102,8 +102,6 @@ export const IT_CATEGORIES: readonly RoleCategory[] = [
 
 /** The Salary filter's bands, in lakhs a year: "3 LPA and up" and so on. */
 export const SALARY_BANDS = [3, 6, 10, 15, 25, 50] as const;
-/** The most rupees a year a pay filter (`payMin`) may ask: 10 crore. */
-export const MOST_PAY_MIN = 100_000_000;
 
 /** The Date posted filter's windows, in days. */
 export const POSTED_WITHIN = [1, 3, 7, 14, 30] as const;

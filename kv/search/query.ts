@@ -102,7 +102,6 @@ const FILTERS = new Map<string, FilterWord>([
   ["beginner", { experiences: FRESHER }],
   // A trainee (Graduate Engineer Trainee, Management Trainee) is a fresher on a job, no intern.
   ["trainee", { experiences: FRESHER }],
-  ["trainees", { experiences: FRESHER }],
   ["junior", { experiences: ["0-1", "1-2"], roleWords: ["junior"] }],
   ["midlevel", { experiences: ["2-3", "3+", "4+"] }],
   ["midsenior", { experiences: MID_SENIOR }],

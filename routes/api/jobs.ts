@@ -23,12 +23,7 @@ import {
   jobStatusSchema,
   type JobWithAnalytics,
 } from "../../kv/schemas.ts";
-import {
-  MOST_PAY_MIN,
-  POSTED_WITHIN,
-  PUBLIC_FILTERS,
-  type PublicFilter,
-} from "../../kv/job-fields.ts";
+import { POSTED_WITHIN, PUBLIC_FILTERS, type PublicFilter } from "../../kv/job-fields.ts";
 import {
   ADMIN_PAGE_SIZE,
   DASHBOARD_RECENT_JOBS,
@@ -72,6 +67,8 @@ export function filterQueryOf<Param extends string>(filters: readonly PublicFilt
   ) as Record<Param, typeof filterText>;
 }
 
+/** The most rupees a year `payMin` may ask: 10 crore. */
+const MOST_PAY_MIN = 100_000_000;
 const POSTED_DAYS = POSTED_WITHIN.map(String) as [string, ...string[]];
 
 /** The filters the job list has beside the job field table's: company, pay and date posted. */

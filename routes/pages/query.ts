@@ -4,11 +4,11 @@
  */
 import {
   type FilterParam,
-  MOST_PAY_MIN,
   POSTED_WITHIN,
   PUBLIC_FILTERS,
   type PublicFilter,
 } from "../../kv/job-fields.ts";
+import { pageFilterQuery } from "../api/jobs.ts";
 import { LAKH } from "../../kv/search/codes.ts";
 import { MAX_FILTER_TEXT, MAX_SEARCH_TEXT } from "../../kv/constants.ts";
 import type { Loosenable } from "../../kv/search/looser.ts";
@@ -29,13 +29,13 @@ const MAX_PAGE = 1_000_000;
 const POSTED_VALUES: readonly string[] = POSTED_WITHIN.map(String);
 
 /**
- * A pay filter in whole rupees a year, as the API takes it: the dropdown offers bands, and an alert's
- * or a hand-written link may ask any figure (written back without leading zeros).
+ * A pay filter in whole rupees a year, read as the API and the alerts read it: the dropdown offers
+ * bands, and an alert's or a hand-written link may ask any figure (written back without leading
+ * zeros); one the API would refuse is dropped.
  */
 function payFilter(value: string | null): string | undefined {
-  if (!value || !/^\d{1,9}$/.test(value)) return undefined;
-  const rupees = Number(value);
-  return rupees > 0 && rupees <= MOST_PAY_MIN ? String(rupees) : undefined;
+  const read = pageFilterQuery.payMin.safeParse(value ?? undefined);
+  return read.success && read.data ? String(read.data) : undefined;
 }
 
 /** A pay filter in words: "10 LPA and up", or the rupees when not a round figure of lakhs. */
