@@ -154,8 +154,15 @@ async function wrk(url: string, options: LoadOptions, seconds: number): Promise<
     await Deno.writeTextFile(script, lines.join("\n") + "\n");
     args.push("-s", script);
   }
+  // A script's `init(args)` gets a seed of its own for each run: wrk runs started in the same second
+  // (the groups of `arriving`) drew the same paths from a seed of the clock, so three groups of four
+  // asked what the first had just asked, and the workers rows measured one worker's cache hits.
+  const seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);
   try {
-    const result = await new Deno.Command("wrk", { args: [...args, url], stderr: "inherit" })
+    const result = await new Deno.Command("wrk", {
+      args: [...args, url, "--", seed],
+      stderr: "inherit",
+    })
       .output();
     const text = new TextDecoder().decode(result.stdout);
     if (!result.success) throw new Error(`wrk failed:\n${text}`);

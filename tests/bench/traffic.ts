@@ -65,7 +65,7 @@ function setup(thread)
   thread:set("number", threads)
 end
 function init(args)
-  math.randomseed(os.time() * 1000 + number)
+  math.randomseed(tonumber(args[1]) + number)
 end
 function request()
   local r = math.random()
