@@ -23,6 +23,8 @@ export interface DatabaseMigration {
   kinds: KindReport[];
   /** Active jobs left without their hiring link's claim (kv/jobs/migrate.ts). */
   conflicts: LinkConflict[];
+  /** Jobs whose pay was read again from their package text (kv/jobs/migrate.ts). */
+  payRead: number;
 }
 
 /** Upgrades every kind; `retentionDays` and `now` give activity records and sessions their expiry. */
@@ -30,7 +32,7 @@ export async function migrateDatabase(
   kv: Deno.Kv,
   { retentionDays, now }: { retentionDays: number; now: Date },
 ): Promise<DatabaseMigration> {
-  const { conflicts, ...jobs } = await migrateJobs(kv);
+  const { conflicts, payRead, ...jobs } = await migrateJobs(kv);
   const kinds: KindReport[] = [
     { kind: "Jobs", version: JOB_SCHEMA_VERSION, ...jobs },
     { kind: "Admins", version: ADMIN_SCHEMA_VERSION, ...await upgradeAdmins(kv) },
@@ -42,7 +44,7 @@ export async function migrateDatabase(
     },
     { kind: "Analytics job names", version: JOB_REF_SCHEMA_VERSION, ...await upgradeJobRefs(kv) },
   ];
-  return { kinds, conflicts };
+  return { kinds, conflicts, payRead };
 }
 
 /** The report's line for one kind. */

@@ -8,7 +8,8 @@
  *   deno task db:restore [file]                  a dump from the file or standard input, into an
  *                                                empty database or to finish a failed restore
  *   deno task db:migrate                         upgrades stored records to the current schema
- *                                                version (kv/migrate.ts); safe to run again
+ *                                                version (kv/migrate.ts) and reads jobs' pay
+ *                                                again; safe to run again
  *   deno task alerts:send                        sends the job alert digests due now, as the
  *                                                cron does (server/digests.ts)
  */
@@ -80,6 +81,11 @@ async function migrateCommand() {
     now: new Date(),
   });
   for (const kind of report.kinds) console.log(kindLine(kind));
+  if (report.payRead) {
+    console.log(
+      `Jobs: ${report.payRead} read their pay again from the package text, as the pay reader reads it now.`,
+    );
+  }
   for (const conflict of report.conflicts) {
     console.log(
       `${conflict.jobId} ("${conflict.role}" at ${conflict.companyName}): its hiring link ${conflict.hiringLink} is the same as that of the older ${conflict.keptBy}, which keeps it; change ${conflict.jobId}'s link or take it off the active list.`,

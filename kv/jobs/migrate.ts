@@ -14,10 +14,15 @@
  * same rule for two active jobs that now claim one key; and the job takes its pay (read from the
  * package), work mode (from the location) and role category (from the role and skills), as reading
  * an older record derives them.
+ *
+ * At any version: a job whose pay no admin set takes the pay its package text reads as now, when
+ * the pay reader has learnt to read it otherwise since the job was written. (Work mode and
+ * category are not read again: a stored value may be an admin's choice.)
  */
 import { keys } from "../keys.ts";
 import { retrying } from "../atomic.ts";
 import type { Job } from "../schemas.ts";
+import { type Pay, readPay } from "./pay.ts";
 import { normaliseHiringLink, versionTwoLinkKey } from "./validate.ts";
 import { commitMeta, freshMeta, type JobsMeta, timeOf, writeJob } from "./records.ts";
 import { JOB_SCHEMA_VERSION, type StoredJob, withoutVersion } from "./version.ts";
@@ -36,6 +41,8 @@ export interface LinkConflict {
 /** What a migration did: job records read, upgraded and already current, and the claims lost. */
 export interface MigrationReport extends UpgradeCount {
   conflicts: LinkConflict[];
+  /** Jobs at the current version whose pay was read again from their package text. */
+  payRead: number;
 }
 
 /**
@@ -58,13 +65,24 @@ const isOlder = (a: Job, b: Job) =>
 
 /** Upgrades every job record below the current version; see the module comment. */
 export async function migrateJobs(kv: Deno.Kv): Promise<MigrationReport> {
-  const report: MigrationReport = { scanned: 0, upgraded: 0, current: 0, conflicts: [] };
+  const report: MigrationReport = {
+    scanned: 0,
+    upgraded: 0,
+    current: 0,
+    conflicts: [],
+    payRead: 0,
+  };
   for await (
     const entry of kv.list<StoredJob>({ prefix: keys.jobs() }, { batchSize: UPGRADE_BATCH })
   ) {
     report.scanned++;
     if (versionOf(entry.value) >= JOB_SCHEMA_VERSION) {
       report.current++;
+      if (
+        payReadNow(withoutVersion(entry.value)) && await readPayAgain(kv, entry.key[1] as string)
+      ) {
+        report.payRead++;
+      }
       continue;
     }
     const outcome = await upgradeJob(kv, entry.key[1] as string);
@@ -120,6 +138,39 @@ function upgradeJob(kv: Deno.Kv, id: string): Promise<LinkConflict | "current" |
     writeJob(op, job, null, false, claimLink);
     commitMeta(op, metaEntry, freshMeta(metaEntry), [id]);
     return (await op.commit()).ok ? conflict : undefined;
+  });
+}
+
+const samePay = (a: Pay | null, b: Pay | null) =>
+  a === b || (a !== null && b !== null && a.min === b.min && a.max === b.max &&
+    a.period === b.period && a.currency === b.currency);
+
+/** The pay the job's package text reads as now, when no admin set it and it reads otherwise. */
+function payReadNow(job: Job): { pay: Pay | null } | null {
+  if (job.payOverride) return null;
+  const pay = readPay(job.estPackage);
+  return samePay(pay, job.pay ?? null) ? null : { pay };
+}
+
+/**
+ * Rewrites a current job with the pay its package reads as now (`payReadNow`); false when that
+ * changed nothing (another run, or an edit, came first) or the job is gone.
+ */
+function readPayAgain(kv: Deno.Kv, id: string): Promise<boolean> {
+  return retrying(async () => {
+    const [metaEntry, jobEntry] = await kv.getMany<[JobsMeta, StoredJob]>([
+      keys.jobsMeta(),
+      keys.job(id),
+    ]);
+    if (!jobEntry.value || versionOf(jobEntry.value) < JOB_SCHEMA_VERSION) return false;
+    const job = withoutVersion(jobEntry.value);
+    const now = payReadNow(job);
+    if (!now) return false;
+    const op = kv.atomic().check(jobEntry);
+    // Only the record changes: its index entries and its link's claim keep their keys.
+    writeJob(op, { ...job, pay: now.pay }, null, false, false);
+    commitMeta(op, metaEntry, freshMeta(metaEntry), [id]);
+    return (await op.commit()).ok ? true : undefined;
   });
 }
 

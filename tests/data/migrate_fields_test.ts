@@ -7,7 +7,7 @@ import { sampleJob, testApp } from "../helpers/server.ts";
 import { keys } from "../../kv/keys.ts";
 import { migrateJobs } from "../../kv/jobs/migrate.ts";
 import { JOB_SCHEMA_VERSION, type StoredJob } from "../../kv/jobs/version.ts";
-import type { Job } from "../../kv/schemas.ts";
+import type { Job, JobInput } from "../../kv/schemas.ts";
 
 /** Stores an active job as version 2 wrote it: no pay, work mode or role category. */
 async function storeVersionTwo(
@@ -86,7 +86,7 @@ Deno.test("stored jobs get pay, work mode and role category: when read, and for 
   });
 
   const report = await migrateJobs(t.kv);
-  assert.deepEqual(report, { scanned: 2, upgraded: 2, current: 0, conflicts: [] });
+  assert.deepEqual(report, { scanned: 2, upgraded: 2, current: 0, conflicts: [], payRead: 0 });
   const first = await stored("0000000a0000000000000001");
   assert.equal(first.schemaVersion, JOB_SCHEMA_VERSION);
   assert.deepEqual(
@@ -102,10 +102,49 @@ Deno.test("stored jobs get pay, work mode and role category: when read, and for 
     upgraded: 0,
     current: 2,
     conflicts: [],
+    payRead: 0,
   });
   // db:migrate writes beside the server, as another process would: the same wait.
   await t.services.jobs.active({ fresh: true });
   const hybrid = await (await t.app.request("/api/jobs?workMode=Hybrid&category=Data%20%26%20AI"))
     .json();
   assert.deepEqual(hybrid.jobs.map((job: Job) => job.jobId), ["JB-1002"]);
+});
+
+Deno.test("db:migrate reads a stored job's pay again when the pay reader reads its package otherwise now, never a pay an admin set", async () => {
+  await using t = await testApp();
+  const create = async (fields: Partial<JobInput>) => {
+    const created = await t.services.jobs.create(sampleJob(fields));
+    if (!created.ok) throw new Error("job not created");
+    return created.job;
+  };
+  const misread = await create({ role: "Field Sales Executive", estPackage: "₹18k - ₹22k/month" });
+  const set = await create({
+    role: "Store Manager",
+    estPackage: "₹30,000 per month",
+    payOverride: { min: 400_000, max: 500_000, period: "year", currency: "INR" },
+  });
+  // As an older pay reader wrote it: the package not understood.
+  const record = async (id: string) => (await t.kv.get<StoredJob>(keys.job(id))).value!;
+  const stored = { ...await record(misread._id), pay: null };
+  await t.kv.set(keys.job(misread._id), stored);
+  await t.kv.set(keys.jobByStatus("active", Date.parse(misread.datePosted), misread._id), stored);
+  const revision = (await t.kv.get<{ revision: number }>(keys.jobsMeta())).value!.revision;
+
+  const report = await migrateJobs(t.kv);
+  assert.deepEqual(report, { scanned: 2, upgraded: 0, current: 2, conflicts: [], payRead: 1 });
+  const read = { min: 18_000, max: 22_000, period: "month", currency: "INR" };
+  assert.deepEqual((await record(misread._id)).pay, read);
+  // The admin's figure stands, though the package reads otherwise.
+  assert.deepEqual((await record(set._id)).pay, set.payOverride);
+  const index = await t.kv.get<StoredJob>(
+    keys.jobByStatus("active", Date.parse(misread.datePosted), misread._id),
+  );
+  assert.deepEqual(index.value?.pay, read, "the catalogue loads from the index entry");
+  assert.ok((await t.kv.get<{ revision: number }>(keys.jobsMeta())).value!.revision > revision);
+
+  assert.equal((await migrateJobs(t.kv)).payRead, 0, "a second run changes nothing");
+  await t.services.jobs.active({ fresh: true });
+  const found = await (await t.app.request("/api/jobs?payMin=240000&sortBy=pay")).json();
+  assert.deepEqual(found.jobs.map((job: Job) => job.jobId), [set.jobId, misread.jobId]);
 });

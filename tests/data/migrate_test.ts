@@ -69,7 +69,7 @@ Deno.test("a job stored before canonical links is upgraded: old claim gone, any 
   assert.equal(before.body.isDuplicate, false, "the old claim key does not match the new rules");
 
   const report = await migrateJobs(t.kv);
-  assert.deepEqual(report, { scanned: 1, upgraded: 1, current: 0, conflicts: [] });
+  assert.deepEqual(report, { scanned: 1, upgraded: 1, current: 0, conflicts: [], payRead: 0 });
 
   const stored = (await t.kv.get<StoredJob>(keys.job(id))).value!;
   assert.equal(stored.schemaVersion, JOB_SCHEMA_VERSION);
@@ -104,7 +104,7 @@ Deno.test("a job stored before canonical links is upgraded: old claim gone, any 
 
   const snapshot = await everything(t.kv);
   const second = await migrateJobs(t.kv);
-  assert.deepEqual(second, { scanned: 2, upgraded: 0, current: 2, conflicts: [] });
+  assert.deepEqual(second, { scanned: 2, upgraded: 0, current: 2, conflicts: [], payRead: 0 });
   assert.deepEqual(await everything(t.kv), snapshot, "a second run changes nothing");
 });
 
@@ -156,7 +156,7 @@ Deno.test("two old links that become one: the older job keeps the claim, the oth
   });
 });
 
-Deno.test("deno task db:migrate upgrades the configured database and names each conflict", async () => {
+Deno.test("deno task db:migrate upgrades the configured database, names each conflict and each pay read again", async () => {
   const folder = await Deno.makeTempDir();
   try {
     const path = `${folder}/old.kv`;
@@ -194,6 +194,17 @@ Deno.test("deno task db:migrate upgrades the configured database and names each 
         "Activity records: 0 read, 0 upgraded to version 2, 0 already at it.",
         "Analytics job names: 0 read, 0 upgraded to version 2, 0 already at it.",
       ].join("\n"),
+    );
+    {
+      // A pay an older reader could not read: the next run reads it and says so.
+      using kv = await Deno.openKv(path);
+      const record = (await kv.get<StoredJob>(keys.job("0000000b0000000000000002"))).value!;
+      await kv.set(keys.job(record._id), { ...record, pay: null });
+    }
+    const third = await task(path, "migrate");
+    assert.match(
+      third.stdout,
+      /\nJobs: 1 read their pay again from the package text, as the pay reader reads it now\.$/,
     );
     const wrong = await task(path, "migrate", "--now");
     assert.equal(wrong.code, 1);
