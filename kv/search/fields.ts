@@ -44,6 +44,12 @@ export const FIELD_VALUE = new Uint8Array(128).map((_, fields) =>
 
 /** How a word was reached: the word itself, a longer form of it, a prefix, a typo. */
 export const HOW = { exact: 3, inflection: 2, prefix: 1, typo: 0 } as const;
+/**
+ * What a role saying a query's words as a phrase adds (`SearchIndex.favourPhrases`): it ranks above
+ * a role with the words apart even when one of its words is a longer form (Sales Executives above
+ * an Executive - Inside Sales for `sales executive`).
+ */
+export const PHRASE_BONUS = HOW.exact - HOW.inflection + 1;
 /** The most one query word adds to a job's score: the word itself, in the role. */
 export const BEST_WORD_SCORE = FIELD_VALUE[FIELD.role | FIELD.roleAsWritten] + HOW.exact;
 

@@ -10,9 +10,24 @@ import { grown, inBoth, Posting } from "./postings.ts";
 import { isRemoteLocation, MODE_WORDS } from "./places.ts";
 import type { WorkMode } from "../job-fields.ts";
 import { regionWords } from "../place.ts";
-import { editDistance, indexWords, isStopWord, typoBudget, wholeWords } from "./text.ts";
+import {
+  addWithParts,
+  editDistance,
+  indexWords,
+  isStopWord,
+  typoBudget,
+  wholeWords,
+} from "./text.ts";
 import { isKnownStem, isWholeWord, stem } from "./vocabulary.ts";
-import { FIELD, fieldsFor, HOW, type IndexedDoc, type Term, type WordMatch } from "./fields.ts";
+import {
+  FIELD,
+  fieldsFor,
+  HOW,
+  type IndexedDoc,
+  PHRASE_BONUS,
+  type Term,
+  type WordMatch,
+} from "./fields.ts";
 import {
   keepHolders,
   keepMarked,
@@ -618,6 +633,67 @@ export class SearchIndex implements Columns {
     positions: new Uint32Array(0),
   };
   private places: Uint8Array[] = [];
+  /**
+   * Per role code, its words as written in order (`roleWords`), made when a search first asks:
+   * as many as the distinct roles, like `roleNames`.
+   */
+  private roleWordLists: (RoleWord[] | undefined)[] = [];
+  /** `favourPhrases`'s answer per role code for the search at hand: 0 until asked, zeroed after. */
+  private phraseMarks = new Uint8Array(0);
+
+  /**
+   * Adds PHRASE_BONUS to the score of each job `found` (a match's answer) whose role says the
+   * terms as a phrase: in their order, each in the word after the one before (stop words aside:
+   * Head of Sales says `head sales`). `design engineer` finds a Mechanical Design Engineer and a
+   * Design Verification Engineer alike; the first says it. Only words as written count: a term's
+   * stem, the words typed and their joined form. Each role is read once a search, however many
+   * of its jobs were found.
+   */
+  favourPhrases(terms: Term[], found: { docs: Uint32Array; score: Uint16Array }): void {
+    const useful = terms.filter((term) => !isStopWord(term.word));
+    if (useful.length < 2 || useful.some((term) => term.either || term.all)) return;
+    const reach = useful.map((term) =>
+      new Set([term.word, ...term.typed ?? [], ...term.also ?? []])
+    );
+    if (this.phraseMarks.length < this.roleNames.length) {
+      this.phraseMarks = new Uint8Array(this.roleNames.length * 2);
+    }
+    const { roleOf, phraseMarks: marks } = this;
+    const { docs, score } = found;
+    const asked: number[] = [];
+    for (let i = 0; i < docs.length; i++) {
+      const role = roleOf[docs[i]];
+      if (marks[role] === 0) {
+        marks[role] = saysPhrase(this.roleWords(role), reach) ? 2 : 1;
+        asked.push(role);
+      }
+      if (marks[role] === 2) score[i] += PHRASE_BONUS;
+    }
+    for (const role of asked) marks[role] = 0;
+  }
+
+  /**
+   * A role's words as written, in order, each the stems of the word and its parts and the stem of
+   * it joined to the next (Front End: frontend); no stop words.
+   */
+  private roleWords(role: number): RoleWord[] {
+    let words = this.roleWordLists[role];
+    if (!words) {
+      words = [];
+      const whole = wholeWords(this.roleNames[role]).filter((word) => !isStopWord(word));
+      whole.forEach((word, i) => {
+        const parts: string[] = [];
+        addWithParts(word, parts);
+        const next = whole[i + 1];
+        words!.push({
+          stems: new Set(parts.filter((part) => !isStopWord(part)).map(stem)),
+          joined: next === undefined ? "" : stem(word + next),
+        });
+      });
+      this.roleWordLists[role] = words;
+    }
+    return words;
+  }
 
   /**
    * Room for a search's matching jobs and their scores, as long as the index, reused by every
@@ -725,4 +801,44 @@ export class SearchIndex implements Columns {
     }
     return this.places[slot].subarray(0, this.span).fill(0);
   }
+}
+
+/** A word of a role as `saysPhrase` reads it. */
+interface RoleWord {
+  /** The word's stem and its parts' (ASP.NET: asp.net, asp, net). */
+  stems: Set<string>;
+  /** The stem of the word and the next written as one; empty for the last. */
+  joined: string;
+}
+
+/**
+ * Whether `words` (a role's, `roleWords`) hold a word of each of `reach` (the terms' words) in turn,
+ * each in the word after the last: a term in two words written as one (`frontend`: Front End)
+ * takes both, and a term may be in the same word as the last when that word has parts (`asp net`:
+ * ASP.NET).
+ */
+function saysPhrase(words: RoleWord[], reach: Set<string>[]): boolean {
+  /** Where term `term` ends when it begins at `at`, into `ends`. */
+  const endsFrom = (at: number, term: number, ends: number[]) => {
+    if (at >= words.length) return;
+    const { stems, joined } = words[at];
+    for (const stem of stems) {
+      if (reach[term].has(stem)) {
+        if (!ends.includes(at)) ends.push(at);
+        break;
+      }
+    }
+    if (reach[term].has(joined) && !ends.includes(at + 1)) ends.push(at + 1);
+  };
+  let ends: number[] = [];
+  for (let at = 0; at < words.length; at++) endsFrom(at, 0, ends);
+  for (let term = 1; term < reach.length && ends.length > 0; term++) {
+    const next: number[] = [];
+    for (const end of ends) {
+      if (words[end].stems.size > 1) endsFrom(end, term, next);
+      endsFrom(end + 1, term, next);
+    }
+    ends = next;
+  }
+  return ends.length > 0;
 }

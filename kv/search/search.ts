@@ -13,7 +13,7 @@ import {
 } from "../job-fields.ts";
 import { DAY_MS } from "../constants.ts";
 import type { SearchIndex } from "./index.ts";
-import { BEST_WORD_SCORE, FIELD, type Term } from "./fields.ts";
+import { BEST_WORD_SCORE, FIELD, PHRASE_BONUS, type Term } from "./fields.ts";
 import { companyKey, LAKH, optionCode } from "./codes.ts";
 import { matchMost } from "./partial.ts";
 import { locationGroups } from "./places.ts";
@@ -245,12 +245,13 @@ function searchWith(
   const matched = partly
     ? matchMost(index, terms, KEYWORD_FIELDS, counted, admitsDoc(wanted))
     : index.match(terms, KEYWORD_FIELDS, wanted.within);
+  if (matched && !partly) index.favourPhrases(terms, matched);
   const { docs, scores, positions } = index.foundArrays();
   const found: Found = {
     docs,
     scores: matched ? scores : null,
     scoreCounts: new Uint32Array(
-      (matched ? BEST_WORD_SCORE * terms.length + 1 : 1) * WINDOWS,
+      (matched ? BEST_WORD_SCORE * terms.length + PHRASE_BONUS + 1 : 1) * WINDOWS,
     ),
     total: 0,
   };

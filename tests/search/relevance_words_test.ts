@@ -807,3 +807,53 @@ Deno.test("words typed with `or` between them are alternatives: a job with any o
   assert.deepEqual(search("or python"), search("python"));
   assert.deepEqual(search("python or fresher"), search("python fresher"));
 });
+
+Deno.test("a role saying the words as a phrase, in their order, ranks above one with them apart, the newer though it is", () => {
+  const job = (id: string, role: string, company = "Acme"): Spec => ({
+    id,
+    role,
+    company,
+    location: "Pune, Maharashtra",
+    type: "Full-Time",
+    experience: "1-2",
+    description: "Work with our team.",
+  });
+  // Each pair's second is the newer: a tie would rank it first.
+  const specs: Spec[] = [
+    job("design-engineer", "Mechanical Design Engineer"),
+    job("verification-engineer", "Design Verification Engineer"),
+    job("office-assistant", "Office Assistant"),
+    job("assistant-office", "Assistant Manager - Office Administration"),
+    job("panchayat-assistant", "Data Entry Assistant", "Gram Panchayat Office"),
+    job("field-sales", "Field Sales Executive"),
+    job("inside-sales", "Executive - Inside Sales"),
+    job("head-of-sales", "Head of Sales"),
+    job("sales-head", "Sales Head"),
+    job("front-end", "Front End Developer"),
+    job("developer-front-end", "Developer - Front End and Back End"),
+    job("asp-net", "ASP.NET Developer"),
+    job("dot-net", "Developer (.NET, ASP, SQL)"),
+  ];
+  const search = searchWith(specs);
+  const found = (keywords: string) => search(keywords).jobs.map((job) => job._id);
+  const firstOf = (keywords: string, ids: string[]) =>
+    found(keywords).filter((id) => ids.includes(id))[0];
+  assert.equal(
+    firstOf("design engineer", ["design-engineer", "verification-engineer"]),
+    "design-engineer",
+  );
+  assert.deepEqual(
+    found("office assistant").filter((id) => specs.some((spec) => spec.id === id)),
+    ["office-assistant", "assistant-office", "panchayat-assistant"],
+  );
+  assert.equal(firstOf("sales executive", ["field-sales", "inside-sales"]), "field-sales");
+  // Stop words aside; and in the order typed.
+  assert.equal(firstOf("head of sales", ["head-of-sales", "sales-head"]), "head-of-sales");
+  assert.equal(firstOf("sales head", ["head-of-sales", "sales-head"]), "sales-head");
+  // Two words written as one, or one written as two, and a word of parts.
+  assert.equal(
+    firstOf("frontend developer", ["front-end", "developer-front-end"]),
+    "front-end",
+  );
+  assert.equal(firstOf("asp net developer", ["asp-net", "dot-net"]), "asp-net");
+});
