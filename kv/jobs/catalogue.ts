@@ -323,7 +323,7 @@ export class ActiveCatalog {
       order: sortBy === "relevance"
         ? "relevance"
         : sortBy === "pay"
-        ? "pay"
+        ? query.sortOrder === "asc" ? "lowestPay" : "pay"
         : query.sortOrder === "asc"
         ? "oldest"
         : "newest",

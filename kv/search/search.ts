@@ -53,8 +53,11 @@ export interface JobSearch extends FilterValues {
   postedWithin?: number;
   /** The time the Date posted windows end at (now), for the filter and its counts. */
   now?: number;
-  /** Relevance falls back to newest first when there are no words to rank by; pay is highest first. */
-  order: "relevance" | "newest" | "oldest" | "pay";
+  /**
+   * Relevance falls back to newest first when there are no words to rank by; pay is highest first,
+   * lowest pay the lowest first with the jobs without pay last.
+   */
+  order: "relevance" | "newest" | "oldest" | "pay" | "lowestPay";
   offset: number;
   limit: number;
 }
@@ -316,6 +319,13 @@ function rankPage(
     : query.order === "pay"
     ? (a: number, b: number) =>
       payTop[docs[a]] > payTop[docs[b]] || (payTop[docs[a]] === payTop[docs[b]] && newer(a, b))
+    : query.order === "lowestPay"
+    ? (a: number, b: number) => {
+      // A job without pay (0) is no lowest pay: it goes after every job that has one.
+      const x = payTop[docs[a]] || Infinity;
+      const y = payTop[docs[b]] || Infinity;
+      return x < y || (x === y && newer(a, b));
+    }
     : query.order === "relevance" && scores
     ? (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && newer(a, b))
     : newer;

@@ -53,7 +53,7 @@ async function seed(t: App) {
   t.clock.now = new Date(now);
 }
 
-Deno.test("payMin keeps the jobs whose yearly top reaches it; sortBy=pay is highest first", async () => {
+Deno.test("payMin keeps the jobs whose yearly top reaches it; sortBy=pay is highest first, or lowest with sortOrder=asc", async () => {
   await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
   await seed(t);
   // Yearly tops: 25 L; 1.8 L (15,000 × 12); 10.4 L (500 × 2,080); none; 12 L.
@@ -71,6 +71,18 @@ Deno.test("payMin keeps the jobs whose yearly top reaches it; sortBy=pay is high
     "Tutor",
     "Support Intern",
     "Frontend Developer",
+  ]);
+  // Lowest first when asked, and still without pay last: no pay is no lowest pay.
+  assert.deepEqual((await api(t, "?sortBy=pay&sortOrder=asc")).roles, [
+    "Support Intern",
+    "Tutor",
+    "Backend Engineer",
+    "Data Scientist",
+    "Frontend Developer",
+  ]);
+  assert.deepEqual((await api(t, "?sortBy=pay&sortOrder=asc&limit=2&page=2")).roles, [
+    "Backend Engineer",
+    "Data Scientist",
   ]);
   const job = (await api(t, "?keywords=tutor")).body.jobs[0];
   assert.deepEqual(job.pay, { min: 500, max: 500, period: "hour", currency: "INR" });
