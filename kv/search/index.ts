@@ -21,6 +21,7 @@ import {
 import { isKnownStem, isWholeWord, stem } from "./vocabulary.ts";
 import {
   FIELD,
+  FIELD_VALUE,
   fieldsFor,
   HOW,
   type IndexedDoc,
@@ -660,14 +661,18 @@ export class SearchIndex implements Columns {
     }
     const { roleOf, phraseMarks: marks } = this;
     const { docs, score } = found;
+    // A job scoring less has a term outside its role: its role is not read.
+    const least = useful.length * FIELD_VALUE[FIELD.role];
     const asked: number[] = [];
     for (let i = 0; i < docs.length; i++) {
+      if (score[i] < least) continue;
       const role = roleOf[docs[i]];
-      if (marks[role] === 0) {
-        marks[role] = saysPhrase(this.roleWords(role), reach) ? 2 : 1;
+      let mark = marks[role];
+      if (mark === 0) {
+        mark = marks[role] = saysPhrase(this.roleWords(role), reach) ? 2 : 1;
         asked.push(role);
       }
-      if (marks[role] === 2) score[i] += PHRASE_BONUS;
+      if (mark === 2) score[i] += PHRASE_BONUS;
     }
     for (const role of asked) marks[role] = 0;
   }
