@@ -653,6 +653,16 @@ export class SearchIndex implements Columns {
   favourPhrases(terms: Term[], found: { docs: Uint32Array; score: Uint16Array }): void {
     const useful = terms.filter((term) => !isStopWord(term.word));
     if (useful.length < 2 || useful.some((term) => term.either || term.all)) return;
+    // Words the vocabulary read as more words than were typed (`sde`: software engineer) were
+    // typed as one: no phrase was asked for.
+    const readAs = new Map<string, number>();
+    for (const { typed } of useful) {
+      if (!typed) continue;
+      const key = typed.join(" ");
+      const terms = (readAs.get(key) ?? 0) + 1;
+      if (terms > typed.length) return;
+      readAs.set(key, terms);
+    }
     const reach = useful.map((term) =>
       new Set([term.word, ...term.typed ?? [], ...term.also ?? []])
     );

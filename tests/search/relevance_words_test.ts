@@ -833,6 +833,8 @@ Deno.test("a role saying the words as a phrase, in their order, ranks above one 
     job("developer-front-end", "Developer - Front End and Back End"),
     job("asp-net", "ASP.NET Developer"),
     job("dot-net", "Developer (.NET, ASP, SQL)"),
+    job("embedded", "Embedded Software Engineer"),
+    job("sde", "Software Development Engineer II"),
   ];
   const search = searchWith(specs);
   const found = (keywords: string) => search(keywords).jobs.map((job) => job._id);
@@ -856,4 +858,6 @@ Deno.test("a role saying the words as a phrase, in their order, ranks above one 
     "front-end",
   );
   assert.equal(firstOf("asp net developer", ["asp-net", "dot-net"]), "asp-net");
+  // One word typed, which the vocabulary reads as two, asks for no phrase: the tie stays a tie.
+  assert.equal(firstOf("sde", ["sde", "embedded"]), "sde");
 });
