@@ -861,3 +861,39 @@ Deno.test("a role saying the words as a phrase, in their order, ranks above one 
   // One word typed, which the vocabulary reads as two, asks for no phrase: the tie stays a tie.
   assert.equal(firstOf("sde", ["sde", "embedded"]), "sde");
 });
+
+Deno.test("roles as Indian job seekers shorten and spell them: DEO, CDP, lab tech, counselor, D.Pharm, delivery boys", () => {
+  const job = (id: string, role: string, description = "Join our team."): Spec => ({
+    id,
+    role,
+    company: "Acme",
+    location: "Pune, Maharashtra",
+    type: "Full-Time",
+    experience: "0-1",
+    description,
+  });
+  const specs: Spec[] = [
+    job("deo", "Data Entry Operator (Contractual)"),
+    job("cdp", "Chef de Partie - Continental"),
+    job("commis", "Commis I - Indian Kitchen", "Assist the CDP on the tandoor section."),
+    job("lab-tech", "Lab Technician", "Run blood tests in a diagnostic lab."),
+    job("loader", "Loader / Unloader", "Loading and unloading work for a labour contractor."),
+    job("counsellor", "School Counsellor"),
+    job("academic", "Academic Counsellor"),
+    job("pharmacist", "Pharmacist", "A D.Pharm or B.Pharm with a registration."),
+    job("mr", "Medical Representative - Pharma"),
+    job("delivery-boy", "Delivery Boy"),
+    job("delivery-partner", "Delivery Partner (Bike Required)"),
+  ];
+  const search = searchWith(specs);
+  const found = (keywords: string) =>
+    search(keywords).jobs.map((job) => job._id).filter((id) => specs.some((s) => s.id === id));
+  assert.deepEqual(found("deo"), ["deo"]);
+  assert.equal(found("cdp")[0], "cdp");
+  assert.equal(found("lab tech")[0], "lab-tech");
+  assert.ok(!found("lab tech").includes("loader"), "labour is no lab");
+  assert.deepEqual(found("counselor").toSorted(), ["academic", "counsellor"]);
+  assert.equal(found("d pharma")[0], "pharmacist");
+  assert.equal(found("b.pharm")[0], "pharmacist");
+  assert.deepEqual(found("delivery boys").toSorted(), ["delivery-boy", "delivery-partner"]);
+});
