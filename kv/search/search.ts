@@ -13,7 +13,7 @@ import {
 } from "../job-fields.ts";
 import { DAY_MS } from "../constants.ts";
 import type { SearchIndex } from "./index.ts";
-import { BEST_WORD_SCORE, FIELD, PHRASE_BONUS, type Term } from "./fields.ts";
+import { BEST_WORD_SCORE, FIELD, HOW, PHRASE_BONUS, type Term } from "./fields.ts";
 import { companyKey, LAKH, optionCode } from "./codes.ts";
 import { matchMost } from "./partial.ts";
 import { locationGroups } from "./places.ts";
@@ -33,6 +33,7 @@ import {
   WINDOWS,
 } from "./pass.ts";
 import { stem } from "./vocabulary.ts";
+import { isStopWord } from "./text.ts";
 import { keepBoth } from "./marks.ts";
 
 /** Where the keyword box looks: everything but the job ID (an admin-only handle). */
@@ -98,6 +99,7 @@ const bitsOf = (values: readonly string[], chosen: readonly string[] | undefined
 
 /** Role words that mean the same job: each a weaker match for the others. */
 const ROLE_WORDS = ["developer", "engineer", "programmer"].map(stem);
+const otherRoleWords = (word: string) => ROLE_WORDS.filter((other) => other !== word);
 /**
  * Titles any field's jobs share (an HR executive and a sales executive): in a partial match they
  * count half, so `seo executive` ranks the SEO job above the HR executive.
@@ -212,7 +214,7 @@ export function searchJobs(index: SearchIndex, asked: JobSearch): SearchAnswer {
   );
   const terms = known.map((term) =>
     ROLE_WORDS.includes(term.word)
-      ? { ...term, weaker: ROLE_WORDS.filter((word) => word !== term.word), generic: true }
+      ? { ...term, weaker: otherRoleWords(term.word), generic: true }
       : TITLE_WORDS.has(term.word)
       ? { ...term, generic: true }
       : term
@@ -247,7 +249,7 @@ function searchWith(
   const partly = counted !== null;
   const matched = partly
     ? matchMost(index, terms, KEYWORD_FIELDS, counted, admitsDoc(wanted))
-    : index.match(terms, KEYWORD_FIELDS, wanted.within);
+    : withOtherRoleWords(index, terms, wanted);
   if (matched && !partly) index.favourPhrases(terms, matched);
   const { docs, scores, positions } = index.foundArrays();
   const found: Found = {
@@ -269,6 +271,53 @@ function searchWith(
     facets: facetsOf(index, query, tally),
   };
   return { answer, reached };
+}
+
+/**
+ * The jobs of a full match and those whose role has every term with another role word in place of
+ * the one typed (`java developer`: a Sr. Software Engineer - Java), scoring as if that word were a
+ * typo: employers title one job either way. Only in a role, only beside another word (`developer`
+ * alone finds no Civil Engineer), and only when the words found jobs: otherwise the partial match
+ * reads role words more widely (`react programmer`: the React developers, React in their skills).
+ */
+function withOtherRoleWords(
+  index: SearchIndex,
+  terms: Term[],
+  wanted: Wanted,
+): { docs: Uint32Array; score: Uint16Array } | null {
+  const useful = terms.filter((term) => !isStopWord(term.word));
+  const roleWords = useful.filter((term) => ROLE_WORDS.includes(term.word));
+  if (useful.length < 2 || roleWords.length !== 1) {
+    return index.match(terms, KEYWORD_FIELDS, wanted.within);
+  }
+  // The roles first: a match's answer is in the index's arrays, which the next match reuses, and
+  // the jobs whose role has every word are the fewer to keep aside.
+  const inRole = index.match(
+    useful.map((term): Term =>
+      term === roleWords[0]
+        ? { word: term.word, either: otherRoleWords(term.word).map((word) => ({ word })) }
+        : term
+    ),
+    FIELD.role | FIELD.roleAsWritten,
+    wanted.within,
+  );
+  const alike = inRole && { docs: inRole.docs.slice(), score: inRole.score.slice() };
+  const matched = index.match(terms, KEYWORD_FIELDS, wanted.within);
+  if (!matched || matched.docs.length === 0 || !alike || alike.docs.length === 0) return matched;
+  const found = new Set(matched.docs);
+  const added = Array.from(alike.docs.keys()).filter((i) => !found.has(alike.docs[i]));
+  if (added.length === 0) return matched;
+  const all = {
+    docs: new Uint32Array(matched.docs.length + added.length),
+    score: new Uint16Array(matched.docs.length + added.length),
+  };
+  all.docs.set(matched.docs);
+  all.score.set(matched.score);
+  added.forEach((i, n) => {
+    all.docs[matched.docs.length + n] = alike.docs[i];
+    all.score[matched.docs.length + n] = alike.score[i] - (HOW.exact - HOW.typo);
+  });
+  return all;
 }
 
 function wantedOf(

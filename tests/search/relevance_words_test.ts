@@ -61,14 +61,15 @@ ask("react js", REACT);
 ask("React JS developer", REACT);
 ask("fullstack", ["fullstack-eng", "fullstack"]);
 ask("full stack", ["fullstack-eng", "fullstack"]);
-ask("full-stack developer", ["fullstack"]);
+// A role word beside another word stands for the others in a role, ranked below.
+ask("full-stack developer", ["fullstack", "fullstack-eng"]);
 ask("full stack engineer kochi", ["fullstack-eng"]);
 ask("front end", ["jr-frontend", "frontend"]);
 ask("front-end", ["jr-frontend", "frontend"]);
 ask("frontend developer jobs", ["jr-frontend", "frontend"]);
 ask("back end", ["backend-bangalore", "backend-node"]);
 ask("backend", ["backend-bangalore", "backend-node"]);
-ask("back-end developer", ["backend-bangalore"]);
+ask("back-end developer", ["backend-bangalore", "backend-node"]);
 ask("springboot", ["fullstack-eng", "java-dev", "sr-java"]);
 ask("spring boot developer", ["java-dev", "sr-java"]);
 ask("powerbi", ["powerbi-analyst"]);
@@ -896,4 +897,29 @@ Deno.test("roles as Indian job seekers shorten and spell them: DEO, CDP, lab tec
   assert.equal(found("d pharma")[0], "pharmacist");
   assert.equal(found("b.pharm")[0], "pharmacist");
   assert.deepEqual(found("delivery boys").toSorted(), ["delivery-boy", "delivery-partner"]);
+});
+
+Deno.test("beside another word, developer, engineer and programmer stand for one another in a role, ranked below the word typed", () => {
+  const job = (id: string, role: string, skills: string[] = []): Spec => ({
+    id,
+    role,
+    company: "Acme",
+    location: "Pune, Maharashtra",
+    type: "Full-Time",
+    experience: "3-5",
+    description: "Build and run our services.",
+    skills: { languages: skills },
+  });
+  const specs: Spec[] = [
+    job("java-dev", "Java Developer (Spring Boot)", ["Java"]),
+    job("java-eng", "Sr. Software Engineer - Java", ["Java"]),
+    job("data-eng", "Data Engineer", ["Java", "Python"]),
+    job("civil", "Civil Engineer"),
+  ];
+  const search = searchWith(specs, []);
+  const found = (keywords: string) => search(keywords).jobs.map((job) => job._id);
+  // The engineer says Java in its role; the Data Engineer only in its skills.
+  assert.deepEqual(found("java developer"), ["java-dev", "java-eng"]);
+  assert.deepEqual(found("java engineer"), ["java-eng", "java-dev", "data-eng"]);
+  assert.deepEqual(found("developer"), ["java-dev"]);
 });
