@@ -84,6 +84,8 @@ export interface JobPlacement {
   movedToDumpAt: Date | null;
   experience?: Experience;
   employmentType?: EmploymentType;
+  /** The role's template; one drawn at random unless given. */
+  template?: RoleTemplate;
 }
 
 /**
@@ -96,7 +98,7 @@ export function generateJob(
   placement: JobPlacement,
 ): Omit<Job, "jobId"> {
   const company = pick(random, COMPANIES);
-  const template = pick(random, ROLES);
+  const template = placement.template ?? pick(random, ROLES);
   const location = pick(random, LOCATIONS);
   const experience = placement.experience ?? pick(random, EXPERIENCE_OPTIONS);
   const employmentType = placement.employmentType ??
@@ -161,6 +163,9 @@ export function demoJobs(now: Date, firstSerial = 1): Omit<Job, "jobId">[] {
       employmentType: STUDENT_LEVELS.has(experience)
         ? "Internship"
         : GRADUATE_TYPES[i % GRADUATE_TYPES.length],
+      // Every role is open, so the home page's chips (Software Engineer, Data Science,
+      // Marketing) find their jobs.
+      template: ROLES[i % ROLES.length],
     }));
   }
   for (const days of DEMO_DUMP_DAYS) {

@@ -4,6 +4,7 @@ import { testApp } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { seedDemo, seedDemoIfEmpty } from "../../kv/seed.ts";
 import { demoJobs } from "../../kv/demo/generate.ts";
+import { ROLES } from "../../kv/demo/roles.ts";
 import { keys } from "../../kv/keys.ts";
 import {
   EMPLOYMENT_TYPES,
@@ -20,7 +21,7 @@ async function allJobs(kv: Deno.Kv): Promise<Job[]> {
   return jobs;
 }
 
-Deno.test("the demo set covers every option the screens filter and show", async () => {
+Deno.test("the demo set covers every option the screens filter and show, and every role", async () => {
   await using t = await testApp({ now: new Date("2026-03-10T09:30:00Z") });
   await seedDemo(t.services);
   const jobs = await allJobs(t.kv);
@@ -61,6 +62,22 @@ Deno.test("the demo set covers every option the screens filter and show", async 
     assert.ok(daysInDump.includes(days), `no job ${days} days in dump`);
   }
   assert.ok(jobs.some((job) => job.status === "inactive"));
+
+  // Every role is open, so each of the home page's chips finds the jobs it names.
+  assert.deepEqual(
+    [...new Set(active.map((job) => job.role))].sort(),
+    ROLES.map((template) => template.role).sort(),
+  );
+  for (
+    const [chip, role] of [["Software Engineer", /^Software Engineer$/], [
+      "Data Science",
+      /^Data Scientist$/,
+    ], ["Marketing", /Marketing/]] as const
+  ) {
+    const answer = await t.app.request(`/api/jobs?keywords=${encodeURIComponent(chip)}`);
+    const { jobs: found } = await answer.json();
+    assert.match(found[0]?.role ?? "", role, chip);
+  }
 });
 
 Deno.test("the demo set's status counts equal a full count and the first lifecycle run moves nothing", async () => {
