@@ -27,10 +27,15 @@ export function publicPages(services: Services) {
   app.use(takeTurns(new Turns()));
   for (const family of FAMILIES) app.route("/", family(site));
 
-  app.get("/jobs/", (c) => c.redirect("/jobs", 301));
-
   // Mounted last in the app: any other public path goes home. A file probe that follows it is no
-  // navigation, so the counter does not take it for a visit.
-  app.get("*", (c) => c.redirect("/"));
+  // navigation, so the counter does not take it for a visit. A page's path with trailing slashes
+  // (a shared link, `/jobs/JB-1001/`) goes to the page, with its query; never to another host
+  // (`//evil.example/` would be one).
+  app.get("*", (c) => {
+    const url = new URL(c.req.url);
+    const page = url.pathname.replace(/\/+$/, "");
+    if (page !== url.pathname && /^\/[^/]/.test(page)) return c.redirect(page + url.search, 301);
+    return c.redirect("/");
+  });
   return app;
 }

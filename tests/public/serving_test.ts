@@ -148,7 +148,7 @@ Deno.test("every answer carries a strict Content-Security-Policy and the securit
   }
 });
 
-Deno.test("HEAD requests and a trailing slash on /jobs", async () => {
+Deno.test("HEAD requests, and trailing slashes on a page's path", async () => {
   await using t = await testApp();
   const head = await t.app.request("/jobs", { method: "HEAD" });
   assert.equal(head.status, 200);
@@ -161,9 +161,26 @@ Deno.test("HEAD requests and a trailing slash on /jobs", async () => {
       .get("content-length");
     assert.equal(length, String(body.byteLength));
   }
-  const { status, headers } = await get(t, "/jobs/");
-  assert.equal(status, 301);
-  assert.equal(headers.get("location"), "/jobs");
+  const created = await t.services.jobs.create(sampleJob());
+  if (!created.ok) throw new Error("job not created");
+  const { jobId } = created.job;
+  // A page's path with trailing slashes is the page, its query kept; an unknown one still goes
+  // home, and a path that would name another host goes home too.
+  for (
+    const [path, location] of [
+      ["/jobs/", "/jobs"],
+      ["/jobs/?keywords=java&page=2", "/jobs?keywords=java&page=2"],
+      [`/jobs/${jobId}/`, `/jobs/${jobId}`],
+      [`/jobs/${jobId}//`, `/jobs/${jobId}`],
+      ["/saved/", "/saved"],
+      ["//evil.example/", "/"],
+      ["/nowhere", "/"],
+    ]
+  ) {
+    const { status, headers } = await get(t, path);
+    assert.equal(headers.get("location"), location, path);
+    assert.equal(status, location === "/" ? 302 : 301, path);
+  }
 });
 
 Deno.test("data that fails after the shell went out ends the stream cleanly", async () => {
