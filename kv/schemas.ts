@@ -349,7 +349,10 @@ export function validateDraftInput(input: unknown): JobValidation {
 export function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   const path = issue.path.join(".");
-  return path ? `${path}: ${issue.message}` : issue.message;
+  // A message that already names its field ("Email must be...") is not named twice.
+  const letters = (text: string) => text.toLowerCase().replace(/[^a-z]/g, "");
+  const named = path && letters(issue.message).startsWith(letters(path));
+  return path && !named ? `${path}: ${issue.message}` : issue.message;
 }
 
 /** The status call moves a job within the lifecycle; a job becomes a draft only when created as one. */

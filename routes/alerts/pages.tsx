@@ -114,18 +114,27 @@ export function alertPages(services: Services) {
 /** `POST /alerts`: the job list's alert form, sent without JavaScript. */
 function requestCalls(app: Hono<AppEnv>, services: Services, pages: AlertAnswers) {
   app.post("/", limitBody(8), async (c) => {
+    const body = await c.req.parseBody();
     try {
-      await requestAlert(services, c, await c.req.parseBody());
+      await requestAlert(services, c, body);
     } catch (error) {
       if (!(error instanceof HTTPException)) throw error;
       const { message } = await error.getResponse().json() as { message: string };
+      // Back to the search the alert was asked for, not to every job.
+      const search = new URLSearchParams(
+        Object.entries(body).flatMap(([name, value]) =>
+          typeof value === "string" && value !== "" && name !== "email" && name !== "frequency"
+            ? [[name, value]]
+            : []
+        ),
+      ).toString();
       return pages.page(
         c,
         "Job alert not created",
         <>
           <p role="alert">{message}</p>
           <p>
-            <a href="/jobs">Back to the jobs</a>
+            <a href={search ? `/jobs?${search}` : "/jobs"}>Back to the jobs</a>
           </p>
         </>,
         error.status,

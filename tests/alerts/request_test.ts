@@ -147,7 +147,7 @@ Deno.test("bad addresses are a 400 with a message; one client is limited per hou
   await smtp.received(20);
 });
 
-Deno.test("the no-script form posts to /alerts and gets a page", async () => {
+Deno.test("the no-script form posts to /alerts and gets a page; a refused one says why and leads back to its search", async () => {
   const { smtp, app } = await setup();
   await using _smtp = smtp;
   await using t = app;
@@ -157,10 +157,23 @@ Deno.test("the no-script form posts to /alerts and gets a page", async () => {
   assert.match(await response.text(), /Check your inbox/);
   const bad = await t.app.request("/alerts", {
     method: "POST",
-    body: new URLSearchParams({ email: "n@localhost", frequency: "daily" }),
+    body: new URLSearchParams({
+      email: "n@localhost",
+      keywords: "go & rust",
+      workMode: "Remote",
+      frequency: "daily",
+    }),
   });
   assert.equal(bad.status, 400);
-  assert.match(await bad.text(), /domain must contain a dot/);
+  const page = await bad.text();
+  // The message as a person reads it (no field name before it), and the way back to the search.
+  assert.match(
+    page,
+    /<p role="alert">Email&#x27;s domain must contain a dot, such as example.com<\/p>/,
+  );
+  assert.ok(
+    page.includes('<a href="/jobs?keywords=go+%26+rust&amp;workMode=Remote">Back to the jobs</a>'),
+  );
   await smtp.received(1);
 });
 

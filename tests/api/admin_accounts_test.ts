@@ -93,7 +93,7 @@ Deno.test("login: wrong password and unknown e-mail get the same answer; bad inp
   assert.deepEqual([wrong.status, wrong.body], [401, { message: "Invalid email or password" }]);
 
   const noEmail = await request(t, "POST", "/api/admin/login", { password: "x" });
-  assert.deepEqual([noEmail.status, noEmail.body.message], [400, "email: Email is required"]);
+  assert.deepEqual([noEmail.status, noEmail.body.message], [400, "Email is required"]);
   const badEmail = await request(t, "POST", "/api/admin/login", { email: "x@", password: "x" });
   assert.deepEqual([badEmail.status, badEmail.body.message], [
     400,
@@ -102,7 +102,7 @@ Deno.test("login: wrong password and unknown e-mail get the same answer; bad inp
   const noPassword = await request(t, "POST", "/api/admin/login", { email: "a@b.co" });
   assert.deepEqual([noPassword.status, noPassword.body.message], [
     400,
-    "password: Password is required",
+    "Password is required",
   ]);
 });
 
@@ -147,7 +147,7 @@ Deno.test("the main admin registers, lists, deactivates, reactivates and deletes
   }, main.headers);
   assert.deepEqual([short.status, short.body.message], [
     400,
-    "password: Password must be at least 6 characters",
+    "Password must be at least 6 characters",
   ]);
 
   const listed = await request(t, "GET", "/api/admin/all", undefined, main.headers);
@@ -236,7 +236,7 @@ Deno.test("profile update: name and e-mail; a new password needs the current one
   }, admin.headers);
   assert.deepEqual([emailWithoutPassword.status, emailWithoutPassword.body.message], [
     400,
-    "currentPassword: Current password is required to change the e-mail or password",
+    "Current password is required to change the e-mail or password",
   ]);
   const moved = await request(t, "PUT", "/api/admin/profile", {
     email: "renamed@example.com",

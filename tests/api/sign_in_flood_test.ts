@@ -105,7 +105,7 @@ Deno.test("new passwords: common ones and ones holding the username, e-mail or i
   const short = await register("Asha", "asha@example.com", "12345");
   assert.deepEqual([short.status, short.body.message], [
     400,
-    "password: Password must be at least 6 characters",
+    "Password must be at least 6 characters",
   ]);
   assert.equal((await register("Asha", "asha@example.com", "velvet-orbit-lamp")).status, 201);
 
