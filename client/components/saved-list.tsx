@@ -1,6 +1,7 @@
 /**
  * `/saved`: the jobs saved in this browser and the ones viewed lately, with their current data
- * from the server. A job no longer active shows as closed; any entry can be removed.
+ * from the server. A job no longer active, or no longer there, shows as closed; any entry can be
+ * removed.
  */
 import { useEffect, useState } from "react";
 import { HTTP_TIMEOUT_MS } from "../../kv/constants.ts";
@@ -30,7 +31,8 @@ async function currentJobs(ids: string): Promise<Map<string, CurrentJob>> {
 function SavedItem(
   { entry, job, list }: { entry: SavedEntry; job: CurrentJob | undefined; list: SavedListName },
 ) {
-  const closed = job !== undefined ? !job.active : false;
+  // A job the server no longer has (deleted since) is closed too: its page is gone.
+  const closed = job === undefined || !job.active;
   const role = job?.role ?? entry.role;
   return (
     <li className="saved-item">

@@ -87,6 +87,22 @@ Deno.test("saved jobs in Chromium", browserTest, async (t) => {
     await screenshot(page, "saved-nojs-390");
     await context.close();
   });
+
+  await t.step("a saved job deleted since shows as closed", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${base}/jobs/${tester.jobId}`);
+    await wakeIslands(page);
+    await page.getByRole("button", { name: "Save Job" }).first().click();
+    await page.getByRole("link", { name: "Saved 1 job" }).waitFor();
+    await server.services.jobs.delete(tester._id);
+    await page.goto(`${base}/saved`);
+    const saved = page.getByRole("region", { name: /Saved Jobs/ });
+    await saved.getByRole("heading", { name: "Saved Jobs (1)" }).waitFor();
+    await saved.getByText("QA Tester").waitFor();
+    await saved.getByText("Closed: no longer taking applications").waitFor();
+    await context.close();
+  });
 });
 
 Deno.test("/saved is noindex and the saved-jobs call is bounded", async () => {
