@@ -13,15 +13,22 @@ export const QUICK_SEARCHES = [
   "Marketing",
 ] as const;
 
-/** Goes to /jobs with only the non-empty fields of `form`, in the form's order. */
-function searchWith(form: HTMLFormElement) {
+/** The id of the results' heading on /jobs, where a filter's choice lands on a phone. */
+export const RESULTS_ID = "results";
+
+/**
+ * Goes to /jobs with only the non-empty fields of `form`, in the form's order; to its results when
+ * `toResults`, on a screen where the open filters panel would push them out of sight.
+ */
+function searchWith(form: HTMLFormElement, toResults = false) {
   const params = new URLSearchParams();
   for (const [name, value] of new FormData(form)) {
     const text = String(value).trim();
     // Relevance is the default order: the canonical address leaves it out.
     if (text && !(name === "sortBy" && text === "relevance")) params.set(name, text);
   }
-  location.assign(params.size > 0 ? `/jobs?${params}` : "/jobs");
+  const results = toResults && matchMedia("(max-width: 639px)").matches ? `#${RESULTS_ID}` : "";
+  location.assign(`${params.size > 0 ? `/jobs?${params}` : "/jobs"}${results}`);
 }
 
 function searchWithFilledFields(event: FormEvent<HTMLFormElement>) {
@@ -147,7 +154,8 @@ function Select(
           byKeyboard.current = false;
         }}
         onChange={(event) =>
-          !byKeyboard.current && event.currentTarget.form && searchWith(event.currentTarget.form)}
+          !byKeyboard.current && event.currentTarget.form &&
+          searchWith(event.currentTarget.form, true)}
       >
         {allLabel !== undefined && <option value="">{allLabel}</option>}
         {options.map((option) => (

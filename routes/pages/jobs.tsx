@@ -10,7 +10,7 @@ import type { Job } from "../../kv/schemas.ts";
 import { CARD_DESCRIPTION_CUT, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
 import { PUBLIC_FILTERS } from "../../kv/job-fields.ts";
 import { Island } from "../../client/components/island.tsx";
-import type { Choice } from "../../client/components/search-forms.tsx";
+import { type Choice, RESULTS_ID } from "../../client/components/search-forms.tsx";
 import { Filters } from "../../client/islands/filters.tsx";
 import { AlertForm } from "../../client/islands/alert.tsx";
 import { describeSearch } from "../alerts/mail.tsx";
@@ -118,7 +118,7 @@ function Results(
         }}
         sent={{ values: query }}
       />
-      <div className="results-head">
+      <div className="results-head" id={RESULTS_ID}>
         <div aria-live="polite" aria-atomic="true">
           <h2 className="results-title">{`${formatCount(totalJobs)} Jobs Found`}</h2>
           {jobs.length > 0 && (
@@ -193,7 +193,7 @@ function ResultsSkeleton() {
     <div>
       <ReloadWithoutScript />
       <div className="filters skeleton-bar" aria-hidden="true" />
-      <div className="results-head">
+      <div className="results-head" id={RESULTS_ID}>
         <h2 className="results-title" aria-live="polite">Searching...</h2>
       </div>
       <JobGridSkeleton count={PUBLIC_PAGE_SIZE / 2} label="Loading jobs" />

@@ -72,6 +72,9 @@ Deno.test("the new filters at 390 px, with JavaScript on and off", browserTest, 
     await page.waitForURL(/workMode=Hybrid/);
     assert.equal(search(page), "?workMode=Hybrid&payMin=1000000");
     assert.deepEqual(await cardRoles(page), ["Backend Engineer"]);
+    // On a phone the choice lands on its results, below the sticky header, not on the open panel.
+    const found = await page.getByRole("heading", { name: "1 Jobs Found" }).boundingBox();
+    assert.ok(found && found.y >= 64 && found.y + found.height <= PHONE.height, `at ${found?.y}`);
     await page.goto(`${server.url}/jobs`);
     await wakeIslands(page);
     await select(page, "sortBy").selectOption("pay");
