@@ -137,24 +137,34 @@ Deno.test("details of the public pages in Chromium", browserTest, async (t) => {
     },
   );
 
-  await t.step("Back to Jobs returns to the visitor's search", async () => {
-    const context = await browser.newContext({ ...asPerson() });
-    const page = await context.newPage();
-    await page.goto(`${base}/jobs?role=Tester&page=2`);
-    await page.getByRole("article").getByRole("heading", { level: 3 }).getByRole("link").first()
-      .click();
-    await page.waitForURL(/\/jobs\/JB-/);
-    await wakeIslands(page);
-    await page.getByRole("link", { name: "← Back to Jobs" }).click();
-    await page.waitForURL(`${base}/jobs?role=Tester&page=2`);
-    await page.goto(`${base}/jobs/${newest.jobId}`);
-    await wakeIslands(page);
-    assert.equal(
-      await page.getByRole("link", { name: "← Back to Jobs" }).getAttribute("href"),
-      "/jobs",
-    );
-    await context.close();
-  });
+  await t.step(
+    "Back to Jobs returns to the visitor's search, scrolled where they left it",
+    async () => {
+      const context = await browser.newContext({ ...asPerson() });
+      const page = await context.newPage();
+      await page.goto(`${base}/jobs?role=Tester&page=2`);
+      // The last card, down the page.
+      const opened = page.getByRole("article").getByRole("heading", { level: 3 }).getByRole("link")
+        .last();
+      await opened.scrollIntoViewIfNeeded();
+      const scrolled = await page.evaluate(() => scrollY);
+      assert.ok(scrolled > 0);
+      await opened.click();
+      await page.waitForURL(/\/jobs\/JB-/);
+      await wakeIslands(page);
+      await page.getByRole("link", { name: "← Back to Jobs" }).click();
+      await page.waitForURL(`${base}/jobs?role=Tester&page=2`);
+      // Where the visitor left it, as the browser's Back returns.
+      await page.waitForFunction((at) => Math.abs(scrollY - at) < 50, scrolled);
+      await page.goto(`${base}/jobs/${newest.jobId}`);
+      await wakeIslands(page);
+      assert.equal(
+        await page.getByRole("link", { name: "← Back to Jobs" }).getAttribute("href"),
+        "/jobs",
+      );
+      await context.close();
+    },
+  );
 
   await t.step("a description keeps its indentation", async () => {
     const context = await browser.newContext({ ...asPerson() });
