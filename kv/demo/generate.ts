@@ -76,6 +76,12 @@ function packageText(template: RoleTemplate, experience: Experience, type: Emplo
   return `${low}-${high} LPA`;
 }
 
+/** Two office days are a hybrid job's perk, and lunch in the office is none of a remote job's. */
+const perkFits = (perk: string, location: string) =>
+  perk.startsWith("Hybrid")
+    ? location.startsWith("Hybrid")
+    : !(perk.endsWith("in the office") && location.startsWith("Remote"));
+
 const slugify = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/-$/, "");
 
 export interface JobPlacement {
@@ -104,7 +110,10 @@ export function generateJob(
   const employmentType = placement.employmentType ??
     (STUDENT_LEVELS.has(experience) ? "Internship" : pick(random, GRADUATE_TYPES));
   const duties = some(random, template.duties);
-  const perks = some(random, PERKS).slice(0, 4);
+  // Drawn from every perk, so the rest of the draw is the same whatever the place.
+  const drawn = some(random, PERKS).filter((perk) => perkFits(perk, location));
+  const perks = (drawn.length > 0 ? drawn : PERKS.filter((perk) => perkFits(perk, location)))
+    .slice(0, 4);
   const description = [
     `${company.name} ${company.pitch}. We are looking for a ${template.role} to ${template.summary}.`,
     `What you will do:\n${duties.map((duty) => `- ${duty}`).join("\n")}`,

@@ -63,6 +63,13 @@ Deno.test("the demo set covers every option the screens filter and show, and eve
   }
   assert.ok(jobs.some((job) => job.status === "inactive"));
 
+  // A job's perks fit its place: two office days only for a hybrid job, office lunch for none
+  // of the remote ones.
+  for (const job of jobs) {
+    if (job.description.includes("two office days")) assert.match(job.location, /^Hybrid/);
+    if (job.description.includes("in the office")) assert.doesNotMatch(job.location, /^Remote/);
+  }
+
   // Every role is open, so each of the home page's chips finds the jobs it names.
   assert.deepEqual(
     [...new Set(active.map((job) => job.role))].sort(),
