@@ -6,6 +6,7 @@ import type { Pagination } from "../../kv/jobs/paging.ts";
 import type { Counted, Facets } from "../../kv/search/search.ts";
 import type { Loosenable } from "../../kv/search/looser.ts";
 import { companyKey } from "../../kv/search/codes.ts";
+import { parseKeywords } from "../../kv/search/query.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { CARD_DESCRIPTION_CUT, PUBLIC_PAGE_SIZE } from "../../kv/constants.ts";
 import { PUBLIC_FILTERS } from "../../kv/job-fields.ts";
@@ -105,6 +106,10 @@ function Results(
   { query, data, timeZone }: { query: ListQuery; data: Promise<JobListData>; timeZone: string },
 ) {
   const { jobs, pagination, facets, looser, partial } = use(data);
+  // A pay phrase in the keyword box (`3 lpa`) is the Salary filter when it asks for more than the
+  // dropdown: said here, or the seeker would not know why well-paid jobs only are listed.
+  const typedPay = parseKeywords(query.keywords).payMin ?? 0;
+  const phrasePay = typedPay > Number(query.payMin ?? 0) ? typedPay : 0;
   const { totalJobs, currentPage } = pagination;
   const first = (currentPage - 1) * PUBLIC_PAGE_SIZE + 1;
   const last = first + jobs.length - 1;
@@ -131,6 +136,13 @@ function Results(
           {partial && (
             <p className="muted">
               No job has every word you searched for: these have the most of them.
+            </p>
+          )}
+          {phrasePay && (
+            <p className="muted">
+              {`Pay ${
+                salaryInWords(String(phrasePay))
+              }: the pay in your search works as the Salary filter.`}
             </p>
           )}
         </div>

@@ -89,7 +89,7 @@ Deno.test("payMin keeps the jobs whose yearly top reaches it; sortBy=pay is high
   assert.equal(job.estPackage, "₹500 per hour", "the package text stays as written");
 });
 
-Deno.test("a pay phrase in the keyword box is the Salary filter: 10 lpa, ctc 11 lakhs, 20-25 LPA", async () => {
+Deno.test("a pay phrase in the keyword box is the Salary filter, and the page says so: 10 lpa, ctc 11 lakhs, 20-25 LPA", async () => {
   await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
   await seed(t);
   // Yearly tops: 25 L; 1.8 L; 10.4 L; none; 12 L.
@@ -109,6 +109,12 @@ Deno.test("a pay phrase in the keyword box is the Salary filter: 10 lpa, ctc 11 
   assert.deepEqual(await roles("₹1,10,000/month"), ["Data Scientist"]);
   assert.deepEqual(await roles("80-95k pm"), ["Data Scientist", "Backend Engineer", "Tutor"]);
   assert.deepEqual(await roles("scientist high salary"), ["Data Scientist"]);
+  // The page says so: otherwise only well-paid jobs are listed under a Salary filter of Any.
+  const page = async (search: string) => await (await t.app.request(`/jobs?${search}`)).text();
+  const said = "Pay 10 LPA and up: the pay in your search works as the Salary filter.";
+  assert.ok((await page("keywords=10+lpa")).includes(said));
+  assert.ok(!(await page("keywords=engineer")).includes("the pay in your search"));
+  assert.ok(!(await page("keywords=10+lpa&payMin=1500000")).includes("the pay in your search"));
 });
 
 Deno.test("workMode, category, company and postedWithin filter the API", async () => {
