@@ -906,7 +906,7 @@ Deno.test("beside another word, developer, engineer and programmer stand for one
     company: "Acme",
     location: "Pune, Maharashtra",
     type: "Full-Time",
-    experience: "3-5",
+    experience: "3+",
     description: "Build and run our services.",
     skills: { languages: skills },
   });
