@@ -50,7 +50,19 @@ export function salaryInWords(rupees: string): string {
 export const postedInWords = (days: string) => days === "1" ? "Last 24 hours" : `Last ${days} days`;
 
 const text = (params: URLSearchParams, name: string, max = MAX_FILTER_TEXT) =>
-  params.get(name)?.trim().slice(0, max) || undefined;
+  cutToFit(params.get(name)?.trim() ?? "", max) || undefined;
+
+/**
+ * At most `max` UTF-16 units of `text`: before the first word that does not fit whole, or within
+ * one word longer than that never between the two halves of a character (an emoji's).
+ */
+export function cutToFit(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const space = text.slice(0, max + 1).search(/\s+\S*$/);
+  if (space > 0) return text.slice(0, space);
+  const split = /[\uD800-\uDBFF]/.test(text[max - 1]);
+  return text.slice(0, split ? max - 1 : max);
+}
 
 /** Letters and digits only, in lower case: `remote`, `full time` and `on site` name an option. */
 const plain = (value: string) => value.toLowerCase().replace(/[^a-z0-9+]/g, "");

@@ -252,3 +252,25 @@ Deno.test("a list's cards show each job as it is now, after any edit", async () 
     assert.ok(!card.includes("Old Company"), path);
   }
 });
+
+Deno.test("a search longer than 500 characters is cut before the word that does not fit, never inside a character", async () => {
+  await using t = await testApp();
+  // The page sends the visitor to the search it reads, and shows it in the box.
+  const boxOf = async (keywords: string) => {
+    const asked = await get(t, `/jobs?${new URLSearchParams({ keywords })}`);
+    assert.equal(asked.status, 302);
+    const location = asked.headers.get("location")!;
+    const cut = new URLSearchParams(location.slice(location.indexOf("?"))).get("keywords")!;
+    const { html } = await get(t, location);
+    assert.ok(html.includes(`value="${cut}"`), "the search box shows the search");
+    assert.ok(!html.includes("\uFFFD") && !/[\uD800-\uDBFF]$/.test(cut), "no half of a character");
+    return cut;
+  };
+  const sentence = "Looking for a senior java developer with spring boot experience ".repeat(9);
+  const cut = await boxOf(sentence);
+  assert.ok(cut.length <= 500 && cut.length > 450, `${cut.length} characters`);
+  assert.ok(sentence.startsWith(`${cut} `), "whole words only");
+  // One word longer than the limit, with an emoji across it: the emoji is dropped whole.
+  const word = await boxOf(`${"a".repeat(499)}😀b`);
+  assert.equal(word, "a".repeat(499));
+});
