@@ -44,6 +44,18 @@ const BANGALORE = [
 ];
 const REACT = ["react-dev", "fullstack", "frontend", "js-dev"];
 
+/** A job of `role` in Pune at Acme, full time, as the ranking tests below add them. */
+const roleSpec = (id: string, role: string, more: Partial<Spec> = {}): Spec => ({
+  id,
+  role,
+  company: "Acme",
+  location: "Pune, Maharashtra",
+  type: "Full-Time",
+  experience: "1-2",
+  description: "Join our team.",
+  ...more,
+});
+
 /**
  * The suite's jobs (those `base` keeps) with `specs` added as the newest, and the jobs a query
  * finds there, best first.
@@ -655,15 +667,8 @@ Deno.test("a title with its grade joined on is the title: SDE-1 and SDE2 are sof
 });
 
 Deno.test("a role saying the words as typed ranks above one the vocabulary only reads so, the newer though it is", () => {
-  const job = (id: string, role: string, description: string): Spec => ({
-    id,
-    role,
-    company: "Acme",
-    location: "Pune, Maharashtra",
-    type: "Full-Time",
-    experience: "1-2",
-    description,
-  });
+  const job = (id: string, role: string, description: string) =>
+    roleSpec(id, role, { description });
   // Each pair's second is the newer: a tie would rank it first.
   const specs: Spec[] = [
     job("teacher-job", "TGT Mathematics Teacher", "Teach classes 6 to 10."),
@@ -810,15 +815,7 @@ Deno.test("words typed with `or` between them are alternatives: a job with any o
 });
 
 Deno.test("a role saying the words as a phrase, in their order, ranks above one with them apart, the newer though it is", () => {
-  const job = (id: string, role: string, company = "Acme"): Spec => ({
-    id,
-    role,
-    company,
-    location: "Pune, Maharashtra",
-    type: "Full-Time",
-    experience: "1-2",
-    description: "Work with our team.",
-  });
+  const job = (id: string, role: string, company = "Acme") => roleSpec(id, role, { company });
   // Each pair's second is the newer: a tie would rank it first.
   const specs: Spec[] = [
     job("design-engineer", "Mechanical Design Engineer"),
@@ -864,15 +861,8 @@ Deno.test("a role saying the words as a phrase, in their order, ranks above one 
 });
 
 Deno.test("roles as Indian job seekers shorten and spell them: DEO, CDP, lab tech, counselor, D.Pharm, delivery boys", () => {
-  const job = (id: string, role: string, description = "Join our team."): Spec => ({
-    id,
-    role,
-    company: "Acme",
-    location: "Pune, Maharashtra",
-    type: "Full-Time",
-    experience: "0-1",
-    description,
-  });
+  const job = (id: string, role: string, description?: string) =>
+    roleSpec(id, role, description ? { description } : {});
   const specs: Spec[] = [
     job("deo", "Data Entry Operator (Contractual)"),
     job("cdp", "Chef de Partie - Continental"),
@@ -900,16 +890,8 @@ Deno.test("roles as Indian job seekers shorten and spell them: DEO, CDP, lab tec
 });
 
 Deno.test("beside another word, developer, engineer and programmer stand for one another in a role, ranked below the word typed", () => {
-  const job = (id: string, role: string, skills: string[] = []): Spec => ({
-    id,
-    role,
-    company: "Acme",
-    location: "Pune, Maharashtra",
-    type: "Full-Time",
-    experience: "3+",
-    description: "Build and run our services.",
-    skills: { languages: skills },
-  });
+  const job = (id: string, role: string, languages: string[] = []) =>
+    roleSpec(id, role, { skills: { languages } });
   const specs: Spec[] = [
     job("java-dev", "Java Developer (Spring Boot)", ["Java"]),
     job("java-eng", "Sr. Software Engineer - Java", ["Java"]),
