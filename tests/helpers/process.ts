@@ -23,9 +23,9 @@ const mainModule = new URL("../../main.ts", import.meta.url).pathname;
 const startTask: string = JSON.parse(
   Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)),
 ).tasks.start;
-const v8Flags = startTask.match(/--v8-flags=\S+/)![0];
+export const v8Flags = startTask.match(/--v8-flags=\S+/)![0];
 /** The allocator settings it starts with (glibc hands the memory of large blocks back). */
-const startEnv = Object.fromEntries(
+export const startEnv = Object.fromEntries(
   [...startTask.matchAll(/\b(MALLOC_\w+)=(\S+)/g)].map(([, name, value]) => [name, value]),
 );
 

@@ -1,9 +1,11 @@
 /**
  * `deno task alerts:send` with 10,000 confirmed alerts due over the bench's 20,000 active jobs, in a
  * process of its own on a copy of the database (tests/bench/alerts-send.ts). Budget: 60 s, and at
- * most 100 MB over the process with the job catalogue loaded.
+ * most 100 MB over the process with the job catalogue loaded. It runs with the V8 and allocator
+ * settings of `deno task start` and `deno task alerts:send`, as the digests do in the server's cron.
  */
 import type { BenchContext } from "../harness.ts";
+import { startEnv, v8Flags } from "../../helpers/process.ts";
 
 export default async function alerts(context: BenchContext) {
   const folder = await Deno.makeTempDir();
@@ -15,8 +17,8 @@ export default async function alerts(context: BenchContext) {
       });
     }
     const output = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", new URL("../alerts-send.ts", import.meta.url).pathname, copy],
-      env: { NODE_ENV: "production" },
+      args: ["run", "-A", v8Flags, new URL("../alerts-send.ts", import.meta.url).pathname, copy],
+      env: { ...startEnv, NODE_ENV: "production" },
       stderr: "inherit",
     }).output();
     if (!output.success) throw new Error("alerts-send.ts failed");
