@@ -42,6 +42,8 @@ import {
   takeBest,
 } from "./marks.ts";
 
+/** The endings the stemmer takes off a word, for a slip made in one (`SearchIndex.endingSlips`). */
+const SLIPPED_ENDINGS = ["e", "er", "ers", "es", "ing", "ed", "s"];
 /** A copy of a per-job array with only the jobs `renumbered` keeps (to -1 for the others). */
 export function renumberedCopy<T extends Column>(
   array: T,
@@ -371,6 +373,32 @@ export class SearchIndex implements Columns {
         // (hacker is no packer, teller no seller, acountent no content).
         if (near[0] !== word[0]) continue;
         if (editDistance(word, near) <= budget) found.push({ posting, how: HOW.typo, word: near });
+      }
+    }
+    if (found.length === 0 && budget > 0) found.push(...this.endingSlips(typed));
+    return found;
+  }
+
+  /**
+   * The words whose forms `typed` is a slip of where the stem hid it: the index holds stems, and a
+   * slip in a word's ending (`casheir`, `managre`, `nurese`) leaves a stem that is no typo of
+   * theirs (cashi, manag, nurs). A stem beginning as the word typed does, with an ending a word
+   * form takes, is tried as the word typed; the beginning is a prefix, so this costs little.
+   */
+  private endingSlips(typed: string): WordMatch[] {
+    const letters = [...typed];
+    const budget = typoBudget(typed);
+    if (budget === 0) return [];
+    const found: WordMatch[] = [];
+    const start = letters.slice(0, Math.max(3, letters.length - 3)).join("");
+    for (const [near, posting] of this.words.atPrefix(start)) {
+      if (near.includes(" ") || near.length >= typed.length) continue;
+      // A form of the stem the stemmer keeps whole is no slip (a joiner is no join, nor joined).
+      if (typed.startsWith(near) && SLIPPED_ENDINGS.includes(typed.slice(near.length))) continue;
+      const meant = (ending: string) =>
+        editDistance(typed, near + ending) <= budget && stem(near + ending) === near;
+      if (SLIPPED_ENDINGS.some(meant)) {
+        found.push({ posting, how: HOW.typo, word: near });
       }
     }
     return found;

@@ -17,6 +17,7 @@ import {
   stem,
   withoutLevel,
 } from "./vocabulary.ts";
+import { ROLES, SKILLS } from "./vocabulary-data.ts";
 
 type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 type Experience = (typeof EXPERIENCE_OPTIONS)[number];
@@ -467,8 +468,9 @@ function termsOf(typed: Typed[]): Term[] {
     const parts: string[] = [];
     for (const word of words) addWithParts(word, parts);
     const phrase = words.length > 1 ? phraseStems(words) : undefined;
-    for (const raw of parts) {
-      if (isStopWord(raw)) continue;
+    for (const typedPart of parts) {
+      if (isStopWord(typedPart)) continue;
+      const raw = plain ? slipOfKnownWord(typedPart) : typedPart;
       const word = stem(raw);
       const known = !plain || isKnownStem(word);
       const term = terms.get(word) ?? {
@@ -483,6 +485,46 @@ function termsOf(typed: Typed[]): Term[] {
     }
   });
   return [...terms.values()].slice(0, MAX_TERMS);
+}
+
+/** The vocabulary's words of five letters or more, by first letter, made at the first ask. */
+let wordsByFirst: Map<string, string[]> | undefined;
+
+/**
+ * The vocabulary's word `word` is one slip of (a letter missing, extra, changed, or two swapped;
+ * never the first), when `word` is none of its words: `techer` is teacher, though the stemmer
+ * would read tech and its -er.
+ */
+function vocabularySlip(word: string): string | undefined {
+  if (word.length < 5) return undefined;
+  if (!wordsByFirst) {
+    wordsByFirst = new Map();
+    const all = new Set(
+      [...SKILLS, ...ROLES].flatMap((entry) => entry.flatMap((spelling) => spelling.split(" "))),
+    );
+    for (const known of all) {
+      if (known.length < 5 || !/^[a-z]+$/.test(known)) continue;
+      let first = wordsByFirst.get(known[0]);
+      if (!first) wordsByFirst.set(known[0], first = []);
+      first.push(known);
+    }
+  }
+  const near = wordsByFirst.get(word[0]) ?? [];
+  if (near.includes(word)) return undefined;
+  return near.find((known) =>
+    Math.abs(known.length - word.length) <= 1 && editDistance(word, known) === 1
+  );
+}
+
+/**
+ * A word the stemmer would cut to a known word's stem that is a slip of another known word
+ * (`techer`: teacher, not tech and its -er) is that word; any other word stays as typed.
+ */
+function slipOfKnownWord(raw: string): string {
+  const word = stem(raw);
+  if (word === raw || raw === `${word}s` || raw === `${word}es` || !isKnownStem(word)) return raw;
+  const slip = vocabularySlip(raw);
+  return slip && stem(slip) !== word ? slip : raw;
 }
 
 /** A phrase's stems, its stop words left out. */

@@ -165,7 +165,8 @@ export const SKILLS: readonly (readonly string[])[] = [
   ["oops", "oop", "object oriented programming", "object oriented"],
   ["agile", "agile methodology", "agile methodologies"],
   ["mis", "management information system", "management information systems", "mis reporting"],
-  ["data science", "datascience"],
+  // A field's name finds those who work in it: a Data Scientist's job is data science.
+  ["data science", "datascience", "data scientist", "data scientists"],
   ["data analytics", "data analysis"],
   ["big data", "bigdata"],
   ["devops", "dev ops", "dev-ops"],
@@ -265,6 +266,18 @@ export const ROLES: readonly (readonly string[])[] = [
   // D.Pharm and B.Pharm are the pharmacist's diploma and degree.
   ["pharmacist", "pharmacy", "pharmacists", "d pharm", "d pharma", "b pharm", "b pharma"],
   ["medical representative", "medical rep"],
+  ["quality control", "qc"],
+  // A Medical Officer's job asks for an MBBS: a doctor's.
+  ["doctor", "doctors", "medical officer", "mbbs"],
+  // LLB is the law degree: a job asking for it is a lawyer's.
+  ["lawyer", "lawyers", "advocate", "advocates", "llb"],
+  ["salesman", "salesmen", "salesperson", "sales executive", "sales associate"],
+  ["waiter", "waiters", "waitress", "steward", "stewards"],
+  ["bike", "bikes", "two wheeler", "two wheelers", "motorcycle"],
+  // Trades no job here may hold are still words, never a typo of another (a painter is no printer,
+  // a pilot no pivot).
+  ["painter", "painters"],
+  ["pilot", "pilots"],
   ["back office", "backoffice"],
   ["business development", "biz dev", "bizdev"],
   [

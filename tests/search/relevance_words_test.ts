@@ -415,6 +415,14 @@ ask("teachar", ["teacher"]);
 ask("baker", []);
 ask("rider", []);
 ask("teller", []);
+// A slip in a word's ending, which the stem hides: two letters swapped, one put in.
+ask("managre", ["sales-senior", "marketing-manager"]);
+ask("nurese", ["nurse"]);
+// A slip of a known word is that word, though the stemmer would cut it to another known word's
+// stem: techer is no tech and its -er.
+ask("techer", ["teacher", "python-trainer"]);
+// A trade's word no job here holds is a word, never a slip of another: a waiter is no writer.
+ask("waiter", []);
 // Filter words joined by "or" are alternatives.
 ask(
   "contract or freelance",
@@ -904,4 +912,35 @@ Deno.test("beside another word, developer, engineer and programmer stand for one
   assert.deepEqual(found("java developer"), ["java-dev", "java-eng"]);
   assert.deepEqual(found("java engineer"), ["java-eng", "java-dev", "data-eng"]);
   assert.deepEqual(found("developer"), ["java-dev"]);
+});
+
+Deno.test("everyday names of jobs find them: lawyer, doctor, salesman, waiter, QC, a bike, data science", () => {
+  const job = (id: string, role: string, description?: string) =>
+    roleSpec(id, role, description ? { description } : {});
+  const specs: Spec[] = [
+    job("legal", "Legal Associate", "An LLB with two years at the bar."),
+    job("medical-officer", "Medical Officer", "MBBS with a valid registration."),
+    job("sales-associate", "Sales Associate - Retail"),
+    job("steward", "F&B Steward"),
+    job("qc", "QC Chemist", "Test raw material samples."),
+    job("rider", "Delivery Executive", "Own two wheeler required."),
+    job("data-scientist", "Data Scientist - Machine Learning"),
+    job("printer", "Desktop Support Engineer", "Fix printers and laptops."),
+  ];
+  const search = searchWith(specs);
+  const found = (keywords: string) =>
+    search(keywords).jobs.map((job) => job._id).filter((id) => specs.some((s) => s.id === id));
+  assert.deepEqual(found("lawyer"), ["legal"]);
+  assert.deepEqual(found("advocate"), ["legal"]);
+  assert.deepEqual(found("doctor"), ["medical-officer"]);
+  assert.deepEqual(found("salesman"), ["sales-associate"]);
+  assert.deepEqual(found("waiter"), ["steward"]);
+  assert.deepEqual(found("qc"), ["qc"]);
+  assert.deepEqual(found("bike"), ["rider"]);
+  assert.deepEqual(found("data science"), ["data-scientist"]);
+  // A word spelt right is no slip of another: a painter is no printer.
+  assert.deepEqual(found("painter"), []);
+  // A slip in a word's ending, which the stem hides.
+  assert.deepEqual(found("casheir"), []);
+  assert.deepEqual(found("steward"), ["steward"]);
 });
