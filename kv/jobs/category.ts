@@ -30,7 +30,7 @@ const RULES: [RoleCategory, RegExp][] = [
   ["QA & Testing", /\b(qa|quality assurance|test(ing|er)?|sdet|automation tester)\b/],
   [
     "DevOps & Cloud",
-    /\b(devops|dev ops|sre|site reliability|cloud|platform engineer|infrastructure|kubernetes|aws|azure|gcp|system administrator|sysadmin|network engineer)\b/,
+    /\b(devops|dev ops|sre|site reliability|cloud|platform engineer|infrastructure|kubernetes|aws|azure|gcp|system administrator|sysadmin|network engineer|dba|database administrator)\b/,
   ],
   [
     "Data & AI",

@@ -93,6 +93,9 @@ const TITLES: [string, string][] = [
   ["PHP Fresher", "Engineering"],
   [".NET Trainee", "Engineering"],
   ["Medical Coder", "Healthcare"],
+  // A DBA's skills (Oracle Data Guard) guard no gate.
+  ["Oracle DBA", "DevOps & Cloud"],
+  ["Database Administrator - PostgreSQL", "DevOps & Cloud"],
 ];
 
 Deno.test("the usual titles land in the category a seeker looks under", () => {
