@@ -177,6 +177,8 @@ const FILLER = new Set([
   "urban",
   "rural",
   "district",
+  // "Pan India": anywhere in the country.
+  "pan",
 ]);
 
 /**
@@ -229,7 +231,9 @@ export function locationGroups(text: string | undefined): string[][] {
       // A misspelt city is looked for once: it costs a few edit distances.
       const city = cityNames(found[i]) ?? nearCityNames(found[i]);
       if (city) cities.push(...city);
-      else groups.push([stem(fold(found[i]))]);
+      // Beside a city, written without a comma too, a word naming no place is a place within it
+      // (Whitefield Bangalore, Noida Sector 63, Mumbai Suburban).
+      else if (!inCity) groups.push([stem(fold(found[i]))]);
     }
   }
   if (cities.length) groups.push([...new Set(cities)]);

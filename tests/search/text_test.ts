@@ -120,6 +120,11 @@ Deno.test("locations know the renamed cities and Delhi NCR", () => {
   assert.deepEqual(locationGroups("chenai (T Nagar)"), locationGroups("chennai"));
   assert.deepEqual(locationGroups("Sector 62, Noida, UP"), locationGroups("noida"));
   assert.deepEqual(locationGroups("Bengaluru Urban"), locationGroups("bangalore"));
+  // Without a comma too: the city.
+  assert.deepEqual(locationGroups("Whitefield Bangalore"), locationGroups("bangalore"));
+  assert.deepEqual(locationGroups("Noida Sector 63"), locationGroups("noida"));
+  assert.deepEqual(locationGroups("Mumbai Suburban"), locationGroups("mumbai"));
+  assert.deepEqual(locationGroups("Pan India"), locationGroups("india"));
   // A state's short form or old name is the state; beside a city it is left out.
   assert.deepEqual(locationGroups("Chennai, TN"), locationGroups("chennai"));
   assert.deepEqual(locationGroups("TN"), locationGroups("Tamil Nadu"));
