@@ -82,6 +82,8 @@ export const ROLE_CATEGORIES = [
   "Healthcare",
   "Education",
   "Content & Writing",
+  "Hospitality",
+  "Skilled Trades",
   "Other",
 ] as const;
 export type RoleCategory = (typeof ROLE_CATEGORIES)[number];

@@ -26,6 +26,8 @@ const RULES: [RoleCategory, RegExp][] = [
     "Sales",
     /\b(account (executive|manager)|key account|relationship manager|loan officer|insurance (advisor|agent)|branch manager|(area|territory|regional) (sales )?manager|telecaller|telesales|medical (representative|rep)|sales (executive|officer|associate|representative|manager|head|lead))\b/,
   ],
+  // Titles of the head of technology and of a technical staff: builders, whatever the words.
+  ["Engineering", /\b(cto|chief technology officer|member of technical staff)\b/],
   ["Security", /\b(security|cyber ?security|infosec|penetration|soc analyst|ethical hack\w*)\b/],
   ["QA & Testing", /\b(qa|quality assurance|test(ing|er)?|sdet|automation tester)\b/],
   [
@@ -46,21 +48,31 @@ const RULES: [RoleCategory, RegExp][] = [
   ],
   [
     "Healthcare",
-    /\b(nurse|nursing|doctor|physician|pharmacist|pharmacovigilance|medical|clinical|healthcare|hospital|dentist|physiotherapist|lab technician|radiologist|dietitian|nutritionist|fitness|yoga|ward boy|caregiver)\b/,
+    /\b(nurse|nursing|doctor|physician|pharmacist|pharmacovigilance|medical|clinical|healthcare|hospital|dentist|physiotherapist|lab technician|radiologist|dietitian|nutritionist|fitness|yoga|ward boy|caregiver|dental|optometr\w*|radiolog\w*|patholog\w*|phlebotom\w*)\b/,
   ],
   [
     "Education",
-    /\b(teacher|tutor|faculty|lecturer|professor|educator|trainer|teaching|academic|curriculum|instructor|principal|librarian|school)\b/,
+    /\b(teacher|tutor|faculty|lecturer|professor|educator|trainer|teaching|academic|curriculum|instructor|principal|librarian|school|pgt|tgt|prt)\b/,
   ],
   [
     "Finance & Accounting",
-    /\b(account(ant|ing|s)?|finance|financial|audit(or)?|tax|ca|chartered accountant|bookkeep\w*|payroll|treasury|credit (analyst|manager|officer|risk|controller)|investment|banking|actuar\w*|risk analyst|underwrit\w*|collections?)\b/,
+    /\b(account(ant|ing|s)?|finance|financial|audit(or)?|tax|ca|chartered accountant|bookkeep\w*|payroll|treasury|credit (analyst|manager|officer|risk|controller)|investment|banking|actuar\w*|risk analyst|underwrit\w*|collections?|tally|gst|billing)\b/,
   ],
   [
     "HR",
     /\b(hr|human resources?|recruit(er|ment|ing)?|talent acquisition|people (operations|partner)|hrbp)\b/,
   ],
   ["Legal", /\b(legal|lawyer|advocate|counsel|paralegal|compliance|company secretary)\b/],
+  // A school's or a course's admissions counsellor sells its seats.
+  ["Sales", /\badmissions? (counsell?or|officer|executive)|counsell?or \(admissions?\)/],
+  [
+    "Hospitality",
+    /\b(chef|cook|commis|kitchen|steward|waiter|waitress|bartender|barista|hotel|restaurant|f&b|food (and|&) beverage|banquet|hospitality)\b/,
+  ],
+  [
+    "Skilled Trades",
+    /\b(electrician|plumber|carpenter|welder|fitter|mechanic|machinist|mason|painter|technician|tailor|ac repair)\b/,
+  ],
   [
     "Content & Writing",
     /\b(writer|content|copywriter|editor|journalist|technical writer|proofreader|translator)\b/,
@@ -75,7 +87,7 @@ const RULES: [RoleCategory, RegExp][] = [
   ],
   [
     "Customer Support",
-    /\b(customer (support|service|success|care)|support|help ?desk|call cent(er|re)|bpo|technical support|voice process)\b/,
+    /\b(customer (support|service|success|care)|client servic(e|ing)|support|help ?desk|call cent(er|re)|bpo|technical support|voice process)\b/,
   ],
   [
     "Engineering",
@@ -83,7 +95,7 @@ const RULES: [RoleCategory, RegExp][] = [
   ],
   [
     "Operations",
-    /\b(operations?|ops|logistics|supply chain|procurement|purchase|admin(istrative)?|office manager|delivery manager|business analyst|analyst|project manager|program manager|coordinator|executive assistant|store manager)\b/,
+    /\b(operations?|ops|logistics|supply chain|procurement|purchase|admin(istrative)?|administrator|office manager|delivery manager|business analyst|analyst|project manager|program manager|coordinator|executive assistant|store manager)\b/,
   ],
 ];
 

@@ -25,9 +25,17 @@ export interface DerivedSource {
   keywords?: string[];
 }
 
-const HYBRID = /\bhybrid\b/i;
+/**
+ * Hybrid said outright, or as some days from home or in the office ("2 days WFH", "3 days WFO a
+ * week") or part of the time remote ("Partially remote").
+ */
+const HYBRID =
+  /\bhybrid\b|\b\d\s*days?\b[\w\s/-]{0,12}?\b(?:wfh|wfo|work[\s-]+from[\s-]+(?:home|office)|from[\s-]+(?:home|office)|in[\s-]+office|remote|on-?site)\b|\bpart(?:ial)?ly[\s-]+remote\b/i;
 
-/** "Hybrid - Pune" is Hybrid; "Remote", "Work from home", "Home based" (`REMOTE`) are Remote. */
+/**
+ * "Hybrid - Pune" and "Mumbai - 2 days WFH" are Hybrid; "Remote", "Work from home", "Home based"
+ * (`REMOTE`) are Remote.
+ */
 export function workModeOf(location: string): WorkMode {
   return HYBRID.test(location) ? "Hybrid" : REMOTE.test(location) ? "Remote" : "On-site";
 }

@@ -45,7 +45,7 @@ const TITLES: [string, string][] = [
   ["Maths Teacher", "Education"],
   ["Content Writer", "Content & Writing"],
   ["Technical Writer", "Content & Writing"],
-  ["Chef", "Other"],
+  ["Chef", "Hospitality"],
   // Titles holding a word of another category.
   ["Security Guard", "Operations"],
   ["Data Entry Operator", "Operations"],
@@ -93,6 +93,31 @@ const TITLES: [string, string][] = [
   ["PHP Fresher", "Engineering"],
   [".NET Trainee", "Engineering"],
   ["Medical Coder", "Healthcare"],
+  ["Chief Technology Officer", "Engineering"],
+  ["CTO", "Engineering"],
+  ["Member of Technical Staff", "Engineering"],
+  ["Client Servicing Executive", "Customer Support"],
+  ["Admission Counsellor", "Sales"],
+  ["Office Administrator", "Operations"],
+  ["Tally Operator", "Finance & Accounting"],
+  ["GST Consultant", "Finance & Accounting"],
+  ["Billing Executive", "Finance & Accounting"],
+  ["Dental Assistant", "Healthcare"],
+  ["Optometrist", "Healthcare"],
+  ["Radiology Technician", "Healthcare"],
+  ["PGT Maths", "Education"],
+  ["TGT English", "Education"],
+  ["Chef de Partie", "Hospitality"],
+  ["Commis Chef", "Hospitality"],
+  ["F&B Steward", "Hospitality"],
+  ["Hotel Manager", "Hospitality"],
+  ["Electrician", "Skilled Trades"],
+  ["Welder", "Skilled Trades"],
+  ["Plumber", "Skilled Trades"],
+  ["AC Technician", "Skilled Trades"],
+  ["Mechanical Engineer", "Engineering"],
+  ["Lab Technician", "Healthcare"],
+  ["Fitness Trainer", "Healthcare"],
   // A DBA's skills (Oracle Data Guard) guard no gate.
   ["Oracle DBA", "DevOps & Cloud"],
   ["Database Administrator - PostgreSQL", "DevOps & Cloud"],
@@ -136,4 +161,19 @@ Deno.test("a location saying a job is not remote is no remote job", () => {
     assert.equal(workModeOf(location), "On-site", location);
   }
   assert.equal(workModeOf("Pune / Remote"), "Remote");
+});
+
+Deno.test("some days from home or in the office, or partly remote, is hybrid", () => {
+  for (
+    const location of [
+      "Mumbai - 2 days WFH",
+      "Bengaluru (3 days WFO)",
+      "Partially remote - Pune",
+      "Hyderabad, 3 days a week in office",
+      "Chennai - 2 days work from home",
+    ]
+  ) {
+    assert.equal(workModeOf(location), "Hybrid", location);
+  }
+  assert.equal(workModeOf("Noida, 6 days working"), "On-site");
 });
