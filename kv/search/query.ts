@@ -157,7 +157,13 @@ const YEARS =
  * (a range asks its low end). Read before the years, where `10+` alone would be experience.
  */
 const PAY =
-  /\b(?:(?:ctc|salary|package)\s+(?:of\s+)?)?(\d{1,3}(?:\.\d{1,2})?)\s*(?:\+|plus)?\s*(?:(?:-|to)\s*\d{1,3}(?:\.\d{1,2})?\s*)?(?:lpa|lakhs?|lacs?|lakh\s+per\s+annum)\b(?:\s+(?:ctc|salary|package|per\s+annum|pa))?/g;
+  /\b(?:(?:ctc|salary|package)\s+(?:of\s+)?)?(\d{1,3}(?:\.\d{1,2})?)\s*(?:\+|plus)?\s*(?:(?:-|to)\s*\d{1,3}(?:\.\d{1,2})?\s*)?(?:lpa|lakhs?|lacs?|l|lakh\s+per\s+annum)\b(?:\s+(?:ctc|salary|package|per\s+annum|pa))?/g;
+
+/** `1 crore`, `1.5 cr`: a year's pay in crores. */
+const CRORE_PAY =
+  /\b(?:(?:ctc|salary|package)\s+(?:of\s+)?)?(\d{1,2}(?:\.\d{1,2})?)\s*(?:\+|plus)?\s*(?:cr|crores?)\b(?:\s+(?:ctc|salary|package|per\s+annum|pa))?/g;
+/** Rupees in a crore. */
+const CRORE = 100 * LAKH;
 
 /**
  * `20000 per month`, `25k pm`, `₹30,000/month`, `15-20k monthly`: a month's pay a seeker asks (a
@@ -168,6 +174,13 @@ const MONTH_PAY =
   /(?:₹\s*|\brs\.?\s*)?\b(\d{1,3}(?:,\d{2,3})+|\d{1,7})\s*(k|thousand)?\s*(?:(?:-|to)\s*[\d,]+\s*(k|thousand)?\s*)?(?:\/-\s*)?(?:per\s+month|a\s+month|\/\s*month|p\.m\.?|pm|monthly|per\s+mensem)\b/g;
 /** The least a month's pay can be, in rupees. */
 const LEAST_MONTH_PAY = 1_000;
+/**
+ * Rupees with no period, marked as pay by a rupee sign or a pay word (`₹10,00,000`, `rs 25000`,
+ * `salary 15000`, `15k salary`): a year's pay from a lakh up, a month's below it, as Indian
+ * postings write them. A bare figure is no pay (a year, a PIN code).
+ */
+const RUPEES_PAY =
+  /(?:(?:\b(?:ctc|salary|package|stipend)\s+(?:of\s+)?)(?:₹\s*|\brs\.?\s*)?|₹\s*|\brs\.?\s*)(\d{1,3}(?:,\d{2,3})+|\d{1,9})\s*(k|thousand)?\b(?:\s*\/-)?|\b(\d{1,3}(?:,\d{2,3})+|\d{1,9})\s*(k|thousand)?\s+(?:salary|ctc|stipend|package)\b/g;
 /** Words asking for more pay than most: `high salary`, `good package`. */
 const HIGH_PAY =
   /\b(?:high|higher|good|best|attractive|decent|handsome|better)\s+(?=salary|pay|package|ctc|stipend)/g;
@@ -188,7 +201,17 @@ function payPhrase(text: string): { rest: string; payMin?: number; pieces: strin
     .replace(MONTH_PAY, (phrase, figure: string, thousands?: string, topThousands?: string) => {
       const rupees = Number(figure.replaceAll(",", "")) * (thousands ?? topThousands ? 1_000 : 1);
       return rupees < LEAST_MONTH_PAY ? phrase : ask(phrase, rupees * 12);
-    });
+    })
+    .replace(CRORE_PAY, (phrase, crores) => ask(phrase, Number(crores) * CRORE))
+    .replace(
+      RUPEES_PAY,
+      (phrase, figure?: string, thousands?: string, after?: string, k?: string) => {
+        const rupees = Number((figure ?? after)!.replaceAll(",", "")) *
+          (thousands ?? k ? 1_000 : 1);
+        if (rupees < LEAST_MONTH_PAY) return phrase;
+        return ask(phrase, rupees >= LAKH ? rupees : rupees * 12);
+      },
+    );
   return { rest, payMin, pieces };
 }
 

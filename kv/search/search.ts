@@ -195,6 +195,31 @@ function admittedBy(index: SearchIndex, kinds: [FilterWord, number][]): Uint8Arr
 
 export function searchJobs(index: SearchIndex, asked: JobSearch): SearchAnswer {
   const keywords = parseKeywords(asked.keywords);
+  return withPayFloor(searchParsed(index, asked, keywords), keywords.payMin, asked.payMin);
+}
+
+/**
+ * The Salary options beside a pay phrase in the keyword box (`10 lpa`), which sets the floor
+ * whatever the option: an option below it gives what the phrase gives, so it is not offered, and
+ * when chosen it counts the jobs found.
+ */
+function withPayFloor(answer: SearchAnswer, floor?: number, chosen?: number): SearchAnswer {
+  if (!floor) return answer;
+  const salaries = answer.facets.salaries.flatMap(([value, jobs]): Counted[] =>
+    Number(value) >= floor
+      ? [[value, jobs]]
+      : Number(value) === chosen
+      ? [[value, answer.total]]
+      : []
+  );
+  return { ...answer, facets: { ...answer.facets, salaries } };
+}
+
+function searchParsed(
+  index: SearchIndex,
+  asked: JobSearch,
+  keywords: ReturnType<typeof parseKeywords>,
+): SearchAnswer {
   // A pay phrase in the keyword box (`python 5 lpa`) is the Salary filter, the higher if both ask.
   const query = (keywords.payMin ?? 0) > (asked.payMin ?? 0)
     ? { ...asked, payMin: keywords.payMin }

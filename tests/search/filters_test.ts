@@ -109,12 +109,35 @@ Deno.test("a pay phrase in the keyword box is the Salary filter, and the page sa
   assert.deepEqual(await roles("₹1,10,000/month"), ["Data Scientist"]);
   assert.deepEqual(await roles("80-95k pm"), ["Data Scientist", "Backend Engineer", "Tutor"]);
   assert.deepEqual(await roles("scientist high salary"), ["Data Scientist"]);
+  // Lakhs as `L`, rupees in Indian figures, crores; a figure marked as pay is a year's from a lakh
+  // up and a month's below it; a bare figure is no pay.
+  for (const keywords of ["10L", "10 l", "₹10,00,000", "rs 1000000 ctc"]) {
+    assert.deepEqual(await roles(keywords), ["Data Scientist", "Backend Engineer", "Tutor"]);
+  }
+  assert.deepEqual(await roles("1 crore"), []);
+  assert.deepEqual(await roles("salary 15000"), await roles("1.8 lpa"));
+  assert.deepEqual(await roles("15k salary"), await roles("1.8 lpa"));
+  assert.equal((await roles("1.8 lpa")).length, 4);
   // The page says so: otherwise only well-paid jobs are listed under a Salary filter of Any.
   const page = async (search: string) => await (await t.app.request(`/jobs?${search}`)).text();
   const said = "Pay 10 LPA and up: the pay in your search works as the Salary filter.";
   assert.ok((await page("keywords=10+lpa")).includes(said));
   assert.ok(!(await page("keywords=engineer")).includes("the pay in your search"));
   assert.ok(!(await page("keywords=10+lpa&payMin=1500000")).includes("the pay in your search"));
+  // Beside the phrase, a Salary option below it gives what the phrase gives: not offered, and
+  // counting the jobs found when chosen.
+  const salaries = async (search: string) =>
+    [...((await page(search)).match(/<select[^>]*name="payMin"[^>]*>(.*?)<\/select>/)?.[1] ?? "")
+      .matchAll(/<option[^>]*>([^<]*)<\/option>/g)].map((match) => match[1]);
+  assert.deepEqual((await salaries("keywords=10+lpa")).slice(1), [
+    "10 LPA and up (3)",
+    "15 LPA and up (1)",
+    "25 LPA and up (1)",
+  ]);
+  assert.deepEqual((await salaries("keywords=20+lpa&payMin=600000")).slice(1), [
+    "6 LPA and up (1)",
+    "25 LPA and up (1)",
+  ]);
 });
 
 Deno.test("workMode, category, company and postedWithin filter the API", async () => {
