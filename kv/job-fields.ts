@@ -368,6 +368,15 @@ export const PUBLIC_FILTERS = publicFilters(
   JOB_FIELDS,
 ) as (PublicFilter & { param: FilterParam })[];
 
+const plain = (value: string) => value.toLowerCase().replace(/[^a-z0-9+]/g, "");
+
+/**
+ * The option `value` names however it is written (`remote`, `full time`, `on site`: a hand-typed
+ * link or an API call), if any.
+ */
+export const optionNamed = (options: readonly string[], value: string): string | undefined =>
+  options.includes(value) ? value : options.find((option) => plain(option) === plain(value));
+
 /** A value, or none, for each public filter: a job's, a search's. */
 export type FilterValues = { [Param in FilterParam]?: string };
 

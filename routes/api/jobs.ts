@@ -23,7 +23,12 @@ import {
   jobStatusSchema,
   type JobWithAnalytics,
 } from "../../kv/schemas.ts";
-import { POSTED_WITHIN, PUBLIC_FILTERS, type PublicFilter } from "../../kv/job-fields.ts";
+import {
+  optionNamed,
+  POSTED_WITHIN,
+  PUBLIC_FILTERS,
+  type PublicFilter,
+} from "../../kv/job-fields.ts";
 import {
   ADMIN_PAGE_SIZE,
   DASHBOARD_RECENT_JOBS,
@@ -52,10 +57,15 @@ export const searchText = z.string().max(
   MAX_SEARCH_TEXT,
   `search text must be at most ${MAX_SEARCH_TEXT} characters`,
 ).optional();
-/** One of `values`; empty (a no-script form's unset select) or absent means no filter. */
+/**
+ * One of `values`, written in any case or spacing (`remote`, `full time`), as the page reads it;
+ * empty (a no-script form's unset select) or absent means no filter.
+ */
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(["", ...values], { error: `must be one of ${values.join(", ")}` })
-    .optional().transform((value) => (value || undefined) as T[number] | undefined);
+  z.preprocess(
+    (value) => typeof value === "string" && value ? optionNamed(values, value) ?? value : value,
+    z.enum(["", ...values], { error: `must be one of ${values.join(", ")}` }).optional(),
+  ).transform((value) => (value || undefined) as T[number] | undefined);
 
 /** The query parameters of public filters: free text, or one of the field's options. */
 export function filterQueryOf<Param extends string>(filters: readonly PublicFilter<Param>[]) {

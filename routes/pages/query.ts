@@ -4,6 +4,7 @@
  */
 import {
   type FilterParam,
+  optionNamed,
   POSTED_WITHIN,
   PUBLIC_FILTERS,
   type PublicFilter,
@@ -65,12 +66,6 @@ export function cutToFit(text: string, max: number): string {
 }
 
 /** Letters and digits only, in lower case: `remote`, `full time` and `on site` name an option. */
-const plain = (value: string) => value.toLowerCase().replace(/[^a-z0-9+]/g, "");
-
-/** The option `value` names however it is written (a hand-typed or shared link), if any. */
-const optionNamed = (options: readonly string[], value: string) =>
-  options.includes(value) ? value : options.find((option) => plain(option) === plain(value));
-
 /** `filters` are the public filters of the job field table. */
 export function parseListQuery(
   params: URLSearchParams,

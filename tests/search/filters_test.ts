@@ -146,6 +146,10 @@ Deno.test("workMode, category, company and postedWithin filter the API", async (
   assert.deepEqual((await api(t, "?workMode=Remote")).roles, ["Support Intern"]);
   assert.deepEqual((await api(t, "?workMode=Hybrid")).roles, ["Tutor"]);
   assert.equal((await api(t, "?workMode=On-site")).body.pagination.totalJobs, 3);
+  // An option written in any case or spacing is that option, as the page reads it.
+  assert.deepEqual((await api(t, "?workMode=remote")).roles, ["Support Intern"]);
+  assert.equal((await api(t, "?workMode=onsite")).body.pagination.totalJobs, 3);
+  assert.equal((await api(t, "?workMode=on%20site")).body.pagination.totalJobs, 3);
   assert.deepEqual((await api(t, "?category=Data%20%26%20AI")).roles, ["Data Scientist"]);
   assert.deepEqual((await api(t, "?category=Education")).roles, ["Tutor"]);
   assert.deepEqual((await api(t, "?category=Customer%20Support")).roles, ["Support Intern"]);
