@@ -89,6 +89,23 @@ export const ROLE_CATEGORIES = [
 export type RoleCategory = (typeof ROLE_CATEGORIES)[number];
 
 /**
+ * The word seekers type for a category's jobs (`healthcare jobs`, `hr jobs`, `finance jobs`): the
+ * search index gives it to every job of the category, as a word of its description, so a job that
+ * never says it is found too. A category named by words many other jobs use (engineering, data,
+ * support, operations) has none: `engineer` must not find every developer.
+ */
+export const CATEGORY_WORDS: Partial<Record<RoleCategory, string>> = {
+  "Healthcare": "healthcare",
+  "Finance & Accounting": "finance",
+  "Education": "education",
+  "HR": "hr",
+  "Sales": "sales",
+  "Marketing": "marketing",
+  "Legal": "legal",
+  "Hospitality": "hospitality",
+};
+
+/**
  * The categories Indian seekers mean by "IT jobs" (work at or for software companies); every other
  * category is what they call non-IT.
  */
@@ -375,7 +392,10 @@ const plain = (value: string) => value.toLowerCase().replace(/[^a-z0-9+]/g, "");
  * link or an API call), if any.
  */
 export const optionNamed = (options: readonly string[], value: string): string | undefined =>
-  options.includes(value) ? value : options.find((option) => plain(option) === plain(value));
+  options.includes(value)
+    ? value
+    // An option of figures only is written one way: `-1` is no day, nor `12` the 1-2 years.
+    : options.find((option) => /\p{L}/u.test(option) && plain(option) === plain(value));
 
 /** A value, or none, for each public filter: a job's, a search's. */
 export type FilterValues = { [Param in FilterParam]?: string };

@@ -8,7 +8,7 @@ import SearchableMap from "minisearch/SearchableMap";
 import { companyKey, TRAIT, traitOf } from "./codes.ts";
 import { grown, inBoth, Posting } from "./postings.ts";
 import { isRemoteLocation, MODE_WORDS } from "./places.ts";
-import type { WorkMode } from "../job-fields.ts";
+import { CATEGORY_WORDS, type RoleCategory, type WorkMode } from "../job-fields.ts";
 import { regionWords } from "../place.ts";
 import {
   addWithParts,
@@ -236,6 +236,7 @@ export class SearchIndex implements Columns {
     note(doc.skills?.join("\n"), FIELD.skills);
     note(doc.companyName, FIELD.company, true, true);
     note(doc.description, FIELD.description, false);
+    note(CATEGORY_WORDS[doc.category as RoleCategory], FIELD.description);
     note(doc.location, FIELD.location, true, true);
     // A job holds its work mode's word (MODE_WORDS): a remote one whenever its work mode is
     // Remote, as its JobPosting's TELECOMMUTE is, and however its location says so (work from
@@ -387,8 +388,8 @@ export class SearchIndex implements Columns {
    */
   private endingSlips(typed: string): WordMatch[] {
     const letters = [...typed];
-    const budget = typoBudget(typed);
-    if (budget === 0) return [];
+    // One slip, however long the word: two would let `hospitality` be a hospital's -ing.
+    if (typoBudget(typed) === 0) return [];
     const found: WordMatch[] = [];
     const start = letters.slice(0, Math.max(3, letters.length - 3)).join("");
     for (const [near, posting] of this.words.atPrefix(start)) {
@@ -396,7 +397,7 @@ export class SearchIndex implements Columns {
       // A form of the stem the stemmer keeps whole is no slip (a joiner is no join, nor joined).
       if (typed.startsWith(near) && SLIPPED_ENDINGS.includes(typed.slice(near.length))) continue;
       const meant = (ending: string) =>
-        editDistance(typed, near + ending) <= budget && stem(near + ending) === near;
+        editDistance(typed, near + ending) === 1 && stem(near + ending) === near;
       if (SLIPPED_ENDINGS.some(meant)) {
         found.push({ posting, how: HOW.typo, word: near });
       }

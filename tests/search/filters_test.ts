@@ -191,6 +191,7 @@ Deno.test("a bad value of a new filter is a 400 naming it", async () => {
       ["?postedWithin=5", "postedWithin"],
       ["?postedWithin=week", "postedWithin"],
       ["?workMode=Mars", "workMode"],
+      ["?postedWithin=-1", "postedWithin"],
       ["?category=Astronaut", "category"],
       ["?sortBy=salary", "sortBy"],
       [`?company=${"x".repeat(201)}`, "company"],

@@ -394,7 +394,8 @@ ask("senior internship", []);
 ask("manger", ["sales-senior", "marketing-manager"]);
 ask("mangement", ["sales-senior", "marketing-manager"]);
 ask("nurce", ["nurse"]);
-ask("saels", ["sales-senior", "sales"]);
+// A telecaller's job is a sales job (its category's word, `CATEGORY_WORDS`), below the two saying it.
+ask("saels", ["sales-senior", "sales", "telecaller"]);
 ask("maths", ["teacher"]);
 // No experience, however written, is a fresher's.
 ask("0 exp", FRESHERS, "content-intern");
@@ -415,6 +416,11 @@ ask("teachar", ["teacher"]);
 ask("baker", []);
 ask("rider", []);
 ask("teller", []);
+// A category's word finds the category's jobs, though they never say it.
+ask("healthcare jobs", ["nurse"]);
+ask("finance jobs", ["accounts-exec", "accountant"]);
+ask("hr jobs", ["hr-exec"]);
+ask("hospitality", []);
 // A slip in a word's ending, which the stem hides: two letters swapped, one put in.
 ask("managre", ["sales-senior", "marketing-manager"]);
 ask("nurese", ["nurse"]);
