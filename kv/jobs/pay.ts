@@ -259,7 +259,10 @@ export function readPay(text: string | null | undefined): Pay | null {
   const amounts = figures.map(({ value, unit: own }) => Math.round(value * (own ?? unit ?? 1)));
   // A stipend is rupees whether or not it says so ("Stipend 8000").
   const hasRupee = rest.includes("₹") || /\bstipend\b/.test(rest);
-  if (unit === undefined && !hasRupee && !period) return null;
+  // A bare figure of a lakh or more, grouped as Indian texts group rupees ("7,50,000"), is a year's.
+  const bareYear = unit === undefined && !hasRupee && !period &&
+    Math.min(...amounts) >= 100_000 && /\d{1,2},\d{2},\d{3}/.test(lower);
+  if (unit === undefined && !hasRupee && !period && !bareYear) return null;
   if (!period) {
     // "₹80K - ₹1.2L" is a month's pay as often as a year's; so is a stipend of a lakh.
     const [first, second] = figures;
@@ -269,7 +272,7 @@ export function readPay(text: string | null | undefined): Pay | null {
       if (Math.max(...amounts) >= 100_000) return null;
       period = "month";
     } else if (unit !== undefined && unit >= 100_000) period = "year";
-    else if (Math.max(...amounts) >= 100_000 && hasRupee) period = "year";
+    else if (Math.max(...amounts) >= 100_000 && (hasRupee || bareYear)) period = "year";
     else return null;
   }
   const [low, high] = amounts.length === 2 ? amounts : [amounts[0], amounts[0]];

@@ -240,6 +240,9 @@ const CORPUS: [string, string][] = [
   ["Rs 500 to 800 per hour", "500-800 hour"],
   ["Up to ₹1,000 per hour", "_-1000 hour"],
   ["₹1,500/hour", "1500-1500 hour"],
+  // Figures alone grouped as Indian rupees are, from a lakh up: a year's.
+  ["7,50,000", "750000-750000 year"],
+  ["7,50,000 - 9,00,000", "750000-900000 year"],
   ["₹2k per hour", "2000-2000 hour"],
   ["₹250 per hr", "250-250 hour"],
   ["₹400 hrs", "400-400 hour"],
@@ -391,4 +394,22 @@ Deno.test("a pay's yearly top: month × 12, hour × 2,080, none 0", () => {
   assert.deepEqual(yearlyTop(readPay("₹300 per hour")), 624_000);
   assert.deepEqual(yearlyTop(readPay("4+ LPA")), 400_000);
   assert.deepEqual(yearlyTop(null), 0);
+});
+
+Deno.test("figures alone, grouped as Indian rupees and of a lakh or more, are a year's pay; others are not sure", () => {
+  assert.deepEqual(readPay("7,50,000"), {
+    min: 750_000,
+    max: 750_000,
+    period: "year",
+    currency: "INR",
+  });
+  assert.deepEqual(readPay("12,00,000 - 18,00,000"), {
+    min: 1_200_000,
+    max: 1_800_000,
+    period: "year",
+    currency: "INR",
+  });
+  for (const text of ["25000", "12,000", "1,200,000", "2025"]) {
+    assert.equal(readPay(text), null, text);
+  }
 });
