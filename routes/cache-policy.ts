@@ -41,10 +41,10 @@ export const answerKeys = {
 };
 
 /**
- * The hour a search's Date posted windows end at now (`postedClock`): it goes in the key of every
+ * The minute a search's Date posted windows end at now (`postedClock`): it goes in the key of every
  * answer that lists jobs by a search.
  */
-export const postedHour = (services: Pick<Services, "now">): number =>
+export const postedMinute = (services: Pick<Services, "now">): number =>
   postedClock(services.now().getTime());
 
 /** A page to answer: what it shows, where it is kept, and the data it waits for. */

@@ -158,11 +158,13 @@ export interface CatalogState {
 }
 
 /**
- * The hour a search's Date posted windows end at: answers are kept per revision of the jobs, so
- * their windows move on the hour, not at every request; the hour goes in each answer's cache key.
+ * The minute a search's Date posted windows end at: answers are kept per revision of the jobs, so
+ * their windows move once a minute, not at every request; the minute goes in each answer's cache
+ * key. "Last 24 hours" is then never more than a minute off (on the hour, a job posted 24 hours and
+ * 59 minutes before was in it).
  */
 export function postedClock(now = Date.now()): number {
-  return now - now % 3_600_000;
+  return now - now % 60_000;
 }
 
 /** A list in date order with no words or filters: KV's date-ordered index answers it alone. */

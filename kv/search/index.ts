@@ -158,7 +158,7 @@ export class SearchIndex implements Columns {
    * Per job, how many of `starts` it was posted before (newest start first): a search's Date
    * posted window. The answer holds for later starts as long as no live job was posted between
    * the old and the new, so searches read one byte a job rather than its time against each start,
-   * and it is worked out again about when a job's window changes (for the server, on the hour).
+   * and it is worked out again about when a job's window changes (for the server, at most once a minute).
    */
   windowsAt(starts: Float64Array): Uint8Array {
     const kept = this.windows;

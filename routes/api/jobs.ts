@@ -42,7 +42,7 @@ const page = wholeNumber(1, 1_000_000, 1, { emptyIsAbsent: true });
 const limit = (fallback: number) => wholeNumber(1, 100, fallback, { emptyIsAbsent: true });
 import { jsonAnswer, normaliseQuery, QueryReadings } from "../../server/cache.ts";
 import { CACHE_BUDGETS } from "../../kv/bounded-cache.ts";
-import { answerKeys, postedHour } from "../cache-policy.ts";
+import { answerKeys, postedMinute } from "../cache-policy.ts";
 import { exportJobsCsv, isCsv, readCsvJobs } from "./jobs-csv.ts";
 import { withExpiryInput } from "../../kv/jobs/expiry.ts";
 
@@ -174,7 +174,7 @@ function publicCalls(app: JobApp, services: Services) {
   app.get("/", async (c) => {
     const { query, key } = readings.of(c);
     counter.search(c);
-    const now = postedHour(services);
+    const now = postedMinute(services);
     const answer = await cache.remember(
       answerKeys.apiJobs(key, now),
       await jobs.revision(),

@@ -7,7 +7,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../server/context.ts";
 import { textAnswer } from "../../server/cache.ts";
 import type { ActiveCatalog } from "../../kv/jobs/catalogue.ts";
-import { answerKeys, postedHour } from "../cache-policy.ts";
+import { answerKeys, postedMinute } from "../cache-policy.ts";
 import { SITE_NAME } from "./document.tsx";
 import { hasFilters, listSearch, parseListQuery, searchOf } from "./query.ts";
 import {
@@ -53,7 +53,7 @@ export function feedRoutes(site: PublicSite) {
   app.get("/jobs/feed.xml", async (c) => {
     const query = { ...parseListQuery(new URL(c.req.url).searchParams), page: 1 };
     const search = listSearch(query);
-    const now = postedHour(services);
+    const now = postedMinute(services);
     const origin = site.origin(c);
     const answer = await cache.remember(
       answerKeys.feed(origin, search, now),

@@ -31,7 +31,7 @@ import {
   searchOf,
   withoutTags,
 } from "./query.ts";
-import { answerKeys, postedHour } from "../cache-policy.ts";
+import { answerKeys, postedMinute } from "../cache-policy.ts";
 import type { PublicSite } from "./site.ts";
 
 export interface JobListData {
@@ -291,7 +291,7 @@ export function jobListRoutes(site: PublicSite) {
     const written = at < 0 ? "" : c.req.url.slice(at);
     const { search: asked, tags } = withoutTags(written.length > 1 ? written : "");
     // Only canonical URLs are cached, so a hit needs no parsing of the query.
-    const now = postedHour(services);
+    const now = postedMinute(services);
     const key = answerKeys.jobList(site.origin(c), asked, now);
     const revision = await jobs.revision();
     const hit = pages.get(key, revision);

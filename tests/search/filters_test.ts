@@ -381,3 +381,21 @@ Deno.test("the RSS feed takes the same filters", async () => {
   const titles = [...feed.matchAll(/<item><title>([^<]+)<\/title>/g)].map((m) => m[1]);
   assert.deepEqual(titles, ["Backend Engineer at Gamma", "Data Scientist at Acme Corp"]);
 });
+
+Deno.test("Last 24 hours holds no job posted over 24 hours before, whatever the minute of the hour", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  const now = t.clock.now.getTime();
+  for (
+    const [role, ago] of [["Old Enough", 24 * 3_600_000 + 15 * 60_000], [
+      "Recent",
+      23 * 3_600_000 + 45 * 60_000,
+    ]] as const
+  ) {
+    t.clock.now = new Date(now - ago);
+    await t.services.jobs.create(sampleJob({ role }));
+  }
+  t.clock.now = new Date(now);
+  assert.deepEqual((await api(t, "?postedWithin=1")).roles, ["Recent"]);
+  const page = await (await t.app.request("/jobs?postedWithin=1")).text();
+  assert.ok(page.includes("Recent") && !page.includes("Old Enough"));
+});
