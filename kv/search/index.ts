@@ -44,6 +44,7 @@ import {
 
 /** The endings the stemmer takes off a word, for a slip made in one (`SearchIndex.endingSlips`). */
 const SLIPPED_ENDINGS = ["e", "er", "ers", "es", "ing", "ed", "s"];
+
 /** A copy of a per-job array with only the jobs `renumbered` keeps (to -1 for the others). */
 export function renumberedCopy<T extends Column>(
   array: T,
@@ -158,7 +159,8 @@ export class SearchIndex implements Columns {
    * Per job, how many of `starts` it was posted before (newest start first): a search's Date
    * posted window. The answer holds for later starts as long as no live job was posted between
    * the old and the new, so searches read one byte a job rather than its time against each start,
-   * and it is worked out again about when a job's window changes (for the server, at most once a minute).
+   * and it is worked out again about when a job's window changes (for the server, at most once a
+   * minute).
    */
   windowsAt(starts: Float64Array): Uint8Array {
     const kept = this.windows;
@@ -387,9 +389,9 @@ export class SearchIndex implements Columns {
    * form takes, is tried as the word typed; the beginning is a prefix, so this costs little.
    */
   private endingSlips(typed: string): WordMatch[] {
-    const letters = [...typed];
     // One slip, however long the word: two would let `hospitality` be a hospital's -ing.
     if (typoBudget(typed) === 0) return [];
+    const letters = [...typed];
     const found: WordMatch[] = [];
     const start = letters.slice(0, Math.max(3, letters.length - 3)).join("");
     for (const [near, posting] of this.words.atPrefix(start)) {

@@ -215,6 +215,7 @@ function withPayFloor(answer: SearchAnswer, floor?: number, chosen?: number): Se
   return { ...answer, facets: { ...answer.facets, salaries } };
 }
 
+/** The search `asked`, its keyword box read (`parseKeywords`). */
 function searchParsed(
   index: SearchIndex,
   asked: JobSearch,
