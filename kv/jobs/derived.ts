@@ -26,11 +26,12 @@ export interface DerivedSource {
 }
 
 /**
- * Hybrid said outright, or as some days from home or in the office ("2 days WFH", "3 days WFO a
- * week") or part of the time remote ("Partially remote").
+ * Hybrid said outright, or as some days of the week from home or in the office ("2 days WFH", "3
+ * days WFO a week"; five or six in the office is an office job) or part of the time remote
+ * ("Partially remote").
  */
 const HYBRID =
-  /\bhybrid\b|\b\d\s*days?\b[\w\s/-]{0,12}?\b(?:wfh|wfo|work[\s-]+from[\s-]+(?:home|office)|from[\s-]+(?:home|office)|in[\s-]+office|remote|on-?site)\b|\bpart(?:ial)?ly[\s-]+remote\b/i;
+  /\bhybrid\b|\b[1-4]\s*days?\b[\w\s/-]{0,12}?\b(?:wfh|wfo|work[\s-]+from[\s-]+(?:home|office)|from[\s-]+(?:home|office)|in[\s-]+office|remote|on-?site)\b|\bpart(?:ial)?ly[\s-]+remote\b/i;
 
 /**
  * "Hybrid - Pune" and "Mumbai - 2 days WFH" are Hybrid; "Remote", "Work from home", "Home based"

@@ -176,4 +176,5 @@ Deno.test("some days from home or in the office, or partly remote, is hybrid", (
     assert.equal(workModeOf(location), "Hybrid", location);
   }
   assert.equal(workModeOf("Noida, 6 days working"), "On-site");
+  assert.equal(workModeOf("Gurugram (5 days WFO)"), "On-site");
 });
