@@ -92,7 +92,8 @@ export type RoleCategory = (typeof ROLE_CATEGORIES)[number];
  * The word seekers type for a category's jobs (`healthcare jobs`, `hr jobs`, `finance jobs`): the
  * search index gives it to every job of the category, as a word of its description, so a job that
  * never says it is found too. A category named by words many other jobs use (engineering, data,
- * support, operations) has none: `engineer` must not find every developer.
+ * support, operations) has none: `engineer` must not find every developer
+ * (docs/decisions/048-categories-a-seeker-browses-and-types.md).
  */
 export const CATEGORY_WORDS: Partial<Record<RoleCategory, string>> = {
   "Healthcare": "healthcare",
