@@ -81,7 +81,11 @@ const whenIdle = (run: () => void) =>
     ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
     : setTimeout(run, 200);
 
-function engaged() {
+function engaged(event: Event) {
+  // A browser moves a resting mouse itself after a layout change (at no distance): a visitor who
+  // only reads, the pointer over the page, is not using it.
+  const { movementX, movementY } = event as PointerEvent;
+  if (event.type === "pointermove" && movementX === 0 && movementY === 0) return;
   for (const type of ENGAGED) removeEventListener(type, engaged, true);
   prefetch().then(() =>
     whenIdle(() => {

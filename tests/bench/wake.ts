@@ -133,7 +133,11 @@ export async function wakeTask(url: string, slowdown: number): Promise<number> {
     transferMode: "ReportEvents",
   });
   await page.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
-  await page.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: 5, y: 5 });
+  // A move is several events; the first in a new page reports no distance, as a resting mouse's
+  // does, and wakes nothing (client/wake.ts).
+  for (const at of [5, 10]) {
+    await page.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: at, y: at });
+  }
   await evaluate(
     page.send,
     `new Promise((resolve, reject) => {
