@@ -386,6 +386,7 @@ export const PUBLIC_FILTERS = publicFilters(
   JOB_FIELDS,
 ) as (PublicFilter & { param: FilterParam })[];
 
+/** Letters and digits only, in lower case: `remote`, `full time` and `on site` name an option. */
 const plain = (value: string) => value.toLowerCase().replace(/[^a-z0-9+]/g, "");
 
 /**

@@ -15,6 +15,7 @@ import { Document, SITE_NAME } from "../pages/document.tsx";
 import { renderDocument } from "../pages/render.ts";
 import { ALERT_REQUESTED, requestAlert, siteOf } from "./request.ts";
 import { describeSearch, searchUrl } from "./mail.tsx";
+import { listSearch, parseListQuery } from "../pages/query.ts";
 
 const NOT_VALID = "This link is not valid any more. Links in our mails work for 60 days, and " +
   "a confirmation link for 7 days.";
@@ -120,21 +121,21 @@ function requestCalls(app: Hono<AppEnv>, services: Services, pages: AlertAnswers
     } catch (error) {
       if (!(error instanceof HTTPException)) throw error;
       const { message } = await error.getResponse().json() as { message: string };
-      // Back to the search the alert was asked for, not to every job.
-      const search = new URLSearchParams(
-        Object.entries(body).flatMap(([name, value]) =>
-          typeof value === "string" && value !== "" && name !== "email" && name !== "frequency"
-            ? [[name, value]]
-            : []
+      // Back to the search the alert was asked for, not to every job: its canonical address.
+      const search = listSearch(parseListQuery(
+        new URLSearchParams(
+          Object.entries(body).flatMap(([name, value]) =>
+            typeof value === "string" ? [[name, value]] : []
+          ),
         ),
-      ).toString();
+      ));
       return pages.page(
         c,
         "Job alert not created",
         <>
           <p role="alert">{message}</p>
           <p>
-            <a href={search ? `/jobs?${search}` : "/jobs"}>Back to the jobs</a>
+            <a href={`/jobs${search}`}>Back to the jobs</a>
           </p>
         </>,
         error.status,

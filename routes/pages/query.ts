@@ -65,7 +65,6 @@ export function cutToFit(text: string, max: number): string {
   return text.slice(0, split ? max - 1 : max);
 }
 
-/** Letters and digits only, in lower case: `remote`, `full time` and `on site` name an option. */
 /** `filters` are the public filters of the job field table. */
 export function parseListQuery(
   params: URLSearchParams,
