@@ -148,6 +148,12 @@ export class JobStore {
    * when the record read has the same role and skills). Under load every trip to KV waits behind
    * the other requests' work, and a visitor never waits on the primary. Null when the catalogue
    * does not know the job ID (`get` then answers).
+   *
+   * Two keys, not the four that would let the count be remembered (the analytics write counter and
+   * the click count beside it): each key costs the database's thread more than the trip itself
+   * (a lookup compares whole neighbouring records, and job records overflow their pages), and most
+   * first views are a job's only view in this process. A second visitor's count is read and
+   * remembered by `analyticsOf`.
    */
   async pageRead(
     jobId: string,
@@ -155,25 +161,21 @@ export class JobStore {
     const id = this.keeper.catalog?.idOf(jobId);
     if (!id) return null;
     const revision = await this.revision();
-    const reading = this.kv.getMany<[StoredJob, Deno.KvU64, Deno.KvU64, Deno.KvU64]>([
-      keys.job(id),
-      keys.analyticsWrites(),
-      keys.jobCounter(id, "views"),
-      keys.jobCounter(id, "clicks"),
-    ], EVENTUAL);
+    const reading = this.kv.getMany<[StoredJob, Deno.KvU64]>(
+      [keys.job(id), keys.jobCounter(id, "views")],
+      EVENTUAL,
+    );
     const catalog = this.keeper.catalog;
     const listed = catalog && catalog.revision >= revision ? catalog.byId.get(id)?.job : undefined;
     const similar = listed && catalog!.similar(listed, SIMILAR_JOBS_FETCHED);
-    const [record, writes, ...counters] = await reading;
+    const [record, views] = await reading;
     if (record.value?.jobId !== jobId) return null;
     const checked = await this.checked(record, true);
     if (!checked) return null;
-    const totals = new Map<string, JobAnalytics>();
-    this.counts.remember([id], counters, writes.value?.value ?? 0n, totals);
     return {
       revision,
       job: checked.job,
-      views: totals.get(id)!.views,
+      views: Number(views.value?.value ?? 0n),
       similar: listed && sameTerms(listed, checked.job) ? similar : undefined,
     };
   }

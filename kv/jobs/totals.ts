@@ -81,7 +81,7 @@ export class JobTotals {
   }
 
   /** Takes in jobs' view and click counters (two entries a job) as of `version`. */
-  remember(
+  private remember(
     ids: string[],
     counters: Deno.KvEntryMaybe<Deno.KvU64>[],
     version: bigint,
