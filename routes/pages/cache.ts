@@ -24,8 +24,17 @@ const PAGE_HEADERS: Record<Encoding, HeaderList> = {
 
 export interface CachedPage {
   status: number;
-  /** The HTML, split at the view count placeholder when the page has one. */
+  /**
+   * The HTML of a page with a view count, split at the placeholder: its answers are made again
+   * when the count changes. Empty for a page without one, which keeps only `gzipped`.
+   */
   parts: Uint8Array<ArrayBuffer>[];
+  /**
+   * All a page without a view count keeps: its gzipped answer, a fifth of its HTML. The answer
+   * cache then holds five times as many searches as when each kept its HTML beside it (a kept
+   * results page cost 1.5 times its HTML), and a client that takes no gzip gets it unzipped.
+   */
+  gzipped?: Uint8Array<ArrayBuffer>;
   /** The job shown, for counting its views and reading its count. */
   jobKey?: string;
   /**
@@ -38,17 +47,14 @@ export interface CachedPage {
 const encoder = new TextEncoder();
 
 export function cachedPage(status: number, html: string, jobKey?: string): CachedPage {
-  return {
-    status,
-    parts: html.split(VIEWS_PLACEHOLDER).map((part) => encoder.encode(part)),
-    jobKey,
-    answers: {},
-  };
+  const parts = html.split(VIEWS_PLACEHOLDER);
+  if (parts.length === 1) return pageOf({ status, gzipped: gzip(html) }, jobKey);
+  return { status, parts: parts.map((part) => encoder.encode(part)), jobKey, answers: {} };
 }
 
 /** The page's bytes, with the view count written in where the placeholder was. */
 export function pageBytes(page: CachedPage, views = 0): Uint8Array<ArrayBuffer> {
-  if (page.parts.length === 1) return page.parts[0];
+  if (page.gzipped) return new Uint8Array(gunzipSync(page.gzipped));
   const filler = encoder.encode(String(views));
   const size = page.parts.reduce((sum, part) => sum + part.length, 0) +
     filler.length * (page.parts.length - 1);
@@ -72,7 +78,8 @@ export function pageAnswer(page: CachedPage, encoding: Encoding, views: number):
   const bytes = pageBytes(page, views);
   const body = encoding === "gzip" ? gzip(bytes) : bytes;
   const answer = new SecureAnswer(body, page.status, PAGE_HEADERS[encoding]);
-  page.answers[encoding] = { views, answer };
+  // A page kept as its gzipped answer alone keeps no other: the unzipped one is made each time.
+  if (!page.gzipped) page.answers[encoding] = { views, answer };
   return answer;
 }
 
@@ -97,22 +104,25 @@ interface FirstAnswer {
   gzipped: Uint8Array<ArrayBuffer>;
 }
 
-/** The page a first answer is, kept as if it had been made at its second ask. */
-function pageOf({ status, gzipped }: FirstAnswer): CachedPage {
+/** The page a gzipped answer is, kept as if it had been made at its second ask. */
+function pageOf({ status, gzipped }: FirstAnswer, jobKey?: string): CachedPage {
   return {
     status,
-    parts: [new Uint8Array(gunzipSync(gzipped))],
+    parts: [],
+    gzipped,
+    jobKey,
     answers: { gzip: { views: 0, answer: new SecureAnswer(gzipped, status, PAGE_HEADERS.gzip) } },
   };
 }
 
 /**
- * What a page costs to keep: its HTML, a second copy when a view count is written into it, and
- * its gzipped answer (at most half the HTML for any page of ours), plus the two Response objects.
+ * What a page costs to keep: its gzipped answer alone, or, for a page with a view count, its HTML,
+ * a second copy with the count written in, and its gzipped answer (at most half the HTML for any
+ * page of ours); plus the Response objects.
  */
 export function pageSize(page: CachedPage): number {
-  const html = page.parts.reduce((sum, part) => sum + part.length, 0);
-  return html * (page.parts.length > 1 ? 2.5 : 1.5) + 2048;
+  if (page.gzipped) return page.gzipped.length + 2048;
+  return page.parts.reduce((sum, part) => sum + part.length, 0) * 2.5 + 2048;
 }
 
 /**

@@ -181,6 +181,36 @@ Deno.test("a search's second ask is given its first answer, neither searched nor
   assert.ok(new TextDecoder().decode(gunzipSync(after.bytes)).includes("Second Engineer"));
 });
 
+Deno.test("a kept search costs the cache its gzipped answer alone; a kept job page keeps its HTML", async () => {
+  await using t = await testApp();
+  const created = await t.services.jobs.create(sampleJob({ role: "Compact Developer" }));
+  assert.ok(created.ok);
+  const ask = async (path: string, encoding: string) => {
+    const response = await t.app.request(path, { headers: { "accept-encoding": encoding } });
+    assert.equal(response.status, 200);
+    return new Uint8Array(await response.arrayBuffer());
+  };
+  // Asked twice by a client that takes no gzip, a search is kept from its HTML at the second ask.
+  const path = "/jobs?keywords=developer";
+  const html = await ask(path, "identity");
+  assert.deepEqual(await ask(path, "identity"), html);
+  const kept = t.services.cache.bytes;
+  assert.ok(kept > 0, "the search was not kept");
+  // A page kept with its HTML beside its gzipped answer cost 1.5 times the HTML.
+  assert.ok(kept < html.length, `a kept search costs ${kept} bytes, its HTML ${html.length}`);
+  // Kept, it is given unzipped and gzipped alike, and nothing else is kept for it.
+  assert.deepEqual(new Uint8Array(gunzipSync(await ask(path, "gzip"))), html);
+  assert.deepEqual(await ask(path, "identity"), html);
+  assert.equal(t.services.cache.bytes, kept);
+  assert.ok(new TextDecoder().decode(html).includes("Compact Developer"));
+
+  // A job page's view count changes: it keeps its HTML to write the count into.
+  const jobPath = `/jobs/${created.job.jobId}`;
+  const jobHtml = await ask(jobPath, "gzip, deflate, br");
+  await ask(jobPath, "gzip, deflate, br");
+  assert.ok(t.services.cache.bytes - kept > gunzipSync(jobHtml).length);
+});
+
 Deno.test("a changed job is never served from the cache", async () => {
   await using t = await testApp();
   const created = await t.services.jobs.create(sampleJob({ role: "React Developer" }));
