@@ -14,7 +14,7 @@
  *   searches' newest matches and its mails (server/digest-mails.ts), the job cards the public
  *   lists show, as rendered HTML (routes/pages/cards.tsx), what the query strings of
  *   `GET /api/jobs` read as (routes/api/jobs.ts), and the public pages' gzipped answers from
- *   their first ask (routes/pages/cache.ts).
+ *   their first ask and kept pages' answers unzipped (routes/pages/cache.ts).
  * - Still bounded otherwise: the analytics reports' day counts (kv/analytics/reports.ts, one entry
  *   a day of the longest report period), what the traffic counter knows it counted
  *   (server/counter.ts, its own byte budget, oldest first), reads in flight shared by callers
@@ -71,6 +71,11 @@ export const CACHE_BUDGETS = {
    * a search page's is about 6 KB, so about 1,300 of them.
    */
   firstAnswers: 8 * MB,
+  /**
+   * Kept public pages' answers unzipped, for clients that take no gzip (routes/pages/cache.ts): a
+   * page is about 30 KB, so about 130 of them.
+   */
+  plainAnswers: 4 * MB,
 } as const;
 
 /** Bytes a value takes in memory, roughly: two a character of its JSON, and an object's header. */

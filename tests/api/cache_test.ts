@@ -11,6 +11,7 @@ import { QueryReadings } from "../../server/cache.ts";
 import { Hono } from "hono";
 import { gunzipSync } from "node:zlib";
 import { generateJob, seededRandom } from "../../kv/demo/generate.ts";
+import { plainAnswers } from "../../routes/pages/cache.ts";
 import { loadConfig } from "../../server/config.ts";
 import { sampleJob, testApp } from "../helpers/server.ts";
 
@@ -192,15 +193,21 @@ Deno.test("a kept search costs the cache its gzipped answer alone; a kept job pa
   };
   // Asked twice by a client that takes no gzip, a search is kept from its HTML at the second ask.
   const path = "/jobs?keywords=developer";
+  const plainBefore = plainAnswers.bytes;
   const html = await ask(path, "identity");
   assert.deepEqual(await ask(path, "identity"), html);
   const kept = t.services.cache.bytes;
   assert.ok(kept > 0, "the search was not kept");
   // A page kept with its HTML beside its gzipped answer cost 1.5 times the HTML.
   assert.ok(kept < html.length, `a kept search costs ${kept} bytes, its HTML ${html.length}`);
-  // Kept, it is given unzipped and gzipped alike, and nothing else is kept for it.
+  // Kept, it is given gzipped and unzipped alike; the unzipped answer is made once, and kept
+  // within a budget of its own, not in the answer cache.
   assert.deepEqual(new Uint8Array(gunzipSync(await ask(path, "gzip"))), html);
+  const plainKept = plainAnswers.bytes - plainBefore;
+  assert.ok(plainKept >= html.length, `${plainKept} bytes kept unzipped`);
   assert.deepEqual(await ask(path, "identity"), html);
+  assert.equal(plainAnswers.bytes - plainBefore, plainKept, "the page was unzipped again");
+  assert.ok(plainAnswers.bytes <= CACHE_BUDGETS.plainAnswers);
   assert.equal(t.services.cache.bytes, kept);
   assert.ok(new TextDecoder().decode(html).includes("Compact Developer"));
 
