@@ -107,6 +107,14 @@ Deno.test("a process 8 days fast, on the database over the network, refuses to p
       Array(20).fill("active"),
       "every job is still active",
     );
+    // Stopped, the fast clock's wrapper leaves no semaphore behind: a later faketime given the
+    // same process id would fail to start.
+    await wrong.stop();
+    const left = await Deno.stat(`/dev/shm/sem.faketime_sem_${wrong.pid}`).then(
+      () => true,
+      () => false,
+    );
+    assert.equal(left, false, "faketime's semaphore was left in /dev/shm");
   } finally {
     await endpoint?.close();
     await Deno.remove(folder, { recursive: true });

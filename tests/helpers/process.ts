@@ -188,15 +188,26 @@ async function startDeno(
   let stopped: Promise<void> | null = null;
   const stop = () =>
     stopped ??= (async () => {
-      // A wrapper (faketime) does not pass the signal on: its server would be left running.
-      for (const pid of wrapper.length ? childrenOf(child.pid) : []) {
+      // A wrapper (faketime) does not pass the signal on: its server is stopped, and the wrapper
+      // exits after it. Killed itself, faketime leaves its semaphore in /dev/shm, and a later
+      // faketime given the same process id fails to start ("sem_open: File exists").
+      const servers = wrapper.length ? childrenOf(child.pid) : [];
+      for (const pid of servers) {
         try {
           Deno.kill(pid, "SIGTERM");
         } catch { /* already gone */ }
       }
-      try {
-        child.kill("SIGTERM");
-      } catch { /* already gone */ }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const exited = servers.length > 0 && await Promise.race([
+        child.status.then(() => true),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 10_000))),
+      ]);
+      clearTimeout(timer);
+      if (!exited) {
+        try {
+          child.kill("SIGTERM");
+        } catch { /* already gone */ }
+      }
       await child.status;
     })();
   return { url, pid: child.pid, stop, log: () => log, [Symbol.asyncDispose]: stop };
