@@ -92,7 +92,7 @@ export const plainAnswers = new BoundedCache<SecureAnswer>(CACHE_BUDGETS.plainAn
 /** Numbers the pages kept as their gzipped answer alone, for `plainAnswers`. */
 let gzippedPages = 0;
 
-function plainAnswer(status: number, gzipped: { bytes: Uint8Array; id: string }): SecureAnswer {
+function plainAnswer(status: number, gzipped: NonNullable<CachedPage["gzipped"]>): SecureAnswer {
   const kept = plainAnswers.get(gzipped.id, 0);
   if (kept) return kept;
   const html = new Uint8Array(gunzipSync(gzipped.bytes));
