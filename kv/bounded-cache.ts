@@ -23,8 +23,9 @@
  *   whether an address is a trusted proxy (server/request.ts, 4,096 addresses, emptied when full),
  *   the state and country words of a job's location (kv/place.ts, 1,024 locations of at most 200
  *   characters, emptied when full), and each day's text (client/components/dates.ts, 1,024 a format),
- *   and the public pages' record of what was asked recently (routes/pages/cache.ts, a `RecentKeys`
- *   table of fixed size), by which a page is kept from its second ask.
+ *   and how often each key of the answer cache and of the job cards was asked lately (`AskCounts`
+ *   below, five bytes for each 512 bytes of their budgets, at most 640 KB), by which a public page
+ *   is kept from its second ask and a new entry pushes out only entries asked less often.
  *
  * The active-job catalogue (kv/jobs/catalogue.ts) and its search index are not caches: they are one copy of
  * the active jobs, sized by the data.
@@ -33,6 +34,11 @@
  * protected segment (most of the budget). Only the least recently used entry on probation is let go
  * while probation holds any, so a crawler walking every job page once passes through probation and
  * cannot push out the home page or a popular search, which were asked for twice.
+ *
+ * A cache whose long tail is asked twice as well (20,000 job pages, each asked again a minute
+ * later, beside 3,000 searches asked every few seconds) counts its asks (`admission`): a new entry
+ * then pushes out only entries asked less often lately than itself, and is not kept otherwise
+ * (TinyLFU's admission, docs/decisions/050-the-answer-cache-keeps-what-is-asked-most.md).
  */
 
 const MB = 1024 * 1024;
@@ -102,6 +108,14 @@ const PROTECTED_SHARE = 0.8;
 /** Share of the budget one entry may take; larger values are not kept (they would flush the rest). */
 const LARGEST_SHARE = 0.125;
 
+export interface BoundedCacheOptions {
+  /**
+   * Count every ask (`get`) and keep a new entry only if it was asked more often lately than each
+   * entry it would push out.
+   */
+  admission?: boolean;
+}
+
 export class BoundedCache<V> {
   /** Insertion order is recency order: the first key is the least recently used. */
   private probation = new Map<string, Entry<V>>();
@@ -110,8 +124,12 @@ export class BoundedCache<V> {
   private protectedBytes = 0;
   /** Puts into either map so far. */
   private placings = 0;
+  /** How often each key was asked lately, with `admission`. */
+  private readonly asks: AskCounts | null;
 
-  constructor(readonly budgetBytes: number) {}
+  constructor(readonly budgetBytes: number, { admission = false }: BoundedCacheOptions = {}) {
+    this.asks = admission ? new AskCounts(askSlots(budgetBytes)) : null;
+  }
 
   /** Bytes held, entry overheads included; never above the budget. */
   get bytes(): number {
@@ -124,6 +142,7 @@ export class BoundedCache<V> {
 
   /** The value under `key` if it was made for `version`; a hit counts as being asked again. */
   get(key: string, version: CacheVersion): V | undefined {
+    this.asks?.count(key, Math.max(ASK_WINDOW_MIN, ASK_WINDOW_PER_ENTRY * this.size));
     const kept = this.protected.get(key);
     if (kept) {
       if (kept.version !== version) return undefined;
@@ -147,6 +166,14 @@ export class BoundedCache<V> {
     return trial.value;
   }
 
+  /**
+   * Whether `key` was asked for (`get`) at least twice lately, this ask included; always false
+   * without `admission`.
+   */
+  askedTwice(key: string): boolean {
+    return (this.asks?.estimate(key) ?? 0) >= 2;
+  }
+
   /** Whether `key` is held for any version; unlike `get`, not a sign of being asked again. */
   holds(key: string): boolean {
     return this.protected.has(key) || this.probation.has(key);
@@ -154,13 +181,16 @@ export class BoundedCache<V> {
 
   /**
    * Keeps `value`, `bytes` long, for `version`. A key already held (an older version of the same
-   * answer) is replaced where it stands, so a hot page stays protected when the jobs change.
+   * answer) is replaced where it stands, so a hot page stays protected when the jobs change. With
+   * `admission`, a new key that would push out an entry asked as often or more is not kept.
    */
   set(key: string, version: CacheVersion, value: V, bytes: number): void {
     const cost = Math.ceil(bytes) + ENTRY_OVERHEAD + key.length * 2;
     const wasProtected = this.protected.has(key);
+    const held = wasProtected || this.probation.has(key);
     this.delete(key);
     if (cost > this.budgetBytes * LARGEST_SHARE) return;
+    if (this.asks && !held && !this.admits(this.asks, key, cost)) return;
     const entry = { value, version, bytes: cost, placed: 0 };
     if (wasProtected) {
       this.place(this.protected, key, entry);
@@ -192,6 +222,23 @@ export class BoundedCache<V> {
     this.protectedBytes = 0;
   }
 
+  /**
+   * Whether `key` is asked more often than every entry that would make room for it (`cost` bytes):
+   * those on probation, least recently used first, as `evictOldest` lets them go.
+   */
+  private admits(asks: AskCounts, key: string, cost: number): boolean {
+    let room = this.budgetBytes - this.bytes;
+    if (room >= cost) return true;
+    const wanted = asks.estimate(key);
+    for (const [victim, entry] of this.probation) {
+      if (asks.estimate(victim) >= wanted) return false;
+      room += entry.bytes;
+      if (room >= cost) return true;
+    }
+    // Kept, it would be the next on probation to go: only the protected entries are older.
+    return false;
+  }
+
   /** The least recently used protected entry gets one more chance, on probation. */
   private demoteOldest(): void {
     const [key, entry] = this.protected.entries().next().value!;
@@ -216,29 +263,80 @@ export class BoundedCache<V> {
 }
 
 /**
- * Keys asked for recently, as a fixed table of their hashes (TinyLFU's doorkeeper): with it a
- * cache can keep only what is asked for a second time, and not hold the long tail even briefly.
- * Each key has one slot, taken over by the next key hashed there, so old asks are forgotten first.
- * Two keys with the same 32-bit hash count as one: rare, and it only keeps a page one ask early.
+ * Asks counted before the counts are halved, for each entry held: TinyLFU's sample of ten times
+ * the entries, so what was asked often a few windows ago weighs little against what is asked now.
  */
-export class RecentKeys {
-  private readonly hashes: Uint32Array;
+const ASK_WINDOW_PER_ENTRY = 10;
+/** Asks counted before the counts are halved, however few entries are held. */
+const ASK_WINDOW_MIN = 1024;
 
-  /** `slots`, a power of two, is how many keys it can remember: four bytes each. */
+/** Slots of `AskCounts` for a cache of `budgetBytes`: one for each 512 bytes of budget. */
+function askSlots(budgetBytes: number): number {
+  const wanted = Math.min(Math.max(budgetBytes / 512, 1024), 131_072);
+  return 2 ** Math.ceil(Math.log2(wanted));
+}
+
+/** FNV-1a over the UTF-16 code units of `key`; never 0, which marks an empty slot. */
+function hashOf(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) || 1;
+}
+
+/**
+ * How often each key was asked lately, in little memory (TinyLFU). A key's first ask goes to the
+ * doorkeeper, a table of the hashes of keys asked once, each in one slot and forgotten when another
+ * takes it; its later asks go to a count-min sketch of byte counters, where a key adds one to four
+ * counters and its count is the least of them (never too low; too high only where other keys
+ * share all four). Keys asked once, most of them, so never crowd the counters. Every `window` asks
+ * the counts are halved and the doorkeeper emptied, and asks long past fade.
+ */
+export class AskCounts {
+  private readonly door: Uint32Array;
+  private readonly counters: Uint8Array;
+  private readonly mask: number;
+  private asks = 0;
+
+  /** `slots`, a power of two, is the size of each table: five bytes a slot in all. */
   constructor(slots: number) {
     if (slots <= 0 || (slots & (slots - 1)) !== 0) throw new RangeError(`${slots} slots`);
-    this.hashes = new Uint32Array(slots);
+    this.door = new Uint32Array(slots);
+    this.counters = new Uint8Array(slots);
+    this.mask = slots - 1;
   }
 
-  /** Whether `key` was asked for since its slot was last taken; it is remembered either way. */
-  askedBefore(key: string): boolean {
-    // FNV-1a over the UTF-16 code units; 0 marks a slot never taken.
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-    hash = (hash >>> 0) || 1;
-    const slot = (hash ^ (hash >>> 16)) & (this.hashes.length - 1);
-    if (this.hashes[slot] === hash) return true;
-    this.hashes[slot] = hash;
-    return false;
+  /** Counts an ask of `key`; every `window` asks, the counts are halved. */
+  count(key: string, window: number): void {
+    const hash = hashOf(key);
+    const door = (hash ^ (hash >>> 16)) & this.mask;
+    if (this.door[door] !== hash) this.door[door] = hash;
+    else {
+      const step = stepOf(hash);
+      for (let i = 0; i < 4; i++) {
+        const slot = (hash + i * step) & this.mask;
+        if (this.counters[slot] < 255) this.counters[slot]++;
+      }
+    }
+    if (++this.asks >= window) {
+      this.asks = 0;
+      this.door.fill(0);
+      for (let i = 0; i < this.counters.length; i++) this.counters[i] >>= 1;
+    }
   }
+
+  /** How often `key` was asked lately (at least). */
+  estimate(key: string): number {
+    const hash = hashOf(key);
+    const step = stepOf(hash);
+    let least = 255;
+    for (let i = 0; i < 4; i++) {
+      least = Math.min(least, this.counters[(hash + i * step) & this.mask]);
+    }
+    return least + (this.door[(hash ^ (hash >>> 16)) & this.mask] === hash ? 1 : 0);
+  }
+}
+
+/** The stride between a key's four counters: odd, so they are four different slots. */
+function stepOf(hash: number): number {
+  return (Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d) >>> 0) | 1;
 }

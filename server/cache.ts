@@ -18,7 +18,7 @@ export class AnswerCache {
   private making = new Map<string, Promise<unknown>>();
 
   constructor(budgetBytes: number) {
-    this.store = new BoundedCache(budgetBytes);
+    this.store = new BoundedCache(budgetBytes, { admission: true });
   }
 
   /** Bytes held now. */
@@ -28,6 +28,11 @@ export class AnswerCache {
 
   get<T>(key: string, version: CacheVersion): T | undefined {
     return this.store.get(key, version) as T | undefined;
+  }
+
+  /** Whether `key` was asked for at least twice lately, this ask included. */
+  askedTwice(key: string): boolean {
+    return this.store.askedTwice(key);
   }
 
   holds(key: string): boolean {

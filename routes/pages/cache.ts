@@ -11,7 +11,7 @@
 import { type HeaderList, SecureAnswer, secureResponse } from "../../server/security.ts";
 import { gunzipSync } from "node:zlib";
 import { type AnswerCache, encodedHeaders, type Encoding, gzip } from "../../server/cache.ts";
-import { BoundedCache, CACHE_BUDGETS, RecentKeys } from "../../kv/bounded-cache.ts";
+import { BoundedCache, CACHE_BUDGETS } from "../../kv/bounded-cache.ts";
 import { HTML_HEADERS } from "./render.ts";
 
 /** Marks where a job page's view count goes: the count changes too often to be cached. */
@@ -144,21 +144,16 @@ export function pageSize(page: CachedPage): number {
 }
 
 /**
- * Page URLs the table of recent asks remembers: 256 KB, room for a crawler's walk of 65,536 job
- * pages before a page asked again is forgotten.
- */
-const RECENT_ASKS = 65_536;
-
-/**
- * The rendered pages in the server's answer cache. A page is kept from its second ask (or when it
- * is already kept under an older revision): a job page or search asked once, the long tail of real
- * traffic, would only push others out and leave garbage for the collector to sweep. A page without
+ * The rendered pages in the server's answer cache. A page is kept from its second ask among the
+ * asks the cache counts lately (or when it is already kept under an older revision), and then only
+ * in place of pages asked less often (kv/bounded-cache.ts): a job page or search asked once or
+ * twice an hour, the long tail of real traffic, would only push others out and leave garbage for
+ * the collector to sweep (decision 050). A page without
  * a view count keeps its first gzipped answer (a fifth of its HTML) in a small cache of its own,
  * `firstAnswers`: its second ask is then given that answer, and the page kept from it, without the
  * search and the render again.
  */
 export function pageCache(cache: AnswerCache) {
-  const recent = new RecentKeys(RECENT_ASKS);
   const firstAnswers = new BoundedCache<FirstAnswer>(CACHE_BUDGETS.firstAnswers);
   const set = (key: string, revision: number, page: CachedPage) =>
     cache.set(`page ${key}`, revision, page, pageSize(page));
@@ -175,7 +170,7 @@ export function pageCache(cache: AnswerCache) {
     },
     holds: (key: string) => cache.holds(`page ${key}`),
     /** Whether a page made now is worth keeping; counts this ask. */
-    askedBefore: (key: string) => recent.askedBefore(key) || cache.holds(`page ${key}`),
+    askedBefore: (key: string) => cache.askedTwice(`page ${key}`) || cache.holds(`page ${key}`),
     set,
     /**
      * The answer to a page's first ask, made for it alone; a page without a view count keeps it

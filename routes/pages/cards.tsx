@@ -10,7 +10,7 @@ import { BoundedCache, CACHE_BUDGETS, roughBytes } from "../../kv/bounded-cache.
 import { JobCard } from "../../client/components/job-card.tsx";
 import { keptMarkup } from "./render.ts";
 
-const cards = new BoundedCache<string>(CACHE_BUDGETS.jobCards);
+const cards = new BoundedCache<string>(CACHE_BUDGETS.jobCards, { admission: true });
 const versions = new WeakMap<Job, number>();
 let lastVersion = 0;
 

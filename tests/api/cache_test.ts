@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
-import { BoundedCache, CACHE_BUDGETS, RecentKeys } from "../../kv/bounded-cache.ts";
+import { AskCounts, BoundedCache, CACHE_BUDGETS } from "../../kv/bounded-cache.ts";
 import { AnalyticsReports } from "../../kv/analytics/reports.ts";
 import { verdicts } from "../../server/visitors.ts";
 import { QueryReadings } from "../../server/cache.ts";
@@ -114,15 +114,52 @@ Deno.test("a query string is read once, a bad one fails every time, and a flood 
   assert.ok(readings.bytes > 0 && readings.bytes <= 20_000, `${readings.bytes} bytes`);
 });
 
-Deno.test("recent keys: a key counts as asked before from its second ask until its slot is taken", () => {
-  const recent = new RecentKeys(8);
-  assert.equal(recent.askedBefore("/jobs/JB-1001"), false);
-  assert.equal(recent.askedBefore("/jobs/JB-1001"), true);
-  assert.equal(recent.askedBefore("/jobs/JB-1001"), true);
-  assert.equal(recent.askedBefore("/jobs/JB-1002"), false);
-  for (let i = 0; i < 200; i++) recent.askedBefore(`/jobs?keywords=${i}`);
-  assert.equal(recent.askedBefore("/jobs/JB-1001"), false, "an old ask was not forgotten");
-  assert.throws(() => new RecentKeys(1000), RangeError);
+Deno.test("ask counts: a key's count is never below its asks, and every count halves each window", () => {
+  // 5,000 keys in 1,024 counters: many share some counters, and none is counted short.
+  const counts = new AskCounts(1024);
+  for (let i = 0; i < 5_000; i++) {
+    for (let ask = 0; ask <= i % 7; ask++) counts.count(`/jobs/JB-${i}`, 1_000_000);
+  }
+  for (let i = 0; i < 5_000; i++) {
+    const estimate = counts.estimate(`/jobs/JB-${i}`);
+    assert.ok(estimate >= i % 7 + 1, `JB-${i} asked ${i % 7 + 1} times, counted ${estimate}`);
+  }
+  const windowed = new AskCounts(1024);
+  for (let ask = 0; ask < 9; ask++) windowed.count("/jobs?keywords=react", 10);
+  assert.equal(windowed.estimate("/jobs?keywords=react"), 9);
+  windowed.count("/", 10);
+  assert.equal(windowed.estimate("/jobs?keywords=react"), 4, "the tenth ask halved the counts");
+  assert.equal(windowed.estimate("/"), 0);
+  assert.throws(() => new AskCounts(1000), RangeError);
+});
+
+Deno.test("with admission, entries asked twice an hour cannot push out entries asked every minute", () => {
+  // About 48 entries of 20 KB fit; 30 searches are asked once a round, 20 job pages twice each.
+  const cache = new BoundedCache<number>(1_000_000, { admission: true });
+  const ask = (key: string) => cache.get(key, 1);
+  let misses = 0;
+  for (let round = 0; round < 100; round++) {
+    for (let search = 0; search < 30; search++) {
+      const key = `search ${search}`;
+      if (ask(key) !== undefined) continue;
+      if (round > 2) misses++;
+      if (round > 0) cache.set(key, 1, search, 20_000);
+    }
+    for (let job = round * 20; job < (round + 1) * 20; job++) {
+      ask(`job ${job}`);
+      ask(`job ${job}`);
+      cache.set(`job ${job}`, 1, job, 20_000);
+    }
+    assert.ok(cache.bytes <= 1_000_000);
+  }
+  assert.equal(misses, 0, "a search asked every round was pushed out by job pages asked twice");
+  // A job page asked more often than what it would push out is kept.
+  for (let ask = 0; ask < 40; ask++) cache.get("job popular", 1);
+  cache.set("job popular", 1, 7, 20_000);
+  assert.equal(cache.get("job popular", 1), 7);
+  // A held key, made again for a new version, is replaced where it stands without a contest.
+  cache.set("search 0", 2, 10, 20_000);
+  assert.equal(cache.get("search 0", 2), 10);
 });
 
 Deno.test("a page is kept from its second ask and served from the cache after", async () => {
@@ -276,6 +313,48 @@ Deno.test("a crawler walking every job page does not push out the home page and 
   };
   for (const path of hot) assert.equal((await t.app.request(path)).status, 200);
   assert.equal(searched, 0, "a hot page was rendered again after the crawl");
+});
+
+Deno.test("job pages each asked twice do not push out a search kept at its second ask", async () => {
+  await using t = await testApp({ config: { CACHE_MB: 1 } });
+  const random = seededRandom(16);
+  const now = Date.now();
+  await t.services.jobs.importJobs(
+    Array.from({ length: 100 }, (_, i) =>
+      generateJob(random, i + 1, {
+        status: "active",
+        datePosted: new Date(now - i * 60_000),
+        movedToDumpAt: null,
+      })),
+  );
+  const { jobs } = await t.services.jobs.search({ page: 1, limit: 100 });
+  const ask = async (path: string) => {
+    const response = await t.app.request(path);
+    assert.equal(response.status, 200);
+    return (await response.arrayBuffer()).byteLength;
+  };
+  const search = "/jobs?keywords=developer";
+  await ask(search);
+  await ask(search);
+  assert.ok(t.services.cache.bytes > 0, "the search was not kept at its second ask");
+
+  // A job page asked twice is worth keeping, but not in place of a page asked as often.
+  let walked = 0;
+  for (const job of jobs) {
+    walked += await ask(`/jobs/${job.jobId}`);
+    walked += await ask(`/jobs/${job.jobId}`);
+  }
+  assert.ok(walked > 2 * 1024 * 1024, `the walk read ${walked} bytes, too few to fill the budget`);
+  assert.ok(t.services.cache.bytes <= 1024 * 1024);
+
+  const searched = t.services.jobs.search.bind(t.services.jobs);
+  let searches = 0;
+  t.services.jobs.search = (query) => {
+    searches++;
+    return searched(query);
+  };
+  await ask(search);
+  assert.equal(searches, 0, "the kept search was pushed out and searched again");
 });
 
 Deno.test("CACHE_MB sets the answer cache's budget in whole megabytes", () => {
