@@ -20,19 +20,21 @@ import {
 /**
  * Every key an answer is kept under. A key holds all that shapes the answer besides the version it
  * is kept for (the job revision, with the analytics version where counts show): the site's origin
- * (links are absolute), the canonical question, and the posted hour where a Date posted window
- * can apply. Pages are kept apart from the rest by the page store (`pageCache`).
+ * (links are absolute) and the canonical question. An answer that lists jobs by a search is kept
+ * with the last minute it holds for (`SearchPage.until`: when one of its jobs leaves a Date posted
+ * window), not under the minute it was made in. Pages are kept apart from the rest by the page store
+ * (`pageCache`).
  */
 export const answerKeys = {
   home: (site: string) => `home ${site}`,
-  jobList: (site: string, search: string, hour: number) => `jobs${search} ${site} ${hour}`,
+  jobList: (site: string, search: string) => `jobs${search} ${site}`,
   job: (site: string, id: string) => `job ${id} ${site}`,
   saved: (site: string) => `saved ${site}`,
-  feed: (site: string, search: string, hour: number) => `rss ${site} ${search} ${hour}`,
+  feed: (site: string, search: string) => `rss ${site} ${search}`,
   sitemapIndex: (site: string) => `sitemap-index ${site}`,
   sitemap: (site: string, number: number) => `sitemap ${site} ${number}`,
   /** `GET /api/jobs`, by its normalised query. */
-  apiJobs: (query: string, hour: number) => `api:jobs ${query} ${hour}`,
+  apiJobs: (query: string) => `api:jobs ${query}`,
   filterOptions: () => "api:filter-options",
   /** An admin job list (`list` names which), by its normalised query. */
   adminList: (list: string, query: string) => `${list} ${query}`,
@@ -41,8 +43,8 @@ export const answerKeys = {
 };
 
 /**
- * The minute a search's Date posted windows end at now (`postedClock`): it goes in the key of every
- * answer that lists jobs by a search.
+ * The minute a search's Date posted windows end at now (`postedClock`): a kept answer that lists
+ * jobs by a search is given while it is at most the answer's `until`.
  */
 export const postedMinute = (services: Pick<Services, "now">): number =>
   postedClock(services.now().getTime());
@@ -59,6 +61,11 @@ export interface PageOrder<T> {
   views?: (data: T) => number;
   /** False for a page made without all its data (a cold start's job page): never kept. */
   keep?: boolean;
+  /**
+   * The last minute (ms) the page holds for, by its data: a kept page asked later is made again.
+   * Absent for a page no Date posted window shapes, which holds at every minute.
+   */
+  until?: (data: T) => number;
 }
 
 /**
@@ -73,13 +80,14 @@ export class PagePolicy {
   /** View counts being read, by job; visitors of one job at the same moment share the read. */
   private viewReads = new Map<string, Promise<number>>();
 
-  constructor(private services: Pick<Services, "cache" | "jobs">) {
+  constructor(private services: Pick<Services, "cache" | "jobs" | "now">) {
     this.kept = pageCache(services.cache);
   }
 
-  /** The page kept under `key` for `revision`. */
+  /** The page kept under `key` for `revision`, if it holds this minute. */
   get(key: string, revision: number): CachedPage | undefined {
-    return this.kept.get(key, revision);
+    const page = this.kept.get(key, revision);
+    return page && page.until >= postedMinute(this.services) ? page : undefined;
   }
 
   /** Whether a page is kept under `key` for any revision. */
@@ -116,10 +124,12 @@ export class PagePolicy {
   async render<T>(c: Context, order: PageOrder<T>): Promise<Response> {
     const keep = order.keep ?? true;
     const data = this.load(order);
+    const until = () => order.until?.(data.value!) ?? Infinity;
     const cacheWhole = () => {
       const cached = this.get(order.key, order.revision);
       if (cached) return cached;
-      const page = cachedPage(order.status, renderDocument(order.page(data, true)), order.jobKey);
+      const html = renderDocument(order.page(data, true));
+      const page = cachedPage(order.status, html, { jobKey: order.jobKey, until: until() });
       this.keep(order.key, order.revision, page);
       return page;
     };
@@ -132,7 +142,12 @@ export class PagePolicy {
     if (keep && this.kept.askedBefore(order.key)) return this.send(c, cacheWhole(), views);
     const html = renderDocument(order.page(data, true));
     return keep
-      ? this.kept.firstAnswer(order.key, order.revision, order.status, html, encodingOf(c), views)
+      ? this.kept.firstAnswer(
+        { key: order.key, revision: order.revision, status: order.status, until: until() },
+        html,
+        encodingOf(c),
+        views,
+      )
       : onceAnswer(order.status, html, encodingOf(c), views);
   }
 

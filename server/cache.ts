@@ -45,15 +45,17 @@ export class AnswerCache {
 
   /**
    * The answer under `key` for `version`, made by `make` on a miss and kept with the size `make`
-   * reports. A failed `make` is not kept: the next request tries again.
+   * reports. A failed `make` is not kept: the next request tries again. An answer that `holds`
+   * says no longer holds (its Date posted windows have moved on) is made again.
    */
   async remember<T>(
     key: string,
     version: CacheVersion,
     make: () => Promise<Sized<T>> | Sized<T>,
+    holds: (value: T) => boolean = () => true,
   ): Promise<T> {
     const hit = this.get<T>(key, version);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined && holds(hit)) return hit;
     const pendingKey = `${String(version)} ${key}`;
     let pending = this.making.get(pendingKey) as Promise<T> | undefined;
     if (!pending) {
@@ -63,7 +65,9 @@ export class AnswerCache {
       }).finally(() => this.making.delete(pendingKey));
       this.making.set(pendingKey, pending);
     }
-    return await pending;
+    const value = await pending;
+    // Begun before a minute turned, a shared answer may hold no longer: this ask makes its own.
+    return holds(value) ? value : (await make()).value;
   }
 }
 

@@ -184,6 +184,11 @@ export interface SearchPage {
   facets: Facets;
   /** Whether no job has every word searched for, and these have the most of them. */
   partial: boolean;
+  /**
+   * The last moment (ms) the page holds for: at a later minute one of its jobs, or of the jobs its
+   * Date posted counts count, has left a window (`SearchAnswer.until`).
+   */
+  until: number;
 }
 
 /** The active jobs held in memory for public reads, valid for one revision of `jobs_meta`. */
@@ -348,6 +353,7 @@ export class ActiveCatalog {
       pagination: paginate(query.page, query.limit, answer.total),
       facets: answer.facets,
       partial: answer.partial,
+      until: answer.until,
     };
   }
 

@@ -400,16 +400,17 @@ export class JobStore {
    */
   async list(
     query: PublicSearchQuery,
-  ): Promise<{ jobs: Job[]; pagination: Pagination; partial: boolean }> {
+  ): Promise<{ jobs: Job[]; pagination: Pagination; partial: boolean; until: number }> {
     const revision = await this.revision();
     if (this.keeper.catalog?.revision !== revision && plainList(query)) {
       // The catalogue goes on loading meanwhile; a failure is met by the next caller that waits.
       this.active().catch(() => {});
-      return { ...await this.listFromKv(query), partial: false };
+      // No Date posted window chooses a plain list's jobs: it holds until the jobs change.
+      return { ...await this.listFromKv(query), partial: false, until: Infinity };
     }
-    const { jobs, pagination, partial } = (await this.keeper.activeAt(revision)).page(query);
+    const { jobs, pagination, partial, until } = (await this.keeper.activeAt(revision)).page(query);
     const records = await this.getMany(jobs.map((job) => job._id), { visitor: true });
-    return { jobs: records.filter((job) => job.status === "active"), pagination, partial };
+    return { jobs: records.filter((job) => job.status === "active"), pagination, partial, until };
   }
 
   private async listFromKv(query: PublicSearchQuery) {

@@ -162,6 +162,14 @@ export class SearchIndex implements Columns {
    * and it is worked out again about when a job's window changes (for the server, at most once a
    * minute).
    */
+  /**
+   * The posting time of the oldest live job in `window` of the last `windowsAt` (the first window
+   * that holds it); Infinity when it holds none.
+   */
+  oldestIn(window: number): number {
+    return this.windows?.firstFrom[window] ?? Infinity;
+  }
+
   windowsAt(starts: Float64Array): Uint8Array {
     const kept = this.windows;
     if (

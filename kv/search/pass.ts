@@ -7,6 +7,7 @@ import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
 import { POSTED_WITHIN, ROLE_CATEGORIES, SALARY_BANDS, WORK_MODES } from "../job-fields.ts";
 import type { SearchIndex } from "./index.ts";
 import { TRAIT, TRAIT_CODES } from "./codes.ts";
+import { DAY_MS } from "../constants.ts";
 import { SCORE_BITS, TERM_SHIFT } from "./partial.ts";
 
 /**
@@ -123,6 +124,11 @@ export interface Found {
    */
   scoreCounts: Uint32Array;
   total: number;
+  /**
+   * The last moment the found jobs and every count hold: at a later minute's windows one of the
+   * candidates is older than the window it was in (`untilOf`). Infinity when none is in a window.
+   */
+  until: number;
 }
 
 /**
@@ -156,7 +162,40 @@ export function collect(
     reached = countFound(index, candidates, scores, wanted.windowOf, found.scoreCounts, tally);
   } else reached = countEach(index, wanted, candidates, scores, partly, found, tally);
   found.total = spread(found.scoreCounts, tally);
+  found.until = untilOf(index, candidates, wanted.windowOf);
   return reached;
+}
+
+/**
+ * Candidates beyond which `untilOf` takes the whole index's oldest job of each window, rather than
+ * look at each: a search this broad holds nearly every job, and the loop would cost it more than
+ * the few minutes it could win.
+ */
+const UNTIL_SCAN = 4096;
+
+/**
+ * The last moment each of `candidates` is still in the Date posted window it is in: a job posted
+ * at `t` is in the window of `d` days for every minute up to `t + d` days. Time moves jobs out of
+ * windows only (a new job is a new revision), so an answer made from these windows holds, counts
+ * and all, up to the earliest of those moments.
+ */
+function untilOf(index: SearchIndex, candidates: Uint32Array, windowOf: Uint8Array): number {
+  let until = Infinity;
+  if (candidates.length > UNTIL_SCAN) {
+    for (let window = 0; window < POSTED_WITHIN.length; window++) {
+      until = Math.min(until, index.oldestIn(window) + POSTED_WITHIN[window] * DAY_MS);
+    }
+    return until;
+  }
+  const { posted } = index;
+  for (let i = 0; i < candidates.length; i++) {
+    const doc = candidates[i];
+    const window = windowOf[doc];
+    if (window < POSTED_WITHIN.length) {
+      until = Math.min(until, posted[doc] + POSTED_WITHIN[window] * DAY_MS);
+    }
+  }
+  return until;
 }
 
 /**

@@ -91,6 +91,11 @@ export interface SearchAnswer {
   docs: Uint32Array;
   /** Whether no job has every word, and these are the jobs with the most of them. */
   partial: boolean;
+  /**
+   * The last moment (ms) this answer holds for: at a later minute a job it counted has left a Date
+   * posted window (`Found.until`).
+   */
+  until: number;
 }
 
 /** A set of small codes as the bits of one number. */
@@ -285,6 +290,7 @@ function searchWith(
       (matched ? BEST_WORD_SCORE * terms.length + PHRASE_BONUS + 1 : 1) * WINDOWS,
     ),
     total: 0,
+    until: Infinity,
   };
   const tally = newTally(index);
   const reached = collect(index, wanted, matched, partly, found, tally);
@@ -295,6 +301,7 @@ function searchWith(
     docs: found.docs.subarray(0, found.total),
     partial: partly && found.total > 0,
     facets: facetsOf(index, query, tally),
+    until: found.until,
   };
   return { answer, reached };
 }

@@ -175,14 +175,20 @@ function publicCalls(app: JobApp, services: Services) {
     const { query, key } = readings.of(c);
     counter.search(c);
     const now = postedMinute(services);
-    const answer = await cache.remember(
-      answerKeys.apiJobs(key, now),
+    const { answer } = await cache.remember(
+      answerKeys.apiJobs(key),
       await jobs.revision(),
       async () => {
-        const { jobs: found, pagination, partial } = await jobs.list({ ...query, now });
+        const { jobs: found, pagination, partial, until } = await jobs.list({ ...query, now });
         // A client must not take jobs with only some of the words for jobs with all of them.
-        return jsonAnswer({ jobs: found, pagination, ...(partial ? { partial } : {}) });
+        const { value, bytes } = jsonAnswer({
+          jobs: found,
+          pagination,
+          ...(partial ? { partial } : {}),
+        });
+        return { value: { answer: value, until }, bytes };
       },
+      ({ until }) => until >= now,
     );
     return answer.response(c);
   });

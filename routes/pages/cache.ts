@@ -37,6 +37,8 @@ export interface CachedPage {
   gzipped?: { bytes: Uint8Array<ArrayBuffer>; id: string };
   /** The job shown, for counting its views and reading its count. */
   jobKey?: string;
+  /** The last minute (ms) the page holds for (`PageOrder.until`); Infinity for every minute. */
+  until: number;
   /**
    * The page's answer in each encoding, made on first demand and again when the view count in it
    * changes: a page is compressed once, not once per visitor.
@@ -46,10 +48,14 @@ export interface CachedPage {
 
 const encoder = new TextEncoder();
 
-export function cachedPage(status: number, html: string, jobKey?: string): CachedPage {
+export function cachedPage(
+  status: number,
+  html: string,
+  { jobKey, until = Infinity }: { jobKey?: string; until?: number } = {},
+): CachedPage {
   const parts = html.split(VIEWS_PLACEHOLDER);
-  if (parts.length === 1) return pageOf({ status, gzipped: gzip(html) }, jobKey);
-  return { status, parts: parts.map((part) => encoder.encode(part)), jobKey, answers: {} };
+  if (parts.length === 1) return pageOf({ status, gzipped: gzip(html), until }, jobKey);
+  return { status, parts: parts.map((part) => encoder.encode(part)), jobKey, until, answers: {} };
 }
 
 /** The page's bytes, with the view count written in where the placeholder was. */
@@ -120,15 +126,17 @@ export function onceAnswer(
 interface FirstAnswer {
   status: number;
   gzipped: Uint8Array<ArrayBuffer>;
+  until: number;
 }
 
 /** The page a gzipped answer is, kept as if it had been made at its second ask. */
-function pageOf({ status, gzipped }: FirstAnswer, jobKey?: string): CachedPage {
+function pageOf({ status, gzipped, until }: FirstAnswer, jobKey?: string): CachedPage {
   return {
     status,
     parts: [],
     gzipped: { bytes: gzipped, id: String(++gzippedPages) },
     jobKey,
+    until,
     answers: { gzip: { views: 0, answer: new SecureAnswer(gzipped, status, PAGE_HEADERS.gzip) } },
   };
 }
@@ -177,9 +185,12 @@ export function pageCache(cache: AnswerCache) {
      * (gzipped, as nearly every browser asks) for its second ask.
      */
     firstAnswer(
-      key: string,
-      revision: number,
-      status: number,
+      { key, revision, status, until }: {
+        key: string;
+        revision: number;
+        status: number;
+        until: number;
+      },
       html: string,
       encoding: Encoding,
       views: number | undefined,
@@ -188,7 +199,7 @@ export function pageCache(cache: AnswerCache) {
         return onceAnswer(status, html, encoding, views);
       }
       const gzipped = gzip(html);
-      firstAnswers.set(key, revision, { status, gzipped }, gzipped.length);
+      firstAnswers.set(key, revision, { status, gzipped, until }, gzipped.length);
       return secureResponse(gzipped, status, PAGE_HEADERS.gzip);
     },
   };

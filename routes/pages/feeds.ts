@@ -55,12 +55,12 @@ export function feedRoutes(site: PublicSite) {
     const search = listSearch(query);
     const now = postedMinute(services);
     const origin = site.origin(c);
-    const answer = await cache.remember(
-      answerKeys.feed(origin, search, now),
+    const { answer } = await cache.remember(
+      answerKeys.feed(origin, search),
       await jobs.revision(),
       async () => {
         // A feed lists the jobs its search matches, never the partial matches a page offers.
-        const { jobs: found, partial } = await jobs.list({
+        const { jobs: found, partial, until } = await jobs.list({
           ...searchOf(query),
           page: 1,
           now,
@@ -68,7 +68,7 @@ export function feedRoutes(site: PublicSite) {
           sortBy: "datePosted",
           sortOrder: "desc",
         });
-        return textAnswer(
+        const { value, bytes } = textAnswer(
           rssXml({
             title: `${SITE_NAME} – ${hasFilters(query) ? "Matching jobs" : "Latest jobs"}`,
             link: `${origin}/jobs${search}`,
@@ -78,7 +78,9 @@ export function feedRoutes(site: PublicSite) {
           }),
           RSS_HEADERS,
         );
+        return { value: { answer: value, until }, bytes };
       },
+      ({ until }) => until >= now,
     );
     return answer.response(c);
   });

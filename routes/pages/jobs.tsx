@@ -42,6 +42,8 @@ export interface JobListData {
   partial: boolean;
   /** For an empty result: the same search without one filter or word, when that finds jobs. */
   looser: { search: Loosenable; total: number } | null;
+  /** The last minute (ms) the jobs and counts hold for (`SearchPage.until`). */
+  until: number;
 }
 
 /** Each option with the number of jobs it would give: `Full-Time (42)`. */
@@ -292,7 +294,7 @@ export function jobListRoutes(site: PublicSite) {
     const { search: asked, tags } = withoutTags(written.length > 1 ? written : "");
     // Only canonical URLs are cached, so a hit needs no parsing of the query.
     const now = postedMinute(services);
-    const key = answerKeys.jobList(site.origin(c), asked, now);
+    const key = answerKeys.jobList(site.origin(c), asked);
     const revision = await jobs.revision();
     const hit = pages.get(key, revision);
     if (hit) {
@@ -330,11 +332,11 @@ export function jobListRoutes(site: PublicSite) {
       load: async (): Promise<JobListData> => {
         const result = await results;
         const empty = result.pagination.totalJobs === 0 && hasFilters(query);
-        return {
-          ...result,
-          looser: empty ? await jobs.looser({ ...searchOf(query), now }) : null,
-        };
+        const looser = empty ? await jobs.looser({ ...searchOf(query), now }) : null;
+        // A looser search's count holds for this minute: its own jobs were not looked at.
+        return { ...result, looser, until: looser ? now : result.until };
       },
+      until: (data) => data.until,
       page: (data) => <JobsPage meta={meta} query={query} data={data} timeZone={config.TIMEZONE} />,
     });
   });

@@ -357,6 +357,78 @@ Deno.test("job pages each asked twice do not push out a search kept at its secon
   assert.equal(searches, 0, "the kept search was pushed out and searched again");
 });
 
+Deno.test("a kept search, and the API's and the feed's answers, hold until one of their jobs leaves a Date posted window", async () => {
+  const start = new Date("2026-11-20T12:00:30Z");
+  await using t = await testApp({ now: start });
+  const random = seededRandom(17);
+  const posted = (minutesAgo: number) => new Date(start.getTime() - minutesAgo * 60_000);
+  const placement = (minutesAgo: number) => ({
+    status: "active" as const,
+    datePosted: posted(minutesAgo),
+    movedToDumpAt: null,
+  });
+  await t.services.jobs.importJobs([
+    // In the Last 24 hours for 4 hours more.
+    { ...generateJob(random, 1, placement(20 * 60)), role: "Alphascribe Analyst" },
+    // Leaves the Last 24 hours in two minutes: another search's job.
+    { ...generateJob(random, 2, placement(24 * 60 - 2)), role: "Betaweaver Engineer" },
+  ]);
+  const searched = t.services.jobs.search.bind(t.services.jobs);
+  let searches = 0;
+  t.services.jobs.search = (query) => {
+    searches++;
+    return searched(query);
+  };
+  const listed = t.services.jobs.list.bind(t.services.jobs);
+  let lists = 0;
+  t.services.jobs.list = (query) => {
+    lists++;
+    return listed(query);
+  };
+  const ask = async (path = "/jobs?keywords=alphascribe") => {
+    const response = await t.app.request(path);
+    assert.equal(response.status, 200);
+    return await response.text();
+  };
+  // The feed and the API list the jobs posted within a day.
+  const lastDay = ["/jobs/feed.xml?postedWithin=1", "/api/jobs?postedWithin=1"];
+  await ask();
+  const kept = await ask();
+  assert.ok(kept.includes("Last 24 hours (1)"), "the job is not counted in the Last 24 hours");
+  assert.equal(searches, 2);
+  for (const path of lastDay) {
+    const answer = await ask(path);
+    assert.ok(/Alphascribe/.test(answer) && /Betaweaver/.test(answer), `${path}: ${answer}`);
+    assert.equal(await ask(path), answer);
+  }
+  const api = "/api/jobs?keywords=alphascribe";
+  const apiAnswer = await ask(api);
+  assert.equal(lists, 3);
+
+  // Minutes later the other job has left the window: this page still holds, and is not made again.
+  t.clock.now = new Date(start.getTime() + 10 * 60_000);
+  assert.equal(await ask(), kept);
+  assert.equal(searches, 2, "a page whose jobs all stayed in their windows was made again");
+  // The last day's feed and API answer held that job: they are made again, without it.
+  for (const path of lastDay) {
+    const answer = await ask(path);
+    assert.ok(/Alphascribe/.test(answer) && !/Betaweaver/.test(answer), `${path}: ${answer}`);
+  }
+  assert.equal(await ask(api), apiAnswer);
+  assert.equal(lists, 5, "an API answer whose jobs all stayed in their windows was made again");
+
+  // Its own job leaves the Last 24 hours: the page is made again, with the counts of the moment.
+  t.clock.now = new Date(start.getTime() + (4 * 60 + 1) * 60_000);
+  const later = await ask();
+  assert.equal(searches, 3);
+  assert.ok(
+    !later.includes("Last 24 hours (1)"),
+    "the page still counts the job in its old window",
+  );
+  assert.ok(later.includes("Last 3 days (1)"));
+  assert.ok(later.includes("Alphascribe Analyst"));
+});
+
 Deno.test("CACHE_MB sets the answer cache's budget in whole megabytes", () => {
   assert.equal(loadConfig({ CACHE_MB: "32" }).CACHE_MB, 32);
   assert.throws(() => loadConfig({ CACHE_MB: "0" }), /CACHE_MB must be 1 to 65536/);

@@ -10,7 +10,8 @@ import { SearchIndex } from "../../kv/search/index.ts";
 import { ActiveCatalog, indexedJob } from "../../kv/jobs/catalogue.ts";
 import { JobStore } from "../../kv/jobs/store.ts";
 import { searchJobs } from "../../kv/search/search.ts";
-import { CARD_DESCRIPTION_CUT } from "../../kv/constants.ts";
+import { CARD_DESCRIPTION_CUT, DAY_MS } from "../../kv/constants.ts";
+import { POSTED_WITHIN } from "../../kv/job-fields.ts";
 import { FIXTURE_JOBS } from "./fixtures.ts";
 
 function activeJobs(count: number, description: (i: number) => string): Omit<Job, "jobId">[] {
@@ -292,4 +293,29 @@ Deno.test("a job page's job is read by its job ID in one read once the catalogue
   await store.active();
   assert.equal((await store.get(second.jobId))?.status, "dump");
   assert.equal(await store.get("JB-999999"), null);
+});
+
+Deno.test("a search holds until the first of its jobs leaves its Date posted window, broad or narrow", () => {
+  // A job a minute over three and a half days; one in fifty has the word "zephyrine".
+  const jobs = activeJobs(5_000, (i) => (i % 50 === 7 ? "Zephyrine tooling." : "Common work.")).map(
+    (job, i): Job => ({ ...job, jobId: `JB-${i + 1}` }),
+  );
+  const index = new SearchIndex();
+  for (const job of jobs) index.put(indexedJob(job));
+  const now = Date.parse("2026-03-01T00:00:00Z") + 5_000 * 60_000;
+  const until = (keywords?: string) =>
+    searchJobs(index, { keywords, now, order: "newest", offset: 0, limit: 10 }).until;
+  // Worked out job by job: the moment each leaves the first window it is in.
+  const firstLeaving = (chosen: Job[]) =>
+    Math.min(...chosen.map((job) => {
+      const posted = Date.parse(job.datePosted);
+      const days = POSTED_WITHIN.find((days) => posted >= now - days * DAY_MS);
+      return days === undefined ? Infinity : posted + days * DAY_MS;
+    }));
+  // Every job is a candidate: more than the scan looks at one by one.
+  assert.equal(until(), firstLeaving(jobs));
+  const zephyrine = jobs.filter((job) => job.description.startsWith("Zephyrine"));
+  assert.equal(until("zephyrine"), firstLeaving(zephyrine));
+  assert.ok(until("zephyrine") > until(), "the narrow search holds no longer than the broad one");
+  assert.ok(until("zephyrine") > now);
 });
