@@ -268,19 +268,24 @@ Deno.test("a changed job is never served from the cache", async () => {
   assert.equal(await search(), 1);
 });
 
-Deno.test("a crawler walking every job page does not push out the home page and a popular search", async () => {
-  await using t = await testApp({ config: { CACHE_MB: 1 } });
-  const random = seededRandom(15);
+/** `count` generated active jobs, posted a minute apart back from now, as the job list gives them. */
+async function activeJobs(t: Awaited<ReturnType<typeof testApp>>, count: number, seed: number) {
+  const random = seededRandom(seed);
   const now = Date.now();
   await t.services.jobs.importJobs(
-    Array.from({ length: 250 }, (_, i) =>
+    Array.from({ length: count }, (_, i) =>
       generateJob(random, i + 1, {
         status: "active",
         datePosted: new Date(now - i * 60_000),
         movedToDumpAt: null,
       })),
   );
-  const { jobs } = await t.services.jobs.search({ page: 1, limit: 250 });
+  return (await t.services.jobs.search({ page: 1, limit: count })).jobs;
+}
+
+Deno.test("a crawler walking every job page does not push out the home page and a popular search", async () => {
+  await using t = await testApp({ config: { CACHE_MB: 1 } });
+  const jobs = await activeJobs(t, 250, 15);
   const hot = ["/", "/jobs?keywords=developer"];
   for (const path of [...hot, ...hot]) {
     const response = await t.app.request(path);
@@ -317,17 +322,7 @@ Deno.test("a crawler walking every job page does not push out the home page and 
 
 Deno.test("job pages each asked twice do not push out a search kept at its second ask", async () => {
   await using t = await testApp({ config: { CACHE_MB: 1 } });
-  const random = seededRandom(16);
-  const now = Date.now();
-  await t.services.jobs.importJobs(
-    Array.from({ length: 100 }, (_, i) =>
-      generateJob(random, i + 1, {
-        status: "active",
-        datePosted: new Date(now - i * 60_000),
-        movedToDumpAt: null,
-      })),
-  );
-  const { jobs } = await t.services.jobs.search({ page: 1, limit: 100 });
+  const jobs = await activeJobs(t, 100, 16);
   const ask = async (path: string) => {
     const response = await t.app.request(path);
     assert.equal(response.status, 200);
