@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import type { ReactElement } from "react";
 import type { Services } from "../server/context.ts";
-import { encodingOf } from "../server/cache.ts";
+import { type AnswerCache, encodingOf, type KeptAnswer, type Sized } from "../server/cache.ts";
 import { postedClock } from "../kv/jobs/catalogue.ts";
 import { type CachedPage, cachedPage, onceAnswer, pageAnswer, pageCache } from "./pages/cache.ts";
 import {
@@ -48,6 +48,30 @@ export const answerKeys = {
  */
 export const postedMinute = (services: Pick<Services, "now">): number =>
   postedClock(services.now().getTime());
+
+/**
+ * The kept answer under `key` that lists jobs by a search (the API's, a feed's), made by `make`
+ * with the last minute it holds for (`SearchPage.until`), and given while the minute `now` is at
+ * most that.
+ */
+export async function rememberSearch(
+  cache: AnswerCache,
+  key: string,
+  revision: number,
+  now: number,
+  make: () => Promise<{ answer: Sized<KeptAnswer>; until: number }>,
+): Promise<KeptAnswer> {
+  const { answer } = await cache.remember(
+    key,
+    revision,
+    async () => {
+      const { answer: { value, bytes }, until } = await make();
+      return { value: { answer: value, until }, bytes };
+    },
+    ({ until }) => until >= now,
+  );
+  return answer;
+}
 
 /** A page to answer: what it shows, where it is kept, and the data it waits for. */
 export interface PageOrder<T> {

@@ -156,13 +156,6 @@ export class SearchIndex implements Columns {
   }
 
   /**
-   * Per job, how many of `starts` it was posted before (newest start first): a search's Date
-   * posted window. The answer holds for later starts as long as no live job was posted between
-   * the old and the new, so searches read one byte a job rather than its time against each start,
-   * and it is worked out again about when a job's window changes (for the server, at most once a
-   * minute).
-   */
-  /**
    * The posting time of the oldest live job in `window` of the last `windowsAt` (the first window
    * that holds it); Infinity when it holds none.
    */
@@ -170,6 +163,13 @@ export class SearchIndex implements Columns {
     return this.windows?.firstFrom[window] ?? Infinity;
   }
 
+  /**
+   * Per job, how many of `starts` it was posted before (newest start first): a search's Date
+   * posted window. The answer holds for later starts as long as no live job was posted between
+   * the old and the new, so searches read one byte a job rather than its time against each start,
+   * and it is worked out again about when a job's window changes (for the server, at most once a
+   * minute).
+   */
   windowsAt(starts: Float64Array): Uint8Array {
     const kept = this.windows;
     if (

@@ -42,7 +42,7 @@ const page = wholeNumber(1, 1_000_000, 1, { emptyIsAbsent: true });
 const limit = (fallback: number) => wholeNumber(1, 100, fallback, { emptyIsAbsent: true });
 import { jsonAnswer, normaliseQuery, QueryReadings } from "../../server/cache.ts";
 import { CACHE_BUDGETS } from "../../kv/bounded-cache.ts";
-import { answerKeys, postedMinute } from "../cache-policy.ts";
+import { answerKeys, postedMinute, rememberSearch } from "../cache-policy.ts";
 import { exportJobsCsv, isCsv, readCsvJobs } from "./jobs-csv.ts";
 import { withExpiryInput } from "../../kv/jobs/expiry.ts";
 
@@ -175,20 +175,19 @@ function publicCalls(app: JobApp, services: Services) {
     const { query, key } = readings.of(c);
     counter.search(c);
     const now = postedMinute(services);
-    const { answer } = await cache.remember(
+    const answer = await rememberSearch(
+      cache,
       answerKeys.apiJobs(key),
       await jobs.revision(),
+      now,
       async () => {
         const { jobs: found, pagination, partial, until } = await jobs.list({ ...query, now });
         // A client must not take jobs with only some of the words for jobs with all of them.
-        const { value, bytes } = jsonAnswer({
-          jobs: found,
-          pagination,
-          ...(partial ? { partial } : {}),
-        });
-        return { value: { answer: value, until }, bytes };
+        return {
+          answer: jsonAnswer({ jobs: found, pagination, ...(partial ? { partial } : {}) }),
+          until,
+        };
       },
-      ({ until }) => until >= now,
     );
     return answer.response(c);
   });

@@ -7,7 +7,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../server/context.ts";
 import { textAnswer } from "../../server/cache.ts";
 import type { ActiveCatalog } from "../../kv/jobs/catalogue.ts";
-import { answerKeys, postedMinute } from "../cache-policy.ts";
+import { answerKeys, postedMinute, rememberSearch } from "../cache-policy.ts";
 import { SITE_NAME } from "./document.tsx";
 import { hasFilters, listSearch, parseListQuery, searchOf } from "./query.ts";
 import {
@@ -55,9 +55,11 @@ export function feedRoutes(site: PublicSite) {
     const search = listSearch(query);
     const now = postedMinute(services);
     const origin = site.origin(c);
-    const { answer } = await cache.remember(
+    const answer = await rememberSearch(
+      cache,
       answerKeys.feed(origin, search),
       await jobs.revision(),
+      now,
       async () => {
         // A feed lists the jobs its search matches, never the partial matches a page offers.
         const { jobs: found, partial, until } = await jobs.list({
@@ -68,7 +70,7 @@ export function feedRoutes(site: PublicSite) {
           sortBy: "datePosted",
           sortOrder: "desc",
         });
-        const { value, bytes } = textAnswer(
+        const answer = textAnswer(
           rssXml({
             title: `${SITE_NAME} – ${hasFilters(query) ? "Matching jobs" : "Latest jobs"}`,
             link: `${origin}/jobs${search}`,
@@ -78,9 +80,8 @@ export function feedRoutes(site: PublicSite) {
           }),
           RSS_HEADERS,
         );
-        return { value: { answer: value, until }, bytes };
+        return { answer, until };
       },
-      ({ until }) => until >= now,
     );
     return answer.response(c);
   });
