@@ -110,8 +110,7 @@ export class PagePolicy {
 
   /** The page kept under `key` for `revision`, if it holds this minute. */
   get(key: string, revision: number): CachedPage | undefined {
-    const page = this.kept.get(key, revision);
-    return page && page.until >= postedMinute(this.services) ? page : undefined;
+    return this.kept.get(key, revision, postedMinute(this.services));
   }
 
   /** Whether a page is kept under `key` for any revision. */

@@ -166,12 +166,15 @@ export function pageCache(cache: AnswerCache) {
   const set = (key: string, revision: number, page: CachedPage) =>
     cache.set(`page ${key}`, revision, page, pageSize(page));
   return {
-    get(key: string, revision: number): CachedPage | undefined {
+    /** The page kept under `key` for `revision` that holds at `minute` (`postedMinute`). */
+    get(key: string, revision: number, minute: number): CachedPage | undefined {
       const kept = cache.get<CachedPage>(`page ${key}`, revision);
-      if (kept) return kept;
+      if (kept) return kept.until >= minute ? kept : undefined;
       const first = firstAnswers.get(key, revision);
       if (!first) return undefined;
       firstAnswers.delete(key);
+      // An answer whose jobs have left their window is dropped, not kept to be refused.
+      if (first.until < minute) return undefined;
       const page = pageOf(first);
       set(key, revision, page);
       return page;
