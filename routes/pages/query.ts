@@ -54,15 +54,16 @@ const text = (params: URLSearchParams, name: string, max = MAX_FILTER_TEXT) =>
   cutToFit(params.get(name)?.trim() ?? "", max) || undefined;
 
 /**
- * At most `max` UTF-16 units of `text`: before the first word that does not fit whole, or within
- * one word longer than that never between the two halves of a character (an emoji's).
+ * At most `max` characters of `text`, counted as the API's checks count them (code points, so an
+ * emoji is one): before the first word that does not fit whole, or within one word longer than that.
  */
 export function cutToFit(text: string, max: number): string {
   if (text.length <= max) return text;
-  const space = text.slice(0, max + 1).search(/\s+\S*$/);
-  if (space > 0) return text.slice(0, space);
-  const split = /[\uD800-\uDBFF]/.test(text[max - 1]);
-  return text.slice(0, split ? max - 1 : max);
+  const characters = Array.from(text);
+  if (characters.length <= max) return text;
+  const start = characters.slice(0, max + 1).join("");
+  const space = start.search(/\s+\S*$/);
+  return space > 0 ? start.slice(0, space) : characters.slice(0, max).join("");
 }
 
 /** `filters` are the public filters of the job field table. */

@@ -270,7 +270,20 @@ Deno.test("a search longer than 500 characters is cut before the word that does 
   const cut = await boxOf(sentence);
   assert.ok(cut.length <= 500 && cut.length > 450, `${cut.length} characters`);
   assert.ok(sentence.startsWith(`${cut} `), "whole words only");
-  // One word longer than the limit, with an emoji across it: the emoji is dropped whole.
-  const word = await boxOf(`${"a".repeat(499)}😀b`);
-  assert.equal(word, "a".repeat(499));
+  // Characters are counted as the API counts them: an emoji is one, and is kept or dropped whole.
+  assert.equal(await boxOf(`${"a".repeat(499)}😀b`), `${"a".repeat(499)}😀`);
+  assert.equal(await boxOf("😀".repeat(501)), "😀".repeat(500));
+  assert.equal(await boxOf(`${"🍳 ".repeat(150)}${"🍳".repeat(201)}`), "🍳 ".repeat(150).trim());
+  // What the API takes whole, the page takes whole.
+  for (
+    const keywords of [
+      "😀".repeat(500),
+      `${"a".repeat(499)}😀`,
+      `${"🍳 ".repeat(150)}${"🍳".repeat(150)}`,
+    ]
+  ) {
+    const query = new URLSearchParams({ keywords });
+    assert.equal((await get(t, `/api/jobs?${query}`)).status, 200);
+    assert.equal((await get(t, `/jobs?${query}`)).status, 200, "the page cut what the API takes");
+  }
 });
