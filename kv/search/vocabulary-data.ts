@@ -232,6 +232,8 @@ export const ROLES: readonly (readonly string[])[] = [
   ["trainee", "trainees"],
   ["trainer", "trainers"],
   ["recruiter", "talent acquisition"],
+  // Marketing is kept whole as a skill's word, so a marketer's stem (market) would never meet it.
+  ["marketing", "marketer", "marketers"],
   ["customer support", "customer service", "customer care"],
   ["telecaller", "tele caller", "telesales", "tele sales"],
   ["accountant", "accounts executive"],

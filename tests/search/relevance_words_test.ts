@@ -146,6 +146,8 @@ ask("database administration", ["sql-dba"]);
 ask("nurses", ["nurse"]);
 ask("nursing jobs", ["nurse"]);
 ask("teaching", ["teacher", "python-trainer"]);
+ask("marketer", ["marketing-intern", "marketing-manager"]);
+ask("marketers", ["marketing-intern", "marketing-manager"]);
 ask("maths teaching", ["teacher"]);
 // A role saying the words as typed first: Content Writing Intern for `content writing`, Content
 // Writer for `writer` (the vocabulary reads both as one).
