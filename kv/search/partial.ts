@@ -23,19 +23,18 @@ const MOST_COUNT = (1 << (16 - TERM_SHIFT)) - 1;
 const PARTIAL_WINDOW = 2_000;
 
 /**
- * When no job has every term: the live jobs matching any (of each word's PARTIAL_WINDOW newest)
- * or passing any of the `counted` filter words' tests, each scored by how many terms it has
- * (above TERM_SHIFT bits; a generic term and a filter word count half) and their points (a term's
- * weaker words count, scoring least); null without terms. `admits` is the search's hard
- * filters (a place, the location), which the caller applies. Like `match`, the answer lives in the
- * index's reused arrays.
+ * When no job has every term: the live jobs matching any (of each word's PARTIAL_WINDOW newest),
+ * each scored by how many terms it has and of the `counted` filter words' tests it passes (above
+ * TERM_SHIFT bits; a generic term and a filter word count half) and their points (a term's weaker
+ * words count, scoring least); null without terms. A filter word only ranks the jobs the terms
+ * found: it says who seeks (`senior`, `fresher`), not what, so a senior pilot's search shows no
+ * senior job of another trade. Like `match`, the answer lives in the index's reused arrays.
  */
 export function matchMost(
   index: SearchIndex,
   terms: Term[],
   fields: number,
   counted: ((doc: number) => boolean)[],
-  admits: ((doc: number) => boolean) | null,
 ): { docs: Uint32Array; score: Uint16Array } | null {
   if (terms.length === 0) return null;
   const { best, sum, round: count, first, next, score } = index.workArrays();
@@ -56,14 +55,8 @@ export function matchMost(
     }
     kept = countTerm(next, touched, term.generic ? 1 : 2, best, sum, count, first, kept);
   }
-  if (counted.length > 0) {
-    // A filter word narrows rather than names what is sought: it counts as a generic term does.
-    // A job no term found reaches at most one a filter word, so when a found job the hard filters
-    // let in has more, only the found jobs can have the most, and the rest need no look.
-    const most = mostCounted(first, kept, count, admits);
-    const docs = most > counted.length ? first.subarray(0, kept) : index.liveDocs();
-    for (const passes of counted) kept = countPassing(docs, passes, count, first, kept);
-  }
+  // A filter word narrows rather than names what is sought: it counts as a generic term does.
+  for (const passes of counted) countPassing(first.subarray(0, kept), passes, count);
   for (let i = 0; i < kept; i++) {
     const doc = first[i];
     score[i] = (Math.min(count[doc], MOST_COUNT) << TERM_SHIFT) | sum[doc];
@@ -126,37 +119,11 @@ function countTerm(
   return kept;
 }
 
-/** The most terms a job of `first` that `admits` lets in has. */
-function mostCounted(
-  first: Uint32Array,
-  kept: number,
-  count: Uint8Array,
-  admits: ((doc: number) => boolean) | null,
-): number {
-  let most = 0;
-  for (let i = 0; i < kept; i++) {
-    const doc = first[i];
-    if (count[doc] > most && (admits === null || admits(doc))) most = count[doc];
-  }
-  return most;
-}
-
-/**
- * A filter word of a partial match: each of `docs` passing its test adds 1 to its count of terms;
- * one no earlier term had counted gets a place in `first` after the `kept` there.
- */
+/** A filter word of a partial match: each of `docs` passing its test adds 1 to its count of terms. */
 function countPassing(
   docs: Uint32Array,
   passes: (doc: number) => boolean,
   count: Uint8Array,
-  first: Uint32Array,
-  kept: number,
-): number {
-  for (let i = 0; i < docs.length; i++) {
-    const doc = docs[i];
-    if (!passes(doc)) continue;
-    if (count[doc] === 0) first[kept++] = doc;
-    count[doc] += 1;
-  }
-  return kept;
+): void {
+  for (let i = 0; i < docs.length; i++) if (passes(docs[i])) count[docs[i]] += 1;
 }

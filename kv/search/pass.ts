@@ -228,11 +228,6 @@ function countFound(
   return candidates.length;
 }
 
-/** Whether the location and the keyword box's filter words let in a job; null when they all do. */
-export function admitsDoc({ within }: Wanted): ((doc: number) => boolean) | null {
-  return within && ((doc) => within[doc] === 1);
-}
-
 /**
  * A partial match's score carries its number of terms above the low bits: the most of the jobs
  * `mask` lets in, as only the jobs with that many are found.

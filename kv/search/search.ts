@@ -20,7 +20,6 @@ import { locationGroups } from "./places.ts";
 import { type FilterWord, parseKeywords, wholePhrases } from "./query.ts";
 import { leastOfBest, topK, topOf } from "./top.ts";
 import {
-  admitsDoc,
   collect,
   type Found,
   keepAdmitted,
@@ -32,7 +31,7 @@ import {
   type Wanted,
   WINDOWS,
 } from "./pass.ts";
-import { stem } from "./vocabulary.ts";
+import { isRoleStem, stem } from "./vocabulary.ts";
 import { isStopWord } from "./text.ts";
 import { keepBoth } from "./marks.ts";
 
@@ -236,12 +235,16 @@ function searchParsed(
   // A filter word naming no place (an employment type, an experience phrase) is a word too when
   // no job has every word ("summer internship", "freelance content writer"); places stay filters.
   const kindWords = filters.filter(([filter]) => !filter.locations);
-  if (reached > 0 || keywords.terms.length + kindWords.length < 2) return answer;
+  // A role word alone that no job holds finds the roles that mean the same (`programmer`).
+  const roleAlone = keywords.terms.length === 1 && ROLE_WORDS.includes(keywords.terms[0].word);
+  if (reached > 0 || (keywords.terms.length + kindWords.length < 2 && !roleAlone)) return answer;
   // No job has every word (whatever the dropdowns, so their counts hold): the jobs with the most
-  // of them, rather than an empty page. A word no job holds counts for none and is left out, as is
-  // a number (Sector 62's 62 is no reason to show a job that has 62 of something else).
+  // of them, rather than an empty page. A word no job holds counts for none and is left out (a
+  // role word's others may still be held), as is a number (Sector 62's 62 is no reason to show a
+  // job that has 62 of something else).
   const known = wholePhrases(keywords.terms).filter((term) =>
-    !/^\p{N}+$/u.test(term.word) && index.termMatches(term).length > 0
+    !/^\p{N}+$/u.test(term.word) &&
+    (ROLE_WORDS.includes(term.word) || index.termMatches(term).length > 0)
   );
   const terms = known.map((term) =>
     ROLE_WORDS.includes(term.word)
@@ -252,8 +255,10 @@ function searchParsed(
   );
   if (terms.length === 0) {
     // Filter words alone that no job meets together ("senior intern") find nothing; one filter
-    // word left finds its jobs, as its own search does.
-    if (kindWords.length !== 1) return answer;
+    // word left finds its jobs, as its own search does ("summer internship", "b.e fresher"), but
+    // not beside a role no job holds: a senior pilot wants no senior job of another trade.
+    const roleTyped = keywords.terms.some((term) => isRoleStem(term.word));
+    if (kindWords.length !== 1 || roleTyped) return answer;
     const one = searchWith(index, query, [], filters, null).answer;
     return { ...one, partial: one.total > 0 };
   }
@@ -279,7 +284,7 @@ function searchWith(
   const wanted = wantedOf(index, query, filters);
   const partly = counted !== null;
   const matched = partly
-    ? matchMost(index, terms, KEYWORD_FIELDS, counted, admitsDoc(wanted))
+    ? matchMost(index, terms, KEYWORD_FIELDS, counted)
     : withOtherRoleWords(index, terms, wanted);
   if (matched && !partly) index.favourPhrases(terms, matched);
   const { docs, scores, positions } = index.foundArrays();

@@ -280,6 +280,11 @@ export const ROLES: readonly (readonly string[])[] = [
   // a pilot no pivot).
   ["painter", "painters"],
   ["pilot", "pilots"],
+  ["welder", "welders"],
+  ["electrician", "electricians"],
+  ["carpenter", "carpenters"],
+  ["plumber", "plumbers"],
+  ["mechanic", "mechanics"],
   ["back office", "backoffice"],
   ["business development", "biz dev", "bizdev"],
   [

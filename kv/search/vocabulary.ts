@@ -200,18 +200,29 @@ function stemOf(word: string): string {
   return w;
 }
 
-/** The stems of every word of the vocabulary's spellings, made at the first ask. */
+/** The stems of every word of a table's spellings. */
+const stemsOf = (table: readonly (readonly string[])[]) =>
+  new Set(
+    table.flatMap((entry) =>
+      entry.flatMap((spelling) => spelling.split(" ").map((part) => stem(collapse(part))))
+    ),
+  );
+
+/** The stems of every word of the vocabulary's spellings, and of its roles', made at the first ask. */
 let knownStems: Set<string> | undefined;
+let roleStems: Set<string> | undefined;
 
 /**
  * Whether the stem `word` is of a word the vocabulary knows, in any of its forms (`teachers`:
  * teach): such a word is what it is, and never read as a typo of another (`teacher` is not `tech`).
  */
 export function isKnownStem(word: string): boolean {
-  knownStems ??= new Set(
-    [...SKILLS, ...ROLES].flatMap((entry) =>
-      entry.flatMap((spelling) => spelling.split(" ").map((part) => stem(collapse(part))))
-    ),
-  );
+  knownStems ??= stemsOf([...SKILLS, ...ROLES]);
   return knownStems.has(word);
+}
+
+/** Whether the stem `word` is of a role word of the vocabulary (`pilots`: pilot). */
+export function isRoleStem(word: string): boolean {
+  roleStems ??= stemsOf(ROLES);
+  return roleStems.has(word);
 }

@@ -46,6 +46,26 @@ Deno.test("GET /api/jobs says partial when no job has every word and it gives th
   assert.deepEqual(await roles(t, "?keywords=astronaut"), []);
 });
 
+Deno.test("a role word alone that no job holds finds the roles that mean the same, as a partial match", async () => {
+  await using t = await testApp();
+  await t.services.jobs.create(sampleJob({ role: "Golang Developer", description: "Services." }));
+  await t.services.jobs.create(
+    sampleJob({ role: "Site Reliability Engineer", description: "On call." }),
+  );
+  await t.services.jobs.create(sampleJob({ role: "Chef", description: "A busy kitchen." }));
+  const answer = async (keywords: string) =>
+    (await t.app.request(`/api/jobs?${new URLSearchParams({ keywords })}`)).json();
+  for (const keywords of ["programmer", "coders"]) {
+    const found = await answer(keywords);
+    assert.equal(found.partial, true, keywords);
+    assert.deepEqual(found.jobs.map((job: Job) => job.role).sort(), [
+      "Golang Developer",
+      "Site Reliability Engineer",
+    ]);
+  }
+  assert.deepEqual(await roles(t, "?keywords=astronaut"), []);
+});
+
 Deno.test("GET /api/jobs/filters/options lists at most the most common roles, whatever their number", async () => {
   await using t = await testApp();
   const created = await t.services.jobs.importJobs(

@@ -385,6 +385,13 @@ ask("content writer freelance", ["content-intern", "content-writer"], "content-w
 ask("java fresher", ["sr-java", "java-dev", "fullstack-eng"]);
 ask("part time teacher", ["teacher", "python-trainer"]);
 ask("nurse remote", []);
+// A filter word only ranks what the words typed found: no fresher job of another trade for a nurse
+// wanted where no nurse works, none for a role no job holds.
+ask("fresher nurse chennai", []);
+ask("senior nurse in mumbai", []);
+ask("senior pilot", []);
+ask("experienced welder mumbai", []);
+ask("fresher electrician", []);
 // Words of job ads that are no typo of a skill nor a verb: shift is not Swift, joiner not "join".
 ask("night shift", []);
 ask("telecaller night shift", ["telecaller"]);
