@@ -11,7 +11,7 @@ export const SKILLS: readonly (readonly string[])[] = [
   // Languages.
   ["javascript", "js", "java script", "ecmascript", "es6"],
   ["typescript", "ts", "type script"],
-  ["python", "python3", "py"],
+  ["python", "python3", "py", "phyton"],
   ["go", "golang", "go lang"],
   ["c++", "cpp", "cplusplus"],
   ["c#", "csharp", "c sharp"],

@@ -95,6 +95,12 @@ const CASES: Record<string, Case> = {
     finds: pythonJobs,
     first: "python-eng",
   },
+  // Two letters apart, too far for a typo, but as commonly typed.
+  "phyton finds Python": {
+    query: { keywords: "phyton" },
+    finds: pythonJobs,
+    first: "python-eng",
+  },
   "enginer finds Engineer": {
     query: { keywords: "enginer" },
     finds: ["cpp-eng", "data-eng"],
