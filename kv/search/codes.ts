@@ -8,6 +8,7 @@ import {
   WORK_MODES,
 } from "../job-fields.ts";
 import type { IndexedDoc } from "./fields.ts";
+import { fold } from "./text.ts";
 
 /** Rupees in a lakh: the salary bands are in lakhs a year. */
 export const LAKH = 100_000;
@@ -20,10 +21,10 @@ export function bandOf(payTop: number): number {
 }
 
 /**
- * How a company name is matched: case, surrounding space and how an accent is encoded (é as one
- * character or as e and its mark, as a pasted name may have it) do not count.
+ * How a company name is matched: case, accents (Café Crème typed as cafe creme), and the spaces
+ * around and between its words do not count.
  */
-export const companyKey = (name: string) => name.normalize("NFC").trim().toLowerCase();
+export const companyKey = (name: string) => fold(name).trim().replace(/\s+/g, " ");
 
 /** An option's code: its place in `options` from 1, 0 for none. */
 export const optionCode = (options: readonly string[], value: string | undefined) =>

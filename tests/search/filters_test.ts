@@ -174,11 +174,20 @@ Deno.test("workMode, category, company and postedWithin filter the API", async (
   );
 });
 
-Deno.test("a company's accent matches however it is encoded", async () => {
+Deno.test("a company's accent matches however it is encoded, or typed without it", async () => {
   await using t = await testApp();
   await t.services.jobs.create(sampleJob({ role: "Barista", companyName: "Café Kyoto" }));
   const decomposed = encodeURIComponent("CAFE\u0301 kyoto");
   assert.deepEqual((await api(t, `?company=${decomposed}`)).roles, ["Barista"]);
+  for (const typed of ["CAFE KYOTO", "cafe  kyoto"]) {
+    assert.deepEqual((await api(t, `?${new URLSearchParams({ company: typed })}`)).roles, [
+      "Barista",
+    ]);
+  }
+  // The page shows the company's own name.
+  const page = await t.app.request(`/jobs?company=cafe+kyoto`, { redirect: "manual" });
+  assert.equal(page.status, 302);
+  assert.equal(page.headers.get("location"), `/jobs?company=Caf%C3%A9+Kyoto`);
 });
 
 Deno.test("a bad value of a new filter is a 400 naming it", async () => {
