@@ -12,10 +12,13 @@
  * its clock by more than the tolerance, its clock is slow, and it is out of step until it catches
  * up. The records are a judge only then: a fast process writes them too, and would otherwise leave
  * right clocks that vouch for each other out of step long after it stopped. Records cannot catch a
- * lone clock that is fast, so where the database is reached over the network its server's clock
- * (the Date of its answers) is the judge instead, at every heartbeat, whoever else is running.
+ * lone clock that is fast, so where the clock the database expires entries by can be read (the
+ * machine's for a file, the server's Date over the network) it is the judge instead, at every
+ * heartbeat and before jobs are aged (`verify`), whoever else is running: a clock changed after
+ * the start is caught too.
  */
 import { keys } from "./keys.ts";
+import type { ReferenceClock } from "./db.ts";
 
 /** How far two clocks may differ before one is out of step. */
 export const CLOCK_TOLERANCE_MS = 5 * 60_000;
@@ -26,6 +29,8 @@ export interface ClockVerdict {
   inStep: boolean;
   /** Why not, in words for the log and the admin. */
   reason?: string;
+  /** Whether the clock the database expires entries by gave it (`ReferenceClock`). */
+  byReference?: boolean;
 }
 
 interface Heartbeat {
@@ -46,16 +51,13 @@ export class ClockCheck {
   private verdict: ClockVerdict = { inStep: true };
 
   /**
-   * `machineClock`: the process opened the database file itself, which it does only with the
-   * machine's clock (kv/db.ts), so its clock is right whatever the heartbeats say: it is in step
-   * from the start, and a process that disagrees with it is the one out of step.
+   * `reference`: the clock the database expires entries by (kv/db.ts `databaseClock`): where it
+   * can be read, it alone judges this clock, at every heartbeat, from the first.
    */
   constructor(
     private kv: Deno.Kv,
     private now: () => Date,
-    private readonly machineClock = false,
-    /** The database server's time, over the network (kv/db.ts `databaseServerClock`). */
-    private readonly serverClock?: () => Promise<number | null>,
+    private readonly reference?: ReferenceClock,
   ) {}
 
   /**
@@ -78,9 +80,8 @@ export class ClockCheck {
     const first = this.lastBeat === null;
     const differences = await this.othersSince(now);
     this.lastBeat = now;
-    if (this.machineClock) return this.verdict;
-    const server = await this.serverClock?.() ?? null;
-    if (server !== null) return this.settle(byServer(now, server, this.now().getTime()));
+    const judged = await this.byReference();
+    if (judged) return this.settle(judged);
     if (first) {
       this.verdict = {
         inStep: false,
@@ -92,6 +93,34 @@ export class ClockCheck {
     return this.settle(
       differences.length === 0 ? await this.judgeByRecords(now) : judge(differences),
     );
+  }
+
+  /**
+   * The verdict now, before jobs are aged: compared afresh with the reference clock where there is
+   * one (a clock can be changed between heartbeats), else the last heartbeat's.
+   */
+  async verify(): Promise<ClockVerdict> {
+    const judged = await this.byReference();
+    return judged ? this.settle(judged) : this.verdict;
+  }
+
+  /** This clock against the reference clock, read between two readings of it; null without one. */
+  private async byReference(): Promise<ClockVerdict | null> {
+    if (!this.reference) return null;
+    const before = this.now().getTime();
+    const reference = await this.reference.read();
+    if (reference === null) return null;
+    const after = this.now().getTime();
+    // A server's Date has whole seconds.
+    const off = Math.max(before - (reference + 1000), reference - after);
+    if (off <= CLOCK_TOLERANCE_MS) return { inStep: true, byReference: true };
+    const minutes = Math.round(off / 60_000).toLocaleString("en-US");
+    const way = reference > after ? "behind" : "ahead of";
+    return {
+      inStep: false,
+      byReference: true,
+      reason: `this server's clock is about ${minutes} minutes ${way} ${this.reference.name}`,
+    };
   }
 
   /** Takes a heartbeat's verdict, logging a change of it. */
@@ -163,21 +192,6 @@ export class ClockCheck {
     this.seen = seen;
     return differences;
   }
-}
-
-/**
- * Out of step when the database server's time, read between `before` and `after` on this clock,
- * is outside that span by more than the tolerance (its Date has whole seconds).
- */
-function byServer(before: number, server: number, after: number): ClockVerdict {
-  const off = Math.max(before - (server + 1000), server - after);
-  if (off <= CLOCK_TOLERANCE_MS) return { inStep: true };
-  const minutes = Math.round(off / 60_000);
-  const way = server > after ? "behind" : "ahead of";
-  return {
-    inStep: false,
-    reason: `this server's clock is about ${minutes} minutes ${way} the database server's`,
-  };
 }
 
 /**

@@ -37,18 +37,30 @@ export function opensFile(config: DatabaseLocation): boolean {
   return "path" in place && place.path !== ":memory:";
 }
 
+/** A clock a process's own is judged by: the one its database expires entries by. */
+export interface ReferenceClock {
+  /** Its time now, or null when it cannot be read. */
+  read(): Promise<number | null>;
+  /** Whose clock it is, in words for the log: "this machine's". */
+  name: string;
+}
+
 /**
- * The clock of the database server a process reaches over the network (`DENO_KV_URL`): the Date of
- * its answer to KV Connect's metadata request, which Deno's client makes too. Undefined for a file
- * (the machine's clock is the reference: `refuseAnotherClock`) and on Deno Deploy (no URL to ask).
- * Null when the server does not answer or says no date.
+ * The clock a database expires entries by: for a file, the machine's (the time the file system
+ * stamps on a file written now: a tool such as faketime changes a process's clock, not the
+ * machine's); over the network (`DENO_KV_URL`), its server's (the Date of its answer to KV
+ * Connect's metadata request, which Deno's client makes too). Undefined for a database in memory
+ * and on Deno Deploy (no URL to ask).
  */
-export function databaseServerClock(
-  config: DatabaseLocation,
-): (() => Promise<number | null>) | undefined {
+export function databaseClock(config: DatabaseLocation): ReferenceClock | undefined {
   const place = placeOf(config);
+  if ("path" in place) {
+    if (place.path === ":memory:") return undefined;
+    const folder = folderOf(place.path);
+    return { read: () => machineTime(folder), name: "this machine's" };
+  }
   if (!("url" in place)) return undefined;
-  return async () => {
+  const read = async () => {
     const response = await fetch(place.url, {
       method: "POST",
       headers: {
@@ -62,6 +74,7 @@ export function databaseServerClock(
     const date = Date.parse(response?.ok ? response.headers.get("date") ?? "" : "");
     return Number.isFinite(date) ? date : null;
   };
+  return { read, name: "the database server's" };
 }
 
 export async function openDatabase(config: DatabaseLocation): Promise<Deno.Kv> {
@@ -124,22 +137,30 @@ async function prepareFolder(path: string, isDefault: boolean): Promise<void> {
  * (docs/decisions/035-a-process-off-the-machines-clock-does-not-open-the-file.md).
  */
 async function refuseAnotherClock(folder: string): Promise<void> {
+  const machine = await machineTime(folder);
+  const off = machine === null ? 0 : Date.now() - machine;
+  if (Math.abs(off) <= CLOCK_TOLERANCE_MS) return;
+  const minutes = Math.round(Math.abs(off) / 60_000).toLocaleString("en-US");
+  throw new DatabaseError(
+    `this process's clock is about ${minutes} minutes ${off > 0 ? "ahead of" : "behind"} this ` +
+      "machine's, and Deno KV would expire the database's sessions, links and records by it; " +
+      "start it with the machine's clock",
+  );
+}
+
+/**
+ * The machine's time: the modification time the file system gives a file written in `folder`
+ * now. Null where the folder cannot be written (SQLite then says what is wrong).
+ */
+async function machineTime(folder: string): Promise<number | null> {
   let probe: string;
   try {
     probe = await Deno.makeTempFile({ dir: folder, prefix: ".clock-" });
   } catch {
-    return; // A folder the process cannot write to, where SQLite will say what is wrong.
+    return null;
   }
   try {
-    const machine = (await Deno.stat(probe)).mtime?.getTime();
-    const off = machine === undefined ? 0 : Date.now() - machine;
-    if (Math.abs(off) <= CLOCK_TOLERANCE_MS) return;
-    const minutes = Math.round(Math.abs(off) / 60_000).toLocaleString("en-US");
-    throw new DatabaseError(
-      `this process's clock is about ${minutes} minutes ${off > 0 ? "ahead of" : "behind"} this ` +
-        "machine's, and Deno KV would expire the database's sessions, links and records by it; " +
-        "start it with the machine's clock",
-    );
+    return (await Deno.stat(probe)).mtime?.getTime() ?? null;
   } finally {
     await Deno.remove(probe).catch(() => {});
   }

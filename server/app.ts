@@ -40,7 +40,7 @@ import { adminShell } from "../routes/admin.tsx";
 import { DEVELOPMENT, liveReloadRoutes } from "./live-reload.ts";
 import { createCounter } from "./counter.ts";
 import { ClockCheck } from "../kv/clock.ts";
-import { databaseServerClock, opensFile } from "../kv/db.ts";
+import { databaseClock } from "../kv/db.ts";
 import { AnswerCache, DEFAULT_CACHE_MB } from "./cache.ts";
 import { Throttle } from "./throttle.ts";
 import { clientAddresses, trustedProxies } from "./request.ts";
@@ -101,7 +101,7 @@ export function createServices(
     throttle: new Throttle(sessions, now, (email) => auth.keyedHash("sign-in throttle", email)),
     activity: new ActivityLog(kv, now, config.ACTIVITY_RETENTION_DAYS),
     counter: createCounter({ kv, config, now, jobs }),
-    clock: new ClockCheck(kv, now, opensFile(config), databaseServerClock(config)),
+    clock: new ClockCheck(kv, now, databaseClock(config)),
     cache: new AnswerCache((config.CACHE_MB ?? DEFAULT_CACHE_MB) * 1024 * 1024),
     alerts: new AlertStore(kv, now, config.TIMEZONE),
     passwordResets: new PasswordResetStore(kv, now),

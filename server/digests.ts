@@ -60,7 +60,7 @@ function pacer(perSecond: number): () => Promise<void> {
  */
 export async function sendDigests(services: Services): Promise<DigestRun> {
   const { alerts, jobs, config } = services;
-  const { inStep, reason } = services.clock.current();
+  const { inStep, reason } = await services.clock.verify();
   if (!inStep) {
     console.error(`Job alert digests not sent: ${reason}`);
     return { due: 0, sent: 0, failed: 0, empty: 0, taken: 0 };

@@ -5,7 +5,7 @@
  * each worker, one per core, runs main.ts and answers with its default export).
  */
 import { ConfigError, loadConfig, seedsDemo } from "./config.ts";
-import { DatabaseError, openDatabase } from "../kv/db.ts";
+import { DatabaseError, openDatabase, opensFile } from "../kv/db.ts";
 import { createApp, createServices } from "./app.ts";
 import type { Services } from "./context.ts";
 import type { Config } from "./config.ts";
@@ -114,7 +114,16 @@ export async function startCareerEdge(): Promise<CareerEdge> {
   // in the log) before the hourly lifecycle would act on it. The first beat is a commit, which
   // the first answer need not wait for: the lifecycle waits for a second beat anyway.
   const beat = () =>
-    services.clock.beat().catch((error) => console.error(`Clock heartbeat failed: ${error}`));
+    services.clock.beat().then(({ inStep, byReference, reason }) => {
+      // Deno KV expires a file's entries by the clock of the process that has it open: one whose
+      // clock was changed after the start (which refuses it) must not keep the file open.
+      if (inStep || !byReference || !opensFile(config)) return;
+      console.error(
+        `Stopping: ${reason}, and Deno KV would expire the database's sessions, links and ` +
+          "records by it; start it with the machine's clock",
+      );
+      Deno.exit(1);
+    }).catch((error) => console.error(`Clock heartbeat failed: ${error}`));
   void beat();
   const beating = setInterval(beat, config.CLOCK_CHECK_SECONDS * 1000);
   stopping.signal.addEventListener("abort", () => clearInterval(beating));
@@ -149,7 +158,7 @@ export async function startCareerEdge(): Promise<CareerEdge> {
     stopSignal: stopping.signal,
     hourly: hourlySchedules(config.TIMEZONE),
     async lifecycle() {
-      const { inStep, reason } = services.clock.current();
+      const { inStep, reason } = await services.clock.verify();
       if (!inStep) {
         console.error(`Job lifecycle not run: ${reason}`);
         return;

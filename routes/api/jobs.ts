@@ -321,7 +321,7 @@ function adminListCalls(app: JobApp, services: Services) {
     "You do not have permission to process status changes",
   );
   app.post("/admin/process-status-changes", processChanges, async (c) => {
-    const { inStep, reason } = services.clock.current();
+    const { inStep, reason } = await services.clock.verify();
     if (!inStep) {
       fail(
         503,

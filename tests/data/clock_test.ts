@@ -22,6 +22,19 @@ async function call(url: string, path: string, body: unknown, token?: string) {
   return { status: response.status, body: await response.json() };
 }
 
+/** Where Debian's faketime package put its library, for this machine's architecture. */
+function libfaketime(): string {
+  for (const entry of Deno.readDirSync("/usr/lib")) {
+    const path = `/usr/lib/${entry.name}/faketime/libfaketime.so.1`;
+    try {
+      if (Deno.statSync(path).isFile) return path;
+    } catch {
+      // Not this folder: each architecture has its own.
+    }
+  }
+  throw new Error("libfaketime.so.1 is not installed");
+}
+
 const admin = { email: "main@careeredge.test", password: "first-admin-password" };
 
 /**
@@ -83,12 +96,12 @@ Deno.test("a process 8 days fast, on the database over the network, refuses to p
     assert.equal(refused.status, 503);
     assert.match(
       refused.body.message,
-      /^Status changes were not processed: this server's clock is about 115\d\d minutes ahead of the database server's\. Jobs are aged by the clock/,
+      /^Status changes were not processed: this server's clock is about 11,5\d\d minutes ahead of the database server's\. Jobs are aged by the clock/,
     );
     // And says so in its log.
     assert.match(
       wrong.log(),
-      /Job lifecycle paused: this server's clock is about 115\d\d minutes ahead of the database server's/,
+      /Job lifecycle paused: this server's clock is about 11,5\d\d minutes ahead of the database server's/,
     );
     // Each right one sees one clock that agrees and one that does not, and goes on (once it has
     // seen both: until then the wrong clock may be all it knows of).
@@ -121,19 +134,87 @@ Deno.test("a process 8 days fast, on the database over the network, refuses to p
   }
 });
 
-Deno.test("a server that opened the database file itself has the machine's clock: in step from the start, whoever disagrees", async () => {
+Deno.test("a process whose clock is changed after it opened the database file stops at its next heartbeat, having aged no job", async () => {
+  const folder = await Deno.makeTempDir();
+  const kvPath = `${folder}/shared.kv`;
+  const fakeTime = `${folder}/fake-time`;
+  try {
+    {
+      using kv = await Deno.openKv(kvPath);
+      await new JobStore(kv).importJobs(
+        Array.from({ length: 20 }, (_, i) =>
+          generateJob(seededRandom(i), i + 1, {
+            status: "active",
+            datePosted: new Date(Date.now() - 2 * DAY_MS),
+            movedToDumpAt: null,
+          })),
+      );
+    }
+    // libfaketime reads the offset from the file at every call: the process starts on the
+    // machine's clock, as the start's check wants, and is then set 8 days on.
+    await Deno.writeTextFile(fakeTime, "+0");
+    const env = { CLOCK_CHECK_SECONDS: "1" };
+    await using right = await startServerProcess(kvPath, env);
+    await using changed = await startServerProcess(kvPath, env, {
+      // faketime's own command reads no such file: its library, preloaded, does.
+      wrapper: [
+        "env",
+        `LD_PRELOAD=${libfaketime()}`,
+        `FAKETIME_TIMESTAMP_FILE=${fakeTime}`,
+        "FAKETIME_NO_CACHE=1",
+      ],
+    });
+    assert.equal(
+      (await fetch(`${changed.url}/api/jobs?limit=1`).then((r) => r.json())).pagination.totalJobs,
+      20,
+    );
+    await Deno.writeTextFile(fakeTime, "+8d");
+    await waitFor(
+      "the changed clock's server to stop",
+      async () => {
+        const answered = await fetch(changed.url).then((r) => r.body?.cancel(), () => false);
+        return answered === false;
+      },
+      15_000,
+      100,
+    );
+    assert.match(
+      changed.log(),
+      /Stopping: this server's clock is about 11,5\d\d minutes ahead of this machine's, and Deno KV would expire the database's sessions, links and records by it; start it with the machine's clock/,
+    );
+    assert.doesNotMatch(changed.log(), /Lifecycle:/);
+    const listed = await (await fetch(`${right.url}/api/jobs?limit=100`)).json();
+    assert.equal(listed.pagination.totalJobs, 20, "every job is still active");
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
+});
+
+Deno.test("a server judged by the machine's clock is in step from the start, whoever disagrees, until its clock changes", async () => {
   using kv = await Deno.openKv(":memory:");
-  const clock = { now: Date.parse("2026-05-01T10:00:00Z") };
-  const check = new ClockCheck(kv, () => new Date(clock.now), true);
+  const clock = { now: Date.parse("2026-05-01T10:00:00Z"), off: 0 };
+  const machine = { read: () => Promise.resolve(clock.now), name: "this machine's" };
+  const check = new ClockCheck(kv, () => new Date(clock.now + clock.off), machine);
   const remote = new ClockCheck(kv, () => new Date(clock.now + 8 * DAY_MS));
-  assert.deepEqual(await check.beat(), { inStep: true }, "at its first heartbeat");
+  const inStep = { inStep: true, byReference: true };
+  assert.deepEqual(await check.beat(), inStep, "at its first heartbeat");
   for (let beat = 0; beat < 3; beat++) {
     clock.now += 30_000;
     await remote.beat();
-    assert.deepEqual(await check.beat(), { inStep: true });
+    assert.deepEqual(await check.beat(), inStep);
   }
   assert.equal(remote.current().inStep, false, "the other is the one out of step");
   assert.match(remote.current().reason!, /disagrees with 1 of the 1 other running server/);
+  // Its clock is set 8 days on after the start: before jobs are aged it is known, with no heartbeat.
+  clock.off = 8 * DAY_MS;
+  assert.deepEqual(await check.verify(), {
+    inStep: false,
+    byReference: true,
+    reason: "this server's clock is about 11,520 minutes ahead of this machine's",
+  });
+  assert.equal(check.current().inStep, false);
+  clock.off = 0;
+  assert.deepEqual(await check.beat(), inStep, "and in step again once it is right");
 });
 
 Deno.test("over the network the database server's clock judges, from the first heartbeat; without its answer, the heartbeats do", async () => {
@@ -141,13 +222,17 @@ Deno.test("over the network the database server's clock judges, from the first h
   const clock = { now: Date.parse("2026-05-01T10:00:00Z") };
   // The server's Date has whole seconds; KV Connect's answer came between two readings of ours.
   let server: number | null = Math.floor((clock.now + 8 * DAY_MS) / 1000) * 1000;
-  const fast = new ClockCheck(kv, () => new Date(clock.now), false, () => Promise.resolve(server));
+  const fast = new ClockCheck(kv, () => new Date(clock.now), {
+    read: () => Promise.resolve(server),
+    name: "the database server's",
+  });
   assert.deepEqual(await fast.beat(), {
     inStep: false,
-    reason: "this server's clock is about 11520 minutes behind the database server's",
+    byReference: true,
+    reason: "this server's clock is about 11,520 minutes behind the database server's",
   });
   server = clock.now - 4 * 60_000 - 999;
-  assert.deepEqual(await fast.beat(), { inStep: true }, "within the tolerance");
+  assert.deepEqual(await fast.beat(), { inStep: true, byReference: true }, "within the tolerance");
   server = clock.now - 6 * 60_000;
   assert.match((await fast.beat()).reason!, /about 6 minutes ahead of the database server's$/);
   // No answer (the server down, or no Date): judged by the heartbeats and records, as on Deploy.
