@@ -63,6 +63,7 @@ const STATE_ALIASES: Record<string, string> = {
   ts: "Telangana",
   dl: "Delhi",
   "j&k": "Jammu and Kashmir",
+  "jammu & kashmir": "Jammu and Kashmir",
   orissa: "Odisha",
   pondicherry: "Puducherry",
   uttaranchal: "Uttarakhand",
