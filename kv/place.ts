@@ -7,7 +7,7 @@
  */
 
 import { REMOTE, REMOTE_SPELLINGS } from "./job-fields.ts";
-import { countryName, countryOf, normal, stateName, statesByName } from "./regions.ts";
+import { CITIES, countryName, countryOf, normal, stateName, statesByName } from "./regions.ts";
 
 export { countryName };
 
@@ -17,86 +17,10 @@ export type JobPlace =
   | { remote: true; country: string }
   | { remote: false; locality?: string; region?: string; country: string };
 
-/**
- * The state of India's job markets, for a location that names only the city; a renamed city under
- * its old name too (Bombay, Madras, Calcutta, Bangalore, Gurgaon, Poona...), since postings use both.
- * A job's region words come from it, so the catalogue snapshot's fingerprint holds it.
- */
-export const CITY_STATES = new Map(Object.entries({
-  agra: "Uttar Pradesh",
-  ahmedabad: "Gujarat",
-  allahabad: "Uttar Pradesh",
-  amritsar: "Punjab",
-  aurangabad: "Maharashtra",
-  bangalore: "Karnataka",
-  baroda: "Gujarat",
-  belgaum: "Karnataka",
-  belagavi: "Karnataka",
-  bengaluru: "Karnataka",
-  bhopal: "Madhya Pradesh",
-  bhubaneswar: "Odisha",
-  bombay: "Maharashtra",
-  calcutta: "West Bengal",
-  calicut: "Kerala",
-  chandigarh: "Chandigarh",
-  chennai: "Tamil Nadu",
-  cochin: "Kerala",
-  coimbatore: "Tamil Nadu",
-  cuttack: "Odisha",
-  dehradun: "Uttarakhand",
-  delhi: "Delhi",
-  faridabad: "Haryana",
-  ghaziabad: "Uttar Pradesh",
-  "greater noida": "Uttar Pradesh",
-  gurgaon: "Haryana",
-  gurugram: "Haryana",
-  guwahati: "Assam",
-  hubli: "Karnataka",
-  hyderabad: "Telangana",
-  indore: "Madhya Pradesh",
-  jaipur: "Rajasthan",
-  jodhpur: "Rajasthan",
-  kanpur: "Uttar Pradesh",
-  kochi: "Kerala",
-  kolkata: "West Bengal",
-  kozhikode: "Kerala",
-  lucknow: "Uttar Pradesh",
-  ludhiana: "Punjab",
-  madras: "Tamil Nadu",
-  madurai: "Tamil Nadu",
-  mangalore: "Karnataka",
-  mangaluru: "Karnataka",
-  mohali: "Punjab",
-  mumbai: "Maharashtra",
-  mysore: "Karnataka",
-  mysuru: "Karnataka",
-  nagpur: "Maharashtra",
-  nashik: "Maharashtra",
-  "navi mumbai": "Maharashtra",
-  "new delhi": "Delhi",
-  noida: "Uttar Pradesh",
-  panaji: "Goa",
-  patna: "Bihar",
-  pondicherry: "Puducherry",
-  poona: "Maharashtra",
-  prayagraj: "Uttar Pradesh",
-  pune: "Maharashtra",
-  raipur: "Chhattisgarh",
-  ranchi: "Jharkhand",
-  secunderabad: "Telangana",
-  surat: "Gujarat",
-  thane: "Maharashtra",
-  thiruvananthapuram: "Kerala",
-  trichy: "Tamil Nadu",
-  tiruchirappalli: "Tamil Nadu",
-  trivandrum: "Kerala",
-  udaipur: "Rajasthan",
-  vadodara: "Gujarat",
-  varanasi: "Uttar Pradesh",
-  vijayawada: "Andhra Pradesh",
-  visakhapatnam: "Andhra Pradesh",
-  vizag: "Andhra Pradesh",
-}));
+/** A city's state by each of its names. */
+const CITY_STATES = new Map(
+  CITIES.flatMap(({ names, state }) => names.map((name) => [name, state] as const)),
+);
 
 /** The state of a city `text` names; undefined for any other text. */
 const cityState = (text: string): string | undefined => CITY_STATES.get(normal(text));

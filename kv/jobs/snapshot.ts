@@ -15,8 +15,7 @@ import { ActiveCatalog, type CatalogState, type ListedJob } from "./catalogue.ts
 import { generateJob, seededRandom } from "../demo/generate.ts";
 import { BOUND_PHRASES, ROLES, SKILLS, WHOLE_WORDS } from "../search/vocabulary-data.ts";
 import { REMOTE } from "../job-fields.ts";
-import { statesByName } from "../regions.ts";
-import { CITY_STATES } from "../place.ts";
+import { CITIES, statesByName } from "../regions.ts";
 
 /** Bumped whenever the packed layout below changes. */
 const SNAPSHOT_FORMAT = 1;
@@ -279,7 +278,7 @@ export function searchFingerprint(): Promise<string> {
       BOUND_PHRASES,
       remote: REMOTE.source,
       states: [...statesByName],
-      cities: [...CITY_STATES],
+      CITIES,
     };
     return probe.exportState().then((state) =>
       sha256(serialize({ format: SNAPSHOT_FORMAT, state, vocabulary }))

@@ -105,6 +105,7 @@ Deno.test("one jobLocation per city, each with its state; old city names know th
     { location: "Madras" },
     { location: "Calcutta" },
     { location: "Bangalore | Poona" },
+    { location: "Gulbarga, Trichur, Vishakhapatnam" },
   ]);
   const found = [];
   for (const job of jobs) found.push((await postingOf(t, job.jobId)).jobLocation);
@@ -116,6 +117,12 @@ Deno.test("one jobLocation per city, each with its state; old city names know th
     place("Madras", "Tamil Nadu"),
     place("Calcutta", "West Bengal"),
     [place("Bangalore", "Karnataka"), place("Poona", "Maharashtra")],
+    // Every name the location box knows a city by has its state.
+    [
+      place("Gulbarga", "Karnataka"),
+      place("Trichur", "Kerala"),
+      place("Vishakhapatnam", "Andhra Pradesh"),
+    ],
   ]);
 });
 
