@@ -15,7 +15,7 @@ import { ActiveCatalog, type CatalogState, type ListedJob } from "./catalogue.ts
 import { generateJob, seededRandom } from "../demo/generate.ts";
 import { BOUND_PHRASES, ROLES, SKILLS, WHOLE_WORDS } from "../search/vocabulary-data.ts";
 import { REMOTE } from "../job-fields.ts";
-import { statesByName } from "../regions.ts";
+import { CITIES, statesByName } from "../regions.ts";
 
 /** Bumped whenever the packed layout below changes. */
 const SNAPSHOT_FORMAT = 1;
@@ -255,13 +255,22 @@ export function searchFingerprint(): Promise<string> {
         movedToDumpAt: null,
       });
       // Fixed ids: a generated job's id holds random bits. The last has a role of the words the
-      // reading rules take apart (a grade joined on, two neighbours read as one, a bound phrase),
-      // which generated roles lack.
-      const role = serial === 40 ? "SDE-2 (Full Stack) / Sales Development Sr. Tutor" : job.role;
-      probe.put({ ...job, role, _id: `probe-${serial}`, jobId: `JB-${serial}` }, String(serial));
+      // reading rules take apart (a grade joined on, two neighbours read as one, a bound phrase)
+      // and a location of places they take apart (a list of cities, a state's name that is a
+      // city's too, work-mode notes, remote as one choice), which generated jobs lack.
+      const last = serial === 40;
+      const role = last ? "SDE-2 (Full Stack) / Sales Development Sr. Tutor" : job.role;
+      const location = last
+        ? "Hybrid (Bangalore) / Noida, Gurgaon, Delhi | Mumbai - 2 days WFH or Remote"
+        : job.location;
+      probe.put(
+        { ...job, role, location, _id: `probe-${serial}`, jobId: `JB-${serial}` },
+        String(serial),
+      );
     }
     // The vocabulary too: an entry no probe job holds still changes what the index holds (remote's
-    // names mark a job's location with the Remote word, a state's names give it its region words).
+    // names mark a job's location with the Remote word, a state's names and a city's state give
+    // it its region words).
     const vocabulary = {
       SKILLS,
       ROLES,
@@ -269,6 +278,7 @@ export function searchFingerprint(): Promise<string> {
       BOUND_PHRASES,
       remote: REMOTE.source,
       states: [...statesByName],
+      CITIES,
     };
     return probe.exportState().then((state) =>
       sha256(serialize({ format: SNAPSHOT_FORMAT, state, vocabulary }))

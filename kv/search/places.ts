@@ -3,93 +3,19 @@
  * both ways), Delhi NCR as its cities, the work modes (remote, hybrid, on-site) under all their
  * names, and the location box read as cities with the state and country words after them left out.
  */
-import { isRegionName, stateName } from "../regions.ts";
+import { CITIES, isRegionName, stateName } from "../regions.ts";
 import { REMOTE, REMOTE_SPELLINGS, type WorkMode } from "../job-fields.ts";
 import { editDistance, fold, typoBudget, words } from "./text.ts";
 import { collapse, isKnownStem, stem } from "./vocabulary.ts";
-
-/** Each city's names, the usual one first. */
-const CITIES: readonly (readonly string[])[] = [
-  ["bengaluru", "bangalore", "blr"],
-  ["mumbai", "bombay"],
-  ["chennai", "madras"],
-  ["kolkata", "calcutta"],
-  ["gurugram", "gurgaon"],
-  ["kochi", "cochin", "ernakulam"],
-  ["vadodara", "baroda"],
-  ["thiruvananthapuram", "trivandrum"],
-  ["mysuru", "mysore"],
-  ["puducherry", "pondicherry", "pondy"],
-  ["prayagraj", "allahabad"],
-  ["visakhapatnam", "vizag", "vishakhapatnam"],
-  ["mangaluru", "mangalore"],
-  ["belagavi", "belgaum"],
-  ["hubballi", "hubli"],
-  ["kozhikode", "calicut"],
-  ["varanasi", "banaras", "benares"],
-  ["tiruchirappalli", "trichy"],
-  ["kalaburagi", "gulbarga"],
-  ["shivamogga", "shimoga"],
-  ["shimla", "simla"],
-  ["thrissur", "trichur"],
-  ["kollam", "quilon"],
-  ["alappuzha", "alleppey"],
-  ["thoothukudi", "tuticorin"],
-  ["aurangabad"],
-  ["hyderabad", "secunderabad", "hyd"],
-  ["pune", "poona"],
-  ["delhi"],
-  ["noida"],
-  ["ghaziabad"],
-  ["faridabad"],
-  ["ahmedabad", "amdavad"],
-  ["jaipur"],
-  ["lucknow"],
-  ["chandigarh"],
-  ["mohali"],
-  ["indore"],
-  ["bhopal"],
-  ["nagpur"],
-  ["nashik"],
-  ["surat"],
-  ["rajkot"],
-  ["thane"],
-  ["coimbatore", "kovai"],
-  ["madurai"],
-  ["vijayawada"],
-  ["bhubaneswar"],
-  ["guwahati"],
-  ["patna"],
-  ["ranchi"],
-  ["raipur"],
-  ["dehradun"],
-  ["ludhiana"],
-  ["jalandhar"],
-  ["jammu"],
-  ["srinagar"],
-  ["jamshedpur"],
-  ["tirupati"],
-  ["warangal"],
-  ["vellore"],
-  ["salem"],
-  ["tirunelveli"],
-  ["meerut"],
-  ["gandhinagar"],
-  ["manipal"],
-  ["amritsar"],
-  ["kanpur"],
-  ["agra"],
-  ["jodhpur"],
-  ["udaipur"],
-  ["goa"],
-];
 
 /** Delhi NCR's cities (NCR alone is the region too). */
 const NCR = ["delhi", "noida", "gurugram", "gurgaon", "ghaziabad", "faridabad", "ncr"];
 
 /** The names a location word stands for, as stems; undefined when it is no known city. */
 const byName = new Map<string, string[]>();
-for (const names of CITIES) {
+for (const { names } of CITIES) {
+  // A name of two words is read by its words: "New Delhi" finds Delhi's jobs.
+  if (names.some((name) => name.includes(" "))) continue;
   for (const name of names) byName.set(name, names.map(stem));
 }
 byName.set("ncr", NCR.map(stem));

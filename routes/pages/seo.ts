@@ -5,7 +5,7 @@
 import type { Job } from "../../kv/schemas.ts";
 import { DAY_MS, DAYS_ACTIVE_BEFORE_DUMP } from "../../kv/constants.ts";
 import { SITE_NAME } from "./document.tsx";
-import { countryName, DEFAULT_COUNTRY, parsePlace, placesOf } from "../../kv/place.ts";
+import { countryName, DEFAULT_COUNTRY, type JobPlace, placesOf } from "../../kv/place.ts";
 import type { Pay } from "../../kv/jobs/pay.ts";
 
 /** Google's employmentType values for ours. */
@@ -45,13 +45,18 @@ export function validThrough(job: Job): string {
 }
 
 /**
- * Where the job is. A remote job: the country its applicants must live in (India unless the
- * location names another). Any other: one address per city it names, each with its state.
+ * Where the job is: an address for each city its location names, with its state. A remote job is
+ * TELECOMMUTE, with the country its applicants must live in (India unless the location names
+ * another), and keeps the addresses of the cities it may be worked from too ("Remote or
+ * Hyderabad"), as Google allows; any other job has at least its country.
  */
 function jobPlace(job: Job) {
-  const remote = job.workMode === "Remote";
-  const places = placesOf(job.location).map(parsePlace);
-  if (remote) {
+  const places = placesOf(job.location);
+  const addresses = places.flatMap((place) =>
+    !place.remote && (place.locality || place.region) ? [address(place)] : []
+  );
+  const jobLocation = addresses.length === 1 ? addresses[0] : addresses;
+  if (job.workMode === "Remote") {
     const named = places.find((place) => place.remote && place.country !== DEFAULT_COUNTRY);
     return {
       jobLocationType: "TELECOMMUTE",
@@ -59,18 +64,26 @@ function jobPlace(job: Job) {
         "@type": "Country",
         name: countryName(named?.country ?? DEFAULT_COUNTRY),
       },
+      ...(addresses.length ? { jobLocation } : {}),
     };
   }
-  const addresses = places.map((place) => ({
+  return {
+    jobLocation: addresses.length
+      ? jobLocation
+      : address({ remote: false, country: places[0].country }),
+  };
+}
+
+function address(place: Extract<JobPlace, { remote: false }>) {
+  return {
     "@type": "Place",
     address: {
       "@type": "PostalAddress",
-      ...(!place.remote && place.locality ? { addressLocality: place.locality } : {}),
-      ...(!place.remote && place.region ? { addressRegion: place.region } : {}),
+      ...(place.locality ? { addressLocality: place.locality } : {}),
+      ...(place.region ? { addressRegion: place.region } : {}),
       addressCountry: place.country,
     },
-  }));
-  return { jobLocation: addresses.length === 1 ? addresses[0] : addresses };
+  };
 }
 
 const UNIT_TEXT = { year: "YEAR", month: "MONTH", hour: "HOUR" } as const;

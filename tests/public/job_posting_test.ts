@@ -72,8 +72,11 @@ Deno.test("TELECOMMUTE with India as the applicants' country for remote jobs onl
   for (const posting of postings.slice(0, 2).concat(postings[3])) {
     assert.equal(posting.jobLocationType, "TELECOMMUTE");
     assert.deepEqual(posting.applicantLocationRequirements, { "@type": "Country", name: "India" });
-    assert.equal(posting.jobLocation, undefined);
   }
+  // A remote job with no city has no address; one that names a city keeps its address.
+  assert.equal(postings[0].jobLocation, undefined);
+  assert.equal(postings[1].jobLocation, undefined);
+  assert.deepEqual(postings[3].jobLocation, postings[2].jobLocation);
   for (const posting of [postings[2], postings[4]]) {
     assert.equal(posting.jobLocationType, undefined);
     assert.equal(posting.applicantLocationRequirements, undefined);
@@ -102,6 +105,7 @@ Deno.test("one jobLocation per city, each with its state; old city names know th
     { location: "Madras" },
     { location: "Calcutta" },
     { location: "Bangalore | Poona" },
+    { location: "Gulbarga, Trichur, Vishakhapatnam" },
   ]);
   const found = [];
   for (const job of jobs) found.push((await postingOf(t, job.jobId)).jobLocation);
@@ -113,6 +117,12 @@ Deno.test("one jobLocation per city, each with its state; old city names know th
     place("Madras", "Tamil Nadu"),
     place("Calcutta", "West Bengal"),
     [place("Bangalore", "Karnataka"), place("Poona", "Maharashtra")],
+    // Every name the location box knows a city by has its state.
+    [
+      place("Gulbarga", "Karnataka"),
+      place("Trichur", "Kerala"),
+      place("Vishakhapatnam", "Andhra Pradesh"),
+    ],
   ]);
 });
 
@@ -130,4 +140,119 @@ Deno.test("a job in several cities is found from each", async () => {
   assert.deepEqual(await roles("?location=Hyderabad"), ["Designer"]);
   assert.deepEqual(await roles("?location=Pune"), ["Designer"]);
   assert.deepEqual(await roles("?keywords=chennai"), ["Data Analyst"]);
+});
+
+Deno.test("a list of known cities is several places, each in its own state, though one is a state's name too", async () => {
+  await using t = await testApp();
+  const jobs = await seedJobs(t, [
+    { location: "Noida, Gurgaon, Delhi" },
+    { location: "Mohali, Chandigarh" },
+    { location: "Delhi, Noida, UP" },
+    { location: "New Delhi, Delhi" },
+    { location: "Gurugram, Haryana, India" },
+    { location: "Mumbai & Pune" },
+    { location: "Pune and Hyderabad" },
+    { location: "Chennai; Kochi" },
+    { location: "Srinagar, Jammu and Kashmir" },
+    { location: "Jammu & Kashmir" },
+    { location: "Whitefield, Bangalore" },
+  ]);
+  const found = [];
+  for (const job of jobs) found.push((await postingOf(t, job.jobId)).jobLocation);
+  assert.deepEqual(found, [
+    [place("Noida", "Uttar Pradesh"), place("Gurgaon", "Haryana"), place("Delhi", "Delhi")],
+    [place("Mohali", "Punjab"), place("Chandigarh", "Chandigarh")],
+    [place("Delhi", "Delhi"), place("Noida", "Uttar Pradesh")],
+    place("New Delhi", "Delhi"),
+    place("Gurugram", "Haryana"),
+    [place("Mumbai", "Maharashtra"), place("Pune", "Maharashtra")],
+    [place("Pune", "Maharashtra"), place("Hyderabad", "Telangana")],
+    [place("Chennai", "Tamil Nadu"), place("Kochi", "Kerala")],
+    place("Srinagar", "Jammu and Kashmir"),
+    {
+      "@type": "Place",
+      address: {
+        "@type": "PostalAddress",
+        addressRegion: "Jammu and Kashmir",
+        addressCountry: "IN",
+      },
+    },
+    // A locality before its city: Google's addressLocality is the city.
+    place("Bangalore", "Karnataka"),
+  ]);
+});
+
+Deno.test("a work-mode note before, after or around a city is no part of the place", async () => {
+  await using t = await testApp();
+  const jobs = await seedJobs(t, [
+    { location: "Hybrid (Bangalore)" },
+    { location: "Bengaluru - Hybrid" },
+    { location: "Mumbai - 2 days WFH" },
+    { location: "Chennai – Onsite" },
+    { location: "Bangalore (Hybrid, 3 days office)" },
+    { location: "Gurugram, Haryana (Hybrid)" },
+    { location: "Hybrid (Bangalore / Chennai)" },
+    { location: "Onsite: Pune" },
+    { location: "Hybrid: 3 days/week office, Pune" },
+    { location: "Not remote - Kolkata" },
+    { location: "Hybrid" },
+  ]);
+  const found = [];
+  for (const job of jobs) found.push((await postingOf(t, job.jobId)).jobLocation);
+  assert.deepEqual(found, [
+    place("Bangalore", "Karnataka"),
+    place("Bengaluru", "Karnataka"),
+    place("Mumbai", "Maharashtra"),
+    place("Chennai", "Tamil Nadu"),
+    place("Bangalore", "Karnataka"),
+    place("Gurugram", "Haryana"),
+    [place("Bangalore", "Karnataka"), place("Chennai", "Tamil Nadu")],
+    place("Pune", "Maharashtra"),
+    place("Pune", "Maharashtra"),
+    place("Kolkata", "West Bengal"),
+    // No city at all: the country is still said.
+    { "@type": "Place", address: { "@type": "PostalAddress", addressCountry: "IN" } },
+  ]);
+});
+
+Deno.test("a remote job that names a city is TELECOMMUTE with a jobLocation for the city", async () => {
+  await using t = await testApp();
+  const jobs = await seedJobs(t, [
+    { location: "Remote or Hyderabad" },
+    { location: "Hyderabad / WFH" },
+    { location: "Pune (Remote)" },
+    { location: "Remote (India / APAC)" },
+  ]);
+  const postings = [];
+  for (const job of jobs) postings.push(await postingOf(t, job.jobId));
+  for (const posting of postings) {
+    assert.equal(posting.jobLocationType, "TELECOMMUTE");
+    assert.deepEqual(posting.applicantLocationRequirements, { "@type": "Country", name: "India" });
+  }
+  assert.deepEqual(postings.map((posting) => posting.jobLocation), [
+    place("Hyderabad", "Telangana"),
+    place("Hyderabad", "Telangana"),
+    place("Pune", "Maharashtra"),
+    undefined,
+  ]);
+});
+
+Deno.test("a state or a city's state finds a job whose location lists cities or notes its work mode", async () => {
+  await using t = await testApp();
+  await seedJobs(t, [
+    { role: "Data Analyst", location: "Noida, Gurgaon, Delhi" },
+    { role: "Designer", location: "Hybrid (Bangalore)" },
+    { role: "Tester", location: "Bengaluru - Hybrid" },
+    { role: "Accountant", location: "Mumbai - 2 days WFH" },
+    { role: "Nurse", location: "Remote or Hyderabad" },
+  ]);
+  const roles = async (query: string) =>
+    ((await (await t.app.request(`/api/jobs?${query}`)).json()).jobs as { role: string }[])
+      .map((job) => job.role).sort();
+  assert.deepEqual(await roles("location=Haryana"), ["Data Analyst"]);
+  assert.deepEqual(await roles("location=Uttar%20Pradesh"), ["Data Analyst"]);
+  assert.deepEqual(await roles("location=Karnataka"), ["Designer", "Tester"]);
+  assert.deepEqual(await roles("location=Maharashtra"), ["Accountant"]);
+  assert.deepEqual(await roles("keywords=mumbai%20maharashtra"), ["Accountant"]);
+  assert.deepEqual(await roles("location=Telangana"), ["Nurse"]);
 });

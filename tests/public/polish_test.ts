@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { get, scriptData, seedJobs } from "./fixtures.ts";
-import { parsePlace } from "../../kv/place.ts";
+import { placesOf } from "../../kv/place.ts";
 import { cutText, formatCount } from "../../client/components/format.ts";
 
 type Posting = Record<string, unknown>;
@@ -99,15 +99,15 @@ Deno.test("JobPosting places: locality, region and ISO country; remote jobs as T
     "India",
     "United States",
   ]);
-  assert.deepEqual(parsePlace("Work from home"), { remote: true, country: "IN" });
+  assert.deepEqual(placesOf("Work from home"), [{ remote: true, country: "IN" }]);
   // A state's short form or old name after a city the table does not know: the state's name.
   for (const [location, region] of [["Vellore, TN", "Tamil Nadu"], ["Cuttack, Orissa", "Odisha"]]) {
-    assert.deepEqual(parsePlace(location), {
+    assert.deepEqual(placesOf(location), [{
       remote: false,
       locality: location.split(",")[0],
       region,
       country: "IN",
-    });
+    }]);
   }
 });
 

@@ -11,7 +11,7 @@ import {
 import { parseKeywords } from "../../kv/search/query.ts";
 import { cityNames, locationGroups, nearCityNames } from "../../kv/search/places.ts";
 import { phrasesIn, stem } from "../../kv/search/vocabulary.ts";
-import { parsePlace } from "../../kv/place.ts";
+import { placesOf } from "../../kv/place.ts";
 import { REMOTE_SPELLINGS } from "../../kv/job-fields.ts";
 import { workModeOf } from "../../kv/jobs/derived.ts";
 
@@ -136,7 +136,7 @@ Deno.test("locations know the renamed cities and Delhi NCR", () => {
     for (const remote of [spelling, spelling.toUpperCase(), spelling.replaceAll(" ", "-")]) {
       assert.deepEqual(locationGroups(remote), [["remot"]], remote);
       // The JobPosting data and the work mode say the same: a job located so is TELECOMMUTE.
-      assert.equal(parsePlace(remote).remote, true, remote);
+      assert.deepEqual(placesOf(remote), [{ remote: true, country: "IN" }], remote);
       assert.equal(workModeOf(remote), "Remote", remote);
     }
   }
