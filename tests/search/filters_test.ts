@@ -140,6 +140,50 @@ Deno.test("a pay phrase in the keyword box is the Salary filter, and the page sa
   ]);
 });
 
+Deno.test("a pay phrase asks the same in any word order, a lakh a month is 12 LPA, a range its low end; the page says the figure", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  // Yearly tops: 25 L; 1.8 L; 10.4 L; none; 12 L.
+  const roles = async (keywords: string) =>
+    (await api(t, `?keywords=${encodeURIComponent(keywords)}&sortBy=pay`)).roles;
+  const note = async (keywords: string) =>
+    (await (await t.app.request(`/jobs?${new URLSearchParams({ keywords })}`)).text())
+      .match(/Pay ([^<]*): the pay in your search works as the Salary filter\./)?.[1];
+  const cases: [string[], string, string[]][] = [
+    [["1 lakh per month", "1L per month", "developer 1 lakh per month"], "12 LPA and up", [
+      "Data Scientist",
+      "Backend Engineer",
+    ]],
+    [["1.5 lakh per month"], "18 LPA and up", ["Data Scientist"]],
+    [["2 lakhs monthly"], "24 LPA and up", ["Data Scientist"]],
+    [
+      ["salary above 50k", "above 50k salary", "salary 50k+", "min 50k", "50k", "50,000 per month"],
+      "6 LPA and up",
+      ["Data Scientist", "Backend Engineer", "Tutor"],
+    ],
+    [["salary above 15000", "15k"], "1.8 LPA and up", [
+      "Data Scientist",
+      "Backend Engineer",
+      "Tutor",
+      "Support Intern",
+    ]],
+    [["8 lpa to 12 lpa", "8-12 lpa", "8 to 12 lpa"], "8 LPA and up", [
+      "Data Scientist",
+      "Backend Engineer",
+      "Tutor",
+    ]],
+    [["15 lpa to 20 lpa"], "15 LPA and up", ["Data Scientist"]],
+  ];
+  for (const [phrasings, said, found] of cases) {
+    for (const keywords of phrasings) {
+      // "developer" is a word too: the one job whose role says it.
+      const expected = keywords.startsWith("developer") ? [] : found;
+      assert.deepEqual(await roles(keywords), expected, keywords);
+      assert.equal(await note(keywords), said, keywords);
+    }
+  }
+});
+
 Deno.test("workMode, category, company and postedWithin filter the API", async () => {
   await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
   await seed(t);
