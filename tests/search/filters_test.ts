@@ -5,6 +5,8 @@
 import assert from "node:assert/strict";
 import { sampleJob, testApp } from "../helpers/server.ts";
 import type { Job } from "../../kv/schemas.ts";
+import { describeSearch } from "../../routes/alerts/mail.tsx";
+import { plainList } from "../../kv/jobs/catalogue.ts";
 
 type App = Awaited<ReturnType<typeof testApp>>;
 
@@ -387,6 +389,46 @@ Deno.test("a salary no band names, as an alert's link asks it, is kept by the pa
   ]);
   const feed = await (await t.app.request("/jobs/feed.xml?payMin=1040001")).text();
   assert.deepEqual([...feed.matchAll(/<item>/g)].length, 2);
+});
+
+Deno.test("payMin=0 keeps the jobs with pay, as any pay filter does, in the API, the page, the feed and an alert", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  // Every job but the Frontend Developer's ("Competitive") states a pay.
+  const paid = ["Data Scientist", "Backend Engineer", "Tutor", "Support Intern"];
+  assert.deepEqual((await api(t, "?payMin=0&sortBy=pay")).roles, paid);
+  assert.equal((await api(t, "?payMin=0")).body.pagination.totalJobs, 4);
+  // Nor is it a plain list, which a process still loading its catalogue reads from KV unfiltered.
+  assert.equal(plainList({ page: 1, limit: 12, payMin: 0 }), false);
+  assert.equal((await api(t, "?payMin=")).body.pagination.totalJobs, 5, "empty is no filter");
+  const { status, location } = await page(t, "/jobs?payMin=00");
+  assert.equal(status, 302);
+  assert.equal(location, "/jobs?payMin=0");
+  const list = await page(t, "/jobs?payMin=0");
+  assert.equal(list.status, 200);
+  assert.match(list.html, /4 Jobs Found/);
+  assert.match(list.html, /<option value="0" selected="">Pay stated \(4\)<\/option>/);
+  // With nothing found, the looser search offers the same without it.
+  const frontend = await page(t, "/jobs?keywords=frontend&payMin=0");
+  assert.match(frontend.html, /<a href="\/jobs\?keywords=frontend">1 job at any salary<\/a>/);
+  const recent = await page(t, "/jobs?keywords=scientist&payMin=0&postedWithin=7");
+  assert.match(
+    recent.html,
+    /href="\/jobs\?keywords=scientist&amp;payMin=0">1 job posted at any time</,
+  );
+  const feed = await (await t.app.request("/jobs/feed.xml?payMin=0")).text();
+  assert.equal([...feed.matchAll(/<item>/g)].length, 4);
+  assert.ok(!feed.includes("Frontend Developer"));
+  // An alert keeps it, and says it.
+  const asked = await t.app.request("/api/alerts", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "seeker@example.com", payMin: 0, frequency: "daily" }),
+  }, { remoteAddr: { hostname: "203.0.113.7", port: 1, transport: "tcp" } });
+  assert.equal(asked.status, 202);
+  const [alert] = (await t.services.alerts.alertsOf("seeker@example.com")).alerts;
+  assert.deepEqual(alert.query, { payMin: "0" });
+  assert.equal(describeSearch(alert.query), "Pay stated");
 });
 
 Deno.test("a company's page, however the company is written, is the page of its name", async () => {
