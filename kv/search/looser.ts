@@ -40,6 +40,13 @@ export function looserSearch(
       tries.push({ ...search, keywords: pieces.filter((__, j) => j !== i).join(" ") })
     );
   }
+  // A bare figure is a word to find (a batch, a version, a PIN code), but one no job has may be
+  // the pay meant (`25000`): offered as pay, in words the link says (`salary 25000`).
+  pieces.forEach((piece, i) => {
+    if (!/^\d+$/.test(piece) || !parseKeywords(`salary ${piece}`).payMin) return;
+    const asPay = pieces.map((other, j) => j === i ? `salary ${piece}` : other);
+    tries.push({ ...search, keywords: asPay.join(" ") });
+  });
   let best: { search: Loosenable; total: number } | null = null;
   // A search left with nothing is Clear All Filters, which the empty page already offers.
   const narrowing = (loose: Loosenable) =>

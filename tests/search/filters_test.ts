@@ -186,6 +186,17 @@ Deno.test("a pay phrase asks the same in any word order, a lakh a month is 12 LP
   }
 });
 
+Deno.test("a bare figure no job has is offered as pay on the empty page", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  const { html } = await page(t, "/jobs?keywords=50000");
+  assert.match(html, /0 Jobs Found/);
+  // A month's pay, as `salary 50000` says: 6 LPA and up.
+  assert.match(html, /<a href="\/jobs\?keywords=salary\+50000">3 jobs for “salary 50000”<\/a>/);
+  // A figure no pay can be is offered nothing.
+  assert.doesNotMatch((await page(t, "/jobs?keywords=42")).html, /salary 42/);
+});
+
 Deno.test("workMode, category, company and postedWithin filter the API", async () => {
   await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
   await seed(t);
