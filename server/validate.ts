@@ -35,13 +35,14 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<
 
 /**
  * A whole number in a query string, in plain digits only: "7.5", "1e2", "-7" and " 7" are refused
- * rather than guessed at. An absent parameter gives `fallback`; so does an empty one where a form
- * without JavaScript sends empty fields (`emptyIsAbsent`).
+ * rather than guessed at. An absent parameter gives `fallback` (undefined where 0 asks something
+ * and no value asks nothing); so does an empty one where a form without JavaScript sends empty
+ * fields (`emptyIsAbsent`).
  */
-export function wholeNumber(
+export function wholeNumber<Fallback extends number | undefined>(
   min: number,
   max: number,
-  fallback: number,
+  fallback: Fallback,
   { emptyIsAbsent = false } = {},
 ) {
   const message = `must be a whole number from ${min} to ${max.toLocaleString("en-US")}`;

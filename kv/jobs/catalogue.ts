@@ -173,7 +173,7 @@ export function plainList(query: PublicSearchQuery): boolean {
   const sortBy = query.sortBy ?? "relevance";
   return !keywords?.trim() && !location?.trim() &&
     PUBLIC_FILTERS.every(({ param }) => !query[param]) &&
-    company === undefined && !payMin && !postedWithin &&
+    company === undefined && payMin === undefined && !postedWithin &&
     (sortBy === "relevance" || sortBy === "datePosted");
 }
 

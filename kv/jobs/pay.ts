@@ -26,12 +26,16 @@ export const HOURS_A_YEAR = 2_080;
 
 /** The top of the range as a yearly amount: what the pay filter and the pay order compare. */
 export function yearlyTop(pay: Pay | null | undefined): number {
-  if (!pay) return 0;
-  const top = pay.max ?? pay.min ?? 0;
-  return pay.period === "month" ? top * 12 : pay.period === "hour" ? top * HOURS_A_YEAR : top;
+  return pay ? yearly(pay.max ?? pay.min ?? 0, pay.period) : 0;
 }
 
-const UNITS: Record<string, number> = {
+/** Rupees of `period` as a year's, as the pay filter compares them: month × 12, hour × 2,080. */
+export function yearly(rupees: number, period: PayPeriod): number {
+  return period === "month" ? rupees * 12 : period === "hour" ? rupees * HOURS_A_YEAR : rupees;
+}
+
+/** Rupees in each unit a figure may carry ("8L", "10K", "1.2 Cr"). */
+export const PAY_UNITS: Record<string, number> = {
   k: 1_000,
   thousand: 1_000,
   l: 100_000,
@@ -188,7 +192,7 @@ const UP_TO = /\b(?:up\s*to|upto|till|max(?:imum)?|not more than|less than|below
 const FROM =
   /\b(?:from|starting(?: at| from)?|min(?:imum)?|above|onwards|(?<!not )more than)\b|\d\s*\+|\d\s*(?:k|l|lpa|lakhs?|lacs?|cr|crores?)\s*\+(?!\s*[a-z])/;
 /** Figures that cannot be a pay of the period: a typo, a phone number, a year. */
-const PLAUSIBLE: Record<PayPeriod, [number, number]> = {
+export const PLAUSIBLE_PAY: Record<PayPeriod, [number, number]> = {
   year: [20_000, 200_000_000],
   month: [1_000, 5_000_000],
   hour: [50, 50_000],
@@ -222,7 +226,7 @@ export function readPay(text: string | null | undefined): Pay | null {
     (whole: string, value: string, unit: string | undefined, start: number) => {
       figures.push({
         value: Number(value),
-        unit: unit ? UNITS[unit] : undefined,
+        unit: unit ? PAY_UNITS[unit] : undefined,
         start,
         end: start + whole.length,
       });
@@ -241,13 +245,13 @@ export function readPay(text: string | null | undefined): Pay | null {
   // word names the period.
   let loosely: PayPeriod | undefined;
   for (const word of rest.split(/[\s\-–—/()[\]:.,;~+]+|\bto\b/).filter(Boolean)) {
-    if (UNITS[word] >= 100_000) apart ??= UNITS[word];
+    if (PAY_UNITS[word] >= 100_000) apart ??= PAY_UNITS[word];
     const named = PERIOD_WORDS[word];
     if (named) {
       if (word === "ctc") loosely = named;
       else if (period && period !== named) return null;
       else period = named;
-    } else if (!FILLER.has(word) && !UNITS[word]) return null;
+    } else if (!FILLER.has(word) && !PAY_UNITS[word]) return null;
   }
   period ??= loosely;
   // "8-12 LPA", "10K-15K": a unit written once applies to both figures.
@@ -277,7 +281,7 @@ export function readPay(text: string | null | undefined): Pay | null {
   }
   const [low, high] = amounts.length === 2 ? amounts : [amounts[0], amounts[0]];
   if (low > high) return null;
-  const [least, most] = PLAUSIBLE[period];
+  const [least, most] = PLAUSIBLE_PAY[period];
   if (low < least || high > most) return null;
   if (amounts.length === 2) {
     if (upTo || from) return null;

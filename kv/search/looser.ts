@@ -31,7 +31,7 @@ export function looserSearch(
     "location",
   ] as const;
   for (const field of fields) {
-    if (search[field]) tries.push({ ...search, [field]: undefined });
+    if (search[field] !== undefined) tries.push({ ...search, [field]: undefined });
   }
   const pieces = search.keywords ? parseKeywords(search.keywords).pieces : [];
   if (pieces.length <= 1) tries.push({ ...search, keywords: undefined });
@@ -40,10 +40,17 @@ export function looserSearch(
       tries.push({ ...search, keywords: pieces.filter((__, j) => j !== i).join(" ") })
     );
   }
+  // A bare figure is a word to find (a batch, a version, a PIN code), but one no job has may be
+  // the pay meant (`25000`): offered as pay, in words the link says (`salary 25000`).
+  pieces.forEach((piece, i) => {
+    if (!/^\d+$/.test(piece) || !parseKeywords(`salary ${piece}`).payMin) return;
+    const asPay = pieces.map((other, j) => j === i ? `salary ${piece}` : other);
+    tries.push({ ...search, keywords: asPay.join(" ") });
+  });
   let best: { search: Loosenable; total: number } | null = null;
   // A search left with nothing is Clear All Filters, which the empty page already offers.
   const narrowing = (loose: Loosenable) =>
-    fields.some((field) => loose[field]) || Boolean(loose.keywords);
+    fields.some((field) => loose[field] !== undefined) || Boolean(loose.keywords);
   // The words that name what is sought are kept before places and filter words: `remote nurse`
   // offers the nurse's job rather than every remote one.
   const wordsOf = (loose: Loosenable) => parseKeywords(loose.keywords).terms.length;

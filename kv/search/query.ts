@@ -5,6 +5,7 @@
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
 import { IT_CATEGORIES, ROLE_CATEGORIES, type RoleCategory } from "../job-fields.ts";
+import { PAY_UNITS, type PayPeriod, PLAUSIBLE_PAY, yearly } from "../jobs/pay.ts";
 import { LAKH } from "./codes.ts";
 import type { Term } from "./fields.ts";
 import { cityNames, modeWord, nearCityNames } from "./places.ts";
@@ -152,67 +153,132 @@ const FILLER = new Set(
 const YEARS =
   /\b(\d{1,2}(?:\.\d)?)\s*(?:(?:-|to)\s*(\d{1,2}(?:\.\d)?))?\s*(\+|plus)?\s*(?:years?|yrs?|yoe)\b(?:\s+of)?(?:\s+(?:exp(?:erience)?d?)\b)?|\b(\d{1,2})\s*(\+)(?:\s*(?:exp(?:erience)?)\b|(?=\s|$))/g;
 
-/**
- * `5 lpa`, `ctc 8 lakhs`, `4.5 lpa`, `6-8 lpa`, `10+ lacs`: the pay a seeker asks, in lakhs a year
- * (a range asks its low end). Read before the years, where `10+` alone would be experience.
- */
-const PAY =
-  /\b(?:(?:ctc|salary|package)\s+(?:of\s+)?)?(\d{1,3}(?:\.\d{1,2})?)\s*(?:\+|plus)?\s*(?:(?:-|to)\s*\d{1,3}(?:\.\d{1,2})?\s*)?(?:lpa|lakhs?|lacs?|l|lakh\s+per\s+annum)\b(?:\s+(?:ctc|salary|package|per\s+annum|pa))?/g;
+/** Words naming pay, before or after its figure: `salary 50k`, `8 lpa ctc`, `take home 30k`. */
+const PAY_WORDS = String.raw`salary|ctc|package|stipend|pay|take\s+home|in\s*hand`;
+/** Words asking for at least the figure, or about it: `above 50k`, `at least 8 lpa`. */
+const AT_LEAST = String
+  .raw`above|over|min(?:imum)?|at\s*least|more\s+than|greater\s+than|from|starting(?:\s+(?:at|from))?|of|expected|expecting|range|between|around|approx(?:imately)?`;
+/** Words asking for at most the figure: `upto 50k`, `below 5 lpa`, `not more than 8 lpa`. */
+const AT_MOST = String
+  .raw`up\s*to|max(?:imum)?|below|under|less\s+than|within|till|not\s+(?:more\s+than|above|over)`;
+/** The same after the figure: `8 lpa or more`, `50k+ onwards`, `30k max`. */
+const LIMIT_AFTER = String
+  .raw`(?:or|and)\s+(?:more|above|less|below)|onwards|plus|max(?:imum)?|min(?:imum)?`;
+/** A period in words, which may also stand before the figure (`monthly salary 15000`). */
+const MONTHLY = String.raw`(?:per|a|an|every)\s+(?:month|mon|mo|mth)|per\s+mensem|monthly`;
+const YEARLY = String.raw`(?:per|a|an|every)\s+(?:year|yr|annum)|yearly|annual(?:ly)?`;
+const HOURLY = String.raw`(?:per|an?|every)\s+(?:hour|hr)|hourly`;
+/** A period written short, only after the figure (before it, `pm` is a product manager). */
+const SHORT_PERIOD = String.raw`p\.?\s?m|p\.?\s?a|\/\s*(?:month|mon|mo|mth|year|yr|annum|hour|hr)`;
+/** Units a figure may carry, longest first (`lakhs` before `lakh` before `l`). */
+const UNIT = Object.keys(PAY_UNITS).sort((a, b) => b.length - a.length).join("|");
 
-/** `1 crore`, `1.5 cr`: a year's pay in crores. */
-const CRORE_PAY =
-  /\b(?:(?:ctc|salary|package)\s+(?:of\s+)?)?(\d{1,2}(?:\.\d{1,2})?)\s*(?:\+|plus)?\s*(?:cr|crores?)\b(?:\s+(?:ctc|salary|package|per\s+annum|pa))?/g;
-/** Rupees in a crore. */
-const CRORE = 100 * LAKH;
+/** An amount: `₹50,000`, `rs 25000`, `50k`, `10+ lacs`, `1.2 cr`; its parts named `n`. */
+const amount = (n: number) =>
+  String.raw`(?:(?<cur${n}>₹|\brs\.?|\binr)\s*|(?<![\w.,]))` +
+  String.raw`(?<figure${n}>\d{1,3}(?:,\d{2,3})+|\d{1,9}(?:\.\d{1,2})?)(?:\s*(?:\+|plus\b))?` +
+  String.raw`(?:\s*(?<unit${n}>${UNIT}))?(?!\w|[.,]\d)`;
 
 /**
- * `20000 per month`, `25k pm`, `₹30,000/month`, `15-20k monthly`: a month's pay a seeker asks (a
- * range its low end), asked of a year's as twelve of it. A figure too small for a month's pay is
- * no pay (`3 pm`, an hour).
+ * A pay phrase as seekers type one, its words on either side of the figure in any order:
+ * `salary above 50k`, `above 50k salary`, `50k/month`, `₹50,000 pm`, `8 lpa+`, `1 lakh per month`,
+ * `monthly salary 15000`, and a range (`8-12 lpa`, `8 lpa to 12 lpa`, `between 8 and 12 lpa`).
+ * Whether it is pay, and what it asks, `readPhrase` says. With `range` false, the first amount alone.
  */
-const MONTH_PAY =
-  /(?:₹\s*|\brs\.?\s*)?\b(\d{1,3}(?:,\d{2,3})+|\d{1,7})\s*(k|thousand)?\s*(?:(?:-|to)\s*[\d,]+\s*(k|thousand)?\s*)?(?:\/-\s*)?(?:per\s+month|a\s+month|\/\s*month|p\.m\.?|pm|monthly|per\s+mensem)\b/g;
-/** The least a month's pay can be, in rupees. */
-const LEAST_MONTH_PAY = 1_000;
+const payPhrase = (range: boolean, flags: string) =>
+  new RegExp(
+    String
+      .raw`(?<before>(?:\b(?:${PAY_WORDS}|${AT_MOST}|${AT_LEAST}|${MONTHLY}|${YEARLY}|${HOURLY})\b[\s:]*)*)` +
+      amount(1) +
+      (range ? String.raw`(?:\s*(?<join>-|–|—|~|\bto\b|\band\b)\s*${amount(2)})?` : "") +
+      String.raw`(?<after>(?:\s*(?:\/-|\+)|\s*(?:${SHORT_PERIOD})\.?(?!\w)|` +
+      String.raw`\s*\b(?:${PAY_WORDS}|${LIMIT_AFTER}|${MONTHLY}|${YEARLY}|${HOURLY})\b)*)`,
+    flags,
+  );
+const PAY_PHRASE = payPhrase(true, "g");
+/** The phrase at a place without its range: `salary 15000 and 2 years` is 15000 and 2 years. */
+const ONE_AMOUNT = payPhrase(false, "y");
+
+const PAY_WORD = new RegExp(String.raw`\b(?:${PAY_WORDS})\b`);
+const CAPPED = /\b(?:up\s*to|max|maximum|below|under|less|within|till|not)\b/;
+const PERIODS: [PayPeriod, RegExp][] = [
+  ["month", new RegExp(String.raw`\b(?:${MONTHLY})\b|\bp\.?\s?m\b|\/\s*(?:month|mon|mo|mth)\b`)],
+  ["year", new RegExp(String.raw`\b(?:${YEARLY})\b|\bp\.?\s?a\b|\/\s*(?:year|yr|annum)\b`)],
+  ["hour", new RegExp(String.raw`\b(?:${HOURLY})\b|\/\s*(?:hour|hr)\b`)],
+];
+
+/** Rupees of a figure in its unit (`8` `lpa`, `50,000`). */
+const rupeesOf = (figure: string, unit?: string) =>
+  Number(figure.replaceAll(",", "")) * (unit ? PAY_UNITS[unit] : 1);
+
 /**
- * Rupees with no period, marked as pay by a rupee sign or a pay word (`₹10,00,000`, `rs 25000`,
- * `salary 15000`, `15k salary`): a year's pay from a lakh up, a month's below it, as Indian
- * postings write them. A bare figure is no pay (a year, a PIN code).
+ * What a pay phrase asks, in rupees a year (0 when only a cap, which no filter reads), or null
+ * when it is no pay. A figure is pay when marked as pay: by a unit (`50k`, `8L`, `1 cr`), a rupee
+ * sign, a pay word or a period; a bare figure is no pay (a year, a version, a PIN code). Without a
+ * period, a figure in lakhs or crores, or of a lakh or more, is a year's (as `LPA` says), and one
+ * below a lakh a month's, as Indian postings write them. A range asks its low end; two periods,
+ * or a figure no pay of its period can be, are no pay.
  */
-const RUPEES_PAY =
-  /(?:(?:\b(?:ctc|salary|package|stipend)\s+(?:of\s+)?)(?:₹\s*|\brs\.?\s*)?|₹\s*|\brs\.?\s*)(\d{1,3}(?:,\d{2,3})+|\d{1,9})\s*(k|thousand)?\b(?:\s*\/-)?|\b(\d{1,3}(?:,\d{2,3})+|\d{1,9})\s*(k|thousand)?\s+(?:salary|ctc|stipend|package)\b/g;
+function readPhrase(groups: Record<string, string | undefined>): number | null {
+  const { before = "", after = "", join, figure1, unit1, cur1, figure2, unit2, cur2 } = groups;
+  const around = `${before} ${after}`;
+  const unit = unit1 ?? unit2;
+  if (figure2 !== undefined) {
+    // `8 lpa and 2 years`: an `and` joins a range only after `between`.
+    if (join === "and" && !/\bbetween\b/.test(before)) return null;
+    if (rupeesOf(figure1!, unit) > rupeesOf(figure2, unit2 ?? unit1)) return null;
+  }
+  const named = PERIODS.filter(([, words]) => words.test(around)).map(([period]) => period);
+  if (unit === "lpa") named.push("year");
+  if (new Set(named).size > 1) return null;
+  if (!unit && !cur1 && !cur2 && !PAY_WORD.test(around) && named.length === 0) return null;
+  const rupees = rupeesOf(figure1!, unit);
+  const inLakhs = unit !== undefined && PAY_UNITS[unit] >= LAKH;
+  const period = named[0] ?? (inLakhs || rupees >= LAKH ? "year" : "month");
+  const [least, most] = PLAUSIBLE_PAY[period];
+  if (rupees < least || rupees > most) return null;
+  return CAPPED.test(around) ? 0 : Math.round(yearly(rupees, period));
+}
+
 /** Words asking for more pay than most: `high salary`, `good package`. */
 const HIGH_PAY =
   /\b(?:high|higher|good|best|attractive|decent|handsome|better)\s+(?=salary|pay|package|ctc|stipend)/g;
 
-/** The pay phrase of `text` as rupees a year (the highest, if several), and the text without it. */
-function payPhrase(text: string): { rest: string; payMin?: number; pieces: string[] } {
+/**
+ * The pay phrases of `text` as the rupees a year asked (the highest, if several), and the text
+ * without them; read before the years, where `10+` alone would be experience. A phrase asking at
+ * most a figure (`upto 50k`) is left out and asks nothing: the filter has no top, and as words it
+ * would find nothing.
+ */
+function payPhrases(text: string): { rest: string; payMin?: number; pieces: string[] } {
   let payMin: number | undefined;
   const pieces: string[] = [];
-  const ask = (phrase: string, rupees: number) => {
-    payMin = Math.max(payMin ?? 0, Math.round(rupees));
-    pieces.push(phrase.trim());
-    return " ";
-  };
-  const rest = text
-    .replace(HIGH_PAY, " ")
-    .replace(PAY, (phrase, lakhs) => ask(phrase, Number(lakhs) * LAKH))
-    // "15-20k": a unit written once is both figures'.
-    .replace(MONTH_PAY, (phrase, figure: string, thousands?: string, topThousands?: string) => {
-      const rupees = Number(figure.replaceAll(",", "")) * (thousands ?? topThousands ? 1_000 : 1);
-      return rupees < LEAST_MONTH_PAY ? phrase : ask(phrase, rupees * 12);
-    })
-    .replace(CRORE_PAY, (phrase, crores) => ask(phrase, Number(crores) * CRORE))
-    .replace(
-      RUPEES_PAY,
-      (phrase, figure?: string, thousands?: string, after?: string, k?: string) => {
-        const rupees = Number((figure ?? after)!.replaceAll(",", "")) *
-          (thousands ?? k ? 1_000 : 1);
-        if (rupees < LEAST_MONTH_PAY) return phrase;
-        return ask(phrase, rupees >= LAKH ? rupees : rupees * 12);
-      },
-    );
-  return { rest, payMin, pieces };
+  const kept: string[] = [];
+  const asked = text.replace(HIGH_PAY, " ");
+  let from = 0;
+  PAY_PHRASE.lastIndex = 0;
+  for (let found = PAY_PHRASE.exec(asked); found; found = PAY_PHRASE.exec(asked)) {
+    let phrase: RegExpExecArray | null = found;
+    let rupees = readPhrase(found.groups!);
+    if (rupees === null && found.groups!.figure2 !== undefined) {
+      ONE_AMOUNT.lastIndex = found.index;
+      phrase = ONE_AMOUNT.exec(asked);
+      rupees = phrase && readPhrase(phrase.groups!);
+    }
+    if (rupees === null || !phrase) {
+      // No pay here; a phrase may start later within it (`java 17 salary 50000`).
+      PAY_PHRASE.lastIndex = found.index + 1;
+      continue;
+    }
+    const end = phrase.index + phrase[0].length;
+    kept.push(asked.slice(from, phrase.index));
+    from = PAY_PHRASE.lastIndex = end;
+    if (rupees === 0) continue;
+    payMin = Math.max(payMin ?? 0, rupees);
+    pieces.push(phrase[0].trim());
+  }
+  kept.push(asked.slice(from));
+  return { rest: kept.join(" "), payMin, pieces };
 }
 
 /** `6 months`, `6-18 months of experience`: months a seeker has worked. */
@@ -330,7 +396,7 @@ function nearFilter(word: string): FilterWord | undefined {
  * `withFilters` (the admin search) every word is a term as written, only stemmed.
  */
 export function parseKeywords(text: string | undefined, withFilters = true): KeywordQuery {
-  const pay = withFilters ? payPhrase(fold(text ?? "")) : { rest: fold(text ?? ""), pieces: [] };
+  const pay = withFilters ? payPhrases(fold(text ?? "")) : { rest: fold(text ?? ""), pieces: [] };
   const experience = withFilters
     ? experiencePhrases(pay.rest)
     : { rest: pay.rest, filters: [], pieces: [] };

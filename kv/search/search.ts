@@ -376,7 +376,9 @@ function wantedOf(
     company: query.company === undefined
       ? -1
       : index.companyCode.get(companyKey(query.company)) ?? -2,
-    payMin: query.payMin ?? 0,
+    // A job without pay has a top of 0, which no pay filter lets in, not even one of 0: every
+    // pay's top is a rupee or more.
+    payMin: query.payMin === undefined ? 0 : Math.max(query.payMin, 1),
     since: query.postedWithin === undefined ? -Infinity : now - query.postedWithin * DAY_MS,
     windowOf: index.windowsAt(starts),
     misses: missesOf(level, type),

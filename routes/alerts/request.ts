@@ -84,8 +84,11 @@ export async function requestAlert(services: Services, c: Context, body: unknown
   }
   const { email, frequency, ...filters } = input;
   // Kept as the list's query string writes them: the digest and the link read them back alike.
+  // A pay of 0 is kept too: it asks for the jobs that state a pay.
   const query: AlertQuery = Object.fromEntries(
-    Object.entries(filters).flatMap(([name, value]) => value ? [[name, String(value)]] : []),
+    Object.entries(filters).flatMap(([name, value]) =>
+      value || value === 0 ? [[name, String(value)]] : []
+    ),
   );
   const requested = await services.alerts.request({ email, query, frequency });
   if (!requested) return;

@@ -84,9 +84,8 @@ const POSTED_DAYS = POSTED_WITHIN.map(String) as [string, ...string[]];
 /** The filters the job list has beside the job field table's: company, pay and date posted. */
 export const pageFilterQuery = {
   company: filterText.transform((name) => name?.trim() || undefined),
-  payMin: wholeNumber(0, MOST_PAY_MIN, 0, { emptyIsAbsent: true }).transform((rupees) =>
-    rupees || undefined
-  ),
+  // 0 is a filter like any figure: every pay reaches it, and a job without pay never does.
+  payMin: wholeNumber(0, MOST_PAY_MIN, undefined, { emptyIsAbsent: true }),
   postedWithin: optionalEnum(POSTED_DAYS).transform((days) =>
     days === undefined ? undefined : Number(days)
   ),

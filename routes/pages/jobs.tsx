@@ -96,7 +96,7 @@ const LOOSENED: [keyof Loosenable & keyof ListQuery, string][] = [
 
 /** What a looser search leaves out, in the visitor's words. */
 function loosened(query: ListQuery, search: Loosenable): string {
-  const left = LOOSENED.find(([field]) => query[field] && !search[field]);
+  const left = LOOSENED.find(([field]) => query[field] && search[field] === undefined);
   if (left) return left[1];
   if (query.experience && !search.experience) return "without the experience filter";
   if (query.employmentType && !search.employmentType) return "without the employment type filter";

@@ -36,12 +36,16 @@ const POSTED_VALUES: readonly string[] = POSTED_WITHIN.map(String);
  */
 function payFilter(value: string | null): string | undefined {
   const read = pageFilterQuery.payMin.safeParse(value ?? undefined);
-  return read.success && read.data ? String(read.data) : undefined;
+  return read.success && read.data !== undefined ? String(read.data) : undefined;
 }
 
-/** A pay filter in words: "10 LPA and up", or the rupees when not a round figure of lakhs. */
+/**
+ * A pay filter in words: "10 LPA and up", or the rupees when not a round figure of lakhs; 0 lets
+ * in every job that states a pay.
+ */
 export function salaryInWords(rupees: string): string {
   const value = Number(rupees);
+  if (value === 0) return "Pay stated";
   return value % (LAKH / 100) === 0
     ? `${value / LAKH} LPA and up`
     : `₹${value.toLocaleString("en-IN")} a year and up`;
@@ -135,7 +139,7 @@ export function listQueryOf(search: Loosenable, sortBy?: ListQuery["sortBy"]): L
     ...rest,
     page: 1,
     sortBy,
-    payMin: payMin ? String(payMin) : undefined,
+    payMin: payMin === undefined ? undefined : String(payMin),
     postedWithin: postedWithin ? String(postedWithin) : undefined,
   };
 }

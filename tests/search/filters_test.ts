@@ -5,6 +5,8 @@
 import assert from "node:assert/strict";
 import { sampleJob, testApp } from "../helpers/server.ts";
 import type { Job } from "../../kv/schemas.ts";
+import { describeSearch } from "../../routes/alerts/mail.tsx";
+import { plainList } from "../../kv/jobs/catalogue.ts";
 
 type App = Awaited<ReturnType<typeof testApp>>;
 
@@ -138,6 +140,61 @@ Deno.test("a pay phrase in the keyword box is the Salary filter, and the page sa
     "6 LPA and up (1)",
     "25 LPA and up (1)",
   ]);
+});
+
+Deno.test("a pay phrase asks the same in any word order, a lakh a month is 12 LPA, a range its low end; the page says the figure", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  // Yearly tops: 25 L; 1.8 L; 10.4 L; none; 12 L.
+  const roles = async (keywords: string) =>
+    (await api(t, `?keywords=${encodeURIComponent(keywords)}&sortBy=pay`)).roles;
+  const note = async (keywords: string) =>
+    (await (await t.app.request(`/jobs?${new URLSearchParams({ keywords })}`)).text())
+      .match(/Pay ([^<]*): the pay in your search works as the Salary filter\./)?.[1];
+  const cases: [string[], string, string[]][] = [
+    [["1 lakh per month", "1L per month", "developer 1 lakh per month"], "12 LPA and up", [
+      "Data Scientist",
+      "Backend Engineer",
+    ]],
+    [["1.5 lakh per month"], "18 LPA and up", ["Data Scientist"]],
+    [["2 lakhs monthly"], "24 LPA and up", ["Data Scientist"]],
+    [
+      ["salary above 50k", "above 50k salary", "salary 50k+", "min 50k", "50k", "50,000 per month"],
+      "6 LPA and up",
+      ["Data Scientist", "Backend Engineer", "Tutor"],
+    ],
+    [["salary above 15000", "15k"], "1.8 LPA and up", [
+      "Data Scientist",
+      "Backend Engineer",
+      "Tutor",
+      "Support Intern",
+    ]],
+    [["8 lpa to 12 lpa", "8-12 lpa", "8 to 12 lpa"], "8 LPA and up", [
+      "Data Scientist",
+      "Backend Engineer",
+      "Tutor",
+    ]],
+    [["15 lpa to 20 lpa"], "15 LPA and up", ["Data Scientist"]],
+  ];
+  for (const [phrasings, said, found] of cases) {
+    for (const keywords of phrasings) {
+      // "developer" is a word too: the one job whose role says it.
+      const expected = keywords.startsWith("developer") ? [] : found;
+      assert.deepEqual(await roles(keywords), expected, keywords);
+      assert.equal(await note(keywords), said, keywords);
+    }
+  }
+});
+
+Deno.test("a bare figure no job has is offered as pay on the empty page", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  const { html } = await page(t, "/jobs?keywords=50000");
+  assert.match(html, /0 Jobs Found/);
+  // A month's pay, as `salary 50000` says: 6 LPA and up.
+  assert.match(html, /<a href="\/jobs\?keywords=salary\+50000">3 jobs for “salary 50000”<\/a>/);
+  // A figure no pay can be is offered nothing.
+  assert.doesNotMatch((await page(t, "/jobs?keywords=42")).html, /salary 42/);
 });
 
 Deno.test("workMode, category, company and postedWithin filter the API", async () => {
@@ -352,6 +409,46 @@ Deno.test("a salary no band names, as an alert's link asks it, is kept by the pa
   ]);
   const feed = await (await t.app.request("/jobs/feed.xml?payMin=1040001")).text();
   assert.deepEqual([...feed.matchAll(/<item>/g)].length, 2);
+});
+
+Deno.test("payMin=0 keeps the jobs with pay, as any pay filter does, in the API, the page, the feed and an alert", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  // Every job but the Frontend Developer's ("Competitive") states a pay.
+  const paid = ["Data Scientist", "Backend Engineer", "Tutor", "Support Intern"];
+  assert.deepEqual((await api(t, "?payMin=0&sortBy=pay")).roles, paid);
+  assert.equal((await api(t, "?payMin=0")).body.pagination.totalJobs, 4);
+  // Nor is it a plain list, which a process still loading its catalogue reads from KV unfiltered.
+  assert.equal(plainList({ page: 1, limit: 12, payMin: 0 }), false);
+  assert.equal((await api(t, "?payMin=")).body.pagination.totalJobs, 5, "empty is no filter");
+  const { status, location } = await page(t, "/jobs?payMin=00");
+  assert.equal(status, 302);
+  assert.equal(location, "/jobs?payMin=0");
+  const list = await page(t, "/jobs?payMin=0");
+  assert.equal(list.status, 200);
+  assert.match(list.html, /4 Jobs Found/);
+  assert.match(list.html, /<option value="0" selected="">Pay stated \(4\)<\/option>/);
+  // With nothing found, the looser search offers the same without it.
+  const frontend = await page(t, "/jobs?keywords=frontend&payMin=0");
+  assert.match(frontend.html, /<a href="\/jobs\?keywords=frontend">1 job at any salary<\/a>/);
+  const recent = await page(t, "/jobs?keywords=scientist&payMin=0&postedWithin=7");
+  assert.match(
+    recent.html,
+    /href="\/jobs\?keywords=scientist&amp;payMin=0">1 job posted at any time</,
+  );
+  const feed = await (await t.app.request("/jobs/feed.xml?payMin=0")).text();
+  assert.equal([...feed.matchAll(/<item>/g)].length, 4);
+  assert.ok(!feed.includes("Frontend Developer"));
+  // An alert keeps it, and says it.
+  const asked = await t.app.request("/api/alerts", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "seeker@example.com", payMin: 0, frequency: "daily" }),
+  }, { remoteAddr: { hostname: "203.0.113.7", port: 1, transport: "tcp" } });
+  assert.equal(asked.status, 202);
+  const [alert] = (await t.services.alerts.alertsOf("seeker@example.com")).alerts;
+  assert.deepEqual(alert.query, { payMin: "0" });
+  assert.equal(describeSearch(alert.query), "Pay stated");
 });
 
 Deno.test("a company's page, however the company is written, is the page of its name", async () => {

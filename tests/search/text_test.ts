@@ -361,6 +361,81 @@ Deno.test("a grade or version after a role or skill asks nothing more: sde 2, sd
   );
 });
 
+Deno.test("a pay phrase asks the same floor wherever its words sit, and leaves no word to find", () => {
+  const read = (text: string) => {
+    const { terms, filters, payMin } = parseKeywords(text);
+    return { terms: terms.map((term) => term.word), filters, payMin };
+  };
+  const asks = (payMin: number, texts: string[]) => {
+    for (const text of texts) {
+      assert.deepEqual(read(text), { terms: [], filters: [], payMin }, text);
+    }
+  };
+  // A month's pay is asked as twelve of it; `k` is thousands of rupees, as `L` is lakhs.
+  asks(600_000, [
+    "salary above 50k",
+    "above 50k salary",
+    "salary 50k",
+    "salary 50k+",
+    "min 50k",
+    "50k",
+    "50k/month",
+    "50,000 per month",
+    "₹50,000 pm",
+    "salary: 50k",
+    "monthly salary 50000",
+    "50k or more",
+  ]);
+  asks(180_000, ["salary above 15000", "15000 salary", "stipend 15000", "15k"]);
+  asks(800_000, [
+    "at least 8 lpa",
+    "8 lpa+",
+    "more than 8 lakh",
+    "8 lakhs per annum",
+    "8 lakh per year",
+    "8 lakh p.a.",
+    "expected salary 8 lpa",
+    "8 lpa",
+    "8L",
+    "8 lpa and above",
+  ]);
+  asks(1_200_000, ["12 LPA", "ctc 12 lakhs", "100000 per month", "₹1,00,000 per month"]);
+  asks(12_000_000, ["1.2 crore", "1.2 cr"]);
+  asks(10_000_000, ["1 cr"]);
+  // A lakh a month is twelve lakhs a year, in any spelling of either.
+  asks(1_200_000, ["1 lakh per month", "1L per month", "1 lakh/month", "1 lac monthly"]);
+  asks(1_800_000, ["1.5 lakh per month", "1.5 l pm"]);
+  asks(2_400_000, ["2 lakhs monthly", "2 lakhs a month salary"]);
+  assert.deepEqual(read("developer 1 lakh per month"), {
+    terms: ["develop"],
+    filters: [],
+    payMin: 1_200_000,
+  });
+  // A range asks its low end, its unit written once or twice.
+  asks(800_000, ["8-12 lpa", "8 to 12 lpa", "8 lpa to 12 lpa", "8 lpa - 12 lpa"]);
+  asks(800_000, ["between 8 and 12 lpa", "salary range 8-12 lakhs"]);
+  asks(1_500_000, ["15 lpa to 20 lpa"]);
+  asks(120_000, ["10-15k per month"]);
+  // Pay beside other words: the years stay experience, the words stay words.
+  assert.deepEqual(read("salary 15000 and 2 years"), {
+    ...read("2 years"),
+    payMin: 180_000,
+  });
+  assert.deepEqual(read("8 lpa and 2 years"), { ...read("2 years"), payMin: 800_000 });
+  assert.deepEqual(read("java 17 salary 50000"), { terms: ["java"], filters: [], payMin: 600_000 });
+  // A bare figure is no pay (a batch, a version, a PIN code), nor is a time of day.
+  assert.equal(read("java 8").payMin, undefined);
+  assert.equal(read("560001").payMin, undefined);
+  assert.equal(read("25000").payMin, undefined);
+  assert.equal(read("3 pm").payMin, undefined);
+  assert.equal(read("2025 passout").payMin, undefined);
+  assert.equal(read("above 5 years").payMin, undefined);
+  // A pay at most asks no floor, and as words it would find nothing.
+  for (const text of ["upto 50k", "salary below 5 lpa", "not more than 8 lpa", "8 lpa or less"]) {
+    assert.deepEqual(read(text), { terms: [], filters: [], payMin: undefined }, text);
+  }
+});
+
 Deno.test("a pasted title keeps its first meaningful words", () => {
   const long = Array.from({ length: 80 }, (_, i) => `word${i}`).join(" ");
   assert.equal(parseKeywords(long).terms.length, 30);
