@@ -15,7 +15,7 @@ import {
   requiredFields,
   TEXT_LIMITS,
 } from "./job-fields.ts";
-import { MAX_YEARLY_PAY, type Pay, PAY_PERIODS } from "./jobs/pay.ts";
+import { MAX_YEARLY_PAY, type Pay, PAY_PERIODS, readPay } from "./jobs/pay.ts";
 import { type DerivedFields, withDerived } from "./jobs/derived.ts";
 import { EXPIRY_MESSAGE, STORED_EXPIRY } from "./jobs/expiry.ts";
 import {
@@ -185,6 +185,9 @@ const optional = <T extends z.ZodType<string>>(schema: T) =>
 const rupees = z.number({ error: "must be a number of rupees" }).int("must be whole rupees")
   .min(0, "must not be negative").max(MAX_YEARLY_PAY, "is too large").nullable();
 
+const PAY_TEXT_MESSAGE =
+  'must be a pay such as "8-12 LPA", "from ₹6,00,000 a year" or "₹25,000 a month"';
+
 /** A pay range set by hand: at least one end, the lower end first. */
 export const paySchema: z.ZodType<Pay> = z.object({
   min: rupees,
@@ -230,7 +233,15 @@ function fieldSchema(spec: JobFieldSpec): z.ZodType {
     case "skills":
       return skillsSchema.default(EMPTY_SKILLS);
     case "pay":
-      return z.preprocess((given) => given ?? undefined, paySchema.optional());
+      // A spreadsheet's cell writes the pay as text ("8-12 LPA", "₹25,000 a month"), as the
+      // export writes it.
+      return z.preprocess((given, ctx) => {
+        if (typeof given !== "string") return given ?? undefined;
+        if (given.trim() === "") return undefined;
+        const pay = readPay(given);
+        if (!pay) ctx.addIssue({ code: "custom", message: PAY_TEXT_MESSAGE });
+        return pay ?? undefined;
+      }, paySchema.optional());
     case "date":
       // The route turns the admin's day into the stored form (expiryInput) or leaves it refused.
       return z.preprocess(

@@ -5,6 +5,7 @@
  */
 import { JOB_FIELDS } from "../job-fields.ts";
 import { type Job, SKILL_GROUPS } from "../schemas.ts";
+import { describePay, type Pay } from "./pay.ts";
 
 const LIST_SEPARATOR = ";";
 
@@ -18,6 +19,11 @@ const LIST_COLUMNS = new Set<string>([
   ...SKILL_GROUPS,
   ...Object.entries(JOB_FIELDS).filter(([, spec]) => spec.kind === "list").map(([name]) => name),
 ]);
+
+/** Pay columns, written as the upload reads them back ("₹8,00,000 - ₹12,00,000 a year"). */
+const PAY_COLUMNS = Object.fromEntries(
+  Object.entries(JOB_FIELDS).filter(([, spec]) => spec.kind === "pay"),
+);
 
 function listOf(cell: string): string[] {
   return cell.split(LIST_SEPARATOR).map((entry) => entry.trim()).filter(Boolean);
@@ -66,6 +72,7 @@ export function jobCsvValues(job: Job): string[] {
     const value = (SKILL_GROUPS as readonly string[]).includes(column)
       ? skills[column]
       : fields[column];
+    if (column in PAY_COLUMNS && value) return describePay(value as Pay);
     return Array.isArray(value) ? value.join(`${LIST_SEPARATOR} `) : String(value ?? "");
   });
 }

@@ -136,3 +136,62 @@ Deno.test("GET /api/jobs/admin/export: the filter's jobs as formula-safe CSV, in
   const reader = await signIn(t, { permissions: { canViewAnalytics: true } });
   assert.equal((await get("status=all", reader.token)).response.status, 403);
 });
+
+Deno.test("a pay in a CSV is written and read as words: the export's pay uploads again as the same pay", async () => {
+  await using t = await testApp();
+  const editor = await signIn(t, { permissions: { canCreateJobs: true } });
+  const header = `${HEADER},payOverride`;
+  const row = (n: number, pay: string) =>
+    `Acme,Engineer ${n},Pune,2-3,Build,B.Tech,https://acme.example/jobs/${n},,,"${pay}"`;
+  const csv = [
+    header,
+    row(1, "10-15 LPA"),
+    row(2, "₹25,000 a month"),
+    row(3, "from ₹6,00,000 a year"),
+    row(4, "up to 400 an hour"),
+    row(5, "negotiable"),
+    row(6, ""),
+  ].join("\n");
+  const { status, body } = await upload(t, editor.token, csv);
+  assert.equal(status, 201, JSON.stringify(body));
+  assert.deepEqual(body.summary, { created: 5, duplicates: 0, errors: 1 });
+  assert.equal(
+    body.errors[0].message,
+    'payOverride: must be a pay such as "8-12 LPA", "from ₹6,00,000 a year" or "₹25,000 a month"',
+  );
+  const stored = new Map<string, unknown>();
+  for (const { _id } of body.created) {
+    const job = (await t.services.jobs.get(_id))!;
+    stored.set(job.role, job.payOverride ?? null);
+  }
+  assert.deepEqual(Object.fromEntries(stored), {
+    "Engineer 1": { min: 1_000_000, max: 1_500_000, period: "year", currency: "INR" },
+    "Engineer 2": { min: 25_000, max: 25_000, period: "month", currency: "INR" },
+    "Engineer 3": { min: 600_000, max: null, period: "year", currency: "INR" },
+    "Engineer 4": { min: null, max: 400, period: "hour", currency: "INR" },
+    "Engineer 6": null,
+  });
+
+  const exported = await t.app.request("/api/jobs/admin/export?status=all", {
+    headers: { authorization: `Bearer ${editor.token}` },
+  });
+  const rows = parse(await exported.text(), { columns: true, bom: true }) as Record<
+    string,
+    string
+  >[];
+  const pays = Object.fromEntries(rows.map((r) => [r.role, r.payOverride]));
+  assert.equal(pays["Engineer 1"], "₹10,00,000 - ₹15,00,000 a year");
+  assert.equal(pays["Engineer 6"], "");
+  // Uploaded again under new links, each pay is the pay it was.
+  const again = [
+    header,
+    ...rows.map((r, i) => row(100 + i, r.payOverride).replace(/Engineer \d+/, r.role)),
+  ]
+    .join("\n");
+  const second = await upload(t, editor.token, again);
+  assert.equal(second.body.summary.created, 5, JSON.stringify(second.body));
+  for (const { _id } of second.body.created) {
+    const job = (await t.services.jobs.get(_id))!;
+    assert.deepEqual(job.payOverride ?? null, stored.get(job.role), job.role);
+  }
+});
