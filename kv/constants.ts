@@ -58,6 +58,13 @@ export const LOGIN_FAILURES_PER_ADDRESS = 20;
  * keeps its own allowance.
  */
 export const LOGIN_FAILURES_PER_ACCOUNT = 10;
+/**
+ * Two-factor codes one account may be sent in a window from browsers it never signed in from,
+ * whatever their address: a right code frees such a browser from the account's lock, so without a
+ * bound a guesser holding the password could try codes from address after address. A right code
+ * takes its try back; a known browser is not counted.
+ */
+export const TWO_FACTOR_TRIES_PER_ACCOUNT = 10;
 /** Failed sign-ins (an address, and the typed e-mail when it names an account) are kept this long. */
 export const FAILED_SIGN_IN_RETENTION_DAYS = 30;
 /** How long a browser that signed in stays known without signing in again. */

@@ -33,6 +33,9 @@
  *   ["login_failures", "account", accountHash]      LoginFailures (expires with the window); an
  *                                                   accountHash is a keyed hash of the typed
  *                                                   e-mail (server/throttle.ts)
+ *   ["login_failures", "account_codes", accountHash]
+ *                                                   LoginFailures: two-factor codes sent from
+ *                                                   browsers the account does not know
  *   ["known_devices", adminId, sha256(device)]      null: a browser this admin signed in from
  *                                                   (expires KNOWN_DEVICE_DAYS after the last)
  *
@@ -97,12 +100,14 @@ import type { JobStatus } from "./schemas.ts";
 
 /**
  * Whose failed sign-ins a count is: one address, one account tried from one address, or one
- * account tried from anywhere. An account is named by the keyed hash of its e-mail.
+ * account tried from anywhere; or the two-factor codes one account was sent from browsers it does
+ * not know (`codes`). An account is named by the keyed hash of its e-mail.
  */
 export type FailureScope =
-  | { account?: undefined; address: string }
-  | { account: string; address: string }
-  | { account: string; address?: undefined };
+  | { account?: undefined; address: string; codes?: undefined }
+  | { account: string; address: string; codes?: undefined }
+  | { account: string; address?: undefined; codes?: undefined }
+  | { account?: undefined; address?: undefined; codes: string };
 
 /** What the alert totals count per day. */
 export type AlertDayField = "sent" | "failed" | "confirmed";
@@ -141,7 +146,9 @@ export const keys = {
   sessionsOfAdmin: (adminId: string) => ["sessions_by_admin", adminId] as const,
   sessionOfAdmin: (adminId: string, jti: string) => ["sessions_by_admin", adminId, jti] as const,
   loginFailures: (scope: FailureScope) =>
-    scope.account === undefined
+    scope.codes !== undefined
+      ? ["login_failures", "account_codes", scope.codes] as const
+      : scope.account === undefined
       ? ["login_failures", "address", scope.address] as const
       : scope.address === undefined
       ? ["login_failures", "account", scope.account] as const

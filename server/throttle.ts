@@ -15,6 +15,7 @@ import {
   LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
   LOGIN_FAILURES_PER_ADDRESS,
   LOGIN_WINDOW_MS,
+  TWO_FACTOR_TRIES_PER_ACCOUNT,
 } from "../kv/constants.ts";
 import { fail } from "./errors.ts";
 
@@ -107,6 +108,22 @@ export class Throttle {
     };
   }
 
+  /**
+   * Counts a two-factor code sent for `account` from a browser it does not know, before the code is
+   * checked, or answers 429 `{ accountLocked: true }` once TWO_FACTOR_TRIES_PER_ACCOUNT were sent
+   * in the window from anywhere: every address's own allowance would otherwise let a guesser
+   * holding the password try the million codes from enough addresses. The owner signs in from a
+   * browser the account knows, or confirms this one by the e-mailed link.
+   */
+  async codeAttempt(account: string): Promise<Attempt> {
+    const scope: FailureScope = { codes: await this.keyedHash(account) };
+    await this.admit(scope, TWO_FACTOR_TRIES_PER_ACCOUNT);
+    const giveBack = async () => {
+      await this.sessions.countAttempt(scope, LOGIN_WINDOW_MS, -1);
+    };
+    return { succeeded: giveBack, cancelled: giveBack };
+  }
+
   /** Counts an attempt in `scope`; 429 with Retry-After once its allowance is used up. */
   private async admit(scope: FailureScope, allowance: number): Promise<void> {
     const { count, resetAt } = await this.sessions.countAttempt(scope, LOGIN_WINDOW_MS);
@@ -122,9 +139,13 @@ export class Throttle {
     // Said alike whether the account exists or has two-factor sign-in: it tells a guesser nothing.
     fail(
       429,
-      "Too many failed sign-in attempts for this account from browsers it does not know. Sign " +
-        "in with the code from your authenticator app, or have a link e-mailed to you that " +
-        `confirms this browser, or try again in ${wait}.`,
+      scope.codes === undefined
+        ? "Too many failed sign-in attempts for this account from browsers it does not know. " +
+          "Sign in with the code from your authenticator app, or have a link e-mailed to you " +
+          `that confirms this browser, or try again in ${wait}.`
+        : "Too many two-factor codes for this account from browsers it does not know. Sign in " +
+          "from a browser you used before, or have a link e-mailed to you that confirms this " +
+          `browser, or try again in ${wait}.`,
       { accountLocked: true },
       { "retry-after": String(seconds) },
     );

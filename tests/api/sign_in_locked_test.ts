@@ -11,6 +11,7 @@ import { totpCode } from "../helpers/totp.ts";
 import {
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
+  TWO_FACTOR_TRIES_PER_ACCOUNT,
 } from "../../kv/constants.ts";
 import { keys } from "../../kv/keys.ts";
 import { tokenHash } from "../../kv/alerts.ts";
@@ -188,6 +189,39 @@ Deno.test("a held-back account: wrong codes still use up the guessing address's 
   assert.equal(after.body.accountLocked, undefined);
   const elsewhere = await login(t, { ...owner, totp: right }, "203.0.113.71");
   assert.equal(elsewhere.status, 200, "the owner elsewhere signs in with the code");
+});
+
+Deno.test("a guesser holding the password gets few two-factor codes over all addresses; the owner's browser still signs in", async () => {
+  await using t = await testApp({ now: new Date("2026-06-01T09:00:10Z") });
+  const admin = await signIn(t);
+  const secret = await turnOnTwoFactor(t, admin);
+  const owner = { email: admin.email, password: admin.password };
+  // The owner's browser signs in once, and is known from then on.
+  const first = await login(t, { ...owner, totp: totpCode(secret, t.clock.now) }, "192.0.2.1");
+  assert.equal(first.status, 200, first.body.message);
+  const browser = first.headers.get("set-cookie")!.match(/careeredge_device=[\w-]+/)![0];
+  t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+  const right = () => totpCode(secret, t.clock.now);
+  const wrong = () => right() === "000000" ? "000001" : "000000";
+  // Wrong codes from address after address, one each: no address's own allowance is reached.
+  for (let i = 0; i < TWO_FACTOR_TRIES_PER_ACCOUNT; i++) {
+    const guess = await login(t, { ...owner, totp: wrong() }, `2001:db8:${i}::1`);
+    assert.equal(guess.status, i < LOGIN_FAILURES_PER_ACCOUNT ? 401 : 429, `guess ${i}`);
+  }
+  // From a new address even the right code is not checked now.
+  const refused = await login(t, { ...owner, totp: right() }, "2001:db8:ffff::1");
+  assert.deepEqual([refused.status, refused.body.accountLocked], [429, true]);
+  assert.match(refused.body.message, /^Too many two-factor codes for this account/);
+  assert.match(refused.headers.get("retry-after") ?? "", /^\d+$/);
+  // The owner's known browser is not held to it, mistyped code and all.
+  const mistyped = await login(t, { ...owner, totp: wrong() }, "192.0.2.1", browser);
+  assert.equal(mistyped.status, 401);
+  const owners = await login(t, { ...owner, totp: right() }, "192.0.2.1", browser);
+  assert.equal(owners.status, 200, owners.body.message);
+  // After the window a right code opens a new browser again.
+  t.clock.now = new Date(t.clock.now.getTime() + 16 * 60_000);
+  const later = await login(t, { ...owner, totp: right() }, "2001:db8:ffff::1");
+  assert.equal(later.status, 200, later.body.message);
 });
 
 Deno.test("a device id set in a browser by someone else is replaced at sign-in, never made known", async () => {
