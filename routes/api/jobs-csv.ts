@@ -15,9 +15,31 @@ export function isCsv(c: Context): boolean {
   return (c.req.header("content-type") ?? "").toLowerCase().startsWith("text/csv");
 }
 
+/**
+ * The file's text: UTF-8, or UTF-16 with its byte-order mark (Excel's "Unicode Text"). Any other
+ * encoding (Excel's plain "CSV" is Windows-1252) is a 400 rather than names with broken letters.
+ */
+async function csvText(c: Context): Promise<string> {
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe
+    ? "utf-16le"
+    : bytes[0] === 0xfe && bytes[1] === 0xff
+    ? "utf-16be"
+    : null;
+  try {
+    return new TextDecoder(utf16 ?? "utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    fail(
+      400,
+      "The file is not UTF-8 text, so letters such as é or ₹ would be lost: in Excel, save it " +
+        'as "CSV UTF-8 (Comma delimited)"',
+    );
+  }
+}
+
 /** The upload's `{ jobs }`; a file that is not CSV, or whose header is wrong, is a 400. */
 export async function readCsvJobs(c: Context): Promise<{ jobs: unknown[] }> {
-  const text = await c.req.text();
+  const text = await csvText(c);
   let rows: string[][];
   try {
     // Quoted cells may hold commas, quotes and line breaks; a row may leave trailing cells out.

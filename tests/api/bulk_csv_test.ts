@@ -195,3 +195,33 @@ Deno.test("a pay in a CSV is written and read as words: the export's pay uploads
     assert.deepEqual(job.payOverride ?? null, stored.get(job.role), job.role);
   }
 });
+
+Deno.test("a CSV upload takes UTF-8 and UTF-16 files, and refuses another encoding rather than breaking its letters", async () => {
+  await using t = await testApp();
+  const editor = await signIn(t, { permissions: { canCreateJobs: true } });
+  const csv = `${HEADER}\nCafé München,Barista,Pune,0-1,Coffee,Any,https://cafe.example/jobs/1,,\n`;
+  const send = async (body: Uint8Array<ArrayBuffer>) => {
+    const response = await t.app.request("/api/jobs/bulk", {
+      method: "POST",
+      headers: { authorization: `Bearer ${editor.token}`, "content-type": "text/csv" },
+      body,
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  // Windows-1252, as Excel's plain "CSV" writes it: é and ü are single bytes no UTF-8 has alone.
+  const latin = Uint8Array.from([...csv].map((char) => char.charCodeAt(0)));
+  const refused = await send(latin);
+  assert.equal(refused.status, 400);
+  assert.match(refused.body.message, /not UTF-8 text.*CSV UTF-8 \(Comma delimited\)/);
+  assert.equal((await t.services.jobs.list({ page: 1, limit: 10 })).jobs.length, 0);
+  // UTF-16 with its byte-order mark, as Excel's "Unicode Text" writes it.
+  const utf16 = new Uint8Array(2 + csv.length * 2);
+  utf16.set([0xff, 0xfe]);
+  [...csv].forEach((char, i) =>
+    utf16.set([char.charCodeAt(0) & 0xff, char.charCodeAt(0) >> 8], 2 + i * 2)
+  );
+  const taken = await send(utf16);
+  assert.equal(taken.status, 201, taken.body.message);
+  const job = await t.services.jobs.get(taken.body.created[0]._id);
+  assert.equal(job?.companyName, "Café München");
+});
