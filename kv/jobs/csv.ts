@@ -25,6 +25,27 @@ const PAY_COLUMNS = Object.fromEntries(
   Object.entries(JOB_FIELDS).filter(([, spec]) => spec.kind === "pay"),
 );
 
+/**
+ * A file's text: UTF-8, or UTF-16 with its byte-order mark (Excel's "Unicode Text"); null for any
+ * other encoding (Excel's plain "CSV" is Windows-1252), whose letters would be read broken.
+ */
+export function textOfFile(bytes: Uint8Array): string | null {
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe
+    ? "utf-16le"
+    : bytes[0] === 0xfe && bytes[1] === 0xff
+    ? "utf-16be"
+    : null;
+  try {
+    return new TextDecoder(utf16 ?? "utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** Why a file `textOfFile` cannot read is refused. */
+export const NOT_UTF8 = "The file is not UTF-8 text, so letters such as é or ₹ would be lost: in " +
+  'Excel, save it as "CSV UTF-8 (Comma delimited)"';
+
 function listOf(cell: string): string[] {
   return cell.split(LIST_SEPARATOR).map((entry) => entry.trim()).filter(Boolean);
 }

@@ -6,7 +6,13 @@ import type { Context } from "hono";
 import { parse } from "csv-parse/sync";
 import { fail } from "../../server/errors.ts";
 import type { Services } from "../../server/context.ts";
-import { JOB_CSV_COLUMNS, jobCsvValues, jobsFromCsvRows } from "../../kv/jobs/csv.ts";
+import {
+  JOB_CSV_COLUMNS,
+  jobCsvValues,
+  jobsFromCsvRows,
+  NOT_UTF8,
+  textOfFile,
+} from "../../kv/jobs/csv.ts";
 import type { AdminListQuery } from "../../kv/jobs/paging.ts";
 import type { Job, JobWithAnalytics } from "../../kv/schemas.ts";
 import { CSV_BOM, csvCell } from "./analytics.ts";
@@ -15,31 +21,10 @@ export function isCsv(c: Context): boolean {
   return (c.req.header("content-type") ?? "").toLowerCase().startsWith("text/csv");
 }
 
-/**
- * The file's text: UTF-8, or UTF-16 with its byte-order mark (Excel's "Unicode Text"). Any other
- * encoding (Excel's plain "CSV" is Windows-1252) is a 400 rather than names with broken letters.
- */
-async function csvText(c: Context): Promise<string> {
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe
-    ? "utf-16le"
-    : bytes[0] === 0xfe && bytes[1] === 0xff
-    ? "utf-16be"
-    : null;
-  try {
-    return new TextDecoder(utf16 ?? "utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    fail(
-      400,
-      "The file is not UTF-8 text, so letters such as é or ₹ would be lost: in Excel, save it " +
-        'as "CSV UTF-8 (Comma delimited)"',
-    );
-  }
-}
-
 /** The upload's `{ jobs }`; a file that is not CSV, or whose header is wrong, is a 400. */
 export async function readCsvJobs(c: Context): Promise<{ jobs: unknown[] }> {
-  const text = await csvText(c);
+  const text = textOfFile(new Uint8Array(await c.req.arrayBuffer()));
+  if (text === null) fail(400, NOT_UTF8);
   let rows: string[][];
   try {
     // Quoted cells may hold commas, quotes and line breaks; a row may leave trailing cells out.

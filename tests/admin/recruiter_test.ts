@@ -4,7 +4,7 @@ import { Buffer } from "node:buffer";
 import { sampleJob, testServer } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { browserTest, launchBrowser } from "../helpers/browser.ts";
-import { JOB_CSV_COLUMNS } from "../../kv/jobs/csv.ts";
+import { JOB_CSV_COLUMNS, NOT_UTF8 } from "../../kv/jobs/csv.ts";
 import {
   apiCall,
   createJob,
@@ -306,6 +306,17 @@ Deno.test({ name: "Create Job: a CSV upload", ...browserTest }, async (t) => {
           `Initech,Again,Pune,2-3,Text,Any,${existing.hiringLink},`,
           `Initech,Unknown Level,Pune,9-9,Text,Any,https://initech.example/${width},`,
         ].join("\n");
+        // Saved as Excel's plain CSV (Windows-1252): refused, with how to save it, not read broken.
+        await page.getByLabel("JSON or CSV file").setInputFiles({
+          name: "excel.csv",
+          mimeType: "text/csv",
+          buffer: Buffer.from(
+            `${header}\nCafé,Barista,Pune,0-1,x,y,https://cafe.example/1,\n`,
+            "latin1",
+          ),
+        });
+        await expectToast(page, NOT_UTF8);
+        assert.equal(await page.locator("textarea").inputValue(), "");
         await page.getByLabel("JSON or CSV file").setInputFiles({
           name: "jobs.csv",
           mimeType: "text/csv",

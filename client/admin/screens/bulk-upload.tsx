@@ -13,7 +13,7 @@ import {
   REQUIRED_JOB_FIELDS,
   SKILL_GROUPS,
 } from "../../../kv/schemas.ts";
-import { JOB_CSV_COLUMNS } from "../../../kv/jobs/csv.ts";
+import { JOB_CSV_COLUMNS, NOT_UTF8, textOfFile } from "../../../kv/jobs/csv.ts";
 import { api, messageOf } from "../api.ts";
 import { saveFile } from "../download.ts";
 import { jobsChanged } from "../queries.ts";
@@ -231,7 +231,12 @@ export function JsonUpload() {
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
-    setText(await file.text());
+    const read = textOfFile(new Uint8Array(await file.arrayBuffer()));
+    if (read === null) {
+      toast.error(NOT_UTF8);
+      return;
+    }
+    setText(read);
     clearOutcome();
   };
 
