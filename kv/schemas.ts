@@ -137,9 +137,12 @@ const INVISIBLE_IN_LINES =
   // deno-lint-ignore no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-/** A one-line text: white-space controls become spaces, other invisible characters are removed. */
+/**
+ * A one-line text: line breaks (the Unicode line and paragraph separators too) and tabs become
+ * spaces, other invisible characters are removed.
+ */
 export function oneLineText(value: string): string {
-  return value.replace(/[\t\n\r\v\f]/g, " ").replace(INVISIBLE, "");
+  return value.replace(/[\t\n\r\v\f\u2028\u2029]/g, " ").replace(INVISIBLE, "");
 }
 
 const atMost = (max: number) => `must be at most ${max.toLocaleString("en-US")} characters`;

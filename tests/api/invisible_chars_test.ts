@@ -8,13 +8,13 @@ Deno.test("one-line fields lose control and bidi-override characters; text field
   const created = await asMain(t, "POST", "/api/jobs", {
     ...sampleJob(),
     role: "Senior\u0000 Engineer\u001b[31m \u202eredli\u202c",
-    companyName: "Acme\u2066 Labs\u2069\tIndia",
+    companyName: "Acme\u2066 Labs\u2069\tIndia\u2028Pvt\u2029Ltd",
     keywords: ["go\u0007lang", "\u202dreact"],
     description: "Line one\n\tindented line two\r\nthree",
   });
   assert.equal(created.status, 201, created.body.message);
   assert.equal(created.body.job.role, "Senior Engineer[31m redli");
-  assert.equal(created.body.job.companyName, "Acme Labs India");
+  assert.equal(created.body.job.companyName, "Acme Labs India Pvt Ltd");
   assert.deepEqual(created.body.job.keywords, ["golang", "react"]);
   assert.equal(created.body.job.description, "Line one\n\tindented line two\r\nthree");
 
