@@ -48,7 +48,7 @@ export async function requestMailedLink(
   if (!admin?.isActive) return;
   const site = publicOrigin(services.config, c.req.url);
   // After the answer, the link's writes too: a known address is answered as quickly as any other.
-  afterAnswer(mailLink(services, admin, `${site}${link.path}`, link));
+  afterAnswer(() => mailLink(services, admin, `${site}${link.path}`, link));
 }
 
 async function mailLink(

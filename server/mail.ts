@@ -164,8 +164,14 @@ function logMailer(from: string): Mailer {
 /** Mails still being sent after their answer went out. */
 const inFlight = new Set<Promise<unknown>>();
 
-/** Follows a mail sent after its answer went out, so a graceful stop can wait for it. */
-export function afterAnswer(sending: Promise<unknown>): void {
+/**
+ * Sends a mail after its answer went out, followed so a graceful stop can wait for it. `start` runs
+ * on a later turn of the event loop: begun now, its first reads and writes would run before the
+ * answer is written, and a request that sends a mail would be answered later than one that does
+ * not, telling which addresses are known.
+ */
+export function afterAnswer(start: () => Promise<unknown>): void {
+  const sending = new Promise((resolve) => setTimeout(resolve, 0)).then(start);
   inFlight.add(sending);
   sending.finally(() => inFlight.delete(sending));
 }

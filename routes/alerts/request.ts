@@ -98,5 +98,5 @@ export async function requestAlert(services: Services, c: Context, body: unknown
     manage: alertLink(site, "manage", requested.links.manage),
   });
   // After the answer: the answer is the same whether or not a mail goes out.
-  afterAnswer(sendCounted(services, mail, "a confirmation mail"));
+  afterAnswer(() => sendCounted(services, mail, "a confirmation mail"));
 }

@@ -112,6 +112,26 @@ Deno.test("an unknown address gets the same answer and no mail; a link runs out 
   assert.equal((await login(t, admin.email, admin.password)).status, 200);
 });
 
+Deno.test("a known address is answered before its link is issued or mailed: the answer's timing tells nothing", async () => {
+  const { smtp, app } = await setup();
+  await using _smtp = smtp;
+  await using t = app;
+  const admin = await signIn(t);
+  const store = t.services.passwordResets;
+  const issue = store.issue.bind(store);
+  let issued = 0;
+  store.issue = (adminId) => {
+    issued++;
+    return issue(adminId);
+  };
+  const answer = await ask(t, admin.email);
+  assert.deepEqual([answer.status, answer.body], [202, SAME]);
+  assert.equal(issued, 0, "the link's writes began before the answer");
+  await mailsSent();
+  assert.equal(issued, 1);
+  assert.deepEqual((await smtp.received(1))[0].to, [admin.email]);
+});
+
 Deno.test("nobody can flood an admin's mailbox or the server with reset requests", async () => {
   const { smtp, app } = await setup();
   await using _smtp = smtp;
