@@ -11,7 +11,7 @@ import { build, DEV_PREFIX } from "./build.ts";
 import { DevBundler } from "./dev-bundler.ts";
 import { currentBuild, distRoot } from "./dist.ts";
 import { partsFor, scriptInputs } from "./build-inputs.ts";
-import { HANDOFF_ENV } from "./live-reload.ts";
+import { HANDOFF_ENV, READY_LINE } from "./live-reload.ts";
 
 const root = new URL("../", import.meta.url);
 const WATCHED = ["client", "kv", "routes", "server", "main.ts"];
@@ -57,8 +57,30 @@ class Server {
     cwd: root.pathname,
     env: { NODE_ENV: "development", [HANDOFF_ENV]: "1" },
     stdin: "piped",
+    stdout: "piped",
   }).spawn();
   private readonly stdin = this.child.stdin.getWriter();
+  /**
+   * True once it has loaded and waits to listen (READY_LINE); false if it exited before (an error
+   * in the server code, in its log).
+   */
+  readonly ready = new Promise<boolean>((resolve) => void this.passOn(resolve));
+
+  /** Passes its output on, but for the line that says it is ready. */
+  private async passOn(ready: (said: boolean) => void) {
+    const out = new TextEncoder();
+    let rest = "";
+    for await (const text of this.child.stdout.pipeThrough(new TextDecoderStream())) {
+      const lines = (rest + text).split("\n");
+      rest = lines.pop()!;
+      for (const line of lines) {
+        if (line === READY_LINE) ready(true);
+        else await Deno.stdout.write(out.encode(`${line}\n`));
+      }
+    }
+    if (rest) await Deno.stdout.write(out.encode(rest));
+    ready(false);
+  }
 
   /** Lets it listen: the port is free and the build it should serve is `current`. */
   async handOver() {
@@ -129,7 +151,13 @@ if (import.meta.main) {
     const before = currentBuild();
     next = new Server();
     const built = await rebuild(paths);
-    if (built === null && before !== null) {
+    const starts = await next.ready;
+    if (!starts) {
+      console.error(
+        "The changed server code does not start (above); the server before keeps serving.",
+      );
+    }
+    if (!starts || (built === null && before !== null)) {
       await next.stop();
       next = null;
       continue;

@@ -18,9 +18,16 @@ export const DEVELOPMENT = Deno.env.get("NODE_ENV") === "development";
  */
 export const HANDOFF_ENV = "CAREEREDGE_DEV_HANDOFF";
 
+/**
+ * The line a server the dev loop started ahead prints once it has loaded and waits to listen: the
+ * loop stops the server before only then, so server code that does not start leaves it serving.
+ */
+export const READY_LINE = "CAREEREDGE_DEV_READY";
+
 /** Resolves once this process may listen: at once, but in a server the dev loop started ahead. */
 export async function handedOver(): Promise<void> {
   if (!DEVELOPMENT || Deno.env.get(HANDOFF_ENV) !== "1") return;
+  console.log(READY_LINE);
   const reader = Deno.stdin.readable.getReader();
   const { done } = await reader.read();
   reader.releaseLock();

@@ -211,12 +211,30 @@ Deno.test("deno task dev rebuilds what a change reaches and the open page hears 
     const fixed = await reloaded(base, third, "a reload message once it compiles again");
     await fixed.close();
 
+    // Server code that does not compile: the server before keeps serving, until it is mended.
+    const serverFile = join(dir, "server/security.ts");
+    const serverSource = await Deno.readTextFile(serverFile);
+    await Deno.writeTextFile(serverFile, `${serverSource}\nexport const broken = ;\n`);
+    await waitFor(
+      "the loop to say the server code does not start",
+      () =>
+        /Changed: server\/security\.ts[^]*The changed server code does not start/.test(dev.log()),
+      CHANGE_DEADLINE_MS,
+    );
+    assert.match(dev.log(), /security\.ts:\d+/);
+    const serving = await listen(base);
+    await serving.close();
+    assert.equal(serving.data, fixed.data, "the same server still answers");
+    await Deno.writeTextFile(serverFile, serverSource);
+    const mended = await reloaded(base, fixed, "a reload message once the server code starts");
+    await mended.close();
+
     // A new island gets its script, beside the others.
     await Deno.writeTextFile(
       join(dir, "client/islands/dev-loop-probe.tsx"),
       `export function DevLoopProbe() {\n  return <p>dev-loop-new-island</p>;\n}\n`,
     );
-    const added = await reloaded(base, fixed, "a reload message naming the new island's build");
+    const added = await reloaded(base, mended, "a reload message naming the new island's build");
     await added.close();
     assert.match(
       await Deno.readTextFile(builtFile(added, "islands/dev-loop-probe.js")),
