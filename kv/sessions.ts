@@ -67,7 +67,8 @@ export function sessionExpiry(now: Date) {
 }
 
 /** The database keeps a device cookie's digest only, so a copy of it signs nobody in. */
-async function deviceHash(device: string): Promise<string> {
+/** What is kept of a browser's device id: its SHA-256. */
+export async function deviceHash(device: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(device));
   return btoa(String.fromCharCode(...new Uint8Array(digest)));
 }

@@ -20,35 +20,49 @@ export interface PasswordCheck {
   attempt: Attempt;
 }
 
-/** Whether the browser of `c` signed in to the admin `adminId` before (its device cookie). */
-export function knowsBrowser(
+/** The device id of the browser of `c` if it signed in to the admin `adminId` before, else null. */
+export async function knownBrowser(
   c: Context<AppEnv>,
   services: Services,
   adminId: string,
-): Promise<boolean> {
-  return services.sessions.knowsDevice(adminId, getCookie(c, DEVICE_COOKIE));
+): Promise<string | null> {
+  const device = getCookie(c, DEVICE_COOKIE);
+  return device && await services.sessions.knowsDevice(adminId, device) ? device : null;
 }
 
 /**
  * Checks `password` against `hash` for the account `email` (whose id is `adminId`, if it exists).
  * Answers 429 when a throttle refuses and 503 when the hashing queue is full; a refused attempt
  * costs no allowance. `secondFactor` says the attempt carries a right two-factor code, which, like
- * a browser the account knows, frees it from the account's allowance over all addresses; `known`
- * says whether the browser is one the account knows, when the caller has asked already.
+ * a browser the account knows, frees it from the account's allowance over all addresses; `device`
+ * is the id of a browser the account knows, or null, when the caller has asked already.
  */
 export async function checkPassword(
   c: Context<AppEnv>,
   services: Services,
-  account: { email: string; adminId: string | null; secondFactor?: boolean; known?: boolean },
+  account: {
+    email: string;
+    adminId: string | null;
+    secondFactor?: boolean;
+    device?: string | null;
+  },
   password: string,
   hash: string,
 ): Promise<PasswordCheck> {
   const address = clientAddress(c);
   using turn = takeClientTurn(addressBucket(address));
-  const trusted = account.secondFactor === true ||
-    (account.known ??
-      (account.adminId !== null && await knowsBrowser(c, services, account.adminId)));
-  const attempt = await services.throttle.attempt(account.email, address, trusted);
+  const device = account.device !== undefined
+    ? account.device
+    : account.adminId !== null
+    ? await knownBrowser(c, services, account.adminId)
+    : null;
+  const trusted = account.secondFactor === true || device !== null;
+  const attempt = await services.throttle.attempt(
+    account.email,
+    address,
+    trusted,
+    device ?? undefined,
+  );
   await turn.ready;
   let place;
   try {

@@ -8,7 +8,7 @@
  * the database never holds an address a guesser typed.
  */
 import { isIP } from "node:net";
-import type { SessionStore } from "../kv/sessions.ts";
+import { deviceHash, type SessionStore } from "../kv/sessions.ts";
 import type { FailureScope } from "../kv/keys.ts";
 import {
   LOGIN_FAILURES_PER_ACCOUNT,
@@ -64,10 +64,17 @@ export class Throttle {
    * `address`, or answers 429 with Retry-After when an allowance is used up. An attempt the
    * account can trust (`trusted`: from a browser that signed in to it before, or confirmed by
    * mail, or with a right two-factor code) is not held to the account's allowance over all
-   * addresses, so a guesser spread over many addresses never locks the owner out.
+   * addresses, so a guesser spread over many addresses never locks the owner out. A browser the
+   * account knows (`device`, its id) is counted as itself, not as its address: others behind the
+   * same address (an office, a mobile network) cannot use up its allowance either.
    */
-  async attempt(account: string | null, address: string, trusted = false): Promise<Attempt> {
-    const bucket = addressBucket(address);
+  async attempt(
+    account: string | null,
+    address: string,
+    trusted = false,
+    device?: string,
+  ): Promise<Attempt> {
+    const bucket = device ? `device ${await deviceHash(device)}` : addressBucket(address);
     const scopes: [FailureScope, number][] = [[{ address: bucket }, LOGIN_FAILURES_PER_ADDRESS]];
     if (account !== null) {
       const hashed = await this.keyedHash(account);

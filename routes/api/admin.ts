@@ -16,7 +16,7 @@ import { DECOY_HASH, hashPassword } from "../../server/passwords.ts";
 import { requireGoodPassword } from "../../server/password-policy.ts";
 import {
   checkPassword,
-  knowsBrowser,
+  knownBrowser,
   rememberDevice,
   requireCurrentPassword,
 } from "../../server/sign-in.ts";
@@ -102,20 +102,20 @@ function login(services: Services) {
   return async (c: Context<AppEnv>) => {
     const { email, password, totp } = parseWith(loginSchema, await readJson(c));
     const admin = await admins.getByEmail(email);
-    const known = admin ? await knowsBrowser(c, services, admin._id) : false;
+    const device = admin ? await knownBrowser(c, services, admin._id) : null;
     // The code is checked before the password: a right one lets the owner in while guessers
     // elsewhere hold the account back, and tells nothing about the password. Codes from browsers
     // the account does not know are counted over all addresses first, so that way in is no
     // unbounded guess of the code either.
     const asked = admin?.twoFactor?.enabled && totp ? { twoFactor: admin.twoFactor, totp } : null;
-    const codeTry = asked && !known ? await services.throttle.codeAttempt(email) : null;
+    const codeTry = asked && device === null ? await services.throttle.codeAttempt(email) : null;
     const spend = asked ? await twoFactorProof(asked.twoFactor, asked.totp, now()) : null;
     if (spend) await codeTry?.succeeded();
     // An unknown e-mail still pays for a hash in the same queue, so its timing tells nothing.
     const { matches, attempt } = await checkPassword(
       c,
       services,
-      { email, adminId: admin?._id ?? null, secondFactor: spend !== null, known },
+      { email, adminId: admin?._id ?? null, secondFactor: spend !== null, device },
       password,
       admin?.passwordHash ?? DECOY_HASH,
     );

@@ -11,6 +11,7 @@ import { totpCode } from "../helpers/totp.ts";
 import {
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
+  LOGIN_FAILURES_PER_ADDRESS,
   TWO_FACTOR_TRIES_PER_ACCOUNT,
 } from "../../kv/constants.ts";
 import { keys } from "../../kv/keys.ts";
@@ -222,6 +223,29 @@ Deno.test("a guesser holding the password gets few two-factor codes over all add
   t.clock.now = new Date(t.clock.now.getTime() + 16 * 60_000);
   const later = await login(t, { ...owner, totp: right() }, "2001:db8:ffff::1");
   assert.equal(later.status, 200, later.body.message);
+});
+
+Deno.test("a browser the account knows keeps its own allowance behind an address others use up", async () => {
+  await using t = await testApp();
+  const admin = await signIn(t);
+  const owner = { email: admin.email, password: admin.password };
+  const office = "203.0.113.90";
+  const first = await login(t, owner, office);
+  assert.equal(first.status, 200, first.body.message);
+  const browser = first.headers.get("set-cookie")!.match(/careeredge_device=[\w-]+/)![0];
+  // Someone behind the same address uses up its allowance: on the owner's account, then on any.
+  for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS; i++) {
+    const email = i < LOGIN_FAILURES_PER_ACCOUNT_ADDRESS ? admin.email : `other-${i}@example.com`;
+    assert.equal((await login(t, { email, password: `guess-${i}` }, office)).status, 401);
+  }
+  assert.equal((await login(t, owner, office)).status, 429, "a new browser there waits");
+  const known = await login(t, owner, office, browser);
+  assert.equal(known.status, 200, known.body.message);
+  // Its own mistakes still count, as its own.
+  for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT_ADDRESS; i++) {
+    assert.equal((await login(t, { ...owner, password: "typo" }, office, browser)).status, 401);
+  }
+  assert.equal((await login(t, owner, office, browser)).status, 429);
 });
 
 Deno.test("a device id set in a browser by someone else is replaced at sign-in, never made known", async () => {
