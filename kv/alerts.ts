@@ -2,7 +2,9 @@
  * E-mail job alerts: a saved search and an address, confirmed by a link before anything is sent
  * (double opt-in), then a digest of its new jobs daily or weekly. Links in mails carry tokens of
  * 256 random bits of which only a hash is kept. An address is kept while it has an alert and goes
- * with its last one; a pending alert goes by itself after 7 days.
+ * with its last one; a pending alert goes by itself after 7 days. A manage link outlives them (60
+ * days): its token names the address by a random id, which only the address's own record (gone
+ * with it) leads back to, so no link keeps the address.
  */
 import { type AlertDayField, keys } from "./keys.ts";
 import { countInWindow, getAll, retrying, type WindowCount } from "./atomic.ts";
@@ -48,6 +50,12 @@ export interface Alert {
 export type AlertToken =
   | { kind: "confirm"; alertId: string }
   | { kind: "unsubscribe"; alertId: string }
+  /** `address`: the address's id (AlertAddress.id). */
+  | { kind: "manage"; address: string }
+  /**
+   * As mailed before addresses had ids: honoured while the address has alerts. The last of these
+   * expire 60 days after the release that stopped writing them; then this form can go.
+   */
   | { kind: "manage"; email: string };
 
 interface AlertAddress {
@@ -56,6 +64,18 @@ interface AlertAddress {
    * While every alert of the address is pending: when the record expires with them (ms since the
    * epoch), so a restored dump gives it the time it had left.
    */
+  pendingUntil?: number;
+  /**
+   * What its manage links name it by: random, kept as long as the record (absent from records
+   * written before ids, which get one at their next write).
+   */
+  id?: string;
+}
+
+/** Where a manage link's address id leads: written and deleted with the address's record. */
+interface AddressById {
+  email: string;
+  /** As the address's record says, for a restore. */
   pendingUntil?: number;
 }
 
@@ -122,8 +142,8 @@ export function alertExpiry(now: Date) {
     if (table(key) === table(keys.alertToken(""))) {
       return (value as Partial<AlertToken> | null)?.kind === "confirm" ? PENDING_MS : MAIL_LINK_MS;
     }
-    if (table(key) === table(keys.alertAddress(""))) {
-      const until = (value as Partial<AlertAddress> | null)?.pendingUntil;
+    if ([keys.alertAddress(""), keys.alertAddressById("")].map(table).includes(table(key))) {
+      const until = (value as Partial<AddressById> | null)?.pendingUntil;
       return until ? left(until) : undefined;
     }
     const counts = [keys.alertConfirmations(""), keys.alertRequests("")].map(table);
@@ -133,6 +153,12 @@ export function alertExpiry(now: Date) {
     return undefined;
   };
 }
+
+/** The address's record with its id: a new one for a new address, or for a record from before ids. */
+const withId = (address: AlertAddress): AlertAddress & { id: string } => ({
+  ...address,
+  id: address.id ?? crypto.randomUUID(),
+});
 
 /** Whether the alert's digest is due at `now` and no sender has it. */
 export const isDue = (alert: Alert, now: Date) =>
@@ -179,8 +205,11 @@ export class AlertStore {
     return { entry, alerts };
   }
 
-  /** Tokens for the unsubscribe and manage links of one mail about `alert`. */
-  mailTokens(alert: Pick<Alert, "id" | "email">): MailTokens {
+  /**
+   * Tokens for the unsubscribe and manage links of one mail about `alert`, whose address has the
+   * id `addressId` (AlertAddress.id).
+   */
+  mailTokens(alert: Pick<Alert, "id">, addressId: string): MailTokens {
     const unsubscribe = newToken();
     const manage = newToken();
     return {
@@ -188,9 +217,67 @@ export class AlertStore {
       manage,
       writes: [
         { hash: tokenHash(unsubscribe), token: { kind: "unsubscribe", alertId: alert.id } },
-        { hash: tokenHash(manage), token: { kind: "manage", email: alert.email } },
+        { hash: tokenHash(manage), token: { kind: "manage", address: addressId } },
       ],
     };
+  }
+
+  /**
+   * Adds to `op` the address's record and the entry its id leads to: while every alert of the
+   * address is pending both expire with them, at the time the record says; else both are kept.
+   */
+  private writeAddress(
+    op: Deno.AtomicOperation,
+    email: string,
+    address: AlertAddress & { id: string },
+  ): Deno.AtomicOperation {
+    const until = address.pendingUntil;
+    const expireIn = until ? Math.max(1, until - this.now().getTime()) : undefined;
+    const byId: AddressById = until ? { email, pendingUntil: until } : { email };
+    return op.set(keys.alertAddress(email), address, { expireIn })
+      .set(keys.alertAddressById(address.id), byId, { expireIn });
+  }
+
+  /**
+   * The ids of the addresses of `emails` that are kept, for their mails' manage links, read ten
+   * at a time. A record from before ids gets one here, so a digest's link finds its address.
+   */
+  async addressIds(emails: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(emails)];
+    const entries = await getAll<AlertAddress>(
+      this.kv,
+      unique.map((email) => keys.alertAddress(email)),
+    );
+    const ids = new Map<string, string>();
+    await Promise.all(entries.map(async (entry, i) => {
+      const id = entry.value && (entry.value.id ?? await this.giveId(unique[i]));
+      if (id) ids.set(unique[i], id);
+    }));
+    return ids;
+  }
+
+  /** Gives the record of an address from before ids its id; null when the address is gone. */
+  private giveId(email: string): Promise<string | null> {
+    return retrying(async () => {
+      const entry = await this.kv.get<AlertAddress>(keys.alertAddress(email));
+      if (!entry.value) return { id: null };
+      const address = withId(entry.value);
+      if (address.id === entry.value.id) return { id: address.id };
+      const op = this.writeAddress(this.kv.atomic().check(entry), email, address);
+      return (await op.commit()).ok ? { id: address.id } : undefined;
+    }).then(({ id }) => id);
+  }
+
+  /**
+   * The address a manage link is for: null once the address is gone (with its last alert), and
+   * undefined when the token is not (or no longer) a manage link's.
+   */
+  async managedAddress(token: string): Promise<string | null | undefined> {
+    const found = await this.token(token);
+    if (found?.kind !== "manage") return undefined;
+    if ("email" in found) return found.email;
+    const address = await this.kv.get<AddressById>(keys.alertAddressById(found.address));
+    return address.value?.email ?? null;
   }
 
   /**
@@ -229,20 +316,19 @@ export class AlertStore {
         dueAt: null,
         sendingUntil: null,
       };
-      const links = this.mailTokens(alert);
       const ids = [...alerts.map((a) => a.id).filter((id) => id !== alert.id), alert.id];
       const allPending = alerts.every((a) => a.status === "pending");
+      const address = withId(
+        allPending
+          ? { alertIds: ids, pendingUntil: Date.parse(at) + PENDING_MS, id: entry.value?.id }
+          : { alertIds: ids, id: entry.value?.id },
+      );
+      const links = this.mailTokens(alert, address.id);
       const op = this.kv.atomic().check(entry).check(confirmations)
-        .set(
-          keys.alertAddress(input.email),
-          allPending
-            ? { alertIds: ids, pendingUntil: Date.parse(at) + PENDING_MS }
-            : { alertIds: ids },
-          { expireIn: allPending ? PENDING_MS : undefined },
-        )
         .set(keys.alertToken(confirmHash), { kind: "confirm", alertId: alert.id }, {
           expireIn: PENDING_MS,
         });
+      this.writeAddress(op, input.email, address);
       if (!same) {
         op.set(keys.alert(alert.id), stampedAt(alert, ALERT_VERSION), { expireIn: PENDING_MS });
       }
@@ -327,7 +413,11 @@ export class AlertStore {
         const address = await this.kv.get<AlertAddress>(keys.alertAddress(current.email));
         op.check(address);
         if (address.value) {
-          op.set(keys.alertAddress(current.email), { alertIds: address.value.alertIds });
+          this.writeAddress(
+            op,
+            current.email,
+            withId({ alertIds: address.value.alertIds, id: address.value.id }),
+          );
         }
       }
       return (await op.commit()).ok ? { alert: next } : undefined;
@@ -387,14 +477,10 @@ export class AlertStore {
       const { alerts } = left.length ? await this.alertsOf(alert.email) : { alerts: [] };
       if (alerts.every((other) => other.id === id)) {
         op.delete(keys.alertAddress(alert.email)).delete(keys.alertConfirmations(alert.email));
+        if (address.value?.id) op.delete(keys.alertAddressById(address.value.id));
       } else {
         // Still all pending (its record says until when): the address goes with them.
-        const until = address.value?.pendingUntil;
-        op.set(
-          keys.alertAddress(alert.email),
-          until ? { alertIds: left, pendingUntil: until } : { alertIds: left },
-          { expireIn: until ? Math.max(1, until - this.now().getTime()) : undefined },
-        );
+        this.writeAddress(op, alert.email, withId({ ...address.value!, alertIds: left }));
       }
       return (await op.commit()).ok ? { alert } : undefined;
     }).then(({ alert }) => alert);

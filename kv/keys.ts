@@ -81,10 +81,15 @@
  *   ["alerts", id]                                  Alert and its schemaVersion; a pending one
  *                                                   expires 7 days after it was asked for
  *   ["alert_addresses", email]                      AlertAddress: the ids of the address's alerts
- *                                                   (expires with its alerts while all are pending)
+ *                                                   and its own random id (expires with its alerts
+ *                                                   while all are pending)
+ *   ["alert_address_ids", addressId]                AddressById: the address a manage link names
+ *                                                   by its id; written, expiring and deleted with
+ *                                                   the address's record
  *   ["alert_tokens", sha256Hex]                     AlertToken: what a link in a mail may do; only
- *                                                   the token's hash is kept (confirm: expires in
- *                                                   7 days; unsubscribe and manage: 60 days)
+ *                                                   the token's hash is kept, and no address: a
+ *                                                   manage link names the address's id (confirm:
+ *                                                   expires in 7 days; unsubscribe and manage: 60)
  *   ["alerts_due", dueAtMs, id]                     null: the alert's next digest is due then
  *   ["alert_confirmations", email]                  WindowCount: confirmation mails in 24 hours
  *   ["alert_requests", addressBucket]               WindowCount: alert requests from one client
@@ -199,6 +204,7 @@ export const keys = {
   clockHeartbeat: (processId: string) => ["clock_heartbeat", processId] as const,
   alert: (id: string) => ["alerts", id] as const,
   alertAddress: (email: string) => ["alert_addresses", email] as const,
+  alertAddressById: (id: string) => ["alert_address_ids", id] as const,
   alertToken: (hash: string) => ["alert_tokens", hash] as const,
   alertsDue: () => ["alerts_due"] as const,
   alertDue: (dueAtMs: number, id: string) => ["alerts_due", dueAtMs, id] as const,
@@ -210,6 +216,7 @@ export const keys = {
   alertTables: (): Deno.KvKey[] => [
     ["alerts"],
     ["alert_addresses"],
+    ["alert_address_ids"],
     ["alert_tokens"],
     ["alerts_due"],
     ["alert_confirmations"],

@@ -83,7 +83,10 @@ export async function sendDigests(services: Services): Promise<DigestRun> {
   ) as Record<AlertFrequency, Date>;
   const pace = pacer(config.MAIL_RATE_PER_SECOND);
 
-  async function digest(held: HeldAlert) {
+  async function digest(
+    held: HeldAlert,
+    addressIdOf: (email: string) => Promise<string | undefined>,
+  ) {
     const { alert } = held;
     if (!isDue(alert, runAt)) return run.taken++;
     const nextDue = nextDigestOf[alert.frequency];
@@ -91,7 +94,10 @@ export async function sendDigests(services: Services): Promise<DigestRun> {
     if (fresh.length === 0) {
       return (await writes.advance(held, runAt, nextDue)) ? run.empty++ : run.taken++;
     }
-    const links = alerts.mailTokens(alert);
+    const addressId = await addressIdOf(alert.email);
+    // Its address went since the alert was read, and so did the alert: the claim would fail.
+    if (!addressId) return run.taken++;
+    const links = alerts.mailTokens(alert, addressId);
     // Claimed only if unchanged since it was read: then its `since` is the one matched above.
     const claimed = await writes.claim(held, runAt, CLAIM_MS, links);
     if (!claimed) return run.taken++;
@@ -124,8 +130,13 @@ export async function sendDigests(services: Services): Promise<DigestRun> {
         return [];
       });
       run.taken += group.length - held.length;
+      // The group's addresses' ids (for the manage links) are read together, once an alert of
+      // the group has a mail to send.
+      let addressIds: Promise<Map<string, string>> | undefined;
+      const addressIdOf = async (email: string) =>
+        (await (addressIds ??= alerts.addressIds(held.map((one) => one.alert.email)))).get(email);
       await Promise.all(held.map((one) =>
-        digest(one).catch((error) => {
+        digest(one, addressIdOf).catch((error) => {
           // The claim keeps the alert until it ends; then it is due again.
           console.error(`A job alert digest failed: ${error}`);
           run.failed++;

@@ -215,41 +215,38 @@ function subscriptionCalls(app: Hono<AppEnv>, { alerts }: Services, pages: Alert
   });
 }
 
-/** A mail's manage link: the address's alerts, each paused, resumed or deleted by a button. */
+/**
+ * A mail's manage link: the address's alerts, each paused, resumed or deleted by a button. The
+ * link outlives its address (gone with its last alert): then its page names no address.
+ */
 function manageCalls(app: Hono<AppEnv>, { alerts }: Services, pages: AlertAnswers) {
-  /** The address a manage link is for, if the link is good. */
-  async function managed(c: Context): Promise<string | null> {
-    const found = await alerts.token(tokenOf(c));
-    return found?.kind === "manage" ? found.email : null;
-  }
-
   app.get("/manage", async (c) => {
-    const email = await managed(c);
-    if (!email) return pages.notValid(c);
-    const { alerts: list } = await alerts.alertsOf(email);
+    const email = await alerts.managedAddress(tokenOf(c));
+    if (email === undefined) return pages.notValid(c);
+    const list = email ? (await alerts.alertsOf(email)).alerts : [];
     return pages.page(
       c,
       "Your job alerts",
-      <>
-        <p className="muted">{`Alerts for ${email}.`}</p>
-        {list.length === 0
-          ? (
-            <p>
-              No alerts any more, and the address is not kept. <a href="/jobs">Find jobs</a>
-            </p>
-          )
-          : (
+      list.length === 0
+        ? (
+          <p>
+            No alerts any more, and the address is not kept. <a href="/jobs">Find jobs</a>
+          </p>
+        )
+        : (
+          <>
+            <p className="muted">{`Alerts for ${email}.`}</p>
             <ul className="panel alert-list">
               {list.map((alert) => <ManagedAlert key={alert.id} alert={alert} />)}
             </ul>
-          )}
-      </>,
+          </>
+        ),
     );
   });
 
   app.post("/manage", limitBody(2), async (c) => {
-    const email = await managed(c);
-    if (!email) return pages.notValid(c);
+    const email = await alerts.managedAddress(tokenOf(c));
+    if (email === undefined) return pages.notValid(c);
     const form = await c.req.parseBody();
     const alert = typeof form.alert === "string" ? await alerts.get(form.alert) : null;
     // Only the link's own address's alerts: any other id is as if it were not there.

@@ -77,7 +77,8 @@ Deno.test("claims and ends of sends go ten to a write; a changed alert is left t
   const held = await writes.read(ids);
   assert.equal(held.length, 12);
 
-  const links = held.map((one) => alerts.mailTokens(one.alert));
+  const addressIds = await alerts.addressIds(held.map((one) => one.alert.email));
+  const links = held.map((one) => alerts.mailTokens(one.alert, addressIds.get(one.alert.email)!));
   trap.commits = 0;
   const claimed = await Promise.all(
     held.map((one, i) => writes.claim(one, AT_EIGHT, 60_000, links[i])),

@@ -67,7 +67,8 @@ Deno.test("company, pay and date posted are kept and said in words", async () =>
     payMin: "1000000",
     postedWithin: "7",
   });
-  const links = t.services.alerts.mailTokens(alert);
+  const addressIds = await t.services.alerts.addressIds([alert.email]);
+  const links = t.services.alerts.mailTokens(alert, addressIds.get(alert.email)!);
   await t.services.alerts.writeTokens(t.kv.atomic(), links).commit();
   const page = await (await t.app.request(`/alerts/manage?token=${links.manage}`)).text();
   assert.ok(page.includes(WORDS), "the manage page says the search in words");

@@ -189,9 +189,13 @@ Deno.test("an unconfirmed alert expires after 7 days; a confirmed one is kept", 
   const addressKey = JSON.stringify(keys.alertAddress("e@example.com"));
   assert.equal(trap.expiries!.get(alertKey), 7 * 86_400_000);
   assert.equal(trap.expiries!.get(addressKey), 7 * 86_400_000);
+  const { id } = (await t.kv.get<{ id: string }>(keys.alertAddress("e@example.com"))).value!;
+  const byIdKey = JSON.stringify(keys.alertAddressById(id));
+  assert.equal(trap.expiries!.get(byIdKey), 7 * 86_400_000);
   await t.services.alerts.confirm(requested!.confirm);
   assert.equal(trap.expiries!.get(alertKey), undefined);
   assert.equal(trap.expiries!.get(addressKey), undefined);
+  assert.equal(trap.expiries!.get(byIdKey), undefined);
 });
 
 Deno.test("an alert's search reads as words after 'for' and at the start of a line", () => {

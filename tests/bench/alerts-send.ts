@@ -56,8 +56,11 @@ async function writeAlerts(kv: Deno.Kv, searches: AlertQuery[], now: Date) {
         dueAt: now.getTime() - 1000,
         sendingUntil: null,
       };
+      // As the store writes a confirmed address: with its id, which its manage links name.
+      const addressId = crypto.randomUUID();
       op.set(keys.alert(alert.id), stampedAt(alert, ALERT_VERSION))
-        .set(keys.alertAddress(email), { alertIds: [alert.id] })
+        .set(keys.alertAddress(email), { alertIds: [alert.id], id: addressId })
+        .set(keys.alertAddressById(addressId), { email })
         .set(keys.alertDue(alert.dueAt!, alert.id), null);
     }
     if (!(await op.commit()).ok) throw new Error("writing the alerts failed");

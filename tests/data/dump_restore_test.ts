@@ -356,13 +356,17 @@ Deno.test("restored alerts expire as they would have: pending ones, links and co
   assert.equal(expiry(keys.alertAddress("m@x.io"), { alertIds: ["a"] }), undefined);
   const allPending = { alertIds: ["a"], pendingUntil: now.getTime() + 5 * 24 * hour };
   assert.equal(expiry(keys.alertAddress("m@x.io"), allPending), 5 * 24 * hour);
+  assert.equal(expiry(keys.alertAddressById("i"), { email: "m@x.io" }), undefined);
+  const byId = { email: "m@x.io", pendingUntil: allPending.pendingUntil };
+  assert.equal(expiry(keys.alertAddressById("i"), byId), 5 * 24 * hour);
+  assert.equal(expiry(keys.alertToken("h"), { kind: "manage", address: "i" }), 60 * 24 * hour);
   assert.equal(expiry(keys.alertTotal("confirmed"), new Deno.KvU64(1n)), undefined);
 });
 
 Deno.test("an address of pending alerts says until when; confirming one keeps it for good", async () => {
   await using t = await testApp({ now: new Date("2026-03-10T12:00:00Z") });
   const address = async () =>
-    (await t.kv.get<{ alertIds: string[]; pendingUntil?: number }>(
+    (await t.kv.get<{ alertIds: string[]; pendingUntil?: number; id?: string }>(
       keys.alertAddress("pending@example.com"),
     )).value;
   const alerts = t.services.alerts;
@@ -377,7 +381,12 @@ Deno.test("an address of pending alerts says until when; confirming one keeps it
   assert.equal((await address())?.alertIds.length, 1);
   assert.ok((await address())?.pendingUntil);
   assert.ok(await alerts.confirm(second!.confirm));
-  assert.deepEqual(await address(), { alertIds: [second!.alert.id] });
+  const { id } = (await address())!;
+  assert.ok(id);
+  assert.deepEqual(await address(), { alertIds: [second!.alert.id], id });
+  assert.deepEqual((await t.kv.get(keys.alertAddressById(id))).value, {
+    email: "pending@example.com",
+  });
 });
 
 Deno.test("restored sessions keep the time they had left, known browsers get theirs again", () => {
@@ -442,6 +451,7 @@ Deno.test("nothing written to expire comes back from a dump to live for good, no
       "activity_by_job",
       "alerts",
       "alert_addresses",
+      "alert_address_ids",
       "alert_tokens",
       "alert_confirmations",
       "alert_requests",
