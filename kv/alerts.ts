@@ -165,8 +165,16 @@ export const isDue = (alert: Alert, now: Date) =>
   alert.status === "active" && alert.dueAt !== null && alert.dueAt <= now.getTime();
 
 /** Whether two searches are the same search. */
-const sameQuery = (a: AlertQuery, b: AlertQuery) =>
-  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+const sameQuery = (a: AlertQuery, b: AlertQuery) => queryText(a) === queryText(b);
+
+/** A search as compared: its values without regard to case, accents' encoding or spacing. */
+const queryText = (query: AlertQuery) =>
+  JSON.stringify(
+    Object.entries(query).map(([name, value]) => [
+      name,
+      value?.normalize("NFC").toLowerCase().trim().replace(/\s+/g, " "),
+    ]).sort(),
+  );
 
 /** The links a mail about an alert carries: tokens to be written, and their texts. */
 export interface MailTokens {

@@ -109,6 +109,11 @@ Deno.test("the same answer whatever the address, and the limits per address", as
   assert.equal(smtp.mails.length, 3);
   const { alerts } = await t.services.alerts.alertsOf("a@example.com");
   assert.deepEqual(alerts.map((a) => a.query.keywords).sort(), ["one", "two"]);
+  // The same search written with other capitals and spaces is the same alert.
+  const frontend = { email: "c@example.com", frequency: "daily" };
+  await ask(t, { ...frontend, keywords: "frontend developer", location: "Bengaluru" });
+  await ask(t, { ...frontend, keywords: "Frontend  Developer ", location: "bengaluru" });
+  assert.equal((await t.services.alerts.alertsOf("c@example.com")).alerts.length, 1);
 
   // At most 10 alerts per address.
   for (let i = 0; i < 12; i++) {
