@@ -5,7 +5,7 @@
  * URL, a path or a query of another site: nothing that could name a person. Pure: no KV.
  */
 
-/** The group of a visit with no referrer and no known `utm_source`. */
+/** The group of a visit with no referrer and no `utm_source`. */
 export const DIRECT = "Direct / None";
 /** The group of a job view reached from another page of this site. */
 export const INTERNAL = "This site";
@@ -32,6 +32,10 @@ const GROUPS: readonly [group: string, domains: readonly string[]][] = [
     "mail.yahoo.com",
     "mail.proton.me",
     "mail.zoho.com",
+    // Mail apps' android-app referrers: Gmail, Outlook, Yahoo Mail.
+    "com.google.android.gm",
+    "com.microsoft.office.outlook",
+    "com.yahoo.mobile.client.android.mail",
   ]],
   ["Google", ["google.com", "googlequicksearchbox"]],
   ["Bing", ["bing.com"]],
@@ -110,8 +114,10 @@ export interface VisitSource {
 
 /**
  * The source of a visit to `landing` with the `referer` header, `ownHosts` being the hosts of this
- * site. A known `utm_source` names the group (an app such as WhatsApp sends no Referer; a share
- * link carries the source in its URL), then an e-mail `utm_medium`, then the referring host.
+ * site. A `utm_source` names the group, as Plausible reads it (an app such as WhatsApp sends no
+ * Referer; a share link carries the source in its URL): a known name or host its group
+ * (`linkedin.com` is LinkedIn), another as written (`naukri`); then an e-mail `utm_medium`, then
+ * the referring host.
  */
 export function visitSource(
   landing: URL,
@@ -124,12 +130,13 @@ export function visitSource(
   const utmSource = utmValue(params?.get("utm_source"));
   const utmCampaign = utmValue(params?.get("utm_campaign"));
   const medium = utmValue(params?.get("utm_medium"));
-  const tagged = (utmSource && UTM_GROUPS[utmSource]) ??
-    (medium && MAIL_MEDIUMS.has(medium) ? "Newsletter / E-mail" : undefined);
+  const named = utmSource &&
+    (UTM_GROUPS[utmSource] ?? groupOfHost(utmSource.replace(/^www\./, "")));
+  const tagged = named || (medium && MAIL_MEDIUMS.has(medium) ? "Newsletter / E-mail" : undefined);
   const host = hostOf(referer);
   let group: string;
   if (host && ownHosts.includes(host)) group = tagged ?? INTERNAL;
-  else group = tagged ?? (host ? groupOfHost(host) ?? host : DIRECT);
+  else group = tagged ?? utmSource ?? (host ? groupOfHost(host) ?? host : DIRECT);
   return { group, utmSource, utmCampaign };
 }
 

@@ -41,4 +41,16 @@ Deno.test("a visit's campaign tags are read however the URL spells them, and onl
   });
   assert.equal(source("/jobs?keywords=utm", "https://www.google.com/").group, "Google");
   assert.equal(source("/jobs", "https://careeredge.example/jobs").group, "This site");
+  // A source no group names is the source as written, whether or not a referrer came with it; a
+  // host names its group.
+  assert.equal(source("/jobs?utm_source=Naukri").group, "naukri");
+  assert.equal(source("/jobs?utm_source=naukri", "https://t.co/x").group, "naukri");
+  assert.equal(source("/jobs?utm_source=www.LinkedIn.com").group, "LinkedIn");
+  assert.equal(source("/jobs?utm_source=naukri", "https://careeredge.example/").group, "This site");
+  // Mail apps on Android send their package as the referrer.
+  assert.equal(source("/jobs", "android-app://com.google.android.gm").group, "Newsletter / E-mail");
+  assert.equal(
+    source("/jobs", "android-app://com.google.android.googlequicksearchbox/").group,
+    "Google",
+  );
 });
