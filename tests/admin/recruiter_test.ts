@@ -305,6 +305,7 @@ Deno.test({ name: "Create Job: a CSV upload", ...browserTest }, async (t) => {
           `"Umbrella, Ltd.",CSV Role ${width},Pune,2-3,"Line one\nLine two",Any,https://umbrella.example/${width},Git;Docker`,
           `Initech,Again,Pune,2-3,Text,Any,${existing.hiringLink},`,
           `Initech,Unknown Level,Pune,9-9,Text,Any,https://initech.example/${width},`,
+          `Initech,Bad Link,Pune,2-3,Text,Any,initech dot example,`,
         ].join("\n");
         // Saved as Excel's plain CSV (Windows-1252): refused, with how to save it, not read broken.
         await page.getByLabel("JSON or CSV file").setInputFiles({
@@ -326,8 +327,8 @@ Deno.test({ name: "Create Job: a CSV upload", ...browserTest }, async (t) => {
         await press(page.getByRole("button", { name: "Upload Jobs" }));
         await expectToast(page, "1 jobs created successfully!");
         await expectToast(page, "1 jobs rejected due to duplicate hiring links");
-        await expectToast(page, "1 jobs failed to create");
-        await expectText(page, "1 job created, 2 rows not created.");
+        await expectToast(page, "2 jobs failed to create");
+        await expectText(page, "1 job created, 3 rows not created.");
         // Each row not created is named by its role and company, as the server read the file.
         await page.getByText("1 already posted", { exact: true }).click();
         await page.getByText(/^Row 2 · Again at Initech — Duplicate hiring link!/).waitFor();
@@ -336,6 +337,13 @@ Deno.test({ name: "Create Job: a CSV upload", ...browserTest }, async (t) => {
           (await notCreated.nth(1).getByRole("cell").allInnerTexts()).slice(0, 2),
           ["3", "Unknown Level at Initech"],
         );
+        // Each problem in the form's words: the field's label, a link's in plain words.
+        assert.match(await notCreated.nth(1).innerText(), /Experience: must be one of 0-1/);
+        assert.deepEqual(await notCreated.nth(2).getByRole("cell").allInnerTexts(), [
+          "4",
+          "Bad Link at Initech",
+          "Hiring Link: Enter a full link starting with https://",
+        ]);
         await expectAccessible(page);
         assert.ok(
           await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),

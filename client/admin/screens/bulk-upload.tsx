@@ -14,6 +14,8 @@ import {
   SKILL_GROUPS,
 } from "../../../kv/schemas.ts";
 import { JOB_CSV_COLUMNS, NOT_UTF8, textOfFile } from "../../../kv/jobs/csv.ts";
+import { JOB_FIELDS, type JobFieldTable } from "../../../kv/job-fields.ts";
+import { plainWords } from "./job-form-fields.tsx";
 import { api, messageOf } from "../api.ts";
 import { saveFile } from "../download.ts";
 import { jobsChanged } from "../queries.ts";
@@ -72,6 +74,14 @@ const isJsonText = (text: string) => /^\s*[{[]/.test(text);
 /** A row as the person uploading it knows it: its role and company, as the server read them. */
 const rowLabel = ({ role, companyName }: BulkRowProblem): string =>
   [role, companyName].filter(Boolean).join(" at ");
+
+/** A row's problem as the form says it: its field by the label, a link's in plain words. */
+function rowMessage(message: string): string {
+  const [, name, problem] = /^(\w+): (.*)$/s.exec(message) ?? [];
+  const spec = name ? (JOB_FIELDS as JobFieldTable)[name] : undefined;
+  if (!spec) return message;
+  return `${spec.label}: ${spec.kind === "url" ? plainWords(spec, problem) : problem}`;
+}
 
 interface UploadOutcome {
   created: number;
@@ -204,7 +214,7 @@ function useBulkUpload() {
         return;
       }
       const labelled = (rows: BulkRowProblem[]) =>
-        rows.map((row) => ({ ...row, label: rowLabel(row) }));
+        rows.map((row) => ({ ...row, label: rowLabel(row), message: rowMessage(row.message) }));
       const failed = [...answer.duplicates, ...answer.errors].sort((a, b) => a.index - b.index);
       setOutcome({
         created: summary.created,

@@ -141,7 +141,7 @@ function withDays(values: FormValues, fields: JobFieldTable, initial?: FormValue
  * A field's problem as a person would say it: the API's messages name the field by its key and
  * speak of schemes and hosts, which a recruiter filling in the form need not know.
  */
-function plainWords(spec: JobFieldSpec, problem: string): string {
+export function plainWords(spec: JobFieldSpec, problem: string): string {
   if (spec.kind === "url") {
     return problem === "URL is too long"
       ? `${spec.label} is too long`
