@@ -11,6 +11,7 @@ import { keys } from "../../kv/keys.ts";
 import { type Trap, trappedKv } from "../helpers/kv.ts";
 import { describeSearch } from "../../routes/alerts/mail.tsx";
 import type { AlertQuery } from "../../kv/alerts.ts";
+import { DAY_MS, DIGEST_HOUR, MAIL_LINK_DAYS, PENDING_ALERT_DAYS } from "../../kv/constants.ts";
 
 const SITE = "https://jobs.example.com";
 
@@ -62,6 +63,7 @@ Deno.test("an alert is confirmed by the POST of its mail's link, never by a GET"
   assert.match(mail.text, /42 MG Road, Indiranagar/);
   assert.match(mail.html, /<a href="https:\/\/jobs\.example\.com\/alerts\/confirm\?token=/);
   assert.match(mail.html, /CareerEdge, 42 MG Road/);
+  assert.ok(mail.text.includes(`the request is deleted in ${PENDING_ALERT_DAYS} days.`));
 
   const confirm = linkIn(mail.text, "confirm")!;
   const path = confirm.slice(SITE.length);
@@ -76,10 +78,22 @@ Deno.test("an alert is confirmed by the POST of its mail's link, never by a GET"
 
   const confirmed = await t.app.request(path, { method: "POST" });
   assert.equal(confirmed.status, 200);
-  assert.match(await confirmed.text(), /Your job alert is on/);
+  const on = await confirmed.text();
+  assert.match(on, /Your job alert is on/);
+  assert.match(
+    on,
+    new RegExp(`New jobs come every Monday (morning|afternoon|evening) at ${DIGEST_HOUR % 12},`),
+  );
   assert.equal((await t.services.alerts.get(alert.id))!.status, "active");
   // The link is used up.
-  assert.equal((await t.app.request(path)).status, 404);
+  const used = await t.app.request(path);
+  assert.equal(used.status, 404);
+  assert.ok(
+    (await used.text()).includes(
+      `Links in our mails work for ${MAIL_LINK_DAYS} days, and a confirmation link for ` +
+        `${PENDING_ALERT_DAYS} days.`,
+    ),
+  );
   // Stored: only the token's hash.
   const token = decodeURIComponent(path.split("token=")[1]);
   for await (const entry of t.kv.list({ prefix: ["alert_tokens"] })) {
@@ -177,7 +191,7 @@ Deno.test("the no-script form posts to /alerts and gets a page; a refused one sa
   await smtp.received(1);
 });
 
-Deno.test("an unconfirmed alert expires after 7 days; a confirmed one is kept", async () => {
+Deno.test(`an unconfirmed alert expires after ${PENDING_ALERT_DAYS} days; a confirmed one is kept`, async () => {
   const trap: Trap = { mode: null, expireIns: [], expiries: new Map() };
   await using t = await testApp({ wrapKv: (kv) => trappedKv(kv, trap) });
   const requested = await t.services.alerts.request({
@@ -187,8 +201,8 @@ Deno.test("an unconfirmed alert expires after 7 days; a confirmed one is kept", 
   });
   const alertKey = JSON.stringify(keys.alert(requested!.alert.id));
   const addressKey = JSON.stringify(keys.alertAddress("e@example.com"));
-  assert.equal(trap.expiries!.get(alertKey), 7 * 86_400_000);
-  assert.equal(trap.expiries!.get(addressKey), 7 * 86_400_000);
+  assert.equal(trap.expiries!.get(alertKey), PENDING_ALERT_DAYS * DAY_MS);
+  assert.equal(trap.expiries!.get(addressKey), PENDING_ALERT_DAYS * DAY_MS);
   await t.services.alerts.confirm(requested!.confirm);
   assert.equal(trap.expiries!.get(alertKey), undefined);
   assert.equal(trap.expiries!.get(addressKey), undefined);
