@@ -26,6 +26,8 @@ export const DAYS_IN_DUMP_BEFORE_INACTIVE = 30;
 export const DUMP_WARNING_DAYS = 15;
 export const DUMP_DANGER_DAYS = 25;
 export const MIN_ADMIN_PASSWORD = 6;
+/** The longest e-mail address taken: what SMTP carries (RFC 5321). */
+export const MAX_EMAIL_LENGTH = 254;
 
 export const TOAST_MS = 4_000;
 export const DUPLICATE_TOAST_MS = 6_000;

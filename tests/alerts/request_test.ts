@@ -11,7 +11,15 @@ import { keys } from "../../kv/keys.ts";
 import { type Trap, trappedKv } from "../helpers/kv.ts";
 import { describeSearch } from "../../routes/alerts/mail.tsx";
 import type { AlertQuery } from "../../kv/alerts.ts";
-import { DAY_MS, DIGEST_HOUR, MAIL_LINK_DAYS, PENDING_ALERT_DAYS } from "../../kv/constants.ts";
+import {
+  ALERT_REQUESTS_PER_HOUR,
+  DAY_MS,
+  DIGEST_HOUR,
+  MAIL_LINK_DAYS,
+  MAX_ALERTS_PER_ADDRESS,
+  MAX_EMAIL_LENGTH,
+  PENDING_ALERT_DAYS,
+} from "../../kv/constants.ts";
 
 const SITE = "https://jobs.example.com";
 
@@ -124,15 +132,18 @@ Deno.test("the same answer whatever the address, and the limits per address", as
   const { alerts } = await t.services.alerts.alertsOf("a@example.com");
   assert.deepEqual(alerts.map((a) => a.query.keywords).sort(), ["one", "two"]);
 
-  // At most 10 alerts per address.
-  for (let i = 0; i < 12; i++) {
+  // At most MAX_ALERTS_PER_ADDRESS alerts per address.
+  for (let i = 0; i < MAX_ALERTS_PER_ADDRESS + 2; i++) {
     await t.services.alerts.request({
       email: "b@example.com",
       query: { keywords: `k${i}` },
       frequency: "daily",
     }).then(() => t.kv.delete(keys.alertConfirmations("b@example.com")));
   }
-  assert.equal((await t.services.alerts.alertsOf("b@example.com")).alerts.length, 10);
+  assert.equal(
+    (await t.services.alerts.alertsOf("b@example.com")).alerts.length,
+    MAX_ALERTS_PER_ADDRESS,
+  );
 });
 
 Deno.test("bad addresses are a 400 with a message; one client is limited per hour", async () => {
@@ -140,7 +151,10 @@ Deno.test("bad addresses are a 400 with a message; one client is limited per hou
   await using _smtp = smtp;
   await using t = app;
   const cases: [unknown, RegExp][] = [
-    [{ email: `${"a".repeat(250)}@x.io`, frequency: "daily" }, /at most 254/],
+    [
+      { email: `${"a".repeat(MAX_EMAIL_LENGTH - 4)}@x.io`, frequency: "daily" },
+      new RegExp(`at most ${MAX_EMAIL_LENGTH} characters`),
+    ],
     [{ email: "a\u0007b@example.com", frequency: "daily" }, /control characters/],
     [{ email: "someone@localhost", frequency: "daily" }, /domain must contain a dot/],
     [{ email: "not an address", frequency: "daily" }, /valid email/],
@@ -153,12 +167,12 @@ Deno.test("bad addresses are a 400 with a message; one client is limited per hou
     assert.match((await response.json()).message, message);
   }
   const statuses = [];
-  for (let i = 0; i < 21; i++) {
+  for (let i = 0; i <= ALERT_REQUESTS_PER_HOUR; i++) {
     statuses.push((await ask(t, { email: `c${i}@example.com`, frequency: "daily" })).status);
   }
   assert.equal(statuses.at(-1), 429);
-  assert.equal(statuses.filter((s) => s === 202).length, 20);
-  await smtp.received(20);
+  assert.equal(statuses.filter((s) => s === 202).length, ALERT_REQUESTS_PER_HOUR);
+  await smtp.received(ALERT_REQUESTS_PER_HOUR);
 });
 
 Deno.test("the no-script form posts to /alerts and gets a page; a refused one says why and leads back to its search", async () => {
