@@ -2,14 +2,21 @@
  * E-mail job alerts: a saved search and an address, confirmed by a link before anything is sent
  * (double opt-in), then a digest of its new jobs daily or weekly. Links in mails carry tokens of
  * 256 random bits of which only a hash is kept. An address is kept while it has an alert and goes
- * with its last one; a pending alert goes by itself after 7 days. A manage link outlives them (60
- * days): its token names the address by a random id, which only the address's own record (gone
- * with it) leads back to, so no link keeps the address.
+ * with its last one; a pending alert goes by itself after `PENDING_ALERT_DAYS`. A manage link
+ * outlives them (`MAIL_LINK_DAYS`): its token names the address by a random id, which only the
+ * address's own record (gone with it) leads back to, so no link keeps the address.
  */
 import { type AlertDayField, keys } from "./keys.ts";
 import { countInWindow, getAll, retrying, type WindowCount } from "./atomic.ts";
 import { createHash } from "node:crypto";
-import { DAY_MS } from "./constants.ts";
+import {
+  CONFIRMATIONS_PER_ADDRESS_PER_DAY,
+  DAY_MS,
+  DIGEST_HOUR,
+  MAIL_LINK_DAYS,
+  MAX_ALERTS_PER_ADDRESS,
+  PENDING_ALERT_DAYS,
+} from "./constants.ts";
 import { addDays, dayOf, momentAt, weekdayOf } from "./days.ts";
 import { stampedAt, unversioned, type Versioned } from "./schema-version.ts";
 import type { FilterParam } from "./job-fields.ts";
@@ -81,23 +88,15 @@ interface AddressById {
 
 /** The schema version every stored alert carries (kv/schema-version.ts). */
 export const ALERT_VERSION = 1;
-export const MAX_ALERTS_PER_ADDRESS = 10;
-export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
-/** Alert requests one client address may make in an hour. */
-export const ALERT_REQUESTS_PER_HOUR = 20;
-export const PENDING_ALERT_DAYS = 7;
-/** How long an unsubscribe or manage link in a mail keeps working. */
-export const MAIL_LINK_DAYS = 60;
 const PENDING_MS = PENDING_ALERT_DAYS * DAY_MS;
 const MAIL_LINK_MS = MAIL_LINK_DAYS * DAY_MS;
 /** 2^64 - 1: added to a Deno.KvU64 with `sum`, which wraps, it takes one away. */
 const MINUS_ONE = 0xffffffffffffffffn;
 
-/** Digests go out at this hour of the site's time zone; weekly ones on Mondays. */
-export const DIGEST_HOUR = 8;
+/** Weekly digests go out on Mondays. */
 const MONDAY = 1;
 
-/** The first digest time after `after`: 08:00 in `timeZone`, on a Monday for a weekly alert. */
+/** The first digest time after `after`: `DIGEST_HOUR` in `timeZone`, on a Monday if weekly. */
 export function nextDigestAt(frequency: AlertFrequency, after: Date, timeZone: string): Date {
   const today = dayOf(after, timeZone);
   for (let days = 0;; days++) {
@@ -125,7 +124,7 @@ export function tokenHash(token: string): string {
 
 /**
  * For a restore of a dump with alerts: how long an alert entry has left to live, worked out again
- * as KV does not tell a dump. A pending alert keeps its 7 days from when it was asked for, a count
+ * as KV does not tell a dump. A pending alert keeps its days from when it was asked for, a count
  * its window; a link's token, whose age is not kept, gets its full time again (a link may work up
  * to that much longer than it would have). Undefined for entries kept for good.
  */
@@ -373,7 +372,8 @@ export class AlertStore {
 
   /**
    * Confirms the alert of a confirmation link: it is kept for good, and its first digest is due
-   * at the next 08:00 (on a Monday, for a weekly one). Null when the link is not (or no longer) good; a second use changes nothing.
+   * at the next `DIGEST_HOUR` (on a Monday, for a weekly one). Null when the link is not (or no
+   * longer) good; a second use changes nothing.
    */
   async confirm(token: string): Promise<Alert | null> {
     const alert = await this.alertOf(token, "confirm");

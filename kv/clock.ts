@@ -19,9 +19,8 @@
  */
 import { keys } from "./keys.ts";
 import type { ReferenceClock } from "./db.ts";
+import { CLOCK_TOLERANCE_MS } from "./constants.ts";
 
-/** How far two clocks may differ before one is out of step. */
-export const CLOCK_TOLERANCE_MS = 5 * 60_000;
 /** Heartbeats a silent process's entry survives before another process removes it. */
 const SILENT_BEATS_BEFORE_REMOVAL = 20;
 

@@ -26,22 +26,9 @@ export const DAYS_IN_DUMP_BEFORE_INACTIVE = 30;
 export const DUMP_WARNING_DAYS = 15;
 export const DUMP_DANGER_DAYS = 25;
 export const MIN_ADMIN_PASSWORD = 6;
+/** The longest e-mail address taken: what SMTP carries (RFC 5321). */
+export const MAX_EMAIL_LENGTH = 254;
 
-/**
- * The figures above that the admin app shows and pages by. The admin page carries them as JSON
- * (`routes/admin.tsx`) and the app reads them there at run time (`client/admin/settings.ts`), so
- * changing one here changes the server and the portal alike, with no rebuild of the portal.
- */
-export const ADMIN_SETTINGS = {
-  daysActiveBeforeDump: DAYS_ACTIVE_BEFORE_DUMP,
-  daysInDumpBeforeInactive: DAYS_IN_DUMP_BEFORE_INACTIVE,
-  dumpWarningDays: DUMP_WARNING_DAYS,
-  dumpDangerDays: DUMP_DANGER_DAYS,
-  adminPageSize: ADMIN_PAGE_SIZE,
-  dumpPageSize: DUMP_PAGE_SIZE,
-  topListLimit: TOP_LIST_LIMIT,
-};
-export type AdminSettings = typeof ADMIN_SETTINGS;
 export const TOAST_MS = 4_000;
 export const DUPLICATE_TOAST_MS = 6_000;
 export const DAY_MS = 86_400_000;
@@ -90,3 +77,88 @@ export const SAVED_JOBS_MAX = 100;
 export const VIEWED_JOBS_MAX = 20;
 /** Jobs one `/api/saved-jobs` call answers: every saved and recently viewed job at once. */
 export const SAVED_JOBS_LOOKUP_MAX = SAVED_JOBS_MAX + VIEWED_JOBS_MAX;
+
+/** How long a password reset link works. */
+export const RESET_LINK_MINUTES = 30;
+/** Reset mails one account gets in an hour, so nobody can flood its mailbox. */
+export const RESET_MAILS_PER_HOUR = 3;
+/** Reset requests one client address (an IPv6 /64) may make in an hour. */
+export const RESET_REQUESTS_PER_HOUR = 20;
+/** How long a link that confirms a browser works. */
+export const DEVICE_LINK_MINUTES = 15;
+/** Browser confirmation mails one account gets in an hour, so nobody can flood its mailbox. */
+export const DEVICE_LINK_MAILS_PER_HOUR = 3;
+/** Browser confirmation requests one client address (an IPv6 /64) may make in an hour. */
+export const DEVICE_LINK_REQUESTS_PER_HOUR = 20;
+
+/** Two-factor sign-in: the length of an authenticator's code, and the recovery codes given. */
+export const TOTP_DIGITS = 6;
+export const RECOVERY_CODE_COUNT = 10;
+
+/** How far two processes' clocks may differ before one is out of step and ages no jobs. */
+export const CLOCK_TOLERANCE_MS = 5 * 60_000;
+
+/** E-mail job alerts. */
+export const MAX_ALERTS_PER_ADDRESS = 10;
+export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
+/** Alert requests one client address may make in an hour. */
+export const ALERT_REQUESTS_PER_HOUR = 20;
+/** How long an alert waits to be confirmed (and its confirmation link works). */
+export const PENDING_ALERT_DAYS = 7;
+/** How long an unsubscribe or manage link in a mail keeps working. */
+export const MAIL_LINK_DAYS = 60;
+/** Digests go out at this hour of the site's time zone; weekly ones on Mondays. */
+export const DIGEST_HOUR = 8;
+/** At most this many jobs in one digest; the link to the search shows the rest. */
+export const DIGEST_JOBS = 20;
+
+/**
+ * The activity log: a page of it, the most one call may ask (a job's whole history asks this
+ * many), the most one CSV export carries (the newest that match, so an export stays bounded).
+ */
+export const ACTIVITY_PAGE_SIZE = 20;
+export const ACTIVITY_PAGE_MAX = 100;
+export const ACTIVITY_EXPORT_LIMIT = 10_000;
+
+/** Long enough to outlive the day a visitor's salt or marker belongs to in any time zone. */
+export const VISITOR_DATA_TTL_MS = 48 * 60 * 60 * 1000;
+/** The most days a report covers. */
+export const MAX_REPORT_DAYS = 365;
+/** Rows of the sources and search lists: more than a top list's. */
+export const INSIGHT_LIST_LIMIT = 20;
+/**
+ * Distinct search terms a day counted one by one, the rest together (the searches' limit among
+ * `DIMENSION_LIMITS`, which the search report states): they cover what a board this size is asked.
+ */
+export const SEARCH_TERMS_PER_DAY = 200;
+/**
+ * Visitors (address and user agent pairs) counted from one address a day; every further browser
+ * there is one shared visitor. An office or a home behind one address has a few browsers and a few
+ * dozen people at most, and browsers now send few distinct user agents (Chrome's are frozen to the
+ * major version), while one client rotating user agents would otherwise mint a visitor per request.
+ */
+export const VISITORS_PER_ADDRESS = 20;
+
+/** Jobs one bulk upload may carry, and the newest jobs the RSS feed lists. */
+export const MAX_BULK_JOBS = 500;
+export const FEED_ITEMS = 50;
+
+/**
+ * The figures that the admin app shows and pages by. The admin page carries them as JSON
+ * (`routes/admin.tsx`) and the app reads them there at run time (`client/admin/settings.ts`), so
+ * changing one here changes the server and the portal alike, with no rebuild of the portal.
+ */
+export const ADMIN_SETTINGS = {
+  daysActiveBeforeDump: DAYS_ACTIVE_BEFORE_DUMP,
+  daysInDumpBeforeInactive: DAYS_IN_DUMP_BEFORE_INACTIVE,
+  dumpWarningDays: DUMP_WARNING_DAYS,
+  dumpDangerDays: DUMP_DANGER_DAYS,
+  adminPageSize: ADMIN_PAGE_SIZE,
+  dumpPageSize: DUMP_PAGE_SIZE,
+  topListLimit: TOP_LIST_LIMIT,
+  activityPageSize: ACTIVITY_PAGE_SIZE,
+  activityPageMax: ACTIVITY_PAGE_MAX,
+  totpDigits: TOTP_DIGITS,
+  searchTermsPerDay: SEARCH_TERMS_PER_DAY,
+};
+export type AdminSettings = typeof ADMIN_SETTINGS;

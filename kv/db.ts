@@ -3,7 +3,7 @@
  * provisions for the app when running there, else ./data/careeredge.kv.
  */
 
-import { CLOCK_TOLERANCE_MS } from "./clock.ts";
+import { CLOCK_TOLERANCE_MS } from "./constants.ts";
 
 export const DEFAULT_KV_PATH = "./data/careeredge.kv";
 

@@ -1,21 +1,16 @@
 /**
  * Mailed links that confirm a browser for an admin account, for when failed sign-ins from elsewhere
  * have used up the account's allowance for browsers it does not know. A link's token is 256 random
- * bits; only its SHA-256 is kept, for 15 minutes, and opening it spends it. It proves the mailbox
+ * bits; only its SHA-256 is kept, until it expires, and opening it spends it. It proves the mailbox
  * only: the confirmed browser still signs in with the password (and the code, with two-factor
  * sign-in on).
  */
 import { keys } from "./keys.ts";
 import { countInWindow, type WindowCount } from "./atomic.ts";
 import { newToken, tokenHash } from "./alerts.ts";
+import { DEVICE_LINK_MAILS_PER_HOUR, DEVICE_LINK_MINUTES } from "./constants.ts";
 
-/** How long a link works. */
-export const DEVICE_LINK_MINUTES = 15;
 const DEVICE_LINK_MS = DEVICE_LINK_MINUTES * 60_000;
-/** Such mails one account gets in an hour, so nobody can flood its mailbox. */
-export const DEVICE_LINK_MAILS_PER_HOUR = 3;
-/** Requests one client address (an IPv6 /64) may make in an hour. */
-export const DEVICE_LINK_REQUESTS_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
 
 export interface DeviceLink {

@@ -79,7 +79,7 @@
  *
  * E-mail job alerts (kv/alerts.ts). An address is kept only while it has an alert.
  *   ["alerts", id]                                  Alert and its schemaVersion; a pending one
- *                                                   expires 7 days after it was asked for
+ *                                                   expires PENDING_ALERT_DAYS after it was asked
  *   ["alert_addresses", email]                      AlertAddress: the ids of the address's alerts
  *                                                   and its own random id (expires with its alerts
  *                                                   while all are pending)
@@ -89,7 +89,8 @@
  *   ["alert_tokens", sha256Hex]                     AlertToken: what a link in a mail may do; only
  *                                                   the token's hash is kept, and no address: a
  *                                                   manage link names the address's id (confirm:
- *                                                   expires in 7 days; unsubscribe and manage: 60)
+ *                                                   expires after PENDING_ALERT_DAYS; unsubscribe
+ *                                                   and manage: after MAIL_LINK_DAYS)
  *   ["alerts_due", dueAtMs, id]                     null: the alert's next digest is due then
  *   ["alert_confirmations", email]                  WindowCount: confirmation mails in 24 hours
  *   ["alert_requests", addressBucket]               WindowCount: alert requests from one client

@@ -1,19 +1,14 @@
 /**
  * Links that set an admin's password, mailed on request. A link's token is 256 random bits; only
- * its SHA-256 is kept, with a 30-minute expiry. Setting the password spends every live link of the
- * admin in the same write as the new password, so a link works once and an older one not at all.
+ * its SHA-256 is kept, until it expires. Setting the password spends every live link of the admin
+ * in the same write as the new password, so a link works once and an older one not at all.
  */
 import { keys } from "./keys.ts";
 import { countInWindow, type WindowCount } from "./atomic.ts";
 import { newToken, tokenHash } from "./alerts.ts";
+import { RESET_LINK_MINUTES, RESET_MAILS_PER_HOUR } from "./constants.ts";
 
-/** How long a reset link works. */
-export const RESET_LINK_MINUTES = 30;
 const RESET_LINK_MS = RESET_LINK_MINUTES * 60_000;
-/** Reset mails one account gets in an hour, so nobody can flood its mailbox. */
-export const RESET_MAILS_PER_HOUR = 3;
-/** Reset requests one client address (an IPv6 /64) may make in an hour. */
-export const RESET_REQUESTS_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
 
 export interface PasswordReset {

@@ -5,7 +5,7 @@
 // A namespace import, not `{ z }`: browser bundles then leave out zod's locales, most of zod's size
 // (docs/decisions/010-the-sign-in-page-is-a-page.md).
 import * as z from "zod";
-import { MIN_ADMIN_PASSWORD } from "./constants.ts";
+import { MAX_EMAIL_LENGTH, MIN_ADMIN_PASSWORD } from "./constants.ts";
 import {
   draftFields,
   JOB_FIELDS,
@@ -410,7 +410,7 @@ export type Admin = Omit<AdminRecord, "passwordHash" | "twoFactor"> & {
 };
 
 export const emailSchema = z.string({ error: "Email is required" }).trim().toLowerCase()
-  .min(1, "Email is required").max(254, "Email is too long").pipe(
+  .min(1, "Email is required").max(MAX_EMAIL_LENGTH, "Email is too long").pipe(
     z.email({ error: "Please enter a valid email" }),
   );
 

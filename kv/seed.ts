@@ -9,7 +9,8 @@ import { seedAnalyticsHistory } from "./demo/analytics-history.ts";
 import type { Job } from "./schemas.ts";
 import { demoJobs } from "./demo/generate.ts";
 
-const DEMO_ANALYTICS_DAYS = 90;
+/** Days of traffic the demo data fills in before today. */
+export const DEMO_ANALYTICS_DAYS = 90;
 
 /** What seeding needs of the app: the database, its clock and time zone, and the job store. */
 export interface SeedTarget {

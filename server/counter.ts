@@ -58,18 +58,12 @@ import {
   type JobRef,
   jobRef,
 } from "../kv/analytics/types.ts";
+import { VISITORS_PER_ADDRESS } from "../kv/constants.ts";
 
 /** Counts are written at most this long after they happen. */
 export const FLUSH_INTERVAL_MS = 1_000;
 /** How long a job's name is reused from memory before it is read again. */
 const JOB_REF_CACHE_MS = 60_000;
-/**
- * Visitors (address and user agent pairs) counted from one address a day; every further browser
- * there is one shared visitor. An office or a home behind one address has a few browsers and a few
- * dozen people at most, and browsers now send few distinct user agents (Chrome's are frozen to the
- * major version), while one client rotating user agents would otherwise mint a visitor per request.
- */
-export const VISITORS_PER_ADDRESS = 20;
 /** What the batch waiting to be written may hold; past it, it is written at once. */
 const PENDING_BYTES = 2 * 1024 * 1024;
 /** What the memory of visitors and their counted views and clicks may hold. */

@@ -10,7 +10,8 @@ import type { Mailer, MailTemplate } from "./mail.ts";
 import { BoundedCache, CACHE_BUDGETS } from "../kv/bounded-cache.ts";
 import { type Alert, type AlertQuery, newToken } from "../kv/alerts.ts";
 import type { Job } from "../kv/schemas.ts";
-import { alertLink, DIGEST_JOBS, digestMail } from "../routes/alerts/mail.tsx";
+import { DIGEST_JOBS } from "../kv/constants.ts";
+import { alertLink, digestMail } from "../routes/alerts/mail.tsx";
 import { searchOf } from "../routes/pages/query.ts";
 
 /** The newest matches read per search, of which the new ones are sent. */

@@ -1,8 +1,9 @@
 /**
  * Job alert digests: every due alert gets the jobs that became active since its last digest and
- * match its search (the job list's own search engine and filters), at most 20 in one mail with a
- * link to the whole search, and no mail when nothing is new. `Deno.cron` runs this every quarter
- * hour (main.ts), so digests leave at 08:00 in any TIMEZONE; `deno task alerts:send` runs it now.
+ * match its search (the job list's own search engine and filters), at most `DIGEST_JOBS` in one mail
+ * with a link to the whole search, and no mail when nothing is new. `Deno.cron` runs this every
+ * quarter hour (main.ts), so digests leave at `DIGEST_HOUR` in any TIMEZONE; `deno task alerts:send`
+ * runs it now.
  *
  * Each alert is claimed before its mail goes (kv/alert-digests.ts), so however many runs overlap,
  * here or in other processes, one digest goes out once. Alerts are read ten at a time, and their

@@ -9,7 +9,7 @@ import { DatabaseError, openDatabase, opensFile } from "../kv/db.ts";
 import { createApp, createServices } from "./app.ts";
 import type { Services } from "./context.ts";
 import type { Config } from "./config.ts";
-import { seedDemoIfEmpty } from "../kv/seed.ts";
+import { DEMO_ANALYTICS_DAYS, seedDemoIfEmpty } from "../kv/seed.ts";
 import { SYSTEM_ACTOR } from "../kv/activity.ts";
 import { RESTORE_UNFINISHED, restoreUnfinished } from "../kv/backup.ts";
 import { mailsSent } from "./mail.ts";
@@ -106,7 +106,9 @@ export async function startCareerEdge(): Promise<CareerEdge> {
   const app = createApp(services);
 
   if (seedsDemo(config) && await seedDemoIfEmpty(services)) {
-    console.log("Filled the empty database with demo jobs and 90 days of analytics.");
+    console.log(
+      `Filled the empty database with demo jobs and ${DEMO_ANALYTICS_DAYS} days of analytics.`,
+    );
   }
 
   const stopping = new AbortController();

@@ -1,15 +1,14 @@
 /**
- * Time-based one-time passwords (RFC 6238: HMAC-SHA1 over 30-second steps, 6 digits) with Web
- * Crypto, and the single-use recovery codes that stand in for a lost authenticator.
+ * Time-based one-time passwords (RFC 6238: HMAC-SHA1 over 30-second steps, `TOTP_DIGITS` digits)
+ * with Web Crypto, and the single-use recovery codes that stand in for a lost authenticator.
  */
 import { encodeHex } from "../kv/hex.ts";
+import { RECOVERY_CODE_COUNT, TOTP_DIGITS } from "../kv/constants.ts";
 
 const STEP_SECONDS = 30;
-const DIGITS = 6;
 const ISSUER = "CareerEdge";
 /** Codes one step either side of now are accepted: phones' clocks drift. */
 const DRIFT_STEPS = 1;
-export const RECOVERY_CODE_COUNT = 10;
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
@@ -55,7 +54,7 @@ export function newTotpSecret(): string {
 /** The link an authenticator app reads from the QR code. */
 export function otpauthUrl(secret: string, account: string): string {
   const label = encodeURIComponent(`${ISSUER}:${account}`);
-  return `otpauth://totp/${label}?secret=${secret}&issuer=${ISSUER}&algorithm=SHA1&digits=${DIGITS}&period=${STEP_SECONDS}`;
+  return `otpauth://totp/${label}?secret=${secret}&issuer=${ISSUER}&algorithm=SHA1&digits=${TOTP_DIGITS}&period=${STEP_SECONDS}`;
 }
 
 /** The HOTP code (RFC 4226) of `secret` for `counter`. */
@@ -74,7 +73,7 @@ export async function hotp(secret: string, counter: number): Promise<string> {
   const offset = mac[mac.length - 1] & 15;
   const binary = ((mac[offset] & 127) << 24) | (mac[offset + 1] << 16) | (mac[offset + 2] << 8) |
     mac[offset + 3];
-  return String(binary % 10 ** DIGITS).padStart(DIGITS, "0");
+  return String(binary % 10 ** TOTP_DIGITS).padStart(TOTP_DIGITS, "0");
 }
 
 /** The 30-second step a time falls in. */

@@ -1,6 +1,6 @@
 /**
  * Two-factor sign-in on the profile screen: turning it on (a QR code for the authenticator app,
- * then its first code, then ten recovery codes shown once), turning it off (password and a code),
+ * then its first code, then its recovery codes shown once), turning it off (password and a code),
  * and, for the main admin, requiring it of every admin.
  */
 import { type FormEvent, useId, useState } from "react";
@@ -11,6 +11,7 @@ import { api, messageOf, tokenStore } from "./api.ts";
 import { profileKey } from "./session.ts";
 import { TextField } from "./components/form.tsx";
 import type { Admin } from "./types.ts";
+import { adminSettings } from "./settings.ts";
 
 /** The QR code of `text` as SVG squares: no HTML is made from a string. */
 function QrCode({ text }: { text: string }) {
@@ -155,7 +156,7 @@ export function TwoFactorPanel({ admin }: { admin: Admin }) {
   );
 }
 
-/** The ten recovery codes, shown once right after two-factor sign-in is turned on. */
+/** The recovery codes, shown once right after two-factor sign-in is turned on. */
 function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
   return (
     <div className="mt-3 space-y-3 text-sm text-slate-700">
@@ -218,10 +219,11 @@ function TurnOffForm({ id, state }: { id: string; state: TwoFactor }) {
 
 /** The QR code and the key of a new secret, and the first code that proves the app holds it. */
 function SetupForm({ id, setup, state }: { id: string; setup: Setup; state: TwoFactor }) {
+  const digits = adminSettings().totpDigits;
   return (
     <form noValidate onSubmit={state.confirm} className="mt-3 space-y-4">
       <p className="text-sm text-slate-700">
-        Scan this code with an authenticator app, then enter the 6-digit code it shows.
+        {`Scan this code with an authenticator app, then enter the ${digits}-digit code it shows.`}
       </p>
       <QrCode text={setup.otpauthUrl} />
       <p className="text-sm text-slate-700">
@@ -230,7 +232,7 @@ function SetupForm({ id, setup, state }: { id: string; setup: Setup; state: TwoF
           {setup.secret.match(/.{1,4}/g)!.join(" ")}
         </code>
       </p>
-      <CodeField id={id} label="6-digit code" state={state} />
+      <CodeField id={id} label={`${digits}-digit code`} state={state} />
       <PasswordField id={id} state={state} />
       <button type="submit" className="btn-primary" disabled={state.busy}>
         Turn On

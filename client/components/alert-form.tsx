@@ -4,7 +4,7 @@
  * the answer in place.
  */
 import { type FormEvent, useState } from "react";
-import { HTTP_TIMEOUT_MS } from "../../kv/constants.ts";
+import { HTTP_TIMEOUT_MS, MAX_EMAIL_LENGTH } from "../../kv/constants.ts";
 
 export interface AlertFormProps {
   /** The list's search: keywords, location and filters, by their query parameter. */
@@ -64,7 +64,7 @@ export function AlertForm({ search, description }: AlertFormProps) {
             type="email"
             name="email"
             required
-            maxLength={254}
+            maxLength={MAX_EMAIL_LENGTH}
             autoComplete="email"
             placeholder="you@example.com"
           />

@@ -10,7 +10,7 @@
 import { keys } from "../keys.ts";
 import { chunk, getAll, retrying } from "../atomic.ts";
 import type { PublicSearchQuery } from "../jobs/catalogue.ts";
-import { VISITOR_DATA_TTL_MS } from "./types.ts";
+import { SEARCH_TERMS_PER_DAY, VISITOR_DATA_TTL_MS } from "../constants.ts";
 import { isNamedSource, OTHER, searchTerm } from "./sources.ts";
 
 /** What the insight reports count a day by value, each kept apart. */
@@ -20,13 +20,13 @@ export type Dimension = typeof DIMENSIONS[number];
 /**
  * Distinct values a day holds of each dimension before the rest is counted as `OTHER`. Named
  * referrer groups are a few; a day with more than 100 referring hosts or 50 campaigns is a long tail
- * no one reads; 200 search terms a day cover what a board this size is asked for.
+ * no one reads; the search terms are a product figure, which the search report states.
  */
 export const DIMENSION_LIMITS: Record<Dimension, number> = {
   sources: 100,
   utm_source: 50,
   utm_campaign: 50,
-  searches: 200,
+  searches: SEARCH_TERMS_PER_DAY,
 };
 
 /** One value's counts to add to a day. */

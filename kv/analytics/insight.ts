@@ -16,10 +16,10 @@ import {
   type DayTotals,
   type JobInsight,
   type JobRef,
-  MAX_REPORT_DAYS,
   type SearchesReport,
   type SourcesReport,
 } from "./types.ts";
+import { MAX_REPORT_DAYS } from "../constants.ts";
 
 /** One day's counts of a dimension: by value, then field (`n`, `zero`, `results`). */
 type DayCounts = Map<string, Record<string, number>>;

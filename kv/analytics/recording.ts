@@ -14,10 +14,9 @@ import {
   JOB_REF_SCHEMA_VERSION,
   type JobRef,
   storedJobRef,
-  VISITOR_DATA_TTL_MS,
   zeroed,
 } from "./types.ts";
-import type { Browser, Device } from "../constants.ts";
+import { type Browser, type Device, VISITOR_DATA_TTL_MS } from "../constants.ts";
 import { type UpgradeCount, upgradeRecords } from "../schema-version.ts";
 import { addDays, startOfDayAfter } from "../days.ts";
 

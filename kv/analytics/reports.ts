@@ -8,7 +8,7 @@ import { getAll } from "../atomic.ts";
 import { unversioned, type Versioned } from "../schema-version.ts";
 import { BoundedCache, CACHE_BUDGETS, roughBytes } from "../bounded-cache.ts";
 import { addDays, dayOf, periodDays } from "../days.ts";
-import type { Browser, Device } from "../constants.ts";
+import { type Browser, type Device, MAX_REPORT_DAYS } from "../constants.ts";
 import {
   type AnalyticsExport,
   conversionRate,
@@ -18,7 +18,6 @@ import {
   type DayTotals,
   emptyTotals,
   type JobRef,
-  MAX_REPORT_DAYS,
   summaryOf,
   type TopCompany,
   type TopJob,

@@ -18,11 +18,6 @@ export function zeroed<K extends string>(names: readonly K[]): Record<K, number>
 }
 export type CountKind = "views" | "clicks";
 
-/** Long enough to outlive the day a salt or marker belongs to in any time zone, then gone. */
-export const VISITOR_DATA_TTL_MS = 48 * 60 * 60 * 1000;
-/** The most days a report covers. */
-export const MAX_REPORT_DAYS = 365;
-
 /** What top lists show of a job, kept under its own key so a deleted job still has a name. */
 export interface JobRef {
   _id: string;

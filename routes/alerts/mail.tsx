@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Alert, AlertQuery } from "../../kv/alerts.ts";
 import type { Job } from "../../kv/schemas.ts";
+import { PENDING_ALERT_DAYS } from "../../kv/constants.ts";
 import type { Mail } from "../../server/mail.ts";
 import { POSTAL_ADDRESS } from "../../client/components/site.tsx";
 import { jobPath } from "../../client/components/job-card.tsx";
@@ -105,8 +106,8 @@ export function confirmationMail(
   const url = alertLink(site, "confirm", confirm);
   const intro = `Someone, we hope you, asked ${SITE_NAME} to e-mail this address new jobs for: ` +
     `${search} (${alert.frequency}).`;
-  const ignore =
-    "Nothing is sent before you confirm. If it was not you, ignore this mail: the request is deleted in 7 days.";
+  const ignore = "Nothing is sent before you confirm. If it was not you, ignore this mail: the " +
+    `request is deleted in ${PENDING_ALERT_DAYS} days.`;
   return {
     to: alert.email,
     subject: `Confirm your job alert on ${SITE_NAME}`,
@@ -140,9 +141,6 @@ export function confirmationMail(
     ),
   };
 }
-
-/** At most this many jobs in one digest; the link to the search shows the rest. */
-export const DIGEST_JOBS = 20;
 
 export function digestMail(
   site: string,

@@ -11,14 +11,23 @@ import { HTTPException } from "hono/http-exception";
 import { limitBody } from "../../server/validate.ts";
 import { secureResponse } from "../../server/security.ts";
 import type { Alert } from "../../kv/alerts.ts";
+import { DIGEST_HOUR, MAIL_LINK_DAYS, PENDING_ALERT_DAYS } from "../../kv/constants.ts";
 import { Document, SITE_NAME } from "../pages/document.tsx";
 import { renderDocument } from "../pages/render.ts";
 import { ALERT_REQUESTED, requestAlert, siteOf } from "./request.ts";
 import { describeSearch, searchUrl } from "./mail.tsx";
 import { listSearch, parseListQuery } from "../pages/query.ts";
 
-const NOT_VALID = "This link is not valid any more. Links in our mails work for 60 days, and " +
-  "a confirmation link for 7 days.";
+const NOT_VALID = "This link is not valid any more. Links in our mails work for " +
+  `${MAIL_LINK_DAYS} days, and a confirmation link for ${PENDING_ALERT_DAYS} days.`;
+
+/** When digests go out, in words: "morning at 8", "evening at 6", "at noon". */
+function digestTime(hour: number): string {
+  if (hour === 0) return "at midnight";
+  if (hour === 12) return "at noon";
+  const part = hour < 12 ? "morning" : hour < 18 ? "afternoon" : "evening";
+  return `${part} at ${hour % 12}`;
+}
 
 function AlertPage(
   { site, title, children }: { site: string; title: string; children: ReactNode },
@@ -146,7 +155,9 @@ function requestCalls(app: Hono<AppEnv>, services: Services, pages: AlertAnswers
       "Check your inbox",
       <>
         <p>{ALERT_REQUESTED}</p>
-        <p className="muted">Nothing is sent until you confirm. The link works for 7 days.</p>
+        <p className="muted">
+          {`Nothing is sent until you confirm. The link works for ${PENDING_ALERT_DAYS} days.`}
+        </p>
       </>,
       202,
     );
@@ -178,8 +189,8 @@ function subscriptionCalls(app: Hono<AppEnv>, { alerts }: Services, pages: Alert
       <>
         <AlertSummary alert={alert} />
         <p>
-          {`New jobs come ${
-            alert.frequency === "daily" ? "every morning at 8" : "every Monday morning at 8"
+          {`New jobs come ${alert.frequency === "daily" ? "every" : "every Monday"} ${
+            digestTime(DIGEST_HOUR)
           }, when there are any.`} <a href={jobsNow}>See the jobs now</a>
         </p>
       </>,

@@ -12,7 +12,8 @@ import { clientAddress } from "../../server/request.ts";
 import { addressBucket } from "../../server/throttle.ts";
 import { emailSchema } from "../../kv/schemas.ts";
 import { PUBLIC_FILTERS } from "../../kv/job-fields.ts";
-import { ALERT_FREQUENCIES, ALERT_REQUESTS_PER_HOUR, type AlertQuery } from "../../kv/alerts.ts";
+import { ALERT_FREQUENCIES, type AlertQuery } from "../../kv/alerts.ts";
+import { ALERT_REQUESTS_PER_HOUR, MAX_EMAIL_LENGTH } from "../../kv/constants.ts";
 import type { Config } from "../../server/config.ts";
 import { afterAnswer, type Mail } from "../../server/mail.ts";
 import { filterQueryOf, pageFilterQuery, searchText } from "../api/jobs.ts";
@@ -27,7 +28,7 @@ export const ALERT_REQUESTED =
 const searchBox = searchText.transform((text) => text?.trim());
 
 export const alertEmail = z.string({ error: "Email is required" })
-  .max(254, "Email must be at most 254 characters")
+  .max(MAX_EMAIL_LENGTH, `Email must be at most ${MAX_EMAIL_LENGTH} characters`)
   .refine(
     (text) => ![...text].some((char) => char < " " || char === "\u007f"),
     "Email must not contain control characters",

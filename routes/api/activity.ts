@@ -6,14 +6,15 @@ import { requireAdmin } from "../../server/auth.ts";
 import { parseQuery, wholeNumber } from "../../server/validate.ts";
 import { ACTIVITY_ACTIONS, type ActivityRecord } from "../../kv/activity.ts";
 import { CSV_BOM, csvCell } from "./analytics.ts";
-
-/** The most records one CSV export carries (the newest that match), so an export stays bounded. */
-export const ACTIVITY_EXPORT_LIMIT = 10_000;
-export const ACTIVITY_PAGE_SIZE = 20;
+import {
+  ACTIVITY_EXPORT_LIMIT,
+  ACTIVITY_PAGE_MAX,
+  ACTIVITY_PAGE_SIZE,
+} from "../../kv/constants.ts";
 
 const activityQuery = z.object({
   page: wholeNumber(1, 100_000, 1),
-  limit: wholeNumber(1, 100, ACTIVITY_PAGE_SIZE),
+  limit: wholeNumber(1, ACTIVITY_PAGE_MAX, ACTIVITY_PAGE_SIZE),
   adminId: z.string().regex(/^[0-9a-f]{1,64}$/, "adminId must be an admin id").optional(),
   action: z.enum(ACTIVITY_ACTIONS, { error: "action must be one of the recorded actions" })
     .optional(),

@@ -11,7 +11,6 @@ import { clientAddress } from "../../server/request.ts";
 import { auditOf } from "../../server/audit.ts";
 import { limitBody, parseQuery, parseWith, readJson, wholeNumber } from "../../server/validate.ts";
 import { periodDays } from "../../kv/days.ts";
-import { MAX_REPORT_DAYS } from "../../kv/analytics/types.ts";
 import { DECOY_HASH, hashPassword } from "../../server/passwords.ts";
 import { requireGoodPassword } from "../../server/password-policy.ts";
 import {
@@ -33,6 +32,7 @@ import {
   registerAdminSchema,
   updateProfileSchema,
 } from "../../kv/schemas.ts";
+import { DEFAULT_ANALYTICS_PERIOD, MAX_REPORT_DAYS, TOTP_DIGITS } from "../../kv/constants.ts";
 
 const tooLarge = limitBody(64);
 
@@ -136,7 +136,9 @@ function login(services: Services) {
       if (!totp) {
         // The password was right: asking for the code costs the owner no attempt.
         await attempt.cancelled();
-        fail(401, "Enter the 6-digit code from your authenticator app", { totpRequired: true });
+        fail(401, `Enter the ${TOTP_DIGITS}-digit code from your authenticator app`, {
+          totpRequired: true,
+        });
       }
       if (!spend) await wrongCode(services, c, admin, email);
     }
@@ -254,7 +256,10 @@ function accountCalls(app: Hono<AppEnv>, services: Services) {
 
   /** Job alert totals: confirmed alerts now, and per day what was sent; never an address. */
   app.get("/alerts", mainOnly, async (c) => {
-    const { days } = parseQuery(c, z.object({ days: wholeNumber(1, MAX_REPORT_DAYS, 7) }));
+    const { days } = parseQuery(
+      c,
+      z.object({ days: wholeNumber(1, MAX_REPORT_DAYS, DEFAULT_ANALYTICS_PERIOD) }),
+    );
     return c.json(await services.alerts.totals(periodDays(services.alerts.day(), days)));
   });
 

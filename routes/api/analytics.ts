@@ -11,18 +11,19 @@ import {
   type AnalyticsExport,
   INSIGHT_LIST_NAMES,
   jobRef,
-  MAX_REPORT_DAYS,
   type SearchesReport,
   type SourcesReport,
 } from "../../kv/analytics/types.ts";
 import { fail } from "../../server/errors.ts";
-import { DEFAULT_ANALYTICS_PERIOD, TOP_LIST_LIMIT } from "../../kv/constants.ts";
+import {
+  DEFAULT_ANALYTICS_PERIOD,
+  INSIGHT_LIST_LIMIT,
+  MAX_REPORT_DAYS,
+  TOP_LIST_LIMIT,
+} from "../../kv/constants.ts";
 
 const days = wholeNumber(1, MAX_REPORT_DAYS, DEFAULT_ANALYTICS_PERIOD);
 const limit = wholeNumber(1, 100, TOP_LIST_LIMIT);
-
-/** The sources and search lists show more rows than the top ten. */
-const INSIGHT_LIST_LIMIT = 20;
 
 const periodQuery = z.object({ days });
 const topQuery = z.object({ days, limit });

@@ -33,6 +33,7 @@ import {
   ADMIN_PAGE_SIZE,
   DASHBOARD_RECENT_JOBS,
   DUMP_PAGE_SIZE,
+  MAX_BULK_JOBS,
   MAX_FILTER_TEXT,
   MAX_SEARCH_TEXT,
   PUBLIC_PAGE_SIZE,
@@ -46,8 +47,6 @@ import { answerKeys, postedMinute, rememberSearch } from "../cache-policy.ts";
 import { exportJobsCsv, isCsv, readCsvJobs } from "./jobs-csv.ts";
 import { withExpiryInput } from "../../kv/jobs/expiry.ts";
 
-/** A bulk upload may carry many long descriptions; one job never needs more than this. */
-const MAX_BULK_JOBS = 500;
 const filterText = z.string().max(
   MAX_FILTER_TEXT,
   `filter text must be at most ${MAX_FILTER_TEXT} characters`,

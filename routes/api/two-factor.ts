@@ -1,6 +1,6 @@
 /**
  * `/api/admin/profile/totp` and `/api/admin/settings/two-factor`: an admin turns two-factor
- * sign-in on (a secret, then a first code, then ten recovery codes) and off (the password and a
+ * sign-in on (a secret, then a first code, then its recovery codes) and off (the password and a
  * code); the main admin can require it of every admin and turn it off for one who lost their
  * authenticator.
  */
@@ -12,6 +12,7 @@ import { fail } from "../../server/errors.ts";
 import { auditOf } from "../../server/audit.ts";
 import { limitBody, parseWith, readJson } from "../../server/validate.ts";
 import { requireCurrentPassword } from "../../server/sign-in.ts";
+import { TOTP_DIGITS } from "../../kv/constants.ts";
 import {
   matchingStep,
   newRecoveryCodes,
@@ -106,7 +107,7 @@ function ownTwoFactorCalls(app: Hono<AppEnv>, services: Services) {
     const attempt = await requireCurrentPassword(c, services, admin, password);
     const step = await matchingStep(pending.secret, code.replace(/\s/g, ""), now(), 0);
     if (step === null) {
-      fail(400, "That code is not right. Enter the 6-digit code your app shows now.");
+      fail(400, `That code is not right. Enter the ${TOTP_DIGITS}-digit code your app shows now.`);
     }
     await attempt.succeeded();
     const recoveryCodes = newRecoveryCodes();

@@ -1,14 +1,15 @@
 /**
  * A browser confirmed by mail, for an account that failed sign-ins from elsewhere hold back: a
  * request is answered the same whatever the address, and its mail is sent after the answer; the
- * link, spent once within 15 minutes, makes the browser that opens it one the account knows.
+ * link, spent once within `DEVICE_LINK_MINUTES`, makes the browser that opens it one the account
+ * knows.
  */
 import type { Context } from "hono";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { fail } from "../../server/errors.ts";
 import { clientAddress } from "../../server/request.ts";
 import { rememberDevice } from "../../server/sign-in.ts";
-import { DEVICE_LINK_MINUTES, DEVICE_LINK_REQUESTS_PER_HOUR } from "../../kv/device-links.ts";
+import { DEVICE_LINK_MINUTES, DEVICE_LINK_REQUESTS_PER_HOUR } from "../../kv/constants.ts";
 import { requestMailedLink } from "../mailed-link.ts";
 import { deviceLinkMail } from "./mail.tsx";
 

@@ -1,7 +1,7 @@
 /** The mail with a link that confirms a browser, as plain text and HTML, in the mails' frame. */
 import type { Mail } from "../../server/mail.ts";
 import type { AdminRecord } from "../../kv/schemas.ts";
-import { DEVICE_LINK_MINUTES } from "../../kv/device-links.ts";
+import { DEVICE_LINK_MINUTES } from "../../kv/constants.ts";
 import { Frame, html, STYLE, textFooter } from "../alerts/mail.tsx";
 import { SITE_NAME } from "../pages/document.tsx";
 

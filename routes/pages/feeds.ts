@@ -8,6 +8,7 @@ import type { AppEnv } from "../../server/context.ts";
 import { textAnswer } from "../../server/cache.ts";
 import type { ActiveCatalog } from "../../kv/jobs/catalogue.ts";
 import { answerKeys, postedMinute, rememberSearch } from "../cache-policy.ts";
+import { FEED_ITEMS } from "../../kv/constants.ts";
 import { SITE_NAME } from "./document.tsx";
 import { hasFilters, listSearch, parseListQuery, searchOf } from "./query.ts";
 import {
@@ -21,9 +22,6 @@ import {
   sitemapXml,
 } from "./seo.ts";
 import type { PublicSite } from "./site.ts";
-
-/** Newest jobs in the RSS feed. */
-const FEED_ITEMS = 50;
 
 const XML_HEADERS: [string, string][] = [["content-type", "application/xml; charset=UTF-8"]];
 const RSS_HEADERS: [string, string][] = [["content-type", "application/rss+xml; charset=UTF-8"]];

@@ -1,7 +1,7 @@
 /**
  * Password reset by mail, from the API and from the pages' forms alike. A request is answered the
  * same whatever the address, and its mail is sent after the answer; a link sets the password once,
- * within 30 minutes, under the password policy, and ends every session of the admin.
+ * within `RESET_LINK_MINUTES`, under the password policy, and ends every session of the admin.
  */
 import type { Context } from "hono";
 import { z } from "zod";
@@ -12,7 +12,7 @@ import { clientAddress } from "../../server/request.ts";
 import { hashPassword } from "../../server/passwords.ts";
 import { requireGoodPassword } from "../../server/password-policy.ts";
 import { newPassword } from "../../kv/schemas.ts";
-import { RESET_LINK_MINUTES, RESET_REQUESTS_PER_HOUR } from "../../kv/password-resets.ts";
+import { RESET_LINK_MINUTES, RESET_REQUESTS_PER_HOUR } from "../../kv/constants.ts";
 import { requestMailedLink } from "../mailed-link.ts";
 import { resetMail } from "./mail.tsx";
 

@@ -1,7 +1,7 @@
 /** The password reset mail, as plain text and HTML, in the same frame as every other mail. */
 import type { Mail } from "../../server/mail.ts";
 import type { AdminRecord } from "../../kv/schemas.ts";
-import { RESET_LINK_MINUTES } from "../../kv/password-resets.ts";
+import { RESET_LINK_MINUTES } from "../../kv/constants.ts";
 import { Frame, html, STYLE, textFooter } from "../alerts/mail.tsx";
 import { SITE_NAME } from "../pages/document.tsx";
 

@@ -9,6 +9,7 @@ import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv, Services } from "../../server/context.ts";
 import { limitBody } from "../../server/validate.ts";
+import { MIN_ADMIN_PASSWORD, RESET_LINK_MINUTES } from "../../kv/constants.ts";
 import { Card, field, linkPage, Problem, refusal, SignInLink } from "./parts.tsx";
 import { confirmReset, requestReset, requireLiveLink, RESET_REQUESTED } from "./flow.ts";
 
@@ -43,8 +44,9 @@ function ResetForm({ token, message }: { token: string; message?: string }) {
   return (
     <Card title="Set a new password">
       <p className="text-sm text-slate-600">
-        At least 6 characters, not a common password and without your name or e-mail address. A
-        passphrase of a few unrelated words is easy to remember and hard to guess.
+        {`At least ${MIN_ADMIN_PASSWORD} characters, not a common password and without your name ` +
+          "or e-mail address. A passphrase of a few unrelated words is easy to remember and hard " +
+          "to guess."}
       </p>
       <Problem message={message} />
       <form method="post" action="/admin/reset-password" className="space-y-5">
@@ -94,7 +96,9 @@ export function passwordResetPages(services: Services, render: (content: ReactNo
       c,
       <Card title="Check your inbox">
         <p role="status">{RESET_REQUESTED}</p>
-        <p className="text-sm text-slate-600">The link works once, for 30 minutes.</p>
+        <p className="text-sm text-slate-600">
+          {`The link works once, for ${RESET_LINK_MINUTES} minutes.`}
+        </p>
         <SignInLink />
       </Card>,
     );

@@ -5,6 +5,7 @@ import { signIn } from "../helpers/admins.ts";
 import { browserTest, launchBrowser, screenshot } from "../helpers/browser.ts";
 import { apiCall, expectText, expectToast, newPage, openAs, press } from "./helpers.ts";
 import { totpCode } from "../helpers/totp.ts";
+import { RECOVERY_CODE_COUNT, TOTP_DIGITS } from "../../kv/constants.ts";
 
 Deno.test(
   { name: "two-factor set-up on the profile and sign-in with a code", ...browserTest },
@@ -27,7 +28,7 @@ Deno.test(
     assert.match(key, /^[A-Z2-7]{32}$/);
     await screenshot(page, "2fa-setup-390");
     // The server checks codes against its own clock, which stays where the test set it.
-    await dialog.getByLabel("6-digit code").fill(totpCode(key, s.clock.now));
+    await dialog.getByLabel(`${TOTP_DIGITS}-digit code`).fill(totpCode(key, s.clock.now));
     // A session alone cannot turn it on: the password is asked for too.
     await dialog.getByLabel("Current password", { exact: true }).fill("not-the-password");
     await dialog.getByRole("button", { name: "Turn On" }).click();
@@ -37,7 +38,7 @@ Deno.test(
     await expectToast(page, "Two-factor sign-in is on");
     const codes = await dialog.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")
       .allInnerTexts();
-    assert.equal(codes.length, 10);
+    assert.equal(codes.length, RECOVERY_CODE_COUNT);
     await screenshot(page, "2fa-codes-390");
     await dialog.getByRole("button", { name: "I have saved them" }).click();
     await expectText(page, "On: signing in asks for a code from your authenticator app.");
@@ -47,7 +48,10 @@ Deno.test(
     await fresh.page.getByLabel("Email").fill(admin.email);
     await fresh.page.getByLabel("Password", { exact: true }).fill(admin.password);
     await fresh.page.getByRole("button", { name: "Sign In" }).click();
-    await expectToast(fresh.page, "Enter the 6-digit code from your authenticator app");
+    await expectToast(
+      fresh.page,
+      `Enter the ${TOTP_DIGITS}-digit code from your authenticator app`,
+    );
     const codeField = fresh.page.getByLabel("Authentication code (or a recovery code)");
     await screenshot(fresh.page, "2fa-login-390");
     await codeField.fill(codes[0]);

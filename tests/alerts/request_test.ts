@@ -11,6 +11,15 @@ import { keys } from "../../kv/keys.ts";
 import { type Trap, trappedKv } from "../helpers/kv.ts";
 import { describeSearch } from "../../routes/alerts/mail.tsx";
 import type { AlertQuery } from "../../kv/alerts.ts";
+import {
+  ALERT_REQUESTS_PER_HOUR,
+  DAY_MS,
+  DIGEST_HOUR,
+  MAIL_LINK_DAYS,
+  MAX_ALERTS_PER_ADDRESS,
+  MAX_EMAIL_LENGTH,
+  PENDING_ALERT_DAYS,
+} from "../../kv/constants.ts";
 
 const SITE = "https://jobs.example.com";
 
@@ -62,6 +71,7 @@ Deno.test("an alert is confirmed by the POST of its mail's link, never by a GET"
   assert.match(mail.text, /42 MG Road, Indiranagar/);
   assert.match(mail.html, /<a href="https:\/\/jobs\.example\.com\/alerts\/confirm\?token=/);
   assert.match(mail.html, /CareerEdge, 42 MG Road/);
+  assert.ok(mail.text.includes(`the request is deleted in ${PENDING_ALERT_DAYS} days.`));
 
   const confirm = linkIn(mail.text, "confirm")!;
   const path = confirm.slice(SITE.length);
@@ -76,10 +86,22 @@ Deno.test("an alert is confirmed by the POST of its mail's link, never by a GET"
 
   const confirmed = await t.app.request(path, { method: "POST" });
   assert.equal(confirmed.status, 200);
-  assert.match(await confirmed.text(), /Your job alert is on/);
+  const on = await confirmed.text();
+  assert.match(on, /Your job alert is on/);
+  assert.match(
+    on,
+    new RegExp(`New jobs come every Monday (morning|afternoon|evening) at ${DIGEST_HOUR % 12},`),
+  );
   assert.equal((await t.services.alerts.get(alert.id))!.status, "active");
   // The link is used up.
-  assert.equal((await t.app.request(path)).status, 404);
+  const used = await t.app.request(path);
+  assert.equal(used.status, 404);
+  assert.ok(
+    (await used.text()).includes(
+      `Links in our mails work for ${MAIL_LINK_DAYS} days, and a confirmation link for ` +
+        `${PENDING_ALERT_DAYS} days.`,
+    ),
+  );
   // Stored: only the token's hash.
   const token = decodeURIComponent(path.split("token=")[1]);
   for await (const entry of t.kv.list({ prefix: ["alert_tokens"] })) {
@@ -115,15 +137,18 @@ Deno.test("the same answer whatever the address, and the limits per address", as
   await ask(t, { ...frontend, keywords: "Frontend  Developer ", location: "bengaluru" });
   assert.equal((await t.services.alerts.alertsOf("c@example.com")).alerts.length, 1);
 
-  // At most 10 alerts per address.
-  for (let i = 0; i < 12; i++) {
+  // At most MAX_ALERTS_PER_ADDRESS alerts per address.
+  for (let i = 0; i < MAX_ALERTS_PER_ADDRESS + 2; i++) {
     await t.services.alerts.request({
       email: "b@example.com",
       query: { keywords: `k${i}` },
       frequency: "daily",
     }).then(() => t.kv.delete(keys.alertConfirmations("b@example.com")));
   }
-  assert.equal((await t.services.alerts.alertsOf("b@example.com")).alerts.length, 10);
+  assert.equal(
+    (await t.services.alerts.alertsOf("b@example.com")).alerts.length,
+    MAX_ALERTS_PER_ADDRESS,
+  );
 });
 
 Deno.test("bad addresses are a 400 with a message; one client is limited per hour", async () => {
@@ -131,7 +156,10 @@ Deno.test("bad addresses are a 400 with a message; one client is limited per hou
   await using _smtp = smtp;
   await using t = app;
   const cases: [unknown, RegExp][] = [
-    [{ email: `${"a".repeat(250)}@x.io`, frequency: "daily" }, /at most 254/],
+    [
+      { email: `${"a".repeat(MAX_EMAIL_LENGTH - 4)}@x.io`, frequency: "daily" },
+      new RegExp(`at most ${MAX_EMAIL_LENGTH} characters`),
+    ],
     [{ email: "a\u0007b@example.com", frequency: "daily" }, /control characters/],
     [{ email: "someone@localhost", frequency: "daily" }, /domain must contain a dot/],
     [{ email: "not an address", frequency: "daily" }, /valid email/],
@@ -144,12 +172,12 @@ Deno.test("bad addresses are a 400 with a message; one client is limited per hou
     assert.match((await response.json()).message, message);
   }
   const statuses = [];
-  for (let i = 0; i < 21; i++) {
+  for (let i = 0; i <= ALERT_REQUESTS_PER_HOUR; i++) {
     statuses.push((await ask(t, { email: `c${i}@example.com`, frequency: "daily" })).status);
   }
   assert.equal(statuses.at(-1), 429);
-  assert.equal(statuses.filter((s) => s === 202).length, 20);
-  await smtp.received(20);
+  assert.equal(statuses.filter((s) => s === 202).length, ALERT_REQUESTS_PER_HOUR);
+  await smtp.received(ALERT_REQUESTS_PER_HOUR);
 });
 
 Deno.test("the no-script form posts to /alerts and gets a page; a refused one says why and leads back to its search", async () => {
@@ -182,7 +210,7 @@ Deno.test("the no-script form posts to /alerts and gets a page; a refused one sa
   await smtp.received(1);
 });
 
-Deno.test("an unconfirmed alert expires after 7 days; a confirmed one is kept", async () => {
+Deno.test(`an unconfirmed alert expires after ${PENDING_ALERT_DAYS} days; a confirmed one is kept`, async () => {
   const trap: Trap = { mode: null, expireIns: [], expiries: new Map() };
   await using t = await testApp({ wrapKv: (kv) => trappedKv(kv, trap) });
   const requested = await t.services.alerts.request({
@@ -192,11 +220,11 @@ Deno.test("an unconfirmed alert expires after 7 days; a confirmed one is kept", 
   });
   const alertKey = JSON.stringify(keys.alert(requested!.alert.id));
   const addressKey = JSON.stringify(keys.alertAddress("e@example.com"));
-  assert.equal(trap.expiries!.get(alertKey), 7 * 86_400_000);
-  assert.equal(trap.expiries!.get(addressKey), 7 * 86_400_000);
+  assert.equal(trap.expiries!.get(alertKey), PENDING_ALERT_DAYS * DAY_MS);
+  assert.equal(trap.expiries!.get(addressKey), PENDING_ALERT_DAYS * DAY_MS);
   const { id } = (await t.kv.get<{ id: string }>(keys.alertAddress("e@example.com"))).value!;
   const byIdKey = JSON.stringify(keys.alertAddressById(id));
-  assert.equal(trap.expiries!.get(byIdKey), 7 * 86_400_000);
+  assert.equal(trap.expiries!.get(byIdKey), PENDING_ALERT_DAYS * DAY_MS);
   await t.services.alerts.confirm(requested!.confirm);
   assert.equal(trap.expiries!.get(alertKey), undefined);
   assert.equal(trap.expiries!.get(addressKey), undefined);

@@ -7,7 +7,8 @@ import { sampleJob, type TestApp, testApp } from "../helpers/server.ts";
 import { signIn } from "../helpers/admins.ts";
 import { CHROME_DESKTOP, from, report, SAFARI_IPHONE } from "./fixtures.ts";
 import type { Dashboard, TopJob, Trends } from "../../kv/analytics/types.ts";
-import { Remembered, VISITORS_PER_ADDRESS } from "../../server/counter.ts";
+import { Remembered } from "../../server/counter.ts";
+import { VISITORS_PER_ADDRESS } from "../../kv/constants.ts";
 import { networkOf } from "../../server/visitors.ts";
 
 /** What Chromium sends when a person follows a link or opens an address. */

@@ -12,7 +12,7 @@ import { JobStore } from "../../kv/jobs/store.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Job } from "../../kv/schemas.ts";
 import { CHROME_DESKTOP } from "./fixtures.ts";
-import { VISITORS_PER_ADDRESS } from "../../server/counter.ts";
+import { VISITORS_PER_ADDRESS } from "../../kv/constants.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 const VIEWS = 2_000;

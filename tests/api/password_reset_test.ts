@@ -10,6 +10,12 @@ import { request, signIn } from "../helpers/admins.ts";
 import { keys } from "../../kv/keys.ts";
 import { tokenHash } from "../../kv/alerts.ts";
 import { mailsSent } from "../../server/mail.ts";
+import {
+  MIN_ADMIN_PASSWORD,
+  RESET_LINK_MINUTES,
+  RESET_MAILS_PER_HOUR,
+  RESET_REQUESTS_PER_HOUR,
+} from "../../kv/constants.ts";
 
 const SITE = "https://jobs.example.com";
 const SAME = {
@@ -51,7 +57,7 @@ Deno.test("a reset link by mail sets the password once and ends every session", 
   assert.match(mail.header("Subject")!, /Reset your CareerEdge admin password/);
   const token = tokenOf(mail.text);
   assert.equal(tokenOf(mail.html.replaceAll("&amp;", "&")), token);
-  assert.match(mail.text, /works once, for 30 minutes/);
+  assert.ok(mail.text.includes(`works once, for ${RESET_LINK_MINUTES} minutes`));
   assert.ok(token.length >= 22, "at least 128 random bits, base64url");
   // Only the token's hash is stored, and it runs out.
   assert.equal((await t.services.kv.get(keys.passwordReset(token))).value, null);
@@ -62,7 +68,7 @@ Deno.test("a reset link by mail sets the password once and ends every session", 
   assert.match(weak.body.message, /one of the most common passwords/);
   const short = await confirm(t, token, "abc");
   assert.equal(short.status, 400);
-  assert.equal(short.body.message, "Password must be at least 6 characters");
+  assert.equal(short.body.message, `Password must be at least ${MIN_ADMIN_PASSWORD} characters`);
 
   const done = await confirm(t, token, "violet kettle harbour");
   assert.equal(done.status, 200);
@@ -87,7 +93,7 @@ Deno.test("a reset link by mail sets the password once and ends every session", 
   assert.deepEqual(log.records[0].change, { passwordChanged: true });
 });
 
-Deno.test("an unknown address gets the same answer and no mail; a link runs out in 30 minutes", async () => {
+Deno.test(`an unknown address gets the same answer and no mail; a link runs out in ${RESET_LINK_MINUTES} minutes`, async () => {
   const { smtp, app } = await setup();
   await using _smtp = smtp;
   await using t = app;
@@ -102,12 +108,13 @@ Deno.test("an unknown address gets the same answer and no mail; a link runs out 
   assert.deepEqual(mail.to, [admin.email], "the only mail went to the admin");
   assert.equal(smtp.mails.length, 1);
 
-  t.clock.now = new Date(t.clock.now.getTime() + 31 * 60_000);
+  t.clock.now = new Date(t.clock.now.getTime() + (RESET_LINK_MINUTES + 1) * 60_000);
   const late = await confirm(t, tokenOf(mail.text), "violet kettle harbour");
   assert.equal(late.status, 400);
   assert.equal(
     late.body.message,
-    "This link has expired: a link to reset the password works for 30 minutes. Ask for a new one.",
+    "This link has expired: a link to reset the password works for " +
+      `${RESET_LINK_MINUTES} minutes. Ask for a new one.`,
   );
   assert.equal((await login(t, admin.email, admin.password)).status, 200);
 });
@@ -132,22 +139,47 @@ Deno.test("a known address is answered before its link is issued or mailed: the 
   assert.deepEqual((await smtp.received(1))[0].to, [admin.email]);
 });
 
+Deno.test("the reset pages state the link's minutes and the password's length", async () => {
+  const { smtp, app } = await setup();
+  await using _smtp = smtp;
+  await using t = app;
+  const admin = await signIn(t);
+  const asked = await t.app.request("/admin/forgot-password", {
+    method: "POST",
+    body: new URLSearchParams({ email: admin.email }),
+  });
+  assert.equal(asked.status, 200);
+  assert.ok(
+    (await asked.text()).includes(`The link works once, for ${RESET_LINK_MINUTES} minutes.`),
+  );
+  const [mail] = await smtp.received(1);
+  const form = await t.app.request(
+    `/admin/reset-password?token=${encodeURIComponent(tokenOf(mail.text))}`,
+  );
+  assert.equal(form.status, 200);
+  assert.ok(
+    (await form.text()).includes(`At least ${MIN_ADMIN_PASSWORD} characters, not a common`),
+  );
+});
+
 Deno.test("nobody can flood an admin's mailbox or the server with reset requests", async () => {
   const { smtp, app } = await setup();
   await using _smtp = smtp;
   await using t = app;
   const admin = await signIn(t);
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < RESET_MAILS_PER_HOUR + 2; i++) {
     const asked = await ask(t, admin.email, `192.0.2.${i + 1}`);
     assert.equal(asked.status, 202);
     assert.deepEqual(asked.body, SAME);
   }
-  await smtp.received(3);
+  await smtp.received(RESET_MAILS_PER_HOUR);
   await mailsSent();
-  assert.equal(smtp.mails.length, 3, "at most 3 reset mails an hour per account");
+  assert.equal(smtp.mails.length, RESET_MAILS_PER_HOUR, "at most so many reset mails an hour");
 
-  for (let i = 0; i < 20; i++) assert.equal((await ask(t, `x${i}@example.com`)).status, 202);
-  const flood = await ask(t, "x21@example.com");
+  for (let i = 0; i < RESET_REQUESTS_PER_HOUR; i++) {
+    assert.equal((await ask(t, `x${i}@example.com`)).status, 202);
+  }
+  const flood = await ask(t, "x-past@example.com");
   assert.equal(flood.status, 429);
   assert.equal(flood.headers.get("retry-after"), "3600");
 

@@ -201,6 +201,17 @@ function ended(pid: number): boolean {
   }
 }
 
+/** Whether nothing takes a connection at `url` any more. */
+async function refuses(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  try {
+    (await Deno.connect({ hostname, port: Number(port) })).close();
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * A TCP relay to `target` that can go silent, as a database behind a network that went down does:
  * its connections stay open and nothing more is answered.
@@ -210,11 +221,14 @@ function silenceableRelay(target: string) {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const conns: Deno.Conn[] = [];
   let silent = false;
-  const pipe = async (from: Deno.Conn, to: Deno.Conn) => {
+  /** What the server sent towards the database since it went silent (latin1: bytes as they are). */
+  let held = "";
+  const pipe = async (from: Deno.Conn, to: Deno.Conn, outbound: boolean) => {
     const buffer = new Uint8Array(64 * 1024);
     try {
       for (let read; (read = await from.read(buffer)) !== null;) {
         if (!silent) await to.write(buffer.subarray(0, read));
+        else if (outbound) held += new TextDecoder("latin1").decode(buffer.subarray(0, read));
       }
     } catch { /* closed */ }
   };
@@ -222,13 +236,15 @@ function silenceableRelay(target: string) {
     for await (const conn of listener) {
       const upstream = await Deno.connect({ hostname, port: Number(port) });
       conns.push(conn, upstream);
-      pipe(conn, upstream);
-      pipe(upstream, conn);
+      pipe(conn, upstream, true);
+      pipe(upstream, conn, false);
     }
   })().catch(() => {});
   return {
     url: `http://127.0.0.1:${(listener.addr as Deno.NetAddr).port}`,
     silence: () => silent = true,
+    /** Whether the server asked the silent database for something that names `text`. */
+    asked: (text: string) => held.includes(text),
     close() {
       listener.close();
       for (const conn of conns) {
@@ -253,12 +269,15 @@ Deno.test("a stop waiting on a database gone silent ends: by itself in 10 s, at 
       relay.silence();
       // A job page read from the silent database: a request in flight that never ends.
       fetch(`${server.url}/jobs/JB-424242`, { signal: controller.signal }).catch(() => {});
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await waitFor(
+        "the job page's read to reach the silent database",
+        () => relay.asked("JB-424242"),
+      );
       const asked = performance.now();
-      for (let i = 0; i < signals && !ended(server.pid); i++) {
-        Deno.kill(server.pid, "SIGTERM");
-        await new Promise((resolve) => setTimeout(resolve, 300));
-      }
+      Deno.kill(server.pid, "SIGTERM");
+      // Handling the signal, the server stops taking connections: a second one finds it stopping.
+      await waitFor("the server to stop taking connections", () => refuses(server.url));
+      if (signals === 2) Deno.kill(server.pid, "SIGTERM");
       await waitFor("the server to end", () => ended(server.pid), STOP_LIMIT_MS + 5_000, 100);
       const took = performance.now() - asked;
       assert.ok(

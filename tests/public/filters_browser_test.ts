@@ -19,7 +19,9 @@ import { seedJobs } from "./fixtures.ts";
 const PHONE = { width: 390, height: 844 };
 const DAY = 86_400_000;
 
-const cardRoles = (page: Page) => page.locator(".card-role a").allTextContents();
+const cards = (page: Page) => page.getByRole("article");
+const cardRoles = (page: Page) =>
+  cards(page).getByRole("heading", { level: 3 }).getByRole("link").allTextContents();
 const select = (page: Page, name: string) => page.locator(`select[name="${name}"]`);
 const search = (page: Page) => new URL(page.url()).search;
 
@@ -114,9 +116,9 @@ Deno.test("the new filters at 390 px, with JavaScript on and off", browserTest, 
     );
     // The company on a card goes to the company's jobs, headed by its name.
     await page.goto(`${server.url}/jobs`);
-    await page.locator(".company-name a", { hasText: "Beta Labs" }).click();
+    await cards(page).getByRole("link", { name: "Beta Labs", exact: true }).click();
     await page.waitForURL(/company=Beta\+Labs/);
-    assert.equal(await page.locator("h1").textContent(), "Jobs at Beta Labs");
+    assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), "Jobs at Beta Labs");
     assert.deepEqual(await cardRoles(page), ["Support Intern"]);
     assert.equal(await page.locator(".chip-mode").first().textContent(), "Remote");
     await fitsTheScreen(page);

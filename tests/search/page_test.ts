@@ -140,7 +140,8 @@ Deno.test("with JavaScript: the sort switch and the counts", browserTest, async 
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(/sortBy=datePosted/);
     assert.equal(new URL(page.url()).search, "?keywords=analyst&sortBy=datePosted");
-    assert.deepEqual(await page.locator(".card-role a").allTextContents(), [
+    const roles = page.getByRole("article").getByRole("heading", { level: 3 }).getByRole("link");
+    assert.deepEqual(await roles.allTextContents(), [
       "Data Analyst",
       "Office Manager",
       "Data Analyst",

@@ -10,6 +10,7 @@ import { useAdmin } from "../session.ts";
 import { ScrollTable } from "../components/table.tsx";
 import { SelectField, TextField } from "../components/form.tsx";
 import { queryKeys } from "../queries.ts";
+import { adminSettings } from "../settings.ts";
 import {
   AccessDenied,
   PageHeader,
@@ -45,8 +46,6 @@ const ACTION_LABELS: Record<ActivityRecord["action"], string> = {
   "auth.browser_confirmed": "Browser confirmed by mail",
   "settings.update": "Settings changed",
 };
-
-const PAGE_SIZE = 20;
 
 interface Filters {
   adminId: string;
@@ -168,7 +167,12 @@ function ActivityLogScreen() {
   const query = { adminId: filters.adminId, action: filters.action, jobId };
   const log = useQuery({
     queryKey: queryKeys.activity({ ...query, page }),
-    queryFn: () => api.get<ActivityPage>("/admin/activity", { ...query, page, limit: PAGE_SIZE }),
+    queryFn: () =>
+      api.get<ActivityPage>("/admin/activity", {
+        ...query,
+        page,
+        limit: adminSettings().activityPageSize,
+      }),
     placeholderData: keepPreviousData,
   });
   useEffect(() => {
@@ -252,7 +256,11 @@ export function JobHistory({ jobId }: { jobId: string }) {
   const me = useAdmin();
   const history = useQuery({
     queryKey: queryKeys.activity({ jobId }),
-    queryFn: () => api.get<ActivityPage>("/admin/activity", { jobId, limit: 100 }),
+    queryFn: () =>
+      api.get<ActivityPage>("/admin/activity", {
+        jobId,
+        limit: adminSettings().activityPageMax,
+      }),
     enabled: me.role === "main_admin",
   });
   if (me.role !== "main_admin") return null;

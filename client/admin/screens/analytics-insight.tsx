@@ -5,6 +5,7 @@
 import type { ReactElement } from "react";
 import { CountTable, TopBars } from "../components/insight.tsx";
 import { formatNumber } from "../ui.tsx";
+import { adminSettings } from "../settings.ts";
 import type { InsightList, InsightLists, SearchesReport, SourcesReport } from "../types.ts";
 
 /** A tab's panel: the report of the period, absent while it is first read. */
@@ -103,9 +104,9 @@ export function SearchesPanel(
         Each term counts once per visitor a day, in lower case with spaces tidied; Jobs Found is
         what the term found on its own when last searched.
         {report && report.otherSearches > 0 &&
-          ` ${
-            formatNumber(report.otherSearches)
-          } searches came after a day's first 200 different terms and are counted together only.`}
+          ` ${formatNumber(report.otherSearches)} searches came after a day's first ${
+            formatNumber(adminSettings().searchTermsPerDay)
+          } different terms and are counted together only.`}
       </p>
     </div>
   );
