@@ -88,11 +88,39 @@ export async function openDatabase(config: DatabaseLocation): Promise<Deno.Kv> {
   const { path } = place;
   if (path === ":memory:") return retryBusyCommits(await Deno.openKv(path));
   await prepareFolder(path, config.DENO_KV_PATH === undefined);
+  if ((await Deno.stat(path).catch(() => null))?.isDirectory) {
+    const inIt = `${path.replace(/\/*$/, "")}/careeredge.kv`;
+    throw new DatabaseError(`DENO_KV_PATH ${path} is a folder; name a file in it, such as ${inIt}`);
+  }
   await refuseAnotherClock(folderOf(path));
-  await createPrivately(path);
-  const kv = retryBusyCommits(await Deno.openKv(path));
-  for (const file of [path, `${path}-wal`, `${path}-shm`]) await makePrivate(file);
-  return kv;
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) await claimFile(file);
+  // What SQLite opens as the -wal and -shm must be the very files claimed: it deletes them when the
+  // last connection closes, so another process of this site closing in the instant before this
+  // one opens would let another user make them before SQLite does. Their owner tells nothing
+  // afterwards (SQLite running as root gives such a file the database's owner and mode, while
+  // whoever made it keeps it open), and a file made after ours was deleted often gets its inode
+  // number; a second name for each claimed file keeps its inode, so a replacement has another.
+  const pins = new Map<string, string>();
+  try {
+    for (const file of [`${path}-wal`, `${path}-shm`]) {
+      const pin = `${file}.claimed-${crypto.randomUUID()}`;
+      await Deno.link(file, pin);
+      pins.set(file, pin);
+    }
+    const kv = await Deno.openKv(path);
+    for (const [file, pin] of pins) {
+      const [opened, claimed] = [await Deno.lstat(file).catch(() => null), await Deno.lstat(pin)];
+      if (opened?.dev === claimed.dev && opened?.ino === claimed.ino) continue;
+      kv.close();
+      throw new DatabaseError(
+        `${file} was replaced while the database opened (by another process of this site ` +
+          "closing it, or by another user, who could read the database through it); start again",
+      );
+    }
+    return retryBusyCommits(kv);
+  } finally {
+    for (const pin of pins.values()) await Deno.remove(pin);
+  }
 }
 
 const folderOf = (path: string) => path.replace(/[^/]*$/, "") || ".";
@@ -166,21 +194,38 @@ async function machineTime(folder: string): Promise<number | null> {
   }
 }
 
-/** Creates the database file owner-only; SQLite gives its -wal and -shm files the same mode. */
-async function createPrivately(path: string): Promise<void> {
+/**
+ * Creates a database file owner-only, or, if it is there already, makes sure it is this user's own
+ * plain file and takes group and other access away, saying so. The -wal and -shm files are created
+ * here too, not left to SQLite, which would open one another user had made first.
+ */
+async function claimFile(file: string): Promise<void> {
   try {
-    (await Deno.open(path, { createNew: true, write: true, mode: 0o600 })).close();
+    (await Deno.open(file, { createNew: true, write: true, mode: 0o600 })).close();
+    return;
   } catch (error) {
     if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
   }
-}
-
-/** Takes group and other access away from a database file that has it, saying so. */
-async function makePrivate(file: string): Promise<void> {
-  const info = await Deno.stat(file).catch(() => null);
-  if (info?.mode == null || (info.mode & 0o077) === 0) return;
-  await Deno.chmod(file, 0o600);
-  console.warn(`Made ${file} owner-only (was ${octal(info.mode)}, now 0600)`);
+  const info = await Deno.lstat(file);
+  const me = Deno.uid();
+  // Its owner could read the token-signing key, sessions and password hashes from it, and no
+  // chmod of ours takes that away.
+  if (me !== null && info.uid !== null && info.uid !== me) {
+    throw new DatabaseError(
+      `${file} belongs to another user (uid ${info.uid}), who could read the database through ` +
+        "it; remove it, or keep the database in a folder only this user can write to",
+    );
+  }
+  // SQLite keeps the -wal and -shm beside the file a link points to, where nothing here checks them.
+  if (info.isSymlink) {
+    throw new DatabaseError(
+      `${file} is a symbolic link; the database and its -wal and -shm must be plain files`,
+    );
+  }
+  if (info.mode !== null && (info.mode & 0o077) !== 0) {
+    await Deno.chmod(file, 0o600);
+    console.warn(`Made ${file} owner-only (was ${octal(info.mode)}, now 0600)`);
+  }
 }
 
 /**

@@ -1,8 +1,10 @@
 /**
  * What a new admin password must be beyond the specification's minimum length (checked by the
- * schema with its own message): not one of the most common passwords, and not containing the
- * account's own username, e-mail address or the e-mail's part before the @. Each refusal says why.
+ * schema with its own message): not one of the most common passwords, not made by a pattern
+ * (a repeat, a run, only blanks), and not containing the account's own username, e-mail address
+ * or the e-mail's part before the @. Each refusal says why.
  */
+import { passwordPattern } from "../kv/password-patterns.ts";
 import { fail } from "./errors.ts";
 
 let common: Promise<Set<string>> | null = null;
@@ -28,6 +30,11 @@ export async function passwordProblem(
   if ((await commonPasswords()).has(lower)) {
     return "This password is one of the most common passwords. Please choose another: a " +
       "passphrase of a few unrelated words is easy to remember and hard to guess.";
+  }
+  const pattern = passwordPattern(password);
+  if (pattern) {
+    return `This password is ${pattern}, which is among the first passwords guessed. Please ` +
+      "choose another: a passphrase of a few unrelated words is easy to remember and hard to guess.";
   }
   const email = account.email.toLowerCase();
   const own = [account.username.trim().toLowerCase(), email];

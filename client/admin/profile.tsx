@@ -3,6 +3,8 @@ import { type FormEvent, useId, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { updateProfileSchema } from "../../kv/schemas.ts";
+import { MIN_ADMIN_PASSWORD } from "../../kv/constants.ts";
+import { passwordPattern } from "../../kv/password-patterns.ts";
 import { api, messageOf, tokenStore } from "./api.ts";
 import { profileKey } from "./session.ts";
 import { FormButtons, TextField, validate } from "./components/form.tsx";
@@ -78,26 +80,21 @@ export function ProfileForm({ admin, onDone }: { admin: Admin; onDone: () => voi
 }
 
 /**
- * A rough strength for the new password, by length above all: the server refuses common ones and
- * ones holding the name or e-mail, and says why.
+ * A rough strength for the new password, by length above all. A repeat or a run is refused by the
+ * server whatever its length, so it scores nothing here either; the server also refuses common
+ * passwords and ones holding the name or e-mail, and says why.
  */
 function strengthOf(password: string): { score: number; label: string } {
+  const length = [...password].length;
+  if (length < MIN_ADMIN_PASSWORD) return { score: 0, label: "Too short" };
+  if (passwordPattern(password)) return { score: 0, label: "Too easy to guess" };
   const kinds =
     [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z\d]/].filter((kind) => kind.test(password)).length;
-  const length = [...password].length;
-  const score = length >= 20
-    ? 4
-    : length >= 14
-    ? 3
-    : length >= 10 && kinds >= 2
-    ? 2
-    : length >= 6
-    ? 1
-    : 0;
-  return { score, label: ["Too short", "Weak", "Fair", "Good", "Strong"][score] };
+  const score = length >= 20 ? 4 : length >= 14 ? 3 : length >= 10 && kinds >= 2 ? 2 : 1;
+  return { score, label: ["Weak", "Fair", "Good", "Strong"][score - 1] };
 }
 
-function StrengthMeter({ password }: { password: string }) {
+export function StrengthMeter({ password }: { password: string }) {
   const { score, label } = strengthOf(password);
   const colours = ["bg-red-600", "bg-red-600", "bg-amber-500", "bg-emerald-600", "bg-emerald-700"];
   return (

@@ -5,6 +5,7 @@ import { ConversionBadge, StatusBadge } from "../../client/admin/ui.tsx";
 import { companyInitials } from "../../client/components/company-logo.tsx";
 import { DaysChip } from "../../client/admin/components/job-details.tsx";
 import { provideAdminSettings } from "../../client/admin/settings.ts";
+import { StrengthMeter } from "../../client/admin/profile.tsx";
 import { ADMIN_SETTINGS } from "../../kv/constants.ts";
 // The screens are typed against the app's route tree, which the router module registers.
 import type {} from "../../client/admin/router.tsx";
@@ -45,4 +46,28 @@ Deno.test("days in dump: yellow from 15, red from 25 with the days left", () => 
 Deno.test("companies without a logo show their first two letters, capitalised", () => {
   assert.equal(companyInitials("acme corp", 2), "AC");
   assert.equal(companyInitials("  x", 2), "X");
+});
+
+Deno.test("the strength meter calls no repeat or run strong, however long, as the server refuses them", () => {
+  const rating = (password: string) => {
+    const html = renderToStaticMarkup(<StrengthMeter password={password} />);
+    return [
+      Number(html.match(/aria-valuenow="(\d)"/)?.[1]),
+      html.match(/aria-valuetext="([^"]+)"/)?.[1],
+    ];
+  };
+  for (
+    const password of [
+      "a".repeat(20),
+      " ".repeat(20),
+      "abcabcabcabcabcabcabc",
+      "abcdefghijklmnopqrstuvwxyz",
+      "98765432109876543210",
+    ]
+  ) {
+    assert.deepEqual(rating(password), [0, "Too easy to guess"], password);
+  }
+  assert.deepEqual(rating("abc"), [0, "Too short"]);
+  assert.deepEqual(rating("velvet abcdef orbit lamp"), [4, "Strong"]);
+  assert.deepEqual(rating("orbit-lamp"), [2, "Fair"]);
 });

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { testApp } from "../helpers/server.ts";
 import { json, mainBody, request, signInMain } from "../helpers/admins.ts";
 import { LOGIN_FAILURES_PER_ADDRESS } from "../../kv/constants.ts";
+import { passwordProblem } from "../../server/password-policy.ts";
 
 Deno.test("a flood of 30 concurrent sign-ins from one address never blocks the owner elsewhere", async () => {
   await using t = await testApp();
@@ -120,4 +121,63 @@ Deno.test("new passwords: common ones and ones holding the username, e-mail or i
     password: "123456",
   });
   assert.equal(setup.status, 409, "once a main admin exists nothing else is told");
+});
+
+Deno.test("new passwords that are a repeat, a run or only blanks are refused, saying which; passphrases holding one are not", async () => {
+  await using t = await testApp();
+  const main = await signInMain(t);
+  const register = (password: string) =>
+    request(t, "POST", "/api/admin/register", {
+      username: "Asha",
+      email: "asha@example.com",
+      password,
+    }, main.headers);
+  const refusal = (pattern: string) =>
+    `This password is ${pattern}, which is among the first passwords guessed. Please choose ` +
+    "another: a passphrase of a few unrelated words is easy to remember and hard to guess.";
+  // The two a tester registered as admins.
+  for (
+    const [password, pattern] of [
+      ["aaaaaa", "one character repeated"],
+      ["      ", "only blank characters"],
+    ]
+  ) {
+    const answer = await register(password);
+    assert.deepEqual([answer.status, answer.body.message], [400, refusal(pattern)], password);
+  }
+  const account = { username: "Asha", email: "asha@example.com" };
+  const refused = {
+    "one character repeated": ["555555", "999999", "aaaaaaaa", "AAAAAAAAAAAAAAAAAAAA", "!!!!!!"],
+    "only blank characters": ["        ", " \t \t  ", "\u3000\u3000\u3000\u3000\u3000\u3000"],
+    "a short pattern repeated": ["121212", "abcabc", "a1a1a1", "12341234", "1234512345"],
+    "a run of letters or digits": [
+      "654321",
+      "abcdef",
+      "ABCDEFG",
+      "987654321",
+      "0123456789",
+      "0987654321",
+      "zyxwvu",
+    ],
+  };
+  for (const [pattern, passwords] of Object.entries(refused)) {
+    for (const password of passwords) {
+      assert.equal(await passwordProblem(password, account), refusal(pattern), password);
+    }
+  }
+  // Only the whole password is judged: a passphrase with a run or a repeat in it is fine, and so
+  // is a real phrase written twice.
+  for (
+    const password of [
+      "velvet abcdef orbit",
+      "654321 lamps by the river",
+      "aaaaaa-quilt-harbour",
+      "abcdeg",
+      "xyzabc",
+      "orbit lamp orbit lamp",
+    ]
+  ) {
+    assert.equal(await passwordProblem(password, account), null, password);
+  }
+  assert.equal((await register("velvet abcdef orbit")).status, 201);
 });

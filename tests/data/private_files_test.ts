@@ -3,6 +3,7 @@
  * does a process whose clock is not the machine's.
  */
 import assert from "node:assert/strict";
+import { lchown } from "node:fs/promises";
 import { DatabaseError, openDatabase, opensFile } from "../../kv/db.ts";
 import { loadConfig, seedsDemo } from "../../server/config.ts";
 
@@ -58,6 +59,120 @@ Deno.test("a folder other users can write to, or one that does not exist, is ref
   }
 });
 
+/** Another local user (`nobody`), as root can play one: only there can a test own files as them. */
+const NOBODY = 65534;
+const asRoot = { ignore: Deno.uid() !== 0 };
+
+/** A sticky folder all may write to, as /tmp is, and in it the files another user made first. */
+async function othersFiles(names: string[]): Promise<string> {
+  const folder = await Deno.makeTempDir();
+  await Deno.chmod(folder, 0o1777);
+  for (const name of names) {
+    await Deno.writeFile(`${folder}/${name}`, new Uint8Array());
+    await Deno.chmod(`${folder}/${name}`, 0o666);
+    await Deno.chown(`${folder}/${name}`, NOBODY, NOBODY);
+  }
+  return folder;
+}
+
+const belongsToNobody = (file: string) =>
+  `${file} belongs to another user (uid ${NOBODY}), who could read the database through it; ` +
+  "remove it, or keep the database in a folder only this user can write to";
+
+Deno.test({
+  name: "a database file, -wal or -shm another user made first is refused, and left unread",
+  ...asRoot,
+}, async () => {
+  for (
+    const names of [["x.kv", "x.kv-wal", "x.kv-shm"], ["x.kv-wal"], ["x.kv-shm"], ["x.kv"]]
+  ) {
+    const folder = await othersFiles(names);
+    try {
+      await assert.rejects(
+        () => openDatabase({ DENO_KV_PATH: `${folder}/x.kv` }),
+        (error) =>
+          error instanceof DatabaseError &&
+          error.message === belongsToNobody(`${folder}/${names[0]}`),
+        names.join(", "),
+      );
+      for (const name of names) {
+        const info = await Deno.stat(`${folder}/${name}`);
+        assert.deepEqual([info.uid, info.mode! & 0o777, info.size], [NOBODY, 0o666, 0], name);
+      }
+    } finally {
+      await Deno.remove(folder, { recursive: true });
+    }
+  }
+});
+
+Deno.test({
+  name: "another user's link is refused as their file is, and a link of ours is refused too",
+  ...asRoot,
+}, async () => {
+  const folder = await othersFiles(["theirs"]);
+  try {
+    const path = `${folder}/x.kv`;
+    await Deno.writeFile(`${folder}/mine`, new Uint8Array(), { mode: 0o600 });
+    await Deno.symlink(`${folder}/mine`, `${path}-shm`);
+    await lchown(`${path}-shm`, NOBODY, NOBODY);
+    await assert.rejects(
+      () => openDatabase({ DENO_KV_PATH: path }),
+      (error) => error instanceof DatabaseError && error.message === belongsToNobody(`${path}-shm`),
+    );
+    // SQLite would keep the -wal and -shm beside the file a link names, where nothing checks them;
+    // a -wal that is a link would hand the log to whatever it names.
+    for (const [link, target] of [[path, "mine"], [`${path}-wal`, "theirs"]]) {
+      for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+        await Deno.remove(file).catch(() => {});
+      }
+      await Deno.symlink(`${folder}/${target}`, link);
+      await assert.rejects(
+        () => openDatabase({ DENO_KV_PATH: path }),
+        (error) =>
+          error instanceof DatabaseError &&
+          error.message ===
+            `${link} is a symbolic link; the database and its -wal and -shm must be plain files`,
+      );
+    }
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
+});
+
+Deno.test({
+  name: "a -wal another user makes in the instant before SQLite opens it is refused too",
+  ...asRoot,
+}, async () => {
+  const folder = await othersFiles([]);
+  const openKv = Object.getOwnPropertyDescriptor(Deno, "openKv")!;
+  const open = Deno.openKv;
+  // As when another process of ours, the last to close the database, has just had SQLite delete
+  // the -wal this one made: another user's comes in its place, and SQLite opens that.
+  Object.defineProperty(Deno, "openKv", {
+    configurable: true,
+    value: async (path: string) => {
+      await Deno.remove(`${path}-wal`);
+      await Deno.writeFile(`${path}-wal`, new Uint8Array(), { mode: 0o666 });
+      await Deno.chown(`${path}-wal`, NOBODY, NOBODY);
+      return await open(path);
+    },
+  });
+  try {
+    const path = `${folder}/x.kv`;
+    await assert.rejects(
+      () => openDatabase({ DENO_KV_PATH: path }),
+      (error) =>
+        error instanceof DatabaseError &&
+        error.message ===
+          `${path}-wal was replaced while the database opened (by another process of this site ` +
+            "closing it, or by another user, who could read the database through it); start again",
+    );
+  } finally {
+    Object.defineProperty(Deno, "openKv", openKv);
+    await Deno.remove(folder, { recursive: true });
+  }
+});
+
 async function start(env: Record<string, string>, wrapper: string[] = []) {
   const main = new URL("../../main.ts", import.meta.url).pathname;
   const [command, ...args] = [...wrapper, Deno.execPath(), "run", "-A", main];
@@ -66,6 +181,8 @@ async function start(env: Record<string, string>, wrapper: string[] = []) {
     env: { PORT: "0", ...env },
     stdout: "piped",
     stderr: "piped",
+    // A server that starts when it should have refused fails the test instead of holding it.
+    signal: AbortSignal.timeout(60_000),
   }).output();
   return { code: output.code, stderr: new TextDecoder().decode(output.stderr) };
 }
@@ -84,6 +201,41 @@ Deno.test("an empty DENO_KV_PATH, or one in a missing folder, stops the start wi
     "Cannot start: DENO_KV_PATH /nonexistent-folder-27/careeredge.kv is in a folder that does " +
       "not exist: /nonexistent-folder-27/\n",
   );
+});
+
+Deno.test({
+  name: "another user's database files in a sticky folder stop the start with one line, untouched",
+  ...asRoot,
+}, async () => {
+  const folder = await othersFiles(["x.kv", "x.kv-wal", "x.kv-shm"]);
+  try {
+    const started = await start({ DENO_KV_PATH: `${folder}/x.kv`, SEED_DEMO: "false" });
+    assert.equal(started.code, 1);
+    assert.equal(started.stderr, `Cannot start: ${belongsToNobody(`${folder}/x.kv`)}\n`);
+    for (const name of ["x.kv", "x.kv-wal", "x.kv-shm"]) {
+      const info = await Deno.stat(`${folder}/${name}`);
+      assert.deepEqual([info.uid, info.mode! & 0o777, info.size], [NOBODY, 0o666, 0], name);
+    }
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
+});
+
+Deno.test("a DENO_KV_PATH that names a folder stops the start with one line", async () => {
+  const folder = await Deno.makeTempDir();
+  try {
+    for (const path of [folder, `${folder}/`]) {
+      const started = await start({ DENO_KV_PATH: path, SEED_DEMO: "false" });
+      assert.equal(started.code, 1);
+      assert.equal(
+        started.stderr,
+        `Cannot start: DENO_KV_PATH ${path} is a folder; name a file in it, such as ` +
+          `${folder}/careeredge.kv\n`,
+      );
+    }
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
 });
 
 Deno.test("demo data only on the default local database, or with SEED_DEMO=true", () => {
