@@ -227,7 +227,7 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
       assert.deepEqual(await rows.nth(2).getByRole("cell").allInnerTexts(), [
         "50",
         `${sampleJob().role} at Acme Corp`,
-        `experience: must be one of ${EXPERIENCE_OPTIONS.join(", ")}`,
+        `Experience: must be one of ${EXPERIENCE_OPTIONS.join(", ")}`,
       ]);
       await page.getByRole("link", { name: "Go to Manage Jobs" }).click();
       await page.waitForURL(`${s.url}/admin/jobs`);
