@@ -134,13 +134,8 @@ Deno.test("a pending alert's 7 days run out: its address goes with it, also from
   await assertAddressGone(t, manage);
 });
 
-Deno.test("a digest's manage link shows the address while it has an alert, and none after its one-click unsubscribe", async () => {
-  await using smtp = await testSmtp();
-  await using t = await testApp({
-    config: { SMTP_URL: smtp.url, SITE_URL: SITE },
-    now: new Date("2026-03-02T07:00:00Z"),
-  });
-  await confirmed(t, smtp, "python");
+/** A new Python job, and the next morning's digest of it: the mail and its manage link's path. */
+async function digestOfNewJob(t: Awaited<ReturnType<typeof testApp>>, smtp: TestSmtp) {
   await seedJobs(t, [{
     role: "Python Developer",
     location: "Pune, India",
@@ -150,6 +145,17 @@ Deno.test("a digest's manage link shows the address while it has an alert, and n
   assert.equal((await sendDigests(t.services)).sent, 1);
   const digest = (await smtp.received(2))[1];
   const manage = digest.text.match(/Manage your alerts: \S+(\/alerts\/manage\?token=[\w-]+)/)![1];
+  return { digest, manage };
+}
+
+Deno.test("a digest's manage link shows the address while it has an alert, and none after its one-click unsubscribe", async () => {
+  await using smtp = await testSmtp();
+  await using t = await testApp({
+    config: { SMTP_URL: smtp.url, SITE_URL: SITE },
+    now: new Date("2026-03-02T07:00:00Z"),
+  });
+  await confirmed(t, smtp, "python");
+  const { digest, manage } = await digestOfNewJob(t, smtp);
   await assertListed(t, manage, "python");
   const unsubscribe = digest.header("List-Unsubscribe")!.slice(1, -1).slice(SITE.length);
   const response = await t.app.request(unsubscribe, {
@@ -177,15 +183,7 @@ Deno.test("from before addresses had ids: a manage link naming the address works
   const oldManage = `/alerts/manage?token=${old}`;
   await assertListed(t, oldManage, "python");
 
-  await seedJobs(t, [{
-    role: "Python Developer",
-    location: "Pune, India",
-    datePosted: "2026-03-02T07:30:00.000Z",
-  }]);
-  t.clock.now = new Date("2026-03-02T08:00:00Z");
-  assert.equal((await sendDigests(t.services)).sent, 1);
-  const digest = (await smtp.received(2))[1];
-  const manage = digest.text.match(/Manage your alerts: \S+(\/alerts\/manage\?token=[\w-]+)/)![1];
+  const { manage } = await digestOfNewJob(t, smtp);
   await assertListed(t, manage, "python");
   assert.ok((await t.kv.get<{ id?: string }>(keys.alertAddress(EMAIL))).value?.id);
 
