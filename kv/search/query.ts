@@ -200,6 +200,10 @@ const PAY_PHRASE = payPhrase(true, "g");
 const ONE_AMOUNT = payPhrase(false, "y");
 
 const PAY_WORD = new RegExp(String.raw`\b(?:${PAY_WORDS})\b`);
+/** Words asking a floor of a figure, which make a figure in thousands pay: `min 50k`. */
+const FLOOR_WORD = /\b(?:above|over|min(?:imum)?|at\s*least|more\s+than|greater\s+than|starting)\b/;
+/** The same after the figure: `50k or more`, `50k onwards`. */
+const FLOOR_AFTER = /\b(?:(?:or|and)\s+(?:more|above)|onwards)\b/;
 const CAPPED = /\b(?:up\s*to|max|maximum|below|under|less|within|till|not)\b/;
 const PERIODS: [PayPeriod, RegExp][] = [
   ["month", new RegExp(String.raw`\b(?:${MONTHLY})\b|\bp\.?\s?m\b|\/\s*(?:month|mon|mo|mth)\b`)],
@@ -213,11 +217,11 @@ const rupeesOf = (figure: string, unit?: string) =>
 
 /**
  * What a pay phrase asks, in rupees a year (0 when only a cap, which no filter reads), or null
- * when it is no pay. A figure is pay when marked as pay: by a unit (`50k`, `8L`, `1 cr`), a rupee
- * sign, a pay word or a period; a bare figure is no pay (a year, a version, a PIN code). Without a
- * period, a figure in lakhs or crores, or of a lakh or more, is a year's (as `LPA` says), and one
- * below a lakh a month's, as Indian postings write them. A range asks its low end; two periods,
- * or a figure no pay of its period can be, are no pay.
+ * when it is no pay. A figure is pay when marked as pay: by lakhs or crores (`8L`, `1 cr`), a rupee
+ * sign, a pay word or a period; a bare figure is no pay (a year, a version, a PIN code, `4k`).
+ * Without a period, a figure in lakhs or crores is a year's (as `LPA` says), one in thousands a
+ * month's, and rupees a year's from a lakh up, a month's below. A range asks its low end; two
+ * periods, or a figure no pay of its period can be, are no pay.
  */
 function readPhrase(groups: Record<string, string | undefined>): number | null {
   const { before = "", after = "", join, figure1, unit1, cur1, figure2, unit2, cur2 } = groups;
@@ -231,10 +235,18 @@ function readPhrase(groups: Record<string, string | undefined>): number | null {
   const named = PERIODS.filter(([, words]) => words.test(around)).map(([period]) => period);
   if (unit === "lpa") named.push("year");
   if (new Set(named).size > 1) return null;
-  if (!unit && !cur1 && !cur2 && !PAY_WORD.test(around) && named.length === 0) return null;
+  // Lakhs and crores are pay's own units; thousands are anything's (`4k video`, `10k steps`),
+  // pay only beside a pay word or a floor or cap asked of them (`min 50k`, `upto 50k`).
+  const inLakhs = unit !== undefined && PAY_UNITS[unit] >= LAKH && unit !== "mn";
+  const marked = inLakhs || cur1 || cur2 || PAY_WORD.test(around) || named.length > 0 ||
+    (unit !== undefined &&
+      (FLOOR_WORD.test(before) || FLOOR_AFTER.test(after) || CAPPED.test(around)));
+  if (!marked) return null;
   const rupees = rupeesOf(figure1!, unit);
-  const inLakhs = unit !== undefined && PAY_UNITS[unit] >= LAKH;
-  const period = named[0] ?? (inLakhs || rupees >= LAKH ? "year" : "month");
+  // A figure in thousands is a month's, as seekers write one (`salary 150k`); in rupees, one of a
+  // lakh or more is a year's, as Indian postings write them.
+  const thousands = unit !== undefined && PAY_UNITS[unit] < LAKH;
+  const period = named[0] ?? (inLakhs || (!thousands && rupees >= LAKH) ? "year" : "month");
   const [least, most] = PLAUSIBLE_PAY[period];
   if (rupees < least || rupees > most) return null;
   return CAPPED.test(around) ? 0 : Math.round(yearly(rupees, period));

@@ -371,14 +371,14 @@ Deno.test("a pay phrase asks the same floor wherever its words sit, and leaves n
       assert.deepEqual(read(text), { terms: [], filters: [], payMin }, text);
     }
   };
-  // A month's pay is asked as twelve of it; `k` is thousands of rupees, as `L` is lakhs.
+  // A month's pay is asked as twelve of it; a figure in thousands is pay beside a pay word, a
+  // period or a floor asked (`4k video`, `10k steps` are no pay).
   asks(600_000, [
     "salary above 50k",
     "above 50k salary",
     "salary 50k",
     "salary 50k+",
     "min 50k",
-    "50k",
     "50k/month",
     "50,000 per month",
     "₹50,000 pm",
@@ -386,7 +386,7 @@ Deno.test("a pay phrase asks the same floor wherever its words sit, and leaves n
     "monthly salary 50000",
     "50k or more",
   ]);
-  asks(180_000, ["salary above 15000", "15000 salary", "stipend 15000", "15k"]);
+  asks(180_000, ["salary above 15000", "15000 salary", "stipend 15000", "15k salary"]);
   asks(800_000, [
     "at least 8 lpa",
     "8 lpa+",
@@ -430,6 +430,16 @@ Deno.test("a pay phrase asks the same floor wherever its words sit, and leaves n
   assert.equal(read("3 pm").payMin, undefined);
   assert.equal(read("2025 passout").payMin, undefined);
   assert.equal(read("above 5 years").payMin, undefined);
+  // Nor is a figure in thousands alone: 4K video, 10k steps, 100k followers, a pay it might be.
+  for (const text of ["4k video editor", "10k steps", "100k followers", "b2b sales 30k", "50k"]) {
+    assert.equal(read(text).payMin, undefined, text);
+    assert.ok(read(text).terms.some((term) => /^\d+k$/.test(term)), text);
+  }
+  // Thousands are a month's pay whatever the figure: the floor never falls as it grows.
+  assert.deepEqual(
+    ["salary 90k", "salary 100k", "salary 150k"].map((text) => read(text).payMin),
+    [1_080_000, 1_200_000, 1_800_000],
+  );
   // A pay at most asks no floor, and as words it would find nothing.
   for (const text of ["upto 50k", "salary below 5 lpa", "not more than 8 lpa", "8 lpa or less"]) {
     assert.deepEqual(read(text), { terms: [], filters: [], payMin: undefined }, text);
