@@ -15,7 +15,7 @@ import {
   requiredFields,
   TEXT_LIMITS,
 } from "./job-fields.ts";
-import { MAX_YEARLY_PAY, type Pay, PAY_PERIODS, readPay } from "./jobs/pay.ts";
+import { MAX_YEARLY_PAY, type Pay, PAY_PERIODS, readDescribedPay, readPay } from "./jobs/pay.ts";
 import { type DerivedFields, withDerived } from "./jobs/derived.ts";
 import { EXPIRY_MESSAGE, STORED_EXPIRY } from "./jobs/expiry.ts";
 import {
@@ -241,7 +241,7 @@ function fieldSchema(spec: JobFieldSpec): z.ZodType {
       return z.preprocess((given, ctx) => {
         if (typeof given !== "string") return given ?? undefined;
         if (given.trim() === "") return undefined;
-        const pay = readPay(given);
+        const pay = readDescribedPay(given) ?? readPay(given);
         if (!pay) ctx.addIssue({ code: "custom", message: PAY_TEXT_MESSAGE });
         return pay ?? undefined;
       }, paySchema.optional());

@@ -298,6 +298,28 @@ const rupees = new Intl.NumberFormat("en-IN", {
 });
 const PER: Record<PayPeriod, string> = { year: "a year", month: "a month", hour: "an hour" };
 
+/**
+ * A pay as `describePay` writes it, read back exactly, whatever its figures (a CSV export uploaded
+ * again keeps a pay `readPay` would doubt, such as ₹30 an hour); null for any other text.
+ */
+export function readDescribedPay(text: string): Pay | null {
+  const found = /^(?:(from|up to) )?₹([\d,]+)(?: - ₹([\d,]+))? (a year|a month|an hour)$/.exec(
+    text.trim(),
+  );
+  if (!found) return null;
+  const [, open, first, second, per] = found;
+  const a = Number(first.replaceAll(",", ""));
+  const b = second === undefined ? a : Number(second.replaceAll(",", ""));
+  const period = (Object.keys(PER) as PayPeriod[]).find((key) => PER[key] === per)!;
+  if (open && second !== undefined) return null;
+  return {
+    min: open === "up to" ? null : a,
+    max: open === "from" ? null : b,
+    period,
+    currency: "INR",
+  };
+}
+
 /** "₹8,00,000 - ₹12,00,000 a year", "up to ₹6,00,000 a year", "from ₹25,000 a month". */
 export function describePay(pay: Pay): string {
   const { min, max } = pay;

@@ -172,6 +172,19 @@ Deno.test("a pay in a CSV is written and read as words: the export's pay uploads
     "Engineer 6": null,
   });
 
+  // Pays set by hand that no posting's words would say (₹30 an hour, from ₹0) go out and come back.
+  for (
+    const [role, pay] of [
+      ["Engineer 7", { min: 30, max: 40, period: "hour" }],
+      ["Engineer 8", { min: 0, max: 500_000, period: "year" }],
+    ] as const
+  ) {
+    const made = await t.services.jobs.create(
+      sampleJob({ role, payOverride: { ...pay, currency: "INR" } }),
+    );
+    assert.ok(made.ok);
+    stored.set(role, made.job.payOverride);
+  }
   const exported = await t.app.request("/api/jobs/admin/export?status=all", {
     headers: { authorization: `Bearer ${editor.token}` },
   });
@@ -189,7 +202,7 @@ Deno.test("a pay in a CSV is written and read as words: the export's pay uploads
   ]
     .join("\n");
   const second = await upload(t, editor.token, again);
-  assert.equal(second.body.summary.created, 5, JSON.stringify(second.body));
+  assert.equal(second.body.summary.created, 7, JSON.stringify(second.body));
   for (const { _id } of second.body.created) {
     const job = (await t.services.jobs.get(_id))!;
     assert.deepEqual(job.payOverride ?? null, stored.get(job.role), job.role);
