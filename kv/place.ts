@@ -22,6 +22,11 @@ const CITY_STATES = new Map(
   CITIES.flatMap(({ names, state }) => names.map((name) => [name, state] as const)),
 );
 
+/** A city's first name by each of its names: Baroda and Vadodara are one city. */
+const CITY_NAMES = new Map(
+  CITIES.flatMap(({ names }) => names.map((name) => [name, names[0]] as const)),
+);
+
 /** The state of a city `text` names; undefined for any other text. */
 const cityState = (text: string): string | undefined => CITY_STATES.get(normal(text));
 
@@ -95,7 +100,16 @@ function isNote(piece: string): boolean {
  * Hyderabad" is both). A location naming no place is one in India, where the site's jobs are.
  */
 export function placesOf(location: string): JobPlace[] {
-  const places = listParts(location).flatMap(placesOfPart);
+  const places: JobPlace[] = [];
+  const seen = new Set<string>();
+  for (const place of listParts(location).flatMap(placesOfPart)) {
+    // One place named twice ("Vadodara (Baroda)", "Pune / Pune") is one place, as first written.
+    const city = !place.remote && place.locality ? normal(place.locality) : undefined;
+    const key = JSON.stringify({ ...place, locality: city && (CITY_NAMES.get(city) ?? city) });
+    if (seen.has(key)) continue;
+    seen.add(key);
+    places.push(place);
+  }
   return places.length ? places : [{ remote: false, country: DEFAULT_COUNTRY }];
 }
 
@@ -126,8 +140,17 @@ function placesOfPart(part: string): JobPlace[] {
  * both); a country with the city before it.
  */
 function citiesOf(pieces: string[]): string[][] {
-  const listed = cityState(pieces[0]) &&
-    pieces.every((piece) => cityState(piece) || stateName(piece) || countryOf(piece));
+  const placeNames = (list: string[]) =>
+    list.every((piece) => cityState(piece) || stateName(piece) || countryOf(piece));
+  // Words before a list of cities are no place ("Multiple locations (Bangalore, Pune)"); before
+  // one city they are its locality ("Whitefield, Bangalore").
+  const [first, ...rest] = pieces;
+  if (
+    !cityState(first) && rest.filter(cityState).length > 1 && cityState(rest[0]) && placeNames(rest)
+  ) {
+    return citiesOf(rest);
+  }
+  const listed = cityState(first) && placeNames(pieces);
   if (!listed) return [pieces];
   const cities: string[][] = [];
   for (const piece of pieces) {

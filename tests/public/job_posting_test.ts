@@ -156,6 +156,9 @@ Deno.test("a list of known cities is several places, each in its own state, thou
     { location: "Srinagar, Jammu and Kashmir" },
     { location: "Jammu & Kashmir" },
     { location: "Whitefield, Bangalore" },
+    { location: "Multiple locations (Bangalore, Pune)" },
+    { location: "Vadodara (Baroda)" },
+    { location: "Pune / Pune" },
   ]);
   const found = [];
   for (const job of jobs) found.push((await postingOf(t, job.jobId)).jobLocation);
@@ -179,6 +182,10 @@ Deno.test("a list of known cities is several places, each in its own state, thou
     },
     // A locality before its city: Google's addressLocality is the city.
     place("Bangalore", "Karnataka"),
+    // Words before a list of cities are no place; a city named twice is one place.
+    [place("Bangalore", "Karnataka"), place("Pune", "Maharashtra")],
+    place("Vadodara", "Gujarat"),
+    place("Pune", "Maharashtra"),
   ]);
 });
 
