@@ -257,11 +257,13 @@ export function searchFingerprint(): Promise<string> {
       // Fixed ids: a generated job's id holds random bits. The last has a role of the words the
       // reading rules take apart (a grade joined on, two neighbours read as one, a bound phrase)
       // and a location of places they take apart (a list of cities, a state's name that is a
-      // city's too, work-mode notes, remote as one choice), which generated jobs lack.
+      // city's too, work-mode notes, words before a list, a city named twice, remote as one
+      // choice), which generated jobs lack.
       const last = serial === 40;
       const role = last ? "SDE-2 (Full Stack) / Sales Development Sr. Tutor" : job.role;
       const location = last
-        ? "Hybrid (Bangalore) / Noida, Gurgaon, Delhi | Mumbai - 2 days WFH or Remote"
+        ? "Hybrid (Bangalore) / Noida, Gurgaon, Delhi | Mumbai - 2 days WFH or Remote; " +
+          "Openings (Kochi, Surat) / Pune (Poona)"
         : job.location;
       probe.put(
         { ...job, role, location, _id: `probe-${serial}`, jobId: `JB-${serial}` },
