@@ -60,14 +60,6 @@ export class ClockCheck {
   ) {}
 
   /**
-   * The verdict of the last heartbeat. A process that never beats (a test app, a task) is in step:
-   * only servers age jobs on their own, and they beat from the start.
-   */
-  current(): ClockVerdict {
-    return this.verdict;
-  }
-
-  /**
    * Writes this process's heartbeat, compares the clocks, and logs a change of verdict. Until its
    * second heartbeat a process has seen nobody else's: every live process beats once in that time,
    * so only then does it know whether it is alone, and until then it ages no job (a clock days fast
@@ -96,7 +88,9 @@ export class ClockCheck {
 
   /**
    * The verdict now, before jobs are aged: compared afresh with the reference clock where there is
-   * one (a clock can be changed between heartbeats), else the last heartbeat's.
+   * one (a clock can be changed between heartbeats), else the last heartbeat's. A process that
+   * never beats (a test app, a task) is in step: only servers age jobs on their own, and they beat
+   * from the start.
    */
   async verify(): Promise<ClockVerdict> {
     const judged = await this.byReference();

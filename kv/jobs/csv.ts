@@ -21,8 +21,8 @@ const LIST_COLUMNS = new Set<string>([
 ]);
 
 /** Pay columns, written as the upload reads them back ("₹8,00,000 - ₹12,00,000 a year"). */
-const PAY_COLUMNS = Object.fromEntries(
-  Object.entries(JOB_FIELDS).filter(([, spec]) => spec.kind === "pay"),
+const PAY_COLUMNS = new Set(
+  Object.entries(JOB_FIELDS).filter(([, spec]) => spec.kind === "pay").map(([name]) => name),
 );
 
 /**
@@ -93,7 +93,7 @@ export function jobCsvValues(job: Job): string[] {
     const value = (SKILL_GROUPS as readonly string[]).includes(column)
       ? skills[column]
       : fields[column];
-    if (column in PAY_COLUMNS && value) return describePay(value as Pay);
+    if (PAY_COLUMNS.has(column) && value) return describePay(value as Pay);
     return Array.isArray(value) ? value.join(`${LIST_SEPARATOR} `) : String(value ?? "");
   });
 }

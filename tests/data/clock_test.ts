@@ -203,8 +203,8 @@ Deno.test("a server judged by the machine's clock is in step from the start, who
     await remote.beat();
     assert.deepEqual(await check.beat(), inStep);
   }
-  assert.equal(remote.current().inStep, false, "the other is the one out of step");
-  assert.match(remote.current().reason!, /disagrees with 1 of the 1 other running server/);
+  assert.equal((await remote.verify()).inStep, false, "the other is the one out of step");
+  assert.match((await remote.verify()).reason!, /disagrees with 1 of the 1 other running server/);
   // Its clock is set 8 days on after the start: before jobs are aged it is known, with no heartbeat.
   clock.off = 8 * DAY_MS;
   assert.deepEqual(await check.verify(), {
@@ -212,7 +212,7 @@ Deno.test("a server judged by the machine's clock is in step from the start, who
     byReference: true,
     reason: "this server's clock is about 11,520 minutes ahead of this machine's",
   });
-  assert.equal(check.current().inStep, false);
+  assert.equal((await check.verify()).inStep, false);
   clock.off = 0;
   assert.deepEqual(await check.beat(), inStep, "and in step again once it is right");
 });
@@ -246,13 +246,13 @@ Deno.test("a server ages no job before a heartbeat has compared its clock; alone
   const clock = { now: Date.parse("2026-05-01T10:00:00Z") };
   const check = new ClockCheck(kv, () => new Date(clock.now));
   // A test app or a task never beats: nothing of theirs waits on a comparison.
-  assert.equal(check.current().inStep, true);
+  assert.equal((await check.verify()).inStep, true);
   await check.beat();
-  assert.deepEqual(check.current().inStep, false);
-  assert.match(check.current().reason!, /has only just started/);
+  assert.deepEqual((await check.verify()).inStep, false);
+  assert.match((await check.verify()).reason!, /has only just started/);
   clock.now += 30_000;
   await check.beat();
-  assert.deepEqual(check.current(), { inStep: true });
+  assert.deepEqual(await check.verify(), { inStep: true });
 });
 
 Deno.test("a server alone is judged by the times in the database: behind the newest by more than the tolerance, it waits", async () => {
