@@ -93,6 +93,25 @@ export async function openDatabase(config: DatabaseLocation): Promise<Deno.Kv> {
     throw new DatabaseError(`DENO_KV_PATH ${path} is a folder; name a file in it, such as ${inIt}`);
   }
   await refuseAnotherClock(folderOf(path));
+  // Another process of this site closing the database deletes its -wal and -shm (SQLite does, at
+  // the last connection's close), which a claim in that instant meets as a file gone or replaced:
+  // claimed again, they are this process's own, while another user's file is refused by its claim.
+  for (let attempt = 1;; attempt++) {
+    try {
+      return await openClaimed(path);
+    } catch (error) {
+      const raced = error instanceof Deno.errors.NotFound || error instanceof ReplacedError;
+      if (!raced || attempt === OPEN_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** How often a database file is claimed and opened before a race with another's close is reported. */
+const OPEN_ATTEMPTS = 3;
+
+class ReplacedError extends DatabaseError {}
+
+async function openClaimed(path: string): Promise<Deno.Kv> {
   for (const file of [path, `${path}-wal`, `${path}-shm`]) await claimFile(file);
   // What SQLite opens as the -wal and -shm must be the very files claimed: it deletes them when the
   // last connection closes, so another process of this site closing in the instant before this
@@ -112,7 +131,7 @@ export async function openDatabase(config: DatabaseLocation): Promise<Deno.Kv> {
       const [opened, claimed] = [await Deno.lstat(file).catch(() => null), await Deno.lstat(pin)];
       if (opened?.dev === claimed.dev && opened?.ino === claimed.ino) continue;
       kv.close();
-      throw new DatabaseError(
+      throw new ReplacedError(
         `${file} was replaced while the database opened (by another process of this site ` +
           "closing it, or by another user, who could read the database through it); start again",
       );

@@ -159,6 +159,8 @@ Deno.test({
   });
   try {
     const path = `${folder}/x.kv`;
+    // Opened again, the database meets another user's -wal each time, as it would from a user
+    // making one whenever it is gone.
     await assert.rejects(
       () => openDatabase({ DENO_KV_PATH: path }),
       (error) =>
@@ -167,6 +169,34 @@ Deno.test({
           `${path}-wal was replaced while the database opened (by another process of this site ` +
             "closing it, or by another user, who could read the database through it); start again",
     );
+  } finally {
+    Object.defineProperty(Deno, "openKv", openKv);
+    await Deno.remove(folder, { recursive: true });
+  }
+});
+
+Deno.test("a database another process of this site closes in the instant this one opens it opens", async () => {
+  const folder = await Deno.makeTempDir();
+  const path = `${folder}/x.kv`;
+  const openKv = Object.getOwnPropertyDescriptor(Deno, "openKv")!;
+  const open = Deno.openKv;
+  let opens = 0;
+  // SQLite deletes the -wal and -shm at the last connection's close; it makes them again, ours,
+  // when this process's connection opens.
+  Object.defineProperty(Deno, "openKv", {
+    configurable: true,
+    value: async (at: string) => {
+      if (opens++ === 0) await Promise.all([`${at}-wal`, `${at}-shm`].map((f) => Deno.remove(f)));
+      return await open(at);
+    },
+  });
+  try {
+    using kv = await openDatabase({ DENO_KV_PATH: path });
+    await kv.set(["k"], "v");
+    assert.equal((await kv.get(["k"])).value, "v");
+    assert.equal(opens, 2);
+    const names = (await Array.fromAsync(Deno.readDir(folder))).map((entry) => entry.name);
+    assert.deepEqual(names.filter((name) => name.includes(".claimed-")), []);
   } finally {
     Object.defineProperty(Deno, "openKv", openKv);
     await Deno.remove(folder, { recursive: true });
