@@ -140,7 +140,7 @@ function Results(
               No job has every word you searched for: these have the most of them.
             </p>
           )}
-          {phrasePay && (
+          {phrasePay > 0 && (
             <p className="muted">
               {`Pay ${
                 salaryInWords(String(phrasePay))

@@ -101,15 +101,24 @@ Deno.test("an empty result keeps its texts and offers a looser search as a link"
   assert.doesNotMatch(none.html, /<a href="\/jobs\?[^"]*">[\d,]+ jobs? /, "no looser search");
 });
 
-Deno.test("jobs with most of the words say that none has them all", async () => {
+/** The texts above the results: the count, the range shown, and what is said of the search. */
+const resultsHead = (html: string) =>
+  html.match(/<div aria-live="polite" aria-atomic="true">(.*?)<\/div>/s)![1]
+    .replace(/<!-- -->/g, "").split(/<[^>]*>/).filter(Boolean);
+
+Deno.test("jobs with most of the words say that none has them all, and nothing else", async () => {
   await using t = await testApp();
   await seed(t);
   const partial = await get(t, "/jobs?keywords=chef+astronaut");
   assert.deepEqual(cardRoles(partial.html), ["Chef"]);
-  assert.ok(partial.html.includes("No job has every word you searched for"));
+  assert.deepEqual(resultsHead(partial.html), [
+    "1 Jobs Found",
+    "Showing 1 - 1 of 1 results",
+    "No job has every word you searched for: these have the most of them.",
+  ]);
   const whole = await get(t, "/jobs?keywords=chef");
   assert.deepEqual(cardRoles(whole.html), ["Chef"]);
-  assert.ok(!whole.html.includes("No job has every word you searched for"));
+  assert.deepEqual(resultsHead(whole.html), ["1 Jobs Found", "Showing 1 - 1 of 1 results"]);
 });
 
 Deno.test("a pasted 477-character title is searched as it is, its meaningful words kept", async () => {
