@@ -44,14 +44,24 @@ const GROUPS: readonly [group: string, domains: readonly string[]][] = [
   ["Ecosia", ["ecosia.org"]],
   ["Yandex", ["yandex.ru", "yandex.com"]],
   ["Baidu", ["baidu.com"]],
+  // Apps on Android send their package as the referrer (`android-app://com.whatsapp`), listed
+  // after each group's sites.
   ["LinkedIn", ["linkedin.com", "lnkd.in", "linkedin.android"]],
-  ["WhatsApp", ["whatsapp.com", "wa.me", "whatsapp.net"]],
-  ["Facebook", ["facebook.com", "fb.com", "fb.me", "messenger.com"]],
-  ["Instagram", ["instagram.com"]],
-  ["X (Twitter)", ["twitter.com", "t.co", "x.com"]],
-  ["Reddit", ["reddit.com", "redd.it"]],
-  ["Telegram", ["t.me", "telegram.org", "telegram.me"]],
-  ["YouTube", ["youtube.com", "youtu.be"]],
+  ["WhatsApp", ["whatsapp.com", "wa.me", "whatsapp.net", "com.whatsapp", "com.whatsapp.w4b"]],
+  ["Facebook", [
+    "facebook.com",
+    "fb.com",
+    "fb.me",
+    "messenger.com",
+    "com.facebook.katana",
+    "com.facebook.lite",
+    "com.facebook.orca",
+  ]],
+  ["Instagram", ["instagram.com", "com.instagram.android"]],
+  ["X (Twitter)", ["twitter.com", "t.co", "x.com", "com.twitter.android"]],
+  ["Reddit", ["reddit.com", "redd.it", "com.reddit.frontpage"]],
+  ["Telegram", ["t.me", "telegram.org", "telegram.me", "org.telegram.messenger"]],
+  ["YouTube", ["youtube.com", "youtu.be", "com.google.android.youtube"]],
 ];
 
 /** `utm_source` values (and their spellings) that name a group. */

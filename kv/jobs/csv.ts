@@ -42,6 +42,15 @@ export function textOfFile(bytes: Uint8Array): string | null {
   }
 }
 
+/**
+ * What separates a file's cells: a tab when its header row has tabs and no comma (Excel's "Unicode
+ * Text" is UTF-16 with tabs), else a comma. No column's name holds either.
+ */
+export function cellSeparatorOf(text: string): string {
+  const header = text.split(/\r\n|\r|\n/, 1)[0];
+  return header.includes("\t") && !header.includes(",") ? "\t" : ",";
+}
+
 /** Why a file `textOfFile` cannot read is refused. */
 export const NOT_UTF8 = "The file is not UTF-8 text, so letters such as é or ₹ would be lost: in " +
   'Excel, save it as "CSV UTF-8 (Comma delimited)"';
@@ -59,7 +68,11 @@ export function jobsFromCsvRows(rows: string[][]): { jobs: unknown[] } | { messa
   const [header, ...body] = rows;
   if (!header) return { message: "The CSV file is empty: it needs a header row of field names" };
   const columns = header.map((name) => name.trim());
-  const unknown = columns.filter((name) => !JOB_CSV_COLUMNS.includes(name));
+  // A spreadsheet writes a column that once held something as an empty name over empty cells.
+  const unknown = columns.filter((name, index) =>
+    !JOB_CSV_COLUMNS.includes(name) &&
+    (name !== "" || body.some((cells) => (cells[index] ?? "").trim() !== ""))
+  );
   if (unknown.length > 0) {
     return {
       message: `Unknown column ${unknown.map((name) => `"${name}"`).join(", ")}: the columns are ${
@@ -67,7 +80,7 @@ export function jobsFromCsvRows(rows: string[][]): { jobs: unknown[] } | { messa
       }`,
     };
   }
-  const repeated = columns.find((name, index) => columns.indexOf(name) !== index);
+  const repeated = columns.find((name, index) => name !== "" && columns.indexOf(name) !== index);
   if (repeated) return { message: `Column "${repeated}" appears twice` };
   const jobs = body.map((cells) => {
     const job: Record<string, unknown> = {};

@@ -7,6 +7,7 @@ import { parse } from "csv-parse/sync";
 import { fail } from "../../server/errors.ts";
 import type { Services } from "../../server/context.ts";
 import {
+  cellSeparatorOf,
   JOB_CSV_COLUMNS,
   jobCsvValues,
   jobsFromCsvRows,
@@ -27,8 +28,15 @@ export async function readCsvJobs(c: Context): Promise<{ jobs: unknown[] }> {
   if (text === null) fail(400, NOT_UTF8);
   let rows: string[][];
   try {
-    // Quoted cells may hold commas, quotes and line breaks; a row may leave trailing cells out.
-    rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true });
+    // Quoted cells may hold commas, quotes and line breaks; a row may leave trailing cells out. A
+    // row of blank cells is how a spreadsheet writes a row it once held: it is no job.
+    rows = parse(text, {
+      bom: true,
+      delimiter: cellSeparatorOf(text),
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      relax_column_count: true,
+    });
   } catch (error) {
     fail(400, `Invalid CSV format: ${error instanceof Error ? error.message : "unreadable"}`);
   }

@@ -53,4 +53,18 @@ Deno.test("a visit's campaign tags are read however the URL spells them, and onl
     source("/jobs", "android-app://com.google.android.googlequicksearchbox/").group,
     "Google",
   );
+  // So do the apps of the other groups: a link opened from WhatsApp on a phone is WhatsApp.
+  for (
+    const [app, group] of [
+      ["com.whatsapp", "WhatsApp"],
+      ["com.whatsapp.w4b", "WhatsApp"],
+      ["com.facebook.katana", "Facebook"],
+      ["com.facebook.orca", "Facebook"],
+      ["com.instagram.android", "Instagram"],
+      ["com.twitter.android", "X (Twitter)"],
+      ["com.reddit.frontpage", "Reddit"],
+      ["org.telegram.messenger", "Telegram"],
+      ["com.google.android.youtube", "YouTube"],
+    ]
+  ) assert.equal(source("/jobs", `android-app://${app}/`).group, group, app);
 });

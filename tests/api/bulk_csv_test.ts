@@ -227,14 +227,59 @@ Deno.test("a CSV upload takes UTF-8 and UTF-16 files, and refuses another encodi
   assert.equal(refused.status, 400);
   assert.match(refused.body.message, /not UTF-8 text.*CSV UTF-8 \(Comma delimited\)/);
   assert.equal((await t.services.jobs.list({ page: 1, limit: 10 })).jobs.length, 0);
-  // UTF-16 with its byte-order mark, as Excel's "Unicode Text" writes it.
-  const utf16 = new Uint8Array(2 + csv.length * 2);
-  utf16.set([0xff, 0xfe]);
-  [...csv].forEach((char, i) =>
-    utf16.set([char.charCodeAt(0) & 0xff, char.charCodeAt(0) >> 8], 2 + i * 2)
-  );
-  const taken = await send(utf16);
+  // UTF-16 with its byte-order mark.
+  const utf16 = (text: string) => {
+    const bytes = new Uint8Array(2 + text.length * 2);
+    bytes.set([0xff, 0xfe]);
+    [...text].forEach((char, i) =>
+      bytes.set([char.charCodeAt(0) & 0xff, char.charCodeAt(0) >> 8], 2 + i * 2)
+    );
+    return bytes;
+  };
+  const taken = await send(utf16(csv));
   assert.equal(taken.status, 201, taken.body.message);
   const job = await t.services.jobs.get(taken.body.created[0]._id);
   assert.equal(job?.companyName, "Café München");
+  // Excel's "Unicode Text" is UTF-16 with tabs between cells: a comma is then part of a cell.
+  const tabbed = [
+    HEADER.replaceAll(",", "\t"),
+    "Café München, Pune\tBarista\tPune\t0-1\tCoffee\tAny\thttps://cafe.example/jobs/2\tGo; Rust\t",
+    "",
+  ].join("\r\n");
+  const unicodeText = await send(utf16(tabbed));
+  assert.equal(unicodeText.status, 201, unicodeText.body.message);
+  assert.deepEqual(unicodeText.body.summary, { created: 1, duplicates: 0, errors: 0 });
+  const tabbedJob = await t.services.jobs.get(unicodeText.body.created[0]._id);
+  assert.equal(tabbedJob?.companyName, "Café München, Pune");
+  assert.deepEqual(tabbedJob?.skills.languages, ["Go", "Rust"]);
+});
+
+Deno.test("a CSV upload: rows and columns a spreadsheet left blank are neither rows nor columns", async () => {
+  await using t = await testApp();
+  const editor = await signIn(t, { permissions: { canCreateJobs: true } });
+  // Excel writes columns and rows that once held something as empty cells (its "used range").
+  const csv = [
+    `${HEADER},,`,
+    `Acme,Engineer,Pune,2-3,Build,B.Tech,https://acme.example/jobs/1,,,,`,
+    ",,,,,,,,,,",
+    `Acme,Designer,Pune,2-3,Design,B.Tech,https://acme.example/jobs/2,,," "`,
+    " , ,,,,,,,,,",
+    "",
+  ].join("\r\n");
+  const { status, body } = await upload(t, editor.token, csv);
+  assert.equal(status, 201, body.message);
+  assert.deepEqual(body.summary, { created: 2, duplicates: 0, errors: 0 });
+  assert.deepEqual(body.created.map((row: { index: number }) => row.index), [0, 1]);
+  // A column without a name that holds something is still refused: its cells would be lost.
+  const unnamed = await upload(
+    t,
+    editor.token,
+    `${HEADER},\r\nAcme,Tester,Pune,2-3,Test,B.Tech,https://acme.example/jobs/3,,,notes\r\n`,
+  );
+  assert.equal(unnamed.status, 400);
+  assert.match(unnamed.body.message, /^Unknown column ""/);
+  // A file of blank cells only is empty.
+  const blank = await upload(t, editor.token, ",,\r\n , ,\r\n");
+  assert.equal(blank.status, 400);
+  assert.equal(blank.body.message, "The CSV file is empty: it needs a header row of field names");
 });
