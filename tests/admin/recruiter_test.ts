@@ -361,6 +361,34 @@ Deno.test({ name: "Create Job: a CSV upload", ...browserTest }, async (t) => {
     );
   }
 
+  await t.step("Excel's Unicode Text: a .txt the picker offers, UTF-16 with tabs", async () => {
+    const { context, page } = await newPage(browser);
+    await openAs(page, s, main, "/admin/jobs/create");
+    await selectTab(page, "JSON Upload");
+    const picker = page.getByLabel("JSON or CSV file");
+    assert.ok((await picker.getAttribute("accept"))!.split(",").includes(".txt"));
+    const text = [
+      "companyName\trole\tlocation\texperience\tdescription\trequiredDegree\thiringLink",
+      "Café, München\tTabbed Role\tPune\t2-3\tText\tAny\thttps://cafe.example/tabbed",
+    ].join("\r\n");
+    await picker.setInputFiles({
+      name: "jobs.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]),
+    });
+    await page.waitForFunction(() => document.querySelector("textarea")?.value !== "");
+    await press(page.getByRole("button", { name: "Upload Jobs" }));
+    await expectToast(page, "1 jobs created successfully!");
+    const { jobs } = await apiCall<{ jobs: { companyName: string }[] }>(
+      s,
+      main,
+      "GET",
+      "/api/jobs/admin/all?search=Tabbed%20Role",
+    );
+    assert.deepEqual(jobs.map((job) => job.companyName), ["Café, München"]);
+    await context.close();
+  });
+
   await t.step("a CSV with an unknown column says which", async () => {
     const { context, page } = await newPage(browser);
     await openAs(page, s, main, "/admin/jobs/create");

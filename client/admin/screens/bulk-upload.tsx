@@ -262,10 +262,11 @@ export function JsonUpload() {
       <FormatGuide onUseExample={() => setText(EXAMPLE)} />
       <div>
         <label htmlFor={fileId} className="field-label">JSON or CSV file</label>
+        {/* Excel saves its tab-separated "Unicode Text" as .txt. */}
         <input
           id={fileId}
           type="file"
-          accept="application/json,.json,text/csv,.csv"
+          accept="application/json,.json,text/csv,.csv,text/tab-separated-values,.tsv,text/plain,.txt"
           className="field"
           onChange={(event) => readFile(event.target.files?.[0])}
         />
