@@ -4,6 +4,7 @@
  * `utm_source` and `utm_campaign` of the landing URL, and a normalised search term. Never a full
  * URL, a path or a query of another site: nothing that could name a person. Pure: no KV.
  */
+import { oneLineText } from "../schemas.ts";
 
 /** The group of a visit with no referrer and no `utm_source`. */
 export const DIRECT = "Direct / None";
@@ -74,6 +75,7 @@ const UTM_GROUPS: Record<string, string> = {
   facebook: "Facebook",
   fb: "Facebook",
   instagram: "Instagram",
+  ig: "Instagram",
   x: "X (Twitter)",
   twitter: "X (Twitter)",
   reddit: "Reddit",
@@ -98,11 +100,14 @@ function groupOfHost(host: string): string | undefined {
   return GOOGLE.test(host) ? "Google" : undefined;
 }
 
-/** A utm value as kept: trimmed, lower case, spaces collapsed, at most 60 characters. */
+/**
+ * A utm value as kept: invisible characters (controls, bidirectional overrides) removed, trimmed,
+ * lower case, spaces collapsed, at most 60 characters.
+ */
 export function utmValue(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
   const text = clip(
-    value.normalize("NFC").trim().toLowerCase().replace(/\s+/g, " "),
+    oneLineText(value.normalize("NFC")).trim().toLowerCase().replace(/\s+/g, " "),
     MAX_UTM_CHARS,
   );
   return text || undefined;
@@ -164,20 +169,33 @@ function hostOf(referer: string | undefined): string | undefined {
 }
 
 /**
- * A search as counted: NFC, trimmed, case folded, white space collapsed, cut to 100 characters
- * (whole code points, so no character is split), or undefined when nothing is left.
+ * A search as counted: NFC, invisible characters (controls, bidirectional overrides) removed,
+ * trimmed, case folded, white space collapsed, cut to 100 code points (whole characters), or
+ * undefined when nothing is left.
  */
 export function searchTerm(text: string | null | undefined): string | undefined {
   if (!text) return undefined;
   // Printable ASCII is in NFC already, and ICU's normalising is most of the work for it.
-  const composed = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize("NFC");
+  const composed = /^[\x20-\x7e]*$/.test(text) ? text : oneLineText(text.normalize("NFC"));
   const normal = composed.toLowerCase().replace(/\s+/g, " ").trim();
   const term = clip(normal, MAX_TERM_CHARS).trim();
   return term || undefined;
 }
 
-/** The first `max` code points of `text`. */
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/**
+ * At most `max` code points of `text`, whole characters as a reader sees them: an emoji of several
+ * code points or a letter with its marks is kept whole or left out, never split.
+ */
 function clip(text: string, max: number): string {
   if (text.length <= max) return text;
-  return Array.from(text).slice(0, max).join("");
+  let kept = "";
+  let points = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    points += Array.from(segment).length;
+    if (points > max) break;
+    kept += segment;
+  }
+  return kept;
 }

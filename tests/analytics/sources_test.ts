@@ -17,6 +17,16 @@ Deno.test("a search term is one term however it was typed, composed or padded", 
   const long = "a".repeat(MAX_TERM_CHARS - 1) + "😀😀";
   assert.equal(searchTerm(long), "a".repeat(MAX_TERM_CHARS - 1) + "😀");
   assert.equal(searchTerm("x".repeat(MAX_TERM_CHARS + 20)), "x".repeat(MAX_TERM_CHARS));
+  // Nor a character of several code points: a family emoji, a letter with its marks.
+  const family = "👨\u200d👩\u200d👧";
+  assert.equal(searchTerm("a".repeat(MAX_TERM_CHARS - 2) + family), "a".repeat(MAX_TERM_CHARS - 2));
+  assert.equal(searchTerm("b".repeat(MAX_TERM_CHARS - 6) + family), "b".repeat(94) + family);
+  assert.equal(searchTerm("c".repeat(MAX_TERM_CHARS - 1) + "क्ष"), "c".repeat(MAX_TERM_CHARS - 1));
+  // Controls and bidirectional overrides, which would make the report read otherwise, are gone;
+  // the joiners Indian scripts write words with are kept.
+  assert.equal(searchTerm("java\u202e repoleved\u0000"), "java repoleved");
+  assert.equal(searchTerm("java\u0007developer"), "javadeveloper");
+  assert.equal(searchTerm("क्\u200dष"), "क्\u200dष");
 });
 
 Deno.test("a visit's campaign tags are read however the URL spells them, and only from the URL", () => {
@@ -34,6 +44,11 @@ Deno.test("a visit's campaign tags are read however the URL spells them, and onl
     utmCampaign: "spring",
   });
   // A name spelt with a percent escape is the same name once decoded.
+  assert.deepEqual(source("/jobs?utm_source=what%E2%80%AEsapp%00&utm_campaign=%1Bspring%0A"), {
+    group: "WhatsApp",
+    utmSource: "whatsapp",
+    utmCampaign: "spring",
+  });
   assert.deepEqual(source("/jobs?%75tm_source=whatsapp"), {
     group: "WhatsApp",
     utmSource: "whatsapp",
@@ -44,6 +59,7 @@ Deno.test("a visit's campaign tags are read however the URL spells them, and onl
   // A source no group names is the source as written, whether or not a referrer came with it; a
   // host names its group.
   assert.equal(source("/jobs?utm_source=Naukri").group, "naukri");
+  assert.equal(source("/jobs?utm_source=ig").group, "Instagram");
   assert.equal(source("/jobs?utm_source=naukri", "https://t.co/x").group, "naukri");
   assert.equal(source("/jobs?utm_source=www.LinkedIn.com").group, "LinkedIn");
   assert.equal(source("/jobs?utm_source=naukri", "https://careeredge.example/").group, "This site");
