@@ -15,6 +15,21 @@ const fieldColumns = Object.entries(JOB_FIELDS).filter(([, spec]) => spec.kind !
 /** The header row a CSV upload may use, in this order in the template. */
 export const JOB_CSV_COLUMNS: readonly string[] = [...fieldColumns, ...SKILL_GROUPS];
 
+/**
+ * The columns the Manage Jobs export writes before the upload's: what the site sets, which an
+ * upload of that file passes over (its jobs get their own).
+ */
+export const EXPORT_ONLY_COLUMNS: readonly string[] = [
+  "jobId",
+  "status",
+  "datePosted",
+  "views",
+  "clicks",
+];
+
+/** A cell a spreadsheet would read as a formula, which the export writes after an apostrophe. */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
 const LIST_COLUMNS = new Set<string>([
   ...SKILL_GROUPS,
   ...Object.entries(JOB_FIELDS).filter(([, spec]) => spec.kind === "list").map(([name]) => name),
@@ -70,7 +85,7 @@ export function jobsFromCsvRows(rows: string[][]): { jobs: unknown[] } | { messa
   const columns = header.map((name) => name.trim());
   // A spreadsheet writes a column that once held something as an empty name over empty cells.
   const unknown = columns.filter((name, index) =>
-    !JOB_CSV_COLUMNS.includes(name) &&
+    !JOB_CSV_COLUMNS.includes(name) && !EXPORT_ONLY_COLUMNS.includes(name) &&
     (name !== "" || body.some((cells) => (cells[index] ?? "").trim() !== ""))
   );
   if (unknown.length > 0) {
@@ -86,8 +101,8 @@ export function jobsFromCsvRows(rows: string[][]): { jobs: unknown[] } | { messa
     const job: Record<string, unknown> = {};
     const skills: Record<string, string[]> = {};
     columns.forEach((name, index) => {
-      const cell = cells[index] ?? "";
-      if (cell.trim() === "") return;
+      const cell = guardedOff(cells[index] ?? "");
+      if (cell.trim() === "" || !JOB_CSV_COLUMNS.includes(name)) return;
       const value = LIST_COLUMNS.has(name) ? listOf(cell) : cell;
       if ((SKILL_GROUPS as readonly string[]).includes(name)) skills[name] = value as string[];
       else job[name] = value;
@@ -97,6 +112,10 @@ export function jobsFromCsvRows(rows: string[][]): { jobs: unknown[] } | { messa
   });
   return { jobs };
 }
+
+/** A cell as it was before the export's apostrophe kept it from being read as a formula. */
+const guardedOff = (cell: string) =>
+  cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 
 /** A job's cells under JOB_CSV_COLUMNS, lists written as the upload reads them. */
 export function jobCsvValues(job: Job): string[] {

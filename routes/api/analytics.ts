@@ -15,6 +15,7 @@ import {
   type SourcesReport,
 } from "../../kv/analytics/types.ts";
 import { fail } from "../../server/errors.ts";
+import { FORMULA_START } from "../../kv/jobs/csv.ts";
 import {
   DEFAULT_ANALYTICS_PERIOD,
   INSIGHT_LIST_LIMIT,
@@ -120,7 +121,7 @@ export const CSV_BOM = "\uFEFF";
  */
 export function csvCell(value: string | number): string {
   if (typeof value === "number") return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

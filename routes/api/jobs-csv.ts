@@ -8,6 +8,7 @@ import { fail } from "../../server/errors.ts";
 import type { Services } from "../../server/context.ts";
 import {
   cellSeparatorOf,
+  EXPORT_ONLY_COLUMNS,
   JOB_CSV_COLUMNS,
   jobCsvValues,
   jobsFromCsvRows,
@@ -48,7 +49,7 @@ export async function readCsvJobs(c: Context): Promise<{ jobs: unknown[] }> {
 /** Jobs read per step of an export: the file streams out as it is read, never held whole. */
 const EXPORT_PAGE = 200;
 
-const EXPORT_COLUMNS = ["jobId", "status", "datePosted", "views", "clicks", ...JOB_CSV_COLUMNS];
+const EXPORT_COLUMNS = [...EXPORT_ONLY_COLUMNS, ...JOB_CSV_COLUMNS];
 
 function exportRow(job: JobWithAnalytics): string {
   const cells = [

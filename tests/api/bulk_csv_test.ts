@@ -209,6 +209,43 @@ Deno.test("a pay in a CSV is written and read as words: the export's pay uploads
   }
 });
 
+Deno.test("an exported file uploads again: the site's columns are passed over, a formula's apostrophe taken off", async () => {
+  await using t = await testApp();
+  const editor = await signIn(t, { permissions: { canCreateJobs: true } });
+  const posted = await t.services.jobs.create(sampleJob({ role: "Still Open" }));
+  const closed = await t.services.jobs.create(
+    sampleJob({
+      role: "=Closed Role",
+      companyName: "@Acme",
+      description: "- builds\n- ships",
+      hiringLink: "https://acme.example/closed",
+    }),
+  );
+  assert.ok(posted.ok && closed.ok);
+  await t.services.jobs.setStatus(closed.job._id, "inactive");
+  const exported = await t.app.request("/api/jobs/admin/export?status=all", {
+    headers: { authorization: `Bearer ${editor.token}` },
+  });
+  const csv = await exported.text();
+  assert.ok(csv.includes(`'=Closed Role`), csv);
+
+  const { status, body } = await upload(t, editor.token, csv);
+  assert.equal(status, 201, JSON.stringify(body));
+  assert.deepEqual(body.summary, { created: 1, duplicates: 1, errors: 0 });
+  const copy = (await t.services.jobs.get(body.created[0]._id))!;
+  assert.deepEqual(
+    [copy.role, copy.companyName, copy.description, copy.status],
+    ["=Closed Role", "@Acme", "- builds\n- ships", "active"],
+  );
+  assert.notEqual(copy.jobId, closed.job.jobId);
+  // An apostrophe the export did not put there (before no formula's first character) is kept.
+  const typed = `${HEADER}\n'Tis Co,'Quoted Role,Pune,2-3,D,E,https://x.example/q,,\n`;
+  const kept = await upload(t, editor.token, typed);
+  assert.equal(kept.status, 201, JSON.stringify(kept.body));
+  const quoted = (await t.services.jobs.get(kept.body.created[0]._id))!;
+  assert.deepEqual([quoted.companyName, quoted.role], ["'Tis Co", "'Quoted Role"]);
+});
+
 Deno.test("a CSV upload takes UTF-8 and UTF-16 files, and refuses another encoding rather than breaking its letters", async () => {
   await using t = await testApp();
   const editor = await signIn(t, { permissions: { canCreateJobs: true } });
