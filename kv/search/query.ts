@@ -5,7 +5,7 @@
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
 import { IT_CATEGORIES, ROLE_CATEGORIES, type RoleCategory } from "../job-fields.ts";
-import { PAY_UNITS, type PayPeriod, PLAUSIBLE_PAY, yearly } from "../jobs/pay.ts";
+import { DOTTED_LPA, PAY_UNITS, type PayPeriod, PLAUSIBLE_PAY, yearly } from "../jobs/pay.ts";
 import { LAKH } from "./codes.ts";
 import type { Term } from "./fields.ts";
 import { cityNames, modeWord, nearCityNames } from "./places.ts";
@@ -153,8 +153,11 @@ const FILLER = new Set(
 const YEARS =
   /\b(\d{1,2}(?:\.\d)?)\s*(?:(?:-|to)\s*(\d{1,2}(?:\.\d)?))?\s*(\+|plus)?\s*(?:years?|yrs?|yoe)\b(?:\s+of)?(?:\s+(?:exp(?:erience)?d?)\b)?|\b(\d{1,2})\s*(\+)(?:\s*(?:exp(?:erience)?)\b|(?=\s|$))/g;
 
-/** Words naming pay, before or after its figure: `salary 50k`, `8 lpa ctc`, `take home 30k`. */
-const PAY_WORDS = String.raw`salary|ctc|package|stipend|pay|take\s+home|in\s*hand`;
+/**
+ * Words naming pay, before or after its figure: `salary 50k`, `8 lpa ctc`, `take home 30k`, and
+ * the currency in words or after the figure (`25000 rupees`, `500 rs per hour`).
+ */
+const PAY_WORDS = String.raw`salary|ctc|package|stipend|pay|take\s+home|in\s*hand|rupees?|rs|inr`;
 /** Words asking for at least the figure, or about it: `above 50k`, `at least 8 lpa`. */
 const AT_LEAST = String
   .raw`above|over|min(?:imum)?|at\s*least|more\s+than|greater\s+than|from|starting(?:\s+(?:at|from))?|of|expected|expecting|range|between|around|approx(?:imately)?`;
@@ -266,7 +269,7 @@ function payPhrases(text: string): { rest: string; payMin?: number; pieces: stri
   let payMin: number | undefined;
   const pieces: string[] = [];
   const kept: string[] = [];
-  const asked = text.replace(HIGH_PAY, " ");
+  const asked = text.replace(HIGH_PAY, " ").replace(DOTTED_LPA, "lpa");
   let from = 0;
   PAY_PHRASE.lastIndex = 0;
   for (let found = PAY_PHRASE.exec(asked); found; found = PAY_PHRASE.exec(asked)) {
