@@ -70,6 +70,13 @@ const MID_SENIOR: Experience[] = ["2-3", "3+", "4+", "5+", "6+"];
 const IT_WORD: FilterWord = { categories: [...IT_CATEGORIES] };
 const NON_IT = ROLE_CATEGORIES.filter((category) => !IT_CATEGORIES.includes(category));
 
+/** A batch's spellings, collapsed, its year on either side: `2025 passed out`, `batch 2025`. */
+const batchKeys = (year: number) =>
+  ["passout", "passouts", "passedout", "batch"].flatMap((word) => [
+    `${year}${word}`,
+    `${word}${year}`,
+  ]);
+
 /** Spellings of the filter words, collapsed (`full time`, `full-time` and `fulltime` are one). */
 const FILTERS = new Map<string, FilterWord>([
   // IT and non-IT jobs, as Indian seekers ask for them.
@@ -110,10 +117,10 @@ const FILTERS = new Map<string, FilterWord>([
   ["midseniorlevel", { experiences: MID_SENIOR }],
   ["senior", { experiences: ["4+", "5+", "6+"], roleWords: ["senior"] }],
   ["experienced", { experiences: ["1-2", "2-3", "3+", "4+", "5+", "6+"] }],
-  // 2025 passout, 2025 pass out, 2025 passouts, 2025 batch.
+  // 2025 passout, 2025 pass out, 2025 passed out, 2025 batch, passout 2025, batch 2025.
   ...PASSOUTS.flatMap((option) =>
-    ["passout", "passouts", "batch"].map((word): [string, FilterWord] => [
-      option.replace("passout", word).replace(" ", ""),
+    batchKeys(Number.parseInt(option)).map((key): [string, FilterWord] => [
+      key,
       { experiences: [option] },
     ])
   ),
@@ -121,8 +128,8 @@ const FILTERS = new Map<string, FilterWord>([
   // before the first of them, or one more.
   ...Array.from({ length: EARLIER_BATCHES }, (_, i) => i + 1).flatMap((before) => {
     const experiences = [...new Set([...fits(before), ...fits(before + 1)])];
-    return ["passout", "passouts", "batch"].map((word): [string, FilterWord] => [
-      `${FIRST_PASSOUT - before}${word}`,
+    return batchKeys(FIRST_PASSOUT - before).map((key): [string, FilterWord] => [
+      key,
       { experiences },
     ]);
   }),
