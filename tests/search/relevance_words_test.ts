@@ -265,6 +265,10 @@ ask("python banglore", ["python-eng"]);
 ask("jobs in hydrabad", ["python-dev-2", "fullstack", "swe", "r-stats"]);
 ask("", ["hr-exec", "devops", "dotnet-dev"], "hr-exec", "Gurgoan");
 ask("", ["sre", "sales", "backend-node", "java-dev", "python-trainer"], "sre", "chenai");
+// A misspelt state in the location box is the state, as in the keyword box.
+ask("", [...BANGALORE, "qa-tester", "ios-dev", "genai", "sales-senior"], "sql-dba", "Karnatka");
+ask("", ["jr-frontend", "nurse", "gcp-cloud", "fullstack-eng"], "jr-frontend", "Kerela");
+ask("", all((job) => job.location.includes("Gujarat")), "powerbi-analyst", "Gujrat");
 // Several cities in the location box are alternatives, as in the keyword box.
 const PUNE_OR_HYDERABAD = all((job) => /Pune|Hyderabad/.test(job.location));
 ask("", PUNE_OR_HYDERABAD, "python-dev-2", "Pune / Hyderabad");
