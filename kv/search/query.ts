@@ -248,7 +248,9 @@ function readPhrase(groups: Record<string, string | undefined>): number | null {
   // Lakhs and crores are pay's own units; thousands are anything's (`4k video`, `10k steps`),
   // pay only beside a pay word or a floor or cap asked of them (`min 50k`, `upto 50k`).
   const inLakhs = unit !== undefined && PAY_UNITS[unit] >= LAKH && unit !== "mn";
-  const marked = inLakhs || cur1 || cur2 || PAY_WORD.test(around) || named.length > 0 ||
+  // `/-` ends a sum of rupees as Indian texts write one (`15000/-`).
+  const marked = inLakhs || cur1 || cur2 || after.includes("/-") || PAY_WORD.test(around) ||
+    named.length > 0 ||
     (unit !== undefined &&
       (FLOOR_WORD.test(before) || FLOOR_AFTER.test(after) || CAPPED.test(around)));
   if (!marked) return null;

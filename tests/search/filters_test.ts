@@ -196,6 +196,7 @@ Deno.test("the rupee in words or after the figure, and L.P.A., mark pay as ₹ a
     ["salary 25000 rupees", "salary ₹25000"],
     ["rupees 25000 stipend", "₹25000 stipend"],
     ["500 rs per hr", "₹500 per hr"],
+    ["15000/-", "₹15000"],
     ["10 lakh inr", "10 lakh"],
     ["15 L.P.A.", "15 LPA"],
     ["engineer 8 l.p.a", "engineer 8 LPA"],
