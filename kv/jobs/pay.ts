@@ -198,6 +198,9 @@ export const PLAUSIBLE_PAY: Record<PayPeriod, [number, number]> = {
   hour: [50, 50_000],
 };
 
+/** "L.P.A.", as postings and seekers write LPA. */
+export const DOTTED_LPA = /\bl\.p\.a\b\.?/g;
+
 /** Reads a package text; null when it names no pay or the reading is not sure. */
 export function readPay(text: string | null | undefined): Pay | null {
   if (!text) return null;
@@ -211,7 +214,7 @@ export function readPay(text: string | null | undefined): Pay | null {
     .replace(/\bp\.\s?a\b\.?|\bper\s+annum\b/g, " pa ")
     .replace(/\bp\.\s?m\b\.?/g, " pm ")
     .replace(/\blakhs? per annum\b/g, " lpa ")
-    .replace(/\bl\.p\.a\b\.?/g, " lpa ")
+    .replace(DOTTED_LPA, " lpa ")
     .replace(/\bor more\b/g, " onwards ");
   if (/[$€£]|\busd\b|\beur\b|\bgbp\b|\bdollars?\b/.test(rest)) return null;
   // "12 LPA + 2 LPA variable": a second sum on top is not a range this reads.

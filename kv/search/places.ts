@@ -3,7 +3,7 @@
  * both ways), Delhi NCR as its cities, the work modes (remote, hybrid, on-site) under all their
  * names, and the location box read as cities with the state and country words after them left out.
  */
-import { CITIES, isRegionName, stateName } from "../regions.ts";
+import { CITIES, isRegionName, stateName, statesByName } from "../regions.ts";
 import { REMOTE, REMOTE_SPELLINGS, type WorkMode } from "../job-fields.ts";
 import { editDistance, fold, typoBudget, words } from "./text.ts";
 import { collapse, isKnownStem, stem } from "./vocabulary.ts";
@@ -76,6 +76,28 @@ export function nearCityNames(word: string): string[] | null {
   return names.length ? [...new Set(names)] : null;
 }
 
+/** States by their names joined up (`tamilnadu`), for a misspelt one. */
+const STATES_JOINED = [...statesByName].map(([name, state]) => [name.replaceAll(" ", ""), state]);
+
+/**
+ * The state a misspelt part of the location box names (`Maharastra`, `Kerela`, `Gujrat`), as a
+ * misspelt city is read: its first letter, and as many edits as a typo of a word may have;
+ * undefined when none is near, two are, or it is a city or a word the vocabulary knows.
+ */
+function nearStateName(part: string): string | undefined {
+  const typed = words(part).join("");
+  const budget = typoBudget(typed);
+  if (budget === 0 || !/^\p{L}+$/u.test(typed) || isKnownStem(stem(typed))) return undefined;
+  if (cityNames(typed) || nearCityNames(typed)) return undefined;
+  const near = new Set(
+    STATES_JOINED.filter(([name]) =>
+      name[0] === typed[0] && Math.abs(name.length - typed.length) <= budget &&
+      editDistance(typed, name) <= budget
+    ).map(([, state]) => state),
+  );
+  return near.size === 1 ? [...near][0] : undefined;
+}
+
 /** Whether `part` of the location box names a city (misspelt too, with `typos`) or a work mode. */
 function namesPlace(part: string, typos: boolean): boolean {
   const found = words(part);
@@ -116,10 +138,11 @@ const FILLER = new Set([
  */
 export function locationGroups(text: string | undefined): string[][] {
   // "On-site" is one word, not on and a site. A bracket or a spaced dash sets a part apart as a
-  // comma does ("Mumbai (Andheri)", "Pune - Hinjewadi"); a state goes by its name ("TN", "Orissa").
+  // comma does ("Mumbai (Andheri)", "Pune - Hinjewadi"); a state goes by its name ("TN", "Orissa"),
+  // misspelt too ("Maharastra").
   const parts = (text ?? "").replace(/\b(on|in)[\s-]+(site|office)\b/gi, "$1$2")
     .replace(/[()]|\s[-–—]\s/g, ",").split(/[,|;]/).map((part) => part.trim()).filter(Boolean)
-    .map((part) => stateName(part) ?? part);
+    .map((part) => stateName(part) ?? nearStateName(part) ?? part);
   // Beside a city, a part naming no place is a place within it (Andheri, Hinjewadi, T Nagar,
   // Koramangala) and a number its PIN code: every job in the city is near it. Only the first part
   // may name its city misspelt, as a locality's name is often near a city's (Nagar, Nagpur).

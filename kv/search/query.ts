@@ -5,7 +5,7 @@
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_OPTIONS } from "../schemas.ts";
 import { IT_CATEGORIES, ROLE_CATEGORIES, type RoleCategory } from "../job-fields.ts";
-import { PAY_UNITS, type PayPeriod, PLAUSIBLE_PAY, yearly } from "../jobs/pay.ts";
+import { DOTTED_LPA, PAY_UNITS, type PayPeriod, PLAUSIBLE_PAY, yearly } from "../jobs/pay.ts";
 import { LAKH } from "./codes.ts";
 import type { Term } from "./fields.ts";
 import { cityNames, modeWord, nearCityNames } from "./places.ts";
@@ -70,6 +70,13 @@ const MID_SENIOR: Experience[] = ["2-3", "3+", "4+", "5+", "6+"];
 const IT_WORD: FilterWord = { categories: [...IT_CATEGORIES] };
 const NON_IT = ROLE_CATEGORIES.filter((category) => !IT_CATEGORIES.includes(category));
 
+/** A batch's spellings, collapsed, its year on either side: `2025 passed out`, `batch 2025`. */
+const batchKeys = (year: number) =>
+  ["passout", "passouts", "passedout", "batch"].flatMap((word) => [
+    `${year}${word}`,
+    `${word}${year}`,
+  ]);
+
 /** Spellings of the filter words, collapsed (`full time`, `full-time` and `fulltime` are one). */
 const FILTERS = new Map<string, FilterWord>([
   // IT and non-IT jobs, as Indian seekers ask for them.
@@ -110,10 +117,10 @@ const FILTERS = new Map<string, FilterWord>([
   ["midseniorlevel", { experiences: MID_SENIOR }],
   ["senior", { experiences: ["4+", "5+", "6+"], roleWords: ["senior"] }],
   ["experienced", { experiences: ["1-2", "2-3", "3+", "4+", "5+", "6+"] }],
-  // 2025 passout, 2025 pass out, 2025 passouts, 2025 batch.
+  // 2025 passout, 2025 pass out, 2025 passed out, 2025 batch, passout 2025, batch 2025.
   ...PASSOUTS.flatMap((option) =>
-    ["passout", "passouts", "batch"].map((word): [string, FilterWord] => [
-      option.replace("passout", word).replace(" ", ""),
+    batchKeys(Number.parseInt(option)).map((key): [string, FilterWord] => [
+      key,
       { experiences: [option] },
     ])
   ),
@@ -121,8 +128,8 @@ const FILTERS = new Map<string, FilterWord>([
   // before the first of them, or one more.
   ...Array.from({ length: EARLIER_BATCHES }, (_, i) => i + 1).flatMap((before) => {
     const experiences = [...new Set([...fits(before), ...fits(before + 1)])];
-    return ["passout", "passouts", "batch"].map((word): [string, FilterWord] => [
-      `${FIRST_PASSOUT - before}${word}`,
+    return batchKeys(FIRST_PASSOUT - before).map((key): [string, FilterWord] => [
+      key,
       { experiences },
     ]);
   }),
@@ -153,8 +160,11 @@ const FILLER = new Set(
 const YEARS =
   /\b(\d{1,2}(?:\.\d)?)\s*(?:(?:-|to)\s*(\d{1,2}(?:\.\d)?))?\s*(\+|plus)?\s*(?:years?|yrs?|yoe)\b(?:\s+of)?(?:\s+(?:exp(?:erience)?d?)\b)?|\b(\d{1,2})\s*(\+)(?:\s*(?:exp(?:erience)?)\b|(?=\s|$))/g;
 
-/** Words naming pay, before or after its figure: `salary 50k`, `8 lpa ctc`, `take home 30k`. */
-const PAY_WORDS = String.raw`salary|ctc|package|stipend|pay|take\s+home|in\s*hand`;
+/**
+ * Words naming pay, before or after its figure: `salary 50k`, `8 lpa ctc`, `take home 30k`, and
+ * the currency in words or after the figure (`25000 rupees`, `500 rs per hour`).
+ */
+const PAY_WORDS = String.raw`salary|ctc|package|stipend|pay|take\s+home|in\s*hand|rupees?|rs|inr`;
 /** Words asking for at least the figure, or about it: `above 50k`, `at least 8 lpa`. */
 const AT_LEAST = String
   .raw`above|over|min(?:imum)?|at\s*least|more\s+than|greater\s+than|from|starting(?:\s+(?:at|from))?|of|expected|expecting|range|between|around|approx(?:imately)?`;
@@ -238,7 +248,9 @@ function readPhrase(groups: Record<string, string | undefined>): number | null {
   // Lakhs and crores are pay's own units; thousands are anything's (`4k video`, `10k steps`),
   // pay only beside a pay word or a floor or cap asked of them (`min 50k`, `upto 50k`).
   const inLakhs = unit !== undefined && PAY_UNITS[unit] >= LAKH && unit !== "mn";
-  const marked = inLakhs || cur1 || cur2 || PAY_WORD.test(around) || named.length > 0 ||
+  // `/-` ends a sum of rupees as Indian texts write one (`15000/-`).
+  const marked = inLakhs || cur1 || cur2 || after.includes("/-") || PAY_WORD.test(around) ||
+    named.length > 0 ||
     (unit !== undefined &&
       (FLOOR_WORD.test(before) || FLOOR_AFTER.test(after) || CAPPED.test(around)));
   if (!marked) return null;
@@ -266,7 +278,7 @@ function payPhrases(text: string): { rest: string; payMin?: number; pieces: stri
   let payMin: number | undefined;
   const pieces: string[] = [];
   const kept: string[] = [];
-  const asked = text.replace(HIGH_PAY, " ");
+  const asked = text.replace(HIGH_PAY, " ").replace(DOTTED_LPA, "lpa");
   let from = 0;
   PAY_PHRASE.lastIndex = 0;
   for (let found = PAY_PHRASE.exec(asked); found; found = PAY_PHRASE.exec(asked)) {

@@ -186,6 +186,28 @@ Deno.test("a pay phrase asks the same in any word order, a lakh a month is 12 LP
   }
 });
 
+Deno.test("the rupee in words or after the figure, and L.P.A., mark pay as ₹ and LPA do", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  const roles = async (keywords: string) =>
+    (await api(t, `?keywords=${encodeURIComponent(keywords)}&sortBy=pay`)).roles;
+  const cases: [string, string][] = [
+    ["25000 rupees per month", "₹25000 per month"],
+    ["salary 25000 rupees", "salary ₹25000"],
+    ["rupees 25000 stipend", "₹25000 stipend"],
+    ["500 rs per hr", "₹500 per hr"],
+    ["15000/-", "₹15000"],
+    ["10 lakh inr", "10 lakh"],
+    ["15 L.P.A.", "15 LPA"],
+    ["engineer 8 l.p.a", "engineer 8 LPA"],
+  ];
+  for (const [typed, same] of cases) {
+    const expected = await roles(same);
+    assert.ok(expected.length > 0, same);
+    assert.deepEqual(await roles(typed), expected, typed);
+  }
+});
+
 Deno.test("a bare figure no job has is offered as pay on the empty page", async () => {
   await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
   await seed(t);

@@ -163,6 +163,11 @@ ask("3 years", withExperience("2-3", "3+"), "devops-2");
 ask("2024 passout", withExperience("0-1", "1-2", "2-3"), "devops-2");
 ask("2020 batch", withExperience("3+", "4+", "5+", "6+"), "sql-dba");
 ask("java 2023 pass out", ["java-dev", "fullstack-eng"]);
+// The year on either side, and "passed out", as seekers write a batch.
+ask("passout 2024", withExperience("0-1", "1-2", "2-3"), "devops-2");
+ask("batch 2020", withExperience("3+", "4+", "5+", "6+"), "sql-dba");
+ask("2025 passed out", withExperience("2025 passout"));
+ask("java passed out 2023", ["java-dev", "fullstack-eng"]);
 ask("3+ years", withExperience("2-3", "3+"), "devops-2");
 ask("4 yrs exp", withExperience("3+", "4+"), "python-dev-2");
 ask("5 years experience", withExperience("3+", "4+", "5+"), "sql-dba");
@@ -260,6 +265,10 @@ ask("python banglore", ["python-eng"]);
 ask("jobs in hydrabad", ["python-dev-2", "fullstack", "swe", "r-stats"]);
 ask("", ["hr-exec", "devops", "dotnet-dev"], "hr-exec", "Gurgoan");
 ask("", ["sre", "sales", "backend-node", "java-dev", "python-trainer"], "sre", "chenai");
+// A misspelt state in the location box is the state, as in the keyword box.
+ask("", [...BANGALORE, "qa-tester", "ios-dev", "genai", "sales-senior"], "sql-dba", "Karnatka");
+ask("", ["jr-frontend", "nurse", "gcp-cloud", "fullstack-eng"], "jr-frontend", "Kerela");
+ask("", all((job) => job.location.includes("Gujarat")), "powerbi-analyst", "Gujrat");
 // Several cities in the location box are alternatives, as in the keyword box.
 const PUNE_OR_HYDERABAD = all((job) => /Pune|Hyderabad/.test(job.location));
 ask("", PUNE_OR_HYDERABAD, "python-dev-2", "Pune / Hyderabad");
