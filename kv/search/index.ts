@@ -421,7 +421,13 @@ export class SearchIndex implements Columns {
    * (`fullstack`: full and stack).
    */
   termMatches(term: Term): WordMatch[] {
-    if (term.either) return term.either.flatMap((alternative) => this.termMatches(alternative));
+    if (term.either) {
+      return term.either.flatMap((alternative) =>
+        alternative.roleOnly
+          ? this.termMatches(alternative).map((match) => ({ ...match, roleOnly: true }))
+          : this.termMatches(alternative)
+      );
+    }
     if (term.all) return this.whole(term.all);
     const typos = !term.known;
     let found = this.expand(term.word, typos, term.raw ?? term.word);

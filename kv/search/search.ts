@@ -312,11 +312,11 @@ function searchWith(
 }
 
 /**
- * The jobs of a full match and those whose role has every term with another role word in place of
- * the one typed (`java developer`: a Sr. Software Engineer - Java), scoring as if that word were a
- * typo: employers title one job either way. Only in a role, only beside another word (`developer`
- * alone finds no Civil Engineer), and only when the words found jobs: otherwise the partial match
- * reads role words more widely (`react programmer`: the React developers, React in their skills).
+ * The jobs of a full match and those with another role word in their role in place of the one
+ * typed, the other words anywhere (`java developer`: a Sr. Software Engineer - Java, a Full Stack
+ * Engineer with Java in its skills), scoring as if that word were a typo: employers title one job
+ * either way. Only in a role (a description's engineering team is no developer) and only beside
+ * another word (`developer` alone finds no Civil Engineer).
  */
 function withOtherRoleWords(
   index: SearchIndex,
@@ -328,32 +328,35 @@ function withOtherRoleWords(
   if (useful.length < 2 || roleWords.length !== 1) {
     return index.match(terms, KEYWORD_FIELDS, wanted.within);
   }
-  // The roles first: a match's answer is in the index's arrays, which the next match reuses, and
-  // the jobs whose role has every word are the fewer to keep aside.
+  // A match's answer is in the index's arrays, which the next match reuses: the first is copied.
   const inRole = index.match(
     useful.map((term): Term =>
       term === roleWords[0]
-        ? { word: term.word, either: otherRoleWords(term.word).map((word) => ({ word })) }
+        ? {
+          word: term.word,
+          either: otherRoleWords(term.word).map((word) => ({ word, roleOnly: true })),
+        }
         : term
     ),
-    FIELD.role | FIELD.roleAsWritten,
+    KEYWORD_FIELDS,
     wanted.within,
   );
   const alike = inRole && { docs: inRole.docs.slice(), score: inRole.score.slice() };
   const matched = index.match(terms, KEYWORD_FIELDS, wanted.within);
-  if (!matched || matched.docs.length === 0 || !alike || alike.docs.length === 0) return matched;
-  const found = new Set(matched.docs);
+  if (!alike || alike.docs.length === 0) return matched;
+  const own = matched?.docs ?? new Uint32Array();
+  const found = new Set(own);
   const added = Array.from(alike.docs.keys()).filter((i) => !found.has(alike.docs[i]));
   if (added.length === 0) return matched;
   const all = {
-    docs: new Uint32Array(matched.docs.length + added.length),
-    score: new Uint16Array(matched.docs.length + added.length),
+    docs: new Uint32Array(own.length + added.length),
+    score: new Uint16Array(own.length + added.length),
   };
-  all.docs.set(matched.docs);
-  all.score.set(matched.score);
+  all.docs.set(own);
+  if (matched) all.score.set(matched.score);
   added.forEach((i, n) => {
-    all.docs[matched.docs.length + n] = alike.docs[i];
-    all.score[matched.docs.length + n] = alike.score[i] - (HOW.exact - HOW.typo);
+    all.docs[own.length + n] = alike.docs[i];
+    all.score[own.length + n] = alike.score[i] - (HOW.exact - HOW.typo);
   });
   return all;
 }

@@ -83,7 +83,7 @@ ask("back end", ["backend-bangalore", "backend-node"]);
 ask("backend", ["backend-bangalore", "backend-node"]);
 ask("back-end developer", ["backend-bangalore", "backend-node"]);
 ask("springboot", ["fullstack-eng", "java-dev", "sr-java"]);
-ask("spring boot developer", ["java-dev", "sr-java"]);
+ask("spring boot developer", ["java-dev", "sr-java", "fullstack-eng"]);
 ask("powerbi", ["powerbi-analyst"]);
 ask("power bi analyst", ["powerbi-analyst"]);
 ask("ms excel", ["accounts-exec", "powerbi-analyst"]);
@@ -120,7 +120,7 @@ ask("sde 2", ["zurich-swe", "swe", "swe-intern", "django-dev"]);
 ask("SDE-1", ["zurich-swe", "swe", "swe-intern", "django-dev"]);
 ask("software engineer ii", ["zurich-swe", "swe", "swe-intern", "django-dev"]);
 ask("java 17", ["sr-java", "java-dev", "fullstack-eng"]);
-ask("java dev", ["sr-java", "java-dev"]);
+ask("java dev", ["sr-java", "java-dev", "fullstack-eng"]);
 ask("large language models", ["genai"]);
 ask("customer care", ["wfh-support"]);
 ask("iphone developer", ["ios-dev"]);
@@ -180,14 +180,14 @@ ask("entry level", FRESHERS, "content-intern");
 ask("fresher jobs", FRESHERS, "content-intern");
 // A long filter word misspelt is the filter word.
 ask("intenship", ["content-intern", "swe-intern", "marketing-intern"]);
-ask("experianced java developer", ["sr-java", "java-dev"]);
+ask("experianced java developer", ["sr-java", "java-dev", "fullstack-eng"]);
 ask("3 years java", ["java-dev", "fullstack-eng"]);
 // A year and a half is not 5 years.
 ask("1.5 years react", ["react-dev", "js-dev"]);
 ask("java 1.5 to 3 years", ["java-dev", "fullstack-eng"]);
 ask("python 4 years", ["python-dev-2", "python-trainer", "genai"]);
 ask("java 5+ years", ["sr-java", "java-dev"]);
-ask("experienced java developer", ["sr-java", "java-dev"]);
+ask("experienced java developer", ["sr-java", "java-dev", "fullstack-eng"]);
 ask("entry level developer", ["jr-frontend"]);
 ask("fresher developer", ["jr-frontend"]);
 ask("senior developer", ["python-dev-2", "backend-bangalore", "sr-java"]);
@@ -928,14 +928,24 @@ Deno.test("beside another word, developer, engineer and programmer stand for one
     job("java-dev", "Java Developer (Spring Boot)", ["Java"]),
     job("java-eng", "Sr. Software Engineer - Java", ["Java"]),
     job("data-eng", "Data Engineer", ["Java", "Python"]),
+    job("python-dev", "Full Stack Developer", ["Python"]),
+    job("swe", "Software Engineer", ["Python", "Go"]),
     job("civil", "Civil Engineer"),
+    roleSpec("python-tutor", "Python Trainer", { description: "Train our developer teams." }),
   ];
   const search = searchWith(specs, []);
   const found = (keywords: string) => search(keywords).jobs.map((job) => job._id);
-  // The engineer says Java in its role; the Data Engineer only in its skills.
-  assert.deepEqual(found("java developer"), ["java-dev", "java-eng"]);
+  // The engineer saying Java in its role first; the Data Engineer, Java in its skills, after.
+  assert.deepEqual(found("java developer"), ["java-dev", "java-eng", "data-eng"]);
   assert.deepEqual(found("java engineer"), ["java-eng", "java-dev", "data-eng"]);
-  assert.deepEqual(found("developer"), ["java-dev"]);
+  // A Python developer's search finds the engineers who write Python, below the developer who
+  // does and above a trainer whose description only says developer; engineer stands for developer
+  // in a role only (no Civil Engineer).
+  assert.deepEqual(found("python developer"), ["python-dev", "swe", "data-eng", "python-tutor"]);
+  assert.deepEqual(found("developer").toSorted(), ["java-dev", "python-dev", "python-tutor"]);
+  // Where only an engineer has the other words, the search finds it whole, not as a near match.
+  const devops = searchWith([...specs, job("devops", "DevOps Engineer")], [])("devops developer");
+  assert.deepEqual([devops.jobs.map((job) => job._id), devops.partial], [["devops"], false]);
 });
 
 Deno.test("everyday names of jobs find them: lawyer, doctor, salesman, waiter, QC, a bike, data science", () => {
