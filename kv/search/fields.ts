@@ -99,8 +99,11 @@ export interface Term {
   all?: readonly string[];
   /** Words typed with `or` between them (`python or java`): a job holding any of them has it. */
   either?: Term[];
-  /** Found in a role only: a role word standing for another (engineer for developer). */
-  roleOnly?: boolean;
+  /**
+   * A role word standing for the one typed (engineer for developer): found in a role only, and
+   * scoring as a typo of the word typed would.
+   */
+  standsIn?: boolean;
 }
 
 /** One way a query word is found: a posting list, how well, and the word it stands for. */

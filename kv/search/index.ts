@@ -423,8 +423,12 @@ export class SearchIndex implements Columns {
   termMatches(term: Term): WordMatch[] {
     if (term.either) {
       return term.either.flatMap((alternative) =>
-        alternative.roleOnly
-          ? this.termMatches(alternative).map((match) => ({ ...match, roleOnly: true }))
+        alternative.standsIn
+          ? this.termMatches(alternative).map((match) => ({
+            ...match,
+            how: HOW.typo,
+            roleOnly: true,
+          }))
           : this.termMatches(alternative)
       );
     }

@@ -183,9 +183,12 @@ const SHORT_PERIOD = String.raw`p\.?\s?m|p\.?\s?a|\/\s*(?:month|mon|mo|mth|year|
 /** Units a figure may carry, longest first (`lakhs` before `lakh` before `l`). */
 const UNIT = Object.keys(PAY_UNITS).sort((a, b) => b.length - a.length).join("|");
 
-/** An amount: `₹50,000`, `rs 25000`, `50k`, `10+ lacs`, `1.2 cr`; its parts named `n`. */
+/**
+ * An amount: `₹50,000`, `rs 25000`, `50k`, `10+ lacs`, `1.2 cr`, and one in another currency
+ * (`$50`, `€40,000`); its parts named `n`.
+ */
 const amount = (n: number) =>
-  String.raw`(?:(?<cur${n}>₹|\brs\.?|\binr)\s*|(?<![\w.,]))` +
+  String.raw`(?:(?<cur${n}>₹|\brs\.?|\binr)\s*|(?<fx${n}>[$€£])\s*|(?<![\w.,]))` +
   String.raw`(?<figure${n}>\d{1,3}(?:,\d{2,3})+|\d{1,9}(?:\.\d{1,2})?)(?:\s*(?:\+|plus\b))?` +
   String.raw`(?:\s*(?<unit${n}>${UNIT}))?(?!\w|[.,]\d)`;
 
@@ -226,15 +229,19 @@ const rupeesOf = (figure: string, unit?: string) =>
   Number(figure.replaceAll(",", "")) * (unit ? PAY_UNITS[unit] : 1);
 
 /**
- * What a pay phrase asks, in rupees a year (0 when only a cap, which no filter reads), or null
- * when it is no pay. A figure is pay when marked as pay: by lakhs or crores (`8L`, `1 cr`), a rupee
- * sign, a pay word or a period; a bare figure is no pay (a year, a version, a PIN code, `4k`).
+ * What a pay phrase asks, in rupees a year (0 when only a cap or another currency's sum, which no
+ * filter reads), or null when it is no pay. A figure is pay when marked as pay: by lakhs or crores
+ * (`8L`, `1 cr`), a rupee sign, a pay word or a period; a bare figure is no pay (a year, a version,
+ * a PIN code, `4k`).
  * Without a period, a figure in lakhs or crores is a year's (as `LPA` says), one in thousands a
  * month's, and rupees a year's from a lakh up, a month's below. A range asks its low end; two
  * periods, or a figure no pay of its period can be, are no pay.
  */
 function readPhrase(groups: Record<string, string | undefined>): number | null {
   const { before = "", after = "", join, figure1, unit1, cur1, figure2, unit2, cur2 } = groups;
+  // Every job here pays in rupees: a sum in another currency is no figure to filter by, and its
+  // words would find nothing (`$50/hr`'s hr is HR).
+  if (groups.fx1 || groups.fx2) return 0;
   const around = `${before} ${after}`;
   const unit = unit1 ?? unit2;
   if (figure2 !== undefined) {

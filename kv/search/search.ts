@@ -13,7 +13,7 @@ import {
 } from "../job-fields.ts";
 import { DAY_MS } from "../constants.ts";
 import type { SearchIndex } from "./index.ts";
-import { BEST_WORD_SCORE, FIELD, HOW, PHRASE_BONUS, type Term } from "./fields.ts";
+import { BEST_WORD_SCORE, FIELD, PHRASE_BONUS, type Term } from "./fields.ts";
 import { companyKey, LAKH, optionCode } from "./codes.ts";
 import { matchMost } from "./partial.ts";
 import { locationGroups } from "./places.ts";
@@ -328,37 +328,13 @@ function withOtherRoleWords(
   if (useful.length < 2 || roleWords.length !== 1) {
     return index.match(terms, KEYWORD_FIELDS, wanted.within);
   }
-  // A match's answer is in the index's arrays, which the next match reuses: the first is copied.
-  const inRole = index.match(
-    useful.map((term): Term =>
-      term === roleWords[0]
-        ? {
-          word: term.word,
-          either: otherRoleWords(term.word).map((word) => ({ word, roleOnly: true })),
-        }
-        : term
-    ),
+  const [typed] = roleWords;
+  const others = otherRoleWords(typed.word).map((word): Term => ({ word, standsIn: true }));
+  return index.match(
+    terms.map((term) => term === typed ? { word: typed.word, either: [typed, ...others] } : term),
     KEYWORD_FIELDS,
     wanted.within,
   );
-  const alike = inRole && { docs: inRole.docs.slice(), score: inRole.score.slice() };
-  const matched = index.match(terms, KEYWORD_FIELDS, wanted.within);
-  if (!alike || alike.docs.length === 0) return matched;
-  const own = matched?.docs ?? new Uint32Array();
-  const found = new Set(own);
-  const added = Array.from(alike.docs.keys()).filter((i) => !found.has(alike.docs[i]));
-  if (added.length === 0) return matched;
-  const all = {
-    docs: new Uint32Array(own.length + added.length),
-    score: new Uint16Array(own.length + added.length),
-  };
-  all.docs.set(own);
-  if (matched) all.score.set(matched.score);
-  added.forEach((i, n) => {
-    all.docs[own.length + n] = alike.docs[i];
-    all.score[own.length + n] = alike.score[i] - (HOW.exact - HOW.typo);
-  });
-  return all;
 }
 
 function wantedOf(

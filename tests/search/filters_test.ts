@@ -208,6 +208,25 @@ Deno.test("the rupee in words or after the figure, and L.P.A., mark pay as ₹ a
   }
 });
 
+Deno.test("a sum in another currency filters nothing and is no words to find: the rest is searched", async () => {
+  await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
+  await seed(t);
+  const answer = async (keywords: string) => {
+    const { body, roles } = await api(t, `?keywords=${encodeURIComponent(keywords)}`);
+    return { roles, partial: body.partial };
+  };
+  const html = async (keywords: string) =>
+    await (await t.app.request(`/jobs?${new URLSearchParams({ keywords })}`)).text();
+  const tutor = await answer("tutor");
+  assert.ok(tutor.roles.length > 0);
+  for (
+    const typed of ["tutor $50/hr", "$40,000 a year tutor", "tutor €30 per hour", "£25k tutor"]
+  ) {
+    assert.deepEqual(await answer(typed), tutor, typed);
+    assert.doesNotMatch(await html(typed), /the pay in your search works as the Salary filter/);
+  }
+});
+
 Deno.test("a bare figure no job has is offered as pay on the empty page", async () => {
   await using t = await testApp({ now: new Date("2026-03-10T12:30:00Z") });
   await seed(t);
