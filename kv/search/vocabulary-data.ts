@@ -172,7 +172,10 @@ export const SKILLS: readonly (readonly string[])[] = [
   ["devops", "dev ops", "dev-ops"],
   ["devsecops", "dev sec ops"],
   ["sre", "site reliability", "site reliability engineering", "site reliability engineer"],
-  ["qa", "quality assurance", "quality analyst"],
+  // A tester is QA (a Software Tester, a QA Automation Engineer), not any job testing something;
+  // a penetration tester is security's.
+  ["qa", "quality assurance", "quality analyst", "tester", "testers", "software tester"],
+  ["pentest", "penetration testing", "penetration tester", "pen tester", "pentester", "vapt"],
   ["ui", "user interface"],
   ["ux", "user experience"],
   ["ui ux", "uiux"],

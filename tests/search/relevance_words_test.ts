@@ -978,3 +978,25 @@ Deno.test("everyday names of jobs find them: lawyer, doctor, salesman, waiter, Q
   assert.deepEqual(found("casheir"), []);
   assert.deepEqual(found("steward"), ["steward"]);
 });
+
+Deno.test("a tester is QA, not a job that tests something; a penetration tester is security's", () => {
+  const specs: Spec[] = [
+    roleSpec("qa-auto", "QA Automation Engineer", { skills: { tools: ["Selenium"] } }),
+    roleSpec("tester", "Manual Tester", { description: "Test our mobile apps." }),
+    roleSpec("growth", "Data Scientist", { skills: { other: ["A/B Testing"] } }),
+    roleSpec("swe", "Software Engineer", { description: "Write tests for what you build." }),
+    roleSpec("vapt", "VAPT Analyst", { description: "Find the holes before others do." }),
+  ];
+  const search = searchWith(specs, []);
+  const answer = (keywords: string) => {
+    const { jobs, partial } = search(keywords);
+    return { ids: jobs.map((job) => job._id).sort(), partial: partial ?? false };
+  };
+  for (const keywords of ["tester", "testers", "software tester", "qa"]) {
+    assert.deepEqual(answer(keywords), { ids: ["qa-auto", "tester"], partial: false }, keywords);
+  }
+  assert.deepEqual(answer("ab testing"), { ids: ["growth"], partial: false });
+  for (const keywords of ["penetration tester", "pen tester", "pentester"]) {
+    assert.deepEqual(answer(keywords), { ids: ["vapt"], partial: false }, keywords);
+  }
+});
