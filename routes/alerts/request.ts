@@ -11,7 +11,7 @@ import { parseWith } from "../../server/validate.ts";
 import { clientAddress } from "../../server/request.ts";
 import { addressBucket } from "../../server/throttle.ts";
 import { emailSchema } from "../../kv/schemas.ts";
-import { PUBLIC_FILTERS } from "../../kv/job-fields.ts";
+import { optionNamed, PUBLIC_FILTERS } from "../../kv/job-fields.ts";
 import { ALERT_FREQUENCIES, type AlertQuery } from "../../kv/alerts.ts";
 import { ALERT_REQUESTS_PER_HOUR, MAX_EMAIL_LENGTH } from "../../kv/constants.ts";
 import type { Config } from "../../server/config.ts";
@@ -50,7 +50,10 @@ export const alertInput = z.object({
   // A JSON body may give these as numbers; the list's query string gives text.
   payMin: z.preprocess(numberAsText, pageFilterQuery.payMin),
   postedWithin: z.preprocess(numberAsText, pageFilterQuery.postedWithin),
-  frequency: z.enum(ALERT_FREQUENCIES, { error: "frequency must be daily or weekly" }),
+  frequency: z.preprocess(
+    (value) => typeof value === "string" ? optionNamed(ALERT_FREQUENCIES, value) ?? value : value,
+    z.enum(ALERT_FREQUENCIES, { error: "frequency must be daily or weekly" }),
+  ),
 });
 
 /**

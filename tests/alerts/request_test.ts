@@ -151,6 +151,19 @@ Deno.test("the same answer whatever the address, and the limits per address", as
   );
 });
 
+Deno.test("the frequency is read in any capitals, as the filters' options are", async () => {
+  const { smtp, app } = await setup();
+  await using _smtp = smtp;
+  await using t = app;
+  for (const [email, frequency] of [["w@example.com", "Weekly"], ["d@example.com", "DAILY"]]) {
+    const response = await ask(t, { email, keywords: "chef", frequency });
+    assert.equal(response.status, 202, frequency);
+    const { alerts } = await t.services.alerts.alertsOf(email);
+    assert.deepEqual(alerts.map((alert) => alert.frequency), [frequency.toLowerCase()]);
+  }
+  await mailsSent();
+});
+
 Deno.test("bad addresses are a 400 with a message; one client is limited per hour", async () => {
   const { smtp, app } = await setup();
   await using _smtp = smtp;
