@@ -6,6 +6,14 @@
 import { useEffect } from "react";
 import { noteViewed, type SavedEntry, toggleSaved, useSavedList } from "./saved-store.ts";
 import { toast } from "./toast.tsx";
+import { SAVED_JOBS_MAX } from "../../kv/constants.ts";
+
+/** What the visitor reads after pressing Save Job. */
+const SAID = {
+  saved: "Saved. Find it under Saved.",
+  removed: "Removed from your saved jobs.",
+  full: `You can keep ${SAVED_JOBS_MAX} saved jobs: remove one under Saved to save this one.`,
+};
 
 export interface SaveButtonProps {
   job: Omit<SavedEntry, "at">;
@@ -20,8 +28,10 @@ export function SaveButton({ job, className }: SaveButtonProps) {
       type="button"
       className={`${className} save-button ico ${saved ? "ico-saved" : "ico-save"}`}
       aria-pressed={saved}
-      onClick={() =>
-        toast(toggleSaved(job) ? "Saved. Find it under Saved." : "Removed from your saved jobs.")}
+      onClick={() => {
+        const now = toggleSaved(job);
+        toast(SAID[now], now === "full" ? "error" : "success");
+      }}
     >
       Save Job
       <span className="no-js-only small">(needs JavaScript)</span>

@@ -76,17 +76,19 @@ function write(name: SavedListName, entries: SavedEntry[]) {
 const without = (name: SavedListName, id: string) =>
   entriesOf(name).filter((entry) => entry.id !== id);
 
-/** Saves the job, or unsaves it when saved; answers whether it is saved now. */
-export function toggleSaved(job: Omit<SavedEntry, "at">): boolean {
-  const saved = entriesOf("saved").some((entry) => entry.id === job.id);
-  write(
-    "saved",
-    saved ? without("saved", job.id) : [
-      { ...job, at: new Date().toISOString() },
-      ...without("saved", job.id),
-    ],
-  );
-  return !saved;
+/**
+ * Saves the job, or unsaves it when saved; answers what it is now, or "full" when the list holds
+ * its most already (nothing is dropped to make room: the visitor chooses what goes).
+ */
+export function toggleSaved(job: Omit<SavedEntry, "at">): "saved" | "removed" | "full" {
+  const entries = entriesOf("saved");
+  if (entries.some((entry) => entry.id === job.id)) {
+    write("saved", without("saved", job.id));
+    return "removed";
+  }
+  if (entries.length >= SAVED_JOBS_MAX) return "full";
+  write("saved", [{ ...job, at: new Date().toISOString() }, ...entries]);
+  return "saved";
 }
 
 export function removeEntry(name: SavedListName, id: string) {

@@ -7,15 +7,17 @@ import assert from "node:assert/strict";
 import { browserTest, launchBrowser, screenshot, wakeIslands } from "../helpers/browser.ts";
 import { testServer } from "../helpers/server.ts";
 import { seedJobs } from "../public/fixtures.ts";
+import { SAVED_JOBS_MAX } from "../../kv/constants.ts";
 
 const PHONE = { width: 390, height: 844 };
 
 Deno.test("saved jobs in Chromium", browserTest, async (t) => {
   await using server = await testServer();
   const base = server.url;
-  const [writer, tester] = await seedJobs(server, [
+  const [writer, tester, cook] = await seedJobs(server, [
     { role: "Technical Writer", companyName: "Inkwell" },
     { role: "QA Tester", companyName: "Bugcatch" },
+    { role: "Line Cook", companyName: "Tiffin Co" },
   ]);
   await using browser = await launchBrowser();
 
@@ -87,6 +89,37 @@ Deno.test("saved jobs in Chromium", browserTest, async (t) => {
     await screenshot(page, "saved-nojs-390");
     await context.close();
   });
+
+  await t.step(
+    `at ${SAVED_JOBS_MAX} saved jobs, saving another drops none and says why`,
+    async () => {
+      const context = await browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      await page.goto(`${base}/jobs`);
+      const kept = Array.from({ length: SAVED_JOBS_MAX }, (_, i) => ({
+        id: `kept-${i}`,
+        jobId: `JB-${9000 + i}`,
+        role: `Kept Role ${i}`,
+        companyName: "Kept",
+        at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+      }));
+      await page.evaluate((list) => {
+        localStorage.setItem("careeredge:saved-jobs", JSON.stringify(list));
+      }, kept);
+      await page.goto(`${base}/jobs/${cook.jobId}`);
+      await wakeIslands(page);
+      await page.getByRole("link", { name: `Saved ${SAVED_JOBS_MAX} jobs` }).waitFor();
+      const save = page.getByRole("button", { name: "Save Job" }).first();
+      await save.click();
+      await page.getByRole("status").getByText(
+        `You can keep ${SAVED_JOBS_MAX} saved jobs: remove one under Saved to save this one.`,
+      ).waitFor();
+      assert.equal(await save.getAttribute("aria-pressed"), "false");
+      const stored = await page.evaluate(() => localStorage.getItem("careeredge:saved-jobs"));
+      assert.deepEqual(JSON.parse(stored!), kept);
+      await context.close();
+    },
+  );
 
   await t.step("a saved job deleted since shows as closed", async () => {
     const context = await browser.newContext({ viewport: PHONE });
