@@ -48,7 +48,15 @@ function SavedItem(
       <button
         type="button"
         className="btn btn-ghost"
-        onClick={() => removeEntry(list, entry.id)}
+        onClick={(event) => {
+          // The button goes with its job: focus moves to the next job's Remove (or the one before,
+          // or the list's heading) rather than falling to the page, lost to a keyboard or reader.
+          const item = event.currentTarget.closest("li");
+          const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
+          (neighbour?.querySelector("button") ??
+            item?.closest("section")?.querySelector<HTMLElement>("h2"))?.focus();
+          removeEntry(list, entry.id);
+        }}
         aria-label={`Remove ${role}`}
       >
         Remove
@@ -69,7 +77,7 @@ function Section(
   const id = `${list}-title`;
   return (
     <section className="panel" aria-labelledby={id}>
-      <h2 id={id} className="panel-title">{`${title} (${entries.length})`}</h2>
+      <h2 id={id} className="panel-title" tabIndex={-1}>{`${title} (${entries.length})`}</h2>
       {entries.length === 0 ? <p className="muted">{empty}</p> : (
         <ul className="saved-list">
           {entries.map((entry) => (

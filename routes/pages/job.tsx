@@ -176,11 +176,25 @@ function renderJobPage(
   });
 }
 
+/**
+ * The address of a job number written in other capitals (`jb-1042`, as typed or read out), with
+ * the rest of the path and the query; null for any other id. The job is stored under its number as
+ * shown, so without it the visitor would read that an open job does not exist.
+ */
+function asShown(c: Context): string | null {
+  const id = c.req.param("id") ?? "";
+  if (id.startsWith("JB-") || !/^jb-\d+$/i.test(id)) return null;
+  const url = new URL(c.req.url);
+  return url.pathname.replace(`/jobs/${id}`, `/jobs/${id.toUpperCase()}`) + url.search;
+}
+
 export function jobPageRoutes(site: PublicSite) {
   const { services: { jobs, counter }, pages } = site;
   const app = new Hono<AppEnv>();
 
   app.get("/jobs/:id", async (c) => {
+    const shown = asShown(c);
+    if (shown) return c.redirect(shown, 301);
     const id = c.req.param("id");
     const key = answerKeys.job(site.origin(c), id);
     // A page kept under no revision is about to be rendered: its job and view count are read in
@@ -210,6 +224,8 @@ export function jobPageRoutes(site: PublicSite) {
   });
 
   app.get("/jobs/:id/apply", async (c) => {
+    const shown = asShown(c);
+    if (shown) return c.redirect(shown, 301);
     const job = await jobs.get(c.req.param("id"), { visitor: true });
     // A link stored before links were checked strictly may not be usable: never redirect to it.
     const link = job?.status === "active" ? canonicalHiringLink(job.hiringLink) : null;

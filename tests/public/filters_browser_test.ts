@@ -162,6 +162,22 @@ Deno.test("the new filters at 390 px, with JavaScript on and off", browserTest, 
     }
   });
 
+  await t.step("an empty result's looser search looks like a link", async () => {
+    const context = await browser.newContext({ ...asPerson(), viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/jobs?keywords=backend&location=Mumbai`);
+    const offer = page.getByRole("link", { name: "3 jobs in any location" });
+    const look = (element: Element) => {
+      const style = getComputedStyle(element);
+      return { underline: style.textDecorationLine, color: style.color };
+    };
+    const link = await offer.evaluate(look);
+    const text = await page.locator(".empty-state .muted").evaluate(look);
+    assert.equal(link.underline, "underline");
+    assert.notEqual(link.color, text.color);
+    await context.close();
+  });
+
   await t.step("screenshots of /jobs at 390 and 1366 px", async () => {
     if (!SCREENSHOTS) return;
     for (const width of [390, 1366]) {

@@ -190,6 +190,25 @@ Deno.test("the apply link records the click and sends the visitor on with 303", 
   assert.equal((await get(t, "/jobs/JB-999999/apply")).status, 404);
 });
 
+Deno.test("a job number in other capitals goes to the job's page and apply link", async () => {
+  await using t = await testApp();
+  const [job] = await seedJobs(t, [{}]);
+  const number = job.jobId.slice(3);
+  for (
+    const [path, location] of [
+      [`/jobs/jb-${number}`, `/jobs/${job.jobId}`],
+      [`/jobs/Jb-${number}?utm_source=x`, `/jobs/${job.jobId}?utm_source=x`],
+      [`/jobs/jb-${number}/apply`, `/jobs/${job.jobId}/apply`],
+    ]
+  ) {
+    const { status, headers } = await get(t, path);
+    assert.equal(status, 301, path);
+    assert.equal(headers.get("location"), location, path);
+  }
+  // Only a job number is spelt over: any other id is looked up as it is.
+  assert.equal((await get(t, `/jobs/${job._id.toUpperCase()}`)).status, 404);
+});
+
 Deno.test("any other public path redirects home", async () => {
   await using t = await testApp();
   for (const path of ["/about", "/contact", "/jobs/JB-1/apply/more", "/nothing/here"]) {

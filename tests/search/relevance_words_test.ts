@@ -983,7 +983,7 @@ Deno.test("a tester is QA, not a job that tests something; a penetration tester 
   const specs: Spec[] = [
     roleSpec("qa-auto", "QA Automation Engineer", { skills: { tools: ["Selenium"] } }),
     roleSpec("tester", "Manual Tester", { description: "Test our mobile apps." }),
-    roleSpec("growth", "Data Scientist", { skills: { other: ["A/B Testing"] } }),
+    roleSpec("growth", "Data Scientist", { skills: { others: ["A/B Testing"] } }),
     roleSpec("swe", "Software Engineer", { description: "Write tests for what you build." }),
     roleSpec("vapt", "VAPT Analyst", { description: "Find the holes before others do." }),
   ];
