@@ -17,6 +17,7 @@ import type { DuplicateCheck, Job, JobAnswer } from "../types.ts";
 import { emptyForm, formFromSaved, JobForm } from "./job-form-fields.tsx";
 import { DuplicateDialog } from "./duplicate-dialog.tsx";
 import { JsonUpload } from "./bulk-upload.tsx";
+import { useListFrom } from "./job-list-state.ts";
 
 function existingJobOf(error: unknown): Job | null {
   const existing = error instanceof ApiError ? error.body.existingJob : null;
@@ -157,6 +158,7 @@ export function EditJobScreen() {
 
 function EditPosted({ job }: { job: Job }) {
   const navigate = useNavigate();
+  const listFrom = useListFrom();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
@@ -166,7 +168,7 @@ function EditPosted({ job }: { job: Job }) {
       await api.put<JobAnswer>(`/jobs/${job._id}`, body);
       await jobsChanged(queryClient);
       toast.success("Job updated successfully!");
-      await navigate({ to: "/admin/jobs" });
+      await navigate({ to: "/admin/jobs", search: listFrom });
     } catch (error) {
       const existing = existingJobOf(error);
       if (existing) {
@@ -189,7 +191,7 @@ function EditPosted({ job }: { job: Job }) {
         submitLabel="Update Job"
         busyLabel="Saving..."
         onSubmit={save}
-        onCancel={() => navigate({ to: "/admin/jobs" })}
+        onCancel={() => navigate({ to: "/admin/jobs", search: listFrom })}
       />
     </>
   );
