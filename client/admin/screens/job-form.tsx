@@ -84,6 +84,8 @@ export function CreateJobScreen() {
     }
   };
 
+  // Both input panels stay mounted, the other one hidden: a look at the JSON format guide keeps
+  // what was typed into the form, and the reverse.
   return (
     <>
       <Link to="/admin/jobs" className="mb-4 inline-block text-sm font-medium text-indigo-700">
@@ -108,22 +110,27 @@ export function CreateJobScreen() {
       />
       <div
         role="tabpanel"
-        id={`${tabsId}-${tab}-panel`}
-        aria-labelledby={`${tabsId}-${tab}`}
+        id={`${tabsId}-form-panel`}
+        aria-labelledby={`${tabsId}-form`}
+        hidden={tab !== "form"}
       >
-        {tab === "form"
-          ? (
-            <JobForm
-              initial={emptyForm()}
-              busy={busy}
-              submitLabel="Create Job"
-              busyLabel="Creating..."
-              onSubmit={create}
-              onCancel={() => navigate({ to: "/admin/jobs" })}
-              draft={{ label: "Save as draft", busyLabel: "Saving...", onSave: saveDraft }}
-            />
-          )
-          : <JsonUpload />}
+        <JobForm
+          initial={emptyForm()}
+          busy={busy}
+          submitLabel="Create Job"
+          busyLabel="Creating..."
+          onSubmit={create}
+          onCancel={() => navigate({ to: "/admin/jobs" })}
+          draft={{ label: "Save as draft", busyLabel: "Saving...", onSave: saveDraft }}
+        />
+      </div>
+      <div
+        role="tabpanel"
+        id={`${tabsId}-json-panel`}
+        aria-labelledby={`${tabsId}-json`}
+        hidden={tab !== "json"}
+      >
+        <JsonUpload />
       </div>
       <DuplicateDialog duplicate={duplicate} onClose={() => setDuplicate(null)} />
     </>
