@@ -25,6 +25,7 @@ import {
   adminsQuery,
   dashboardQuery,
   dumpListQuery,
+  type JobListSearch,
   knownAdmin,
   queryClient,
   recentJobsQuery,
@@ -207,5 +208,9 @@ export const router = createRouter({
 declare module "@tanstack/react-router" {
   interface Register {
     router: typeof router;
+  }
+  interface HistoryState {
+    /** The Manage Jobs view a job's editor or insight was opened from (useListFrom). */
+    jobList?: JobListSearch;
   }
 }

@@ -19,6 +19,7 @@ import {
   press,
   publicStatus,
   selectTab,
+  untilFilled,
 } from "./helpers.ts";
 import { EXPERIENCE_OPTIONS, type JobWithAnalytics } from "../../kv/schemas.ts";
 
@@ -195,6 +196,24 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
     await expectToast(page, 'JSON must contain a "jobs" array');
   });
 
+  await t.step("switching between the tabs keeps what was typed in each", async () => {
+    const box = page.getByLabel("Jobs (JSON or CSV)");
+    await box.fill('{ "jobs": [');
+    await selectTab(page, "Form Input");
+    await page.getByLabel("Company Name").fill("Half Typed Ltd");
+    await role().fill("Half Typed Role");
+    await selectTab(page, "JSON Upload");
+    assert.equal(await box.inputValue(), '{ "jobs": [');
+    await selectTab(page, "Form Input");
+    assert.equal(await page.getByLabel("Company Name").inputValue(), "Half Typed Ltd");
+    assert.equal(await role().inputValue(), "Half Typed Role");
+    await expectAccessible(page);
+    // Emptied again, the form holds nothing to ask about when an upload leaves the page.
+    await page.getByLabel("Company Name").fill("");
+    await role().fill("");
+    await selectTab(page, "JSON Upload");
+  });
+
   await t.step(
     "50 jobs, 3 duplicate links, 2 invalid: 45 created, and the 5 rows not created listed",
     async () => {
@@ -263,7 +282,7 @@ Deno.test({ name: "Create Job: form and JSON upload", ...browserTest }, async (t
         });
         const box = phone.getByLabel("Jobs (JSON or CSV)");
         // The file is read in the background; then its text is in the box.
-        await phone.waitForFunction(() => document.querySelector("textarea")?.value !== "");
+        await untilFilled(box);
         assert.equal(JSON.parse(await box.inputValue()).jobs.length, 5, "the file is in the box");
         await press(phone.getByRole("button", { name: "Upload Jobs" }));
         await expectToast(phone, "2 jobs created successfully!");

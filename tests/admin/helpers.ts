@@ -144,6 +144,14 @@ export async function selectTab(page: Page, name: string | RegExp) {
   await page.getByRole("tab", { name, selected: true }).waitFor();
 }
 
+/** Waits until a text box holds text: a file picked for the JSON upload is read in the background. */
+export async function untilFilled(box: Locator): Promise<void> {
+  await box.page().waitForFunction(
+    (element) => (element as HTMLTextAreaElement).value !== "",
+    await box.elementHandle(),
+  );
+}
+
 /**
  * Closes the open dialog with Escape and waits until the screen's state has let it go (its content
  * is unmounted), so the next step can open a dialog for the same item again.

@@ -334,6 +334,29 @@ Deno.test({ name: "Manage Jobs and Edit Job", ...browserTest }, async (t) => {
     assert.equal(stored.hiringLink, job.hiringLink);
   });
 
+  await t.step(
+    "edit and insight go back to the tab and filters they were opened from",
+    async () => {
+      const view = `${s.url}/admin/jobs?status=all&company=Globex`;
+      const editFirst = () => rows().first().getByRole("link", { name: /^Edit / }).click();
+      await page.goto(view);
+      await editFirst();
+      await expectHeading(page, "Edit Job");
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.waitForURL(view);
+      await editFirst();
+      await page.getByRole("textbox", { name: "Role", exact: true }).fill("Principal Engineer");
+      await page.getByRole("button", { name: "Update Job" }).click();
+      await expectToast(page, "Job updated successfully!");
+      await page.waitForURL(view);
+      await rows().getByText("Principal Engineer", { exact: true }).waitFor();
+      await rows().first().getByRole("link", { name: /^Insight: / }).click();
+      await page.getByRole("link", { name: "Back to Manage Jobs" }).click();
+      await page.waitForURL(view);
+      assert.equal(await page.getByLabel("Company").inputValue(), "Globex");
+    },
+  );
+
   await t.step("edit: an unknown job goes back to the list with its message", async () => {
     await page.goto(`${s.url}/admin/jobs/edit/no-such-job`);
     await expectToast(page, "Error loading job details");

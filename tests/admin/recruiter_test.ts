@@ -17,6 +17,7 @@ import {
   press,
   publicStatus,
   selectTab,
+  untilFilled,
 } from "./helpers.ts";
 
 Deno.test({ name: "plain words and narrow screens", ...browserTest }, async (t) => {
@@ -317,13 +318,13 @@ Deno.test({ name: "Create Job: a CSV upload", ...browserTest }, async (t) => {
           ),
         });
         await expectToast(page, NOT_UTF8);
-        assert.equal(await page.locator("textarea").inputValue(), "");
+        assert.equal(await page.getByLabel("Jobs (JSON or CSV)").inputValue(), "");
         await page.getByLabel("JSON or CSV file").setInputFiles({
           name: "jobs.csv",
           mimeType: "text/csv",
           buffer: Buffer.from(csv),
         });
-        await page.waitForFunction(() => document.querySelector("textarea")?.value !== "");
+        await untilFilled(page.getByLabel("Jobs (JSON or CSV)"));
         await press(page.getByRole("button", { name: "Upload Jobs" }));
         await expectToast(page, "1 jobs created successfully!");
         await expectToast(page, "1 jobs rejected due to duplicate hiring links");
@@ -376,7 +377,7 @@ Deno.test({ name: "Create Job: a CSV upload", ...browserTest }, async (t) => {
       mimeType: "text/plain",
       buffer: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]),
     });
-    await page.waitForFunction(() => document.querySelector("textarea")?.value !== "");
+    await untilFilled(page.getByLabel("Jobs (JSON or CSV)"));
     await press(page.getByRole("button", { name: "Upload Jobs" }));
     await expectToast(page, "1 jobs created successfully!");
     const { jobs } = await apiCall<{ jobs: { companyName: string }[] }>(

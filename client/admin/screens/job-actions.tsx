@@ -9,7 +9,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { api, ApiError, messageOf } from "../api.ts";
-import { jobsChanged, queryKeys } from "../queries.ts";
+import { type JobListSearch, jobsChanged, queryKeys } from "../queries.ts";
 import { Icon, plural } from "../ui.tsx";
 import { jobPath } from "../../components/job-card.tsx";
 import type { Job, JobAnswer } from "../types.ts";
@@ -144,16 +144,19 @@ export const MOVE_BUTTONS: Record<
   },
 };
 
-export function JobActions({ job, canDelete, busy, onDetails, onDelete, onMove, onDuplicate }: {
-  job: Job;
-  canDelete: boolean;
-  /** A move or a copy is on its way: no second one starts meanwhile. */
-  busy: boolean;
-  onDetails: () => void;
-  onDelete: () => void;
-  onMove: (move: Move) => void;
-  onDuplicate: () => void;
-}) {
+export function JobActions(
+  { job, view, canDelete, busy, onDetails, onDelete, onMove, onDuplicate }: {
+    job: Job;
+    view: JobListSearch;
+    canDelete: boolean;
+    /** A move or a copy is on its way: no second one starts meanwhile. */
+    busy: boolean;
+    onDetails: () => void;
+    onDelete: () => void;
+    onMove: (move: Move) => void;
+    onDuplicate: () => void;
+  },
+) {
   // A draft may have no company yet.
   const name = job.companyName ? `${job.role} at ${job.companyName}` : job.role;
   return (
@@ -184,6 +187,7 @@ export function JobActions({ job, canDelete, busy, onDetails, onDelete, onMove, 
           <Link
             to="/admin/jobs/edit/$id"
             params={{ id: job._id }}
+            state={{ jobList: view }}
             className="btn-icon"
             aria-label={`Edit ${name}`}
             title="Edit"

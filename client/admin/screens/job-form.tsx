@@ -17,6 +17,7 @@ import type { DuplicateCheck, Job, JobAnswer } from "../types.ts";
 import { emptyForm, formFromSaved, JobForm } from "./job-form-fields.tsx";
 import { DuplicateDialog } from "./duplicate-dialog.tsx";
 import { JsonUpload } from "./bulk-upload.tsx";
+import { useListFrom } from "./job-list-state.ts";
 
 function existingJobOf(error: unknown): Job | null {
   const existing = error instanceof ApiError ? error.body.existingJob : null;
@@ -83,6 +84,8 @@ export function CreateJobScreen() {
     }
   };
 
+  // Both input panels stay mounted, the other one hidden: a look at the JSON format guide keeps
+  // what was typed into the form, and the reverse.
   return (
     <>
       <Link to="/admin/jobs" className="mb-4 inline-block text-sm font-medium text-indigo-700">
@@ -107,22 +110,27 @@ export function CreateJobScreen() {
       />
       <div
         role="tabpanel"
-        id={`${tabsId}-${tab}-panel`}
-        aria-labelledby={`${tabsId}-${tab}`}
+        id={`${tabsId}-form-panel`}
+        aria-labelledby={`${tabsId}-form`}
+        hidden={tab !== "form"}
       >
-        {tab === "form"
-          ? (
-            <JobForm
-              initial={emptyForm()}
-              busy={busy}
-              submitLabel="Create Job"
-              busyLabel="Creating..."
-              onSubmit={create}
-              onCancel={() => navigate({ to: "/admin/jobs" })}
-              draft={{ label: "Save as draft", busyLabel: "Saving...", onSave: saveDraft }}
-            />
-          )
-          : <JsonUpload />}
+        <JobForm
+          initial={emptyForm()}
+          busy={busy}
+          submitLabel="Create Job"
+          busyLabel="Creating..."
+          onSubmit={create}
+          onCancel={() => navigate({ to: "/admin/jobs" })}
+          draft={{ label: "Save as draft", busyLabel: "Saving...", onSave: saveDraft }}
+        />
+      </div>
+      <div
+        role="tabpanel"
+        id={`${tabsId}-json-panel`}
+        aria-labelledby={`${tabsId}-json`}
+        hidden={tab !== "json"}
+      >
+        <JsonUpload />
       </div>
       <DuplicateDialog duplicate={duplicate} onClose={() => setDuplicate(null)} />
     </>
@@ -157,6 +165,7 @@ export function EditJobScreen() {
 
 function EditPosted({ job }: { job: Job }) {
   const navigate = useNavigate();
+  const listFrom = useListFrom();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
@@ -166,7 +175,7 @@ function EditPosted({ job }: { job: Job }) {
       await api.put<JobAnswer>(`/jobs/${job._id}`, body);
       await jobsChanged(queryClient);
       toast.success("Job updated successfully!");
-      await navigate({ to: "/admin/jobs" });
+      await navigate({ to: "/admin/jobs", search: listFrom });
     } catch (error) {
       const existing = existingJobOf(error);
       if (existing) {
@@ -189,7 +198,7 @@ function EditPosted({ job }: { job: Job }) {
         submitLabel="Update Job"
         busyLabel="Saving..."
         onSubmit={save}
-        onCancel={() => navigate({ to: "/admin/jobs" })}
+        onCancel={() => navigate({ to: "/admin/jobs", search: listFrom })}
       />
     </>
   );

@@ -18,6 +18,7 @@ import {
   StatusBadge,
 } from "../ui.tsx";
 import type { JobInsight } from "../types.ts";
+import { useListFrom } from "./job-list-state.ts";
 
 const route = getRouteApi("/admin/jobs/insight/$id");
 
@@ -33,6 +34,7 @@ function Insight() {
   const { id } = route.useParams();
   const { days } = route.useSearch();
   const navigate = route.useNavigate();
+  const listFrom = useListFrom();
   const insight = useQuery({
     queryKey: queryKeys.jobInsight(id, days),
     queryFn: () => api.get<JobInsight>(`/analytics/jobs/${encodeURIComponent(id)}`, { days }),
@@ -40,7 +42,7 @@ function Insight() {
   });
   const data = insight.data;
   const back = (
-    <Link to="/admin/jobs" className="btn-secondary">
+    <Link to="/admin/jobs" search={listFrom} className="btn-secondary">
       Back to Manage Jobs
     </Link>
   );

@@ -4,6 +4,7 @@
  */
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useLocation } from "@tanstack/react-router";
 import { toast } from "sonner";
 import { api } from "../api.ts";
 import { saveFile } from "../download.ts";
@@ -19,6 +20,17 @@ export function listOfRoles(jobs: Job[], named = ROLES_NAMED): string {
   const names = jobs.slice(0, named).map((job) => `${job.role} at ${job.companyName}`);
   const more = jobs.length - names.length;
   return more > 0 ? `${names.join(", ")} and ${more} more` : names.join(", ");
+}
+
+/**
+ * The Manage Jobs view (tab, page, filters) that a job's editor or insight was opened from, kept in
+ * that history entry: Cancel, a save and the way back return the admin to the rows they were
+ * working through, not to the first page of the active tab. Opened any other way (an address, a
+ * reload of the list's default view), it is the default view.
+ */
+export function useListFrom(): Partial<JobListSearch> {
+  const from = useLocation({ select: (location) => location.state.jobList });
+  return from ?? {};
 }
 
 export type Selection = ReturnType<typeof useSelection>;

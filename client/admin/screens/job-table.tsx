@@ -7,6 +7,7 @@ import { JobCell, ScrollTable } from "../components/table.tsx";
 import { formatDate, formatNumber, SkeletonRows, StatusBadge } from "../ui.tsx";
 import { JobActions, type Move } from "./job-actions.tsx";
 import type { Selection } from "./job-list-state.ts";
+import type { JobListSearch } from "../queries.ts";
 import type { Job } from "../types.ts";
 
 const HEADINGS = [
@@ -21,6 +22,8 @@ const HEADINGS = [
 
 /** What a row may do and what it reports back; the same for every row. */
 export interface RowActions {
+  /** The view the rows are in, for the editor and the insight to return to. */
+  view: JobListSearch;
   canDelete: boolean;
   canViewAnalytics: boolean;
   /** A move or a copy is on its way: no second one starts meanwhile. */
@@ -99,6 +102,7 @@ function JobRow({ job, selection, actions }: {
           <Link
             to="/admin/jobs/insight/$id"
             params={{ id: job._id }}
+            state={{ jobList: actions.view }}
             className="ml-2 text-indigo-700 underline-offset-2 hover:underline"
             aria-label={`Insight: views and sources of ${job.role} at ${job.companyName}`}
           >
@@ -126,6 +130,7 @@ function JobRow({ job, selection, actions }: {
       </td>
       <JobActions
         job={job}
+        view={actions.view}
         canDelete={actions.canDelete}
         busy={actions.busy}
         onDetails={() => actions.onDetails(job)}

@@ -120,6 +120,7 @@ function JobsList({ admin }: { admin: Admin }) {
               loading={list.isPending}
               selection={bulk ? selection : null}
               actions={{
+                view: search,
                 canDelete,
                 canViewAnalytics: can(admin, "canViewAnalytics"),
                 busy: busy || duplicate.isPending,
