@@ -49,9 +49,12 @@ export function formatLongDate(iso: string, timeZone: string): string {
   return longDay(siteDay(iso, timeZone));
 }
 
-/** '21 Nov 2026, 8:00:00 pm': a moment, such as an admin's change, with its time in `timeZone`. */
+/**
+ * 'Nov 21, 2026, 8:00:00 PM': a moment, such as an admin's change, with its time in `timeZone`, in
+ * the en-US form of every date the site shows.
+ */
 export function formatDateTime(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleString("en-IN", {
+  return new Date(iso).toLocaleString("en-US", {
     dateStyle: "medium",
     timeStyle: "medium",
     timeZone,
