@@ -219,7 +219,7 @@ export const JOB_FIELDS = {
     placeholder: "From the role and skills",
     label: "Role Category",
     form: { section: "basic", order: 10 },
-    filter: { label: "Role Category", all: "All Categories", facet: "categories" },
+    filter: { label: "Role Category", all: "All Roles", facet: "categories" },
   },
   location: {
     kind: "text",

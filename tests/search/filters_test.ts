@@ -368,7 +368,7 @@ Deno.test("/jobs offers Salary, Work Mode, Role Category, Date Posted and Compan
     "Gamma (2)",
   ]);
   assert.deepEqual(options(html, "category"), [
-    "All Categories",
+    "All Roles",
     "Engineering (2)",
     "Data &amp; AI (1)",
     "Customer Support (1)",

@@ -61,7 +61,7 @@ Deno.test("each dropdown option shows the jobs it would give with the other filt
     "Contract (1)",
   ]);
   assert.deepEqual(options(all.html, "category"), [
-    "All Categories",
+    "All Roles",
     "Data &amp; AI (2)",
     "Operations (1)",
     "Hospitality (1)",
@@ -78,7 +78,7 @@ Deno.test("each dropdown option shows the jobs it would give with the other filt
     "Contract (1)",
   ]);
   assert.deepEqual(options(analysts.html, "experience"), ["All Experience", "2-3 (1)"]);
-  assert.deepEqual(options(analysts.html, "category"), ["All Categories", "Data &amp; AI (1)"]);
+  assert.deepEqual(options(analysts.html, "category"), ["All Roles", "Data &amp; AI (1)"]);
 });
 
 Deno.test("the home page's quick chips find what they say", async () => {
