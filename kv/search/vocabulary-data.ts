@@ -215,7 +215,7 @@ export const SKILLS: readonly (readonly string[])[] = [
 export const ROLES: readonly (readonly string[])[] = [
   ["frontend", "front end", "front-end"],
   ["backend", "back end", "back-end"],
-  ["fullstack", "full stack", "full-stack"],
+  ["fullstack", "full stack", "full-stack", "fsd"],
   ["mern", "mern stack"],
   ["software engineer", "sde", "swe", "software development engineer"],
   ["developer", "dev", "devs", "developers"],

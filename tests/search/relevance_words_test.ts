@@ -127,6 +127,7 @@ ask("iphone developer", ["ios-dev"]);
 ask("ui ux designer", ["ui-designer"]);
 ask("tally gst accountant", ["accounts-exec"]);
 ask("mern", ["fullstack"]);
+ask("fsd", ["fullstack-eng", "fullstack"]);
 ask("kuberentes", ["gcp-cloud", "devops"]);
 ask("javascrpt", ["js-dev", "react-dev"]);
 
