@@ -146,8 +146,9 @@ const FILLER = new Set(
     "yrs yr latest min minimum max maximum least atleast above over more than greater beyond " +
     "salary ctc package pay work i me my am looking seeking searching want need based " +
     "location locations city region " +
-    // Hindi a seeker types around the words: naukri (a job), chahiye (wanted), mein (in).
-    "naukri naukari chahiye chaiye mein " +
+    // Hindi a seeker types around the words: naukri (a job), chahiye (wanted), mein (in), and
+    // between them: ki, ka, ke (of), liye (for), wala, wali (one that).
+    "naukri naukari chahiye chaiye mein ki ka ke liye wala wali " +
     // Words that only widen what is asked: any IT job, all jobs.
     "any all")
     .split(" "),

@@ -154,6 +154,9 @@ export const SKILLS: readonly (readonly string[])[] = [
   ["googleanalytics", "google analytics", "ga4"],
   ["abtesting", "ab testing", "a b testing", "ab test", "a b test", "split testing"],
   ["vectordb", "vector database", "vector databases", "vector db", "vector dbs"],
+  // A field's name finds those who work in it: a Data Scientist's job is data science. One word,
+  // so that data and science apart (an app's Core Data, a Computer Science degree) are none.
+  ["datascience", "data science", "data scientist", "data scientists"],
   // Fields and practices.
   ["ai", "artificial intelligence", "genai", "gen ai", "generative ai"],
   ["ml", "machine learning"],
@@ -165,8 +168,6 @@ export const SKILLS: readonly (readonly string[])[] = [
   ["oops", "oop", "object oriented programming", "object oriented"],
   ["agile", "agile methodology", "agile methodologies"],
   ["mis", "management information system", "management information systems", "mis reporting"],
-  // A field's name finds those who work in it: a Data Scientist's job is data science.
-  ["data science", "datascience", "data scientist", "data scientists"],
   ["data analytics", "data analysis"],
   ["big data", "bigdata"],
   ["devops", "dev ops", "dev-ops"],
@@ -214,7 +215,7 @@ export const SKILLS: readonly (readonly string[])[] = [
 export const ROLES: readonly (readonly string[])[] = [
   ["frontend", "front end", "front-end"],
   ["backend", "back end", "back-end"],
-  ["fullstack", "full stack", "full-stack"],
+  ["fullstack", "full stack", "full-stack", "fsd"],
   ["mern", "mern stack"],
   ["software engineer", "sde", "swe", "software development engineer"],
   ["developer", "dev", "devs", "developers"],

@@ -127,6 +127,7 @@ ask("iphone developer", ["ios-dev"]);
 ask("ui ux designer", ["ui-designer"]);
 ask("tally gst accountant", ["accounts-exec"]);
 ask("mern", ["fullstack"]);
+ask("fsd", ["fullstack-eng", "fullstack"]);
 ask("kuberentes", ["gcp-cloud", "devops"]);
 ask("javascrpt", ["js-dev", "react-dev"]);
 
@@ -960,6 +961,11 @@ Deno.test("everyday names of jobs find them: lawyer, doctor, salesman, waiter, Q
     job("rider", "Delivery Executive", "Own two wheeler required."),
     job("data-scientist", "Data Scientist - Machine Learning"),
     job("printer", "Desktop Support Engineer", "Fix printers and laptops."),
+    // Data and science apart are no data science: an iPhone app's Core Data, a CS degree.
+    roleSpec("ios", "iOS Developer", {
+      description: "A degree in Computer Science.",
+      skills: { technologies: ["Core Data"] },
+    }),
   ];
   const search = searchWith(specs);
   const found = (keywords: string) =>
@@ -972,6 +978,7 @@ Deno.test("everyday names of jobs find them: lawyer, doctor, salesman, waiter, Q
   assert.deepEqual(found("qc"), ["qc"]);
   assert.deepEqual(found("bike"), ["rider"]);
   assert.deepEqual(found("data science"), ["data-scientist"]);
+  assert.deepEqual(found("data scientist"), ["data-scientist"]);
   // A word spelt right is no slip of another: a painter is no printer.
   assert.deepEqual(found("painter"), []);
   // A slip in a word's ending, which the stem hides.

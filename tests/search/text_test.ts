@@ -306,6 +306,15 @@ Deno.test("experience phrases, seniority, places and filler words are read, not 
     parseKeywords("pune").filters,
   );
   assert.deepEqual(parseKeywords("pune mein naukri chahiye").terms, []);
+  // and the words joining them: ki, ka, ke (of), liye (for), wali (one that).
+  assert.deepEqual(
+    parseKeywords("developer ki naukri").terms.map((term) => term.word),
+    ["develop"],
+  );
+  assert.deepEqual(
+    parseKeywords("fresher ke liye sales wali job").terms.map((term) => term.word),
+    ["sale"],
+  );
   assert.deepEqual(parseKeywords("any it job in kochi").terms, []);
   // A version joined on a word the vocabulary knows whole is no version: DB2 is not db.
   assert.deepEqual(parseKeywords("db2").terms.map((term) => term.word), ["db2"]);
