@@ -175,7 +175,15 @@ export const SKILLS: readonly (readonly string[])[] = [
   ["sre", "site reliability", "site reliability engineering", "site reliability engineer"],
   // A tester is QA (a Software Tester, a QA Automation Engineer), not any job testing something;
   // a penetration tester is security's.
-  ["qa", "quality assurance", "quality analyst", "tester", "testers", "software tester"],
+  [
+    "qa",
+    "quality assurance",
+    "quality analyst",
+    "tester",
+    "testers",
+    "software tester",
+    "software testing",
+  ],
   ["pentest", "penetration testing", "penetration tester", "pen tester", "pentester", "vapt"],
   ["ui", "user interface"],
   ["ux", "user experience"],

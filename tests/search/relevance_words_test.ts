@@ -999,7 +999,7 @@ Deno.test("a tester is QA, not a job that tests something; a penetration tester 
     const { jobs, partial } = search(keywords);
     return { ids: jobs.map((job) => job._id).sort(), partial: partial ?? false };
   };
-  for (const keywords of ["tester", "testers", "software tester", "qa"]) {
+  for (const keywords of ["tester", "testers", "software tester", "software testing", "qa"]) {
     assert.deepEqual(answer(keywords), { ids: ["qa-auto", "tester"], partial: false }, keywords);
   }
   assert.deepEqual(answer("ab testing"), { ids: ["growth"], partial: false });
