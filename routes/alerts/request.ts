@@ -11,12 +11,12 @@ import { parseWith } from "../../server/validate.ts";
 import { clientAddress } from "../../server/request.ts";
 import { addressBucket } from "../../server/throttle.ts";
 import { emailSchema } from "../../kv/schemas.ts";
-import { optionNamed, PUBLIC_FILTERS } from "../../kv/job-fields.ts";
+import { PUBLIC_FILTERS } from "../../kv/job-fields.ts";
 import { ALERT_FREQUENCIES, type AlertQuery } from "../../kv/alerts.ts";
 import { ALERT_REQUESTS_PER_HOUR, MAX_EMAIL_LENGTH } from "../../kv/constants.ts";
 import type { Config } from "../../server/config.ts";
 import { afterAnswer, type Mail } from "../../server/mail.ts";
-import { filterQueryOf, pageFilterQuery, searchText } from "../api/jobs.ts";
+import { filterQueryOf, pageFilterQuery, searchText, spelledAs } from "../api/jobs.ts";
 import { alertLink, confirmationMail } from "./mail.tsx";
 import { publicOrigin } from "../pages/site.ts";
 
@@ -51,7 +51,7 @@ export const alertInput = z.object({
   payMin: z.preprocess(numberAsText, pageFilterQuery.payMin),
   postedWithin: z.preprocess(numberAsText, pageFilterQuery.postedWithin),
   frequency: z.preprocess(
-    (value) => typeof value === "string" ? optionNamed(ALERT_FREQUENCIES, value) ?? value : value,
+    spelledAs(ALERT_FREQUENCIES),
     z.enum(ALERT_FREQUENCIES, { error: "frequency must be daily or weekly" }),
   ),
 });

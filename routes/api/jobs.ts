@@ -56,13 +56,18 @@ export const searchText = z.string().max(
   MAX_SEARCH_TEXT,
   `search text must be at most ${MAX_SEARCH_TEXT} characters`,
 ).optional();
+
+/** A zod preprocess: a text naming one of `values` however it is written is that value. */
+export const spelledAs = (values: readonly string[]) => (value: unknown) =>
+  typeof value === "string" && value ? optionNamed(values, value) ?? value : value;
+
 /**
  * One of `values`, written in any case or spacing (`remote`, `full time`), as the page reads it;
  * empty (a no-script form's unset select) or absent means no filter.
  */
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(
-    (value) => typeof value === "string" && value ? optionNamed(values, value) ?? value : value,
+    spelledAs(values),
     z.enum(["", ...values], { error: `must be one of ${values.join(", ")}` }).optional(),
   ).transform((value) => (value || undefined) as T[number] | undefined);
 

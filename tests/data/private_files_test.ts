@@ -144,18 +144,12 @@ Deno.test({
   ...asRoot,
 }, async () => {
   const folder = await othersFiles([]);
-  const openKv = Object.getOwnPropertyDescriptor(Deno, "openKv")!;
-  const open = Deno.openKv;
   // As when another process of ours, the last to close the database, has just had SQLite delete
   // the -wal this one made: another user's comes in its place, and SQLite opens that.
-  Object.defineProperty(Deno, "openKv", {
-    configurable: true,
-    value: async (path: string) => {
-      await Deno.remove(`${path}-wal`);
-      await Deno.writeFile(`${path}-wal`, new Uint8Array(), { mode: 0o666 });
-      await Deno.chown(`${path}-wal`, NOBODY, NOBODY);
-      return await open(path);
-    },
+  using _openKv = beforeOpenKv(async (path) => {
+    await Deno.remove(`${path}-wal`);
+    await Deno.writeFile(`${path}-wal`, new Uint8Array(), { mode: 0o666 });
+    await Deno.chown(`${path}-wal`, NOBODY, NOBODY);
   });
   try {
     const path = `${folder}/x.kv`;
@@ -170,7 +164,6 @@ Deno.test({
             "closing it, or by another user, who could read the database through it); start again",
     );
   } finally {
-    Object.defineProperty(Deno, "openKv", openKv);
     await Deno.remove(folder, { recursive: true });
   }
 });
@@ -178,17 +171,11 @@ Deno.test({
 Deno.test("a database another process of this site closes in the instant this one opens it opens", async () => {
   const folder = await Deno.makeTempDir();
   const path = `${folder}/x.kv`;
-  const openKv = Object.getOwnPropertyDescriptor(Deno, "openKv")!;
-  const open = Deno.openKv;
   let opens = 0;
   // SQLite deletes the -wal and -shm at the last connection's close; it makes them again, ours,
   // when this process's connection opens.
-  Object.defineProperty(Deno, "openKv", {
-    configurable: true,
-    value: async (at: string) => {
-      if (opens++ === 0) await Promise.all([`${at}-wal`, `${at}-shm`].map((f) => Deno.remove(f)));
-      return await open(at);
-    },
+  using _openKv = beforeOpenKv(async (at) => {
+    if (opens++ === 0) await Promise.all([`${at}-wal`, `${at}-shm`].map((f) => Deno.remove(f)));
   });
   try {
     using kv = await openDatabase({ DENO_KV_PATH: path });
@@ -198,10 +185,26 @@ Deno.test("a database another process of this site closes in the instant this on
     const names = (await Array.fromAsync(Deno.readDir(folder))).map((entry) => entry.name);
     assert.deepEqual(names.filter((name) => name.includes(".claimed-")), []);
   } finally {
-    Object.defineProperty(Deno, "openKv", openKv);
     await Deno.remove(folder, { recursive: true });
   }
 });
+
+/**
+ * Runs `before` with the path each time the database is opened, just before SQLite opens it, until
+ * disposed: what another process or user does in that instant.
+ */
+function beforeOpenKv(before: (path: string) => Promise<void>): Disposable {
+  const openKv = Object.getOwnPropertyDescriptor(Deno, "openKv")!;
+  const open = Deno.openKv;
+  Object.defineProperty(Deno, "openKv", {
+    configurable: true,
+    value: async (path: string) => {
+      await before(path);
+      return await open(path);
+    },
+  });
+  return { [Symbol.dispose]: () => Object.defineProperty(Deno, "openKv", openKv) };
+}
 
 async function start(env: Record<string, string>, wrapper: string[] = []) {
   const main = new URL("../../main.ts", import.meta.url).pathname;
